@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Dependencies point one way: BubbleText ← BubbleLayout ← BubbleTerminal / BubbleLogs ← BubblesCLI ← bubbles.
+let package = Package(
+    name: "BubbleLayout",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "bubbles", targets: ["bubbles"]),
+        .library(name: "BubbleText", targets: ["BubbleText"]),
+        .library(name: "BubbleLayout", targets: ["BubbleLayout"]),
+    ],
+    targets: [
+        .target(name: "BubbleText"),
+        .target(name: "BubbleLayout", dependencies: ["BubbleText"]),
+        .target(name: "BubbleTerminal", dependencies: ["BubbleLayout", "BubbleText"]),
+        .target(name: "BubbleLogs", dependencies: ["BubbleLayout"]),
+        .target(name: "BubblesCLI", dependencies: ["BubbleText", "BubbleLayout", "BubbleTerminal", "BubbleLogs"]),
+        .executableTarget(name: "bubbles", dependencies: ["BubblesCLI"]),
+        .testTarget(name: "BubbleTextTests", dependencies: ["BubbleText"]),
+        .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleText"]),
+        .testTarget(name: "BubbleTerminalTests", dependencies: ["BubbleTerminal", "BubbleLayout", "BubbleLogs", "BubbleText"]),
+        .testTarget(name: "BubbleLogsTests", dependencies: ["BubbleLogs", "BubbleLayout"]),
+        .testTarget(name: "BubblesCLITests", dependencies: ["BubblesCLI", "BubbleLogs", "BubbleLayout", "BubbleTerminal", "BubbleText"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

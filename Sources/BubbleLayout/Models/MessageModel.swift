@@ -1,0 +1,63 @@
+import Foundation
+
+/// Which side of the timeline a message belongs to.
+public enum MessageDirection: String, Sendable, Hashable, CaseIterable {
+    /// From another party: drawn on the left.
+    case incoming
+    /// From the user: drawn on the right.
+    case outgoing
+}
+
+/// Delivery state of a message, shown in the bubble's footer.
+public enum DeliveryStatus: String, Sendable, Hashable, CaseIterable {
+    case sending, sent, delivered, read, failed
+}
+
+/// What every message shares, whatever its kind. Apps' own message types adopt this (through
+/// one of the kind protocols) to be laid out.
+public protocol MessageModel: Sendable {
+    /// Stable identity within a log.
+    var id: String { get }
+    /// Bumped on every edit; part of the cache key so an edit never reads a stale layout.
+    var revision: Int { get }
+    /// Display name of the sender; nil for system notices and unknown senders.
+    var senderName: String? { get }
+    var direction: MessageDirection { get }
+    var date: Date { get }
+    var status: DeliveryStatus? { get }
+    /// True once the message has been edited; the footer says so.
+    var isEdited: Bool { get }
+    /// The id of the message this one replies to, if any.
+    var replyToID: String? { get }
+}
+
+extension MessageModel {
+    public var revision: Int { 0 }
+    public var status: DeliveryStatus? { nil }
+    public var isEdited: Bool { false }
+    public var replyToID: String? { nil }
+}
+
+/// A message whose content is text.
+public protocol TextMessageModel: MessageModel {
+    var text: String { get }
+}
+
+/// A picture, drawn as a box of its aspect ratio, with an optional caption below.
+public protocol ImageMessageModel: MessageModel {
+    /// Pixel size when known; nil means unknown (a 4:3 default box keeps the height stable).
+    var pixelWidth: Int? { get }
+    var pixelHeight: Int? { get }
+    /// File name or label shown inside the box.
+    var imageName: String { get }
+    var caption: String? { get }
+}
+
+/// A notice from the chat itself: a join, a rename, a pin, a call.
+public protocol SystemMessageModel: MessageModel {
+    var notice: String { get }
+}
+
+extension SystemMessageModel {
+    public var senderName: String? { nil }
+}

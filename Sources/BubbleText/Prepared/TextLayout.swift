@@ -1,0 +1,50 @@
+/// Options that change how text measures. Part of every cache key that depends on text width.
+public struct TextOptions: Hashable, Sendable {
+    /// Cells taken by an East Asian Ambiguous character: 1 (the default) or 2.
+    public var ambiguousWidth: Int
+    /// Tab stops fall on multiples of this many cells from the start of the line.
+    public var tabStop: Int
+
+    public init(ambiguousWidth: Int = 1, tabStop: Int = 8) {
+        self.ambiguousWidth = ambiguousWidth
+        self.tabStop = tabStop
+    }
+}
+
+/// Line count and widest line of a text laid out at one width; what a row height needs.
+public struct TextMetrics: Hashable, Sendable {
+    public var lineCount: Int
+    public var widestLine: Int
+
+    public init(lineCount: Int, widestLine: Int) {
+        self.lineCount = lineCount
+        self.widestLine = widestLine
+    }
+}
+
+/// One wrapped line: where it sits in the text and how wide it draws.
+public struct TextLine: Hashable, Sendable {
+    /// UTF-8 offsets into the original text. Excludes hung spaces and the mandatory break itself.
+    public var utf8Range: Range<Int>
+    /// Cells the line takes when drawn (tabs expanded, controls in their visible form).
+    public var width: Int
+
+    public init(utf8Range: Range<Int>, width: Int) {
+        self.utf8Range = utf8Range
+        self.width = width
+    }
+}
+
+/// A text wrapped at one width: its lines, their widths, and the widest.
+public struct TextLayout: Hashable, Sendable {
+    public var lines: [TextLine]
+    public var widestLine: Int
+
+    public var lineCount: Int { lines.count }
+    public var metrics: TextMetrics { TextMetrics(lineCount: lines.count, widestLine: widestLine) }
+
+    public init(lines: [TextLine], widestLine: Int) {
+        self.lines = lines
+        self.widestLine = widestLine
+    }
+}
