@@ -1,0 +1,2 @@
+// Chat-log input: the native JSON Lines format and chat-app exports.
+import BubbleLayout

@@ -1,0 +1,2 @@
+// The terminal transcript renderer.
+import BubbleLayout

@@ -1,0 +1,3 @@
+import BubblesCLI
+
+print("bubbles \(bubblesVersion)")
