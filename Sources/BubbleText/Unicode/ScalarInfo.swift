@@ -1,0 +1,49 @@
+/// Grapheme_Cluster_Break property values (UAX #29), as stored in the generated tables.
+public enum GraphemeBreakProperty: UInt8, Sendable, CaseIterable {
+    case other, cr, lf, control, extend, zwj, regionalIndicator, prepend, spacingMark, l, v, t, lv, lvt
+}
+
+/// Line_Break classes (UAX #14) after rule LB1's resolution, as stored in the generated tables.
+///
+/// LB1 is applied by the table generator: AI, SG and XX become AL; CJ becomes NS; SA becomes CM
+/// for General_Category Mn or Mc and AL otherwise. Those classes therefore never appear here.
+public enum LineBreakClass: UInt8, Sendable, CaseIterable {
+    case bk, cr, lf, cm, nl, wj, zw, gl, sp, zwj
+    case b2, ba, bb, hy, cb, cl, cp, ex, `in`, ns, op, qu, `is`, nu, po, pr, sy
+    case al, eb, em, h2, h3, hl, id, jl, jv, jt, ri
+}
+
+/// Everything the hot path needs to know about one scalar, from a single table lookup.
+///
+/// Bit layout of `raw` (the generator writes these values; keep the two in step):
+/// - bits 0–3: `GraphemeBreakProperty`
+/// - bits 4–9: `LineBreakClass`
+/// - bits 10–11: cell width of the scalar alone (0, 1 or 2) from East_Asian_Width and the
+///   zero-width rule (Mn, Me, default-ignorables, Hangul V/T jamo)
+/// - bit 12: East_Asian_Width is Ambiguous
+/// - bit 13: neutralised control (C0 less tab and breaks, DEL, C1 less NEL, bidi controls)
+/// - bit 14: Extended_Pictographic
+/// - bit 15: Emoji_Presentation
+/// - bit 16: East_Asian_Width is F, W or H (UAX #14 LB30 excludes these from OP and CP)
+/// - bit 17: Extended_Pictographic and unassigned (UAX #14 LB30b)
+/// - bit 18: Emoji_Modifier
+public struct ScalarInfo: Hashable, Sendable {
+    public let raw: UInt32
+
+    @inlinable public init(raw: UInt32) { self.raw = raw }
+
+    @inlinable public var graphemeBreak: GraphemeBreakProperty {
+        GraphemeBreakProperty(rawValue: UInt8(truncatingIfNeeded: raw & 0xF)).unsafelyUnwrapped
+    }
+    @inlinable public var lineBreak: LineBreakClass {
+        LineBreakClass(rawValue: UInt8(truncatingIfNeeded: (raw >> 4) & 0x3F)).unsafelyUnwrapped
+    }
+    @inlinable public var width: Int { Int((raw >> 10) & 0x3) }
+    @inlinable public var isAmbiguous: Bool { raw & (1 << 12) != 0 }
+    @inlinable public var isNeutralisedControl: Bool { raw & (1 << 13) != 0 }
+    @inlinable public var isExtendedPictographic: Bool { raw & (1 << 14) != 0 }
+    @inlinable public var isEmojiPresentation: Bool { raw & (1 << 15) != 0 }
+    @inlinable public var isEastAsianFullWideHalf: Bool { raw & (1 << 16) != 0 }
+    @inlinable public var isUnassignedPictographic: Bool { raw & (1 << 17) != 0 }
+    @inlinable public var isEmojiModifier: Bool { raw & (1 << 18) != 0 }
+}
