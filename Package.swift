@@ -4,7 +4,7 @@ import PackageDescription
 // Dependencies point one way: BubbleText ← BubbleLayout ← BubbleTerminal / BubbleLogs ← BubblesCLI ← bubbles.
 let package = Package(
     name: "BubbleLayout",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "bubbles", targets: ["bubbles"]),
         .library(name: "BubbleText", targets: ["BubbleText"]),
