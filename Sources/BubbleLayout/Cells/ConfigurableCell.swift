@@ -4,4 +4,10 @@ public protocol ConfigurableCell: BubbleCell {
     associatedtype Model
     /// Takes what layout needs from `model`. Called on a dequeued cell before layout.
     func configure(with model: Model)
+    /// A short text standing for `model` in a reply quote (its text, caption or notice).
+    static func previewText(of model: Model) -> String
+}
+
+extension ConfigurableCell {
+    public static func previewText(of model: Model) -> String { "" }
 }

@@ -10,6 +10,11 @@ open class ImageBubbleCell: BubbleCell, ConfigurableCell {
         caption = model.caption
     }
 
+    public static func previewText(of model: any ImageMessageModel) -> String {
+        if let caption = model.caption, !caption.isEmpty { return caption }
+        return "[image] " + model.imageName
+    }
+
     open override class var rowKind: RowKind { .image }
 
     open override func measureContent<Sizing: TextSizing>(in frame: BubbleFrame, text sizing: Sizing) -> ContentSize {

@@ -4,6 +4,8 @@ open class SystemNoticeCell: BubbleCell, ConfigurableCell {
 
     open func configure(with model: any SystemMessageModel) { notice = model.notice }
 
+    public static func previewText(of model: any SystemMessageModel) -> String { model.notice }
+
     open override class var rowKind: RowKind { .system }
     open override class var drawsBubble: Bool { false }
 

@@ -4,6 +4,8 @@ open class TextBubbleCell: BubbleCell, ConfigurableCell {
 
     open func configure(with model: any TextMessageModel) { text = model.text }
 
+    public static func previewText(of model: any TextMessageModel) -> String { model.text }
+
     open override class var rowKind: RowKind { .text }
 
     open override func measureContent<Sizing: TextSizing>(in frame: BubbleFrame, text sizing: Sizing) -> ContentSize {

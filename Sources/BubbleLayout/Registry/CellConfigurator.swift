@@ -20,6 +20,7 @@ public struct CellConfigurator<Cell: ConfigurableCell>: Sendable {
             reuseIdentifier: Cell.reuseIdentifier, cellType: Cell.self, rowKind: Cell.rowKind,
             drawsBubble: Cell.drawsBubble,
             accepts: { $0 is Cell.Model },
+            preview: { model in (model as? Cell.Model).map { Cell.previewText(of: $0) } ?? "" },
             bind: { cell, model in
                 guard let cell = cell as? Cell else { return false }
                 return CellConfigurator<Cell>().configure(cell, with: model)
@@ -39,9 +40,11 @@ public struct AnyCellConfigurator: Sendable {
     public let drawsBubble: Bool
     let acceptsModel: @Sendable (any MessageModel) -> Bool
     let bindModel: @Sendable (BubbleCell, any MessageModel) -> Bool
+    let previewModel: @Sendable (any MessageModel) -> String
 
     init(reuseIdentifier: String, cellType: BubbleCell.Type, rowKind: RowKind, drawsBubble: Bool,
          accepts: @escaping @Sendable (any MessageModel) -> Bool,
+         preview: @escaping @Sendable (any MessageModel) -> String,
          bind: @escaping @Sendable (BubbleCell, any MessageModel) -> Bool) {
         self.reuseIdentifier = reuseIdentifier
         self.cellType = cellType
@@ -49,10 +52,14 @@ public struct AnyCellConfigurator: Sendable {
         self.drawsBubble = drawsBubble
         self.acceptsModel = accepts
         self.bindModel = bind
+        self.previewModel = preview
     }
 
     /// True when this configurator's cell shows `model`.
     public func accepts(_ model: any MessageModel) -> Bool { acceptsModel(model) }
+
+    /// A short text standing for `model` in a reply quote.
+    public func previewText(_ model: any MessageModel) -> String { previewModel(model) }
 
     /// Configures `cell` (dequeued for this configurator) with `model`.
     public func bind(_ cell: BubbleCell, to model: any MessageModel) -> Bool { bindModel(cell, model) }
