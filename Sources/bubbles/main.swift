@@ -1,3 +1,9 @@
 import BubblesCLI
+import BubbleTerminal
 
-print("bubbles \(bubblesVersion)")
+FileSink.ignoreBrokenPipeSignal()
+let environment = ProcessInfoEnvironment.current
+let context = CommandContext(
+    output: FileSink(fileDescriptor: 1), errors: FileSink(fileDescriptor: 2), environment: environment,
+    outputIsTerminal: TerminalWidth.isTerminal(1), errorsAreTerminal: TerminalWidth.isTerminal(2))
+exit(BubblesCommandLine.run(Array(CommandLine.arguments.dropFirst()), context: context))

@@ -5,6 +5,7 @@ import Foundation
 final class ProgressBar {
     private let sink: TextSink
     private let enabled: Bool
+    /// Expected count, or 0 when unknown (a stream): then the bar counts without a fraction.
     private let total: Int
     private let started = DispatchTime.now()
     private var lastDrawn: UInt64 = 0
@@ -13,22 +14,27 @@ final class ProgressBar {
     private let delayNanoseconds: UInt64 = 500_000_000
 
     init(total: Int, sink: TextSink, enabled: Bool) {
-        self.total = max(1, total)
+        self.total = max(0, total)
         self.sink = sink
         self.enabled = enabled
     }
 
-    func update(done: Int) {
+    func update(messages done: Int) {
         guard enabled else { return }
         let now = DispatchTime.now().uptimeNanoseconds
         let elapsed = now - started.uptimeNanoseconds
         guard elapsed >= delayNanoseconds, now - lastDrawn >= 100_000_000 else { return }
         lastDrawn = now
-        let fraction = min(1, Double(done) / Double(total))
-        let cells = 30
-        let filled = Int(fraction * Double(cells))
-        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: cells - filled)
-        try? sink.write("\r\(bar) \(Int(fraction * 100))% \(done)/\(total) rows")
+        if total > 0 {
+            let fraction = min(1, Double(done) / Double(total))
+            let cells = 30
+            let filled = Int(fraction * Double(cells))
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: cells - filled)
+            try? sink.write("\r\(bar) \(Int(fraction * 100))% \(done)/\(total) messages")
+        } else {
+            let seconds = Double(elapsed) / 1e9
+            try? sink.write("\r\(Format.grouped(done)) messages laid out, \(Format.grouped(Int(Double(done) / seconds))) per second")
+        }
         try? sink.flush()
         drawn = true
     }
