@@ -1,0 +1,20 @@
+/// Counters of a `LayoutCache`.
+public struct CacheStatistics: Hashable, Sendable {
+    /// Lookups that found a layout.
+    public var hits = 0
+    /// Lookups that found none.
+    public var misses = 0
+    /// Entries dropped to stay within the entry or byte cap.
+    public var evictions = 0
+    /// Entries held now.
+    public var count = 0
+    /// Bytes held now: entries, hash index and ids too long to be stored inline.
+    public var bytes = 0
+
+    public init() {}
+
+    /// hits / (hits + misses), 0 before any lookup.
+    public var hitRate: Double { hits + misses == 0 ? 0 : Double(hits) / Double(hits + misses) }
+    /// `bytes / count`: the measured cost of one entry, index included.
+    public var bytesPerEntry: Double { count == 0 ? 0 : Double(bytes) / Double(count) }
+}

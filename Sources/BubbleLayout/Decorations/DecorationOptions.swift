@@ -1,0 +1,23 @@
+import Foundation
+
+/// How the timeline decorates rows from their neighbours.
+public struct DecorationOptions: Hashable, Sendable {
+    /// Longest pause, in seconds, between two messages of one group (default 300: 5 minutes).
+    public var groupGap: Double = 300
+    /// The zone whose calendar days the date separators mark (default: `TZ`, else UTC).
+    public var timeZone: TimeZone = ZoneClock.environmentTimeZone
+    /// How many other parties the conversation has; nil counts the distinct senders of incoming
+    /// messages. Names are shown only when there is more than one.
+    public var otherParties: Int?
+    /// True (the default) shows the footer on every bubble; false only on a group's last bubble
+    /// and on bubbles that are edited or failed.
+    public var footerOnEveryMessage = true
+
+    public init(groupGap: Double = 300, timeZone: TimeZone = ZoneClock.environmentTimeZone,
+                otherParties: Int? = nil, footerOnEveryMessage: Bool = true) {
+        self.groupGap = groupGap
+        self.timeZone = timeZone
+        self.otherParties = otherParties
+        self.footerOnEveryMessage = footerOnEveryMessage
+    }
+}

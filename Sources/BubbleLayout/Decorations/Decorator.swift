@@ -1,0 +1,124 @@
+import Foundation
+
+/// Decides the decorations that change row heights, from each message's neighbours: date
+/// separators at each change of calendar day, groups (same sender and direction, same day, at
+/// most `groupGap` apart, bubbles only), the name line (a group's first incoming bubble, when
+/// there is more than one other party), the footer, and the reply quote.
+///
+/// Streaming: `push` a message at a time; a message's row comes out when the next message arrives
+/// (whether it closes a group depends on it) or at `finish`. Cheap and sequential: batch layout
+/// runs it first, then lays rows out in parallel.
+public struct Decorator: Sendable {
+    /// What decoration needs to know about a message.
+    struct Facts: Sendable {
+        var index: Int
+        var configuratorIndex: Int
+        var sender: String?
+        var direction: MessageDirection
+        var time: Double
+        var day: CalendarDay
+        var drawsBubble: Bool
+        var hasReply: Bool
+        var showsFooterAlways: Bool
+        var footerWidth: Int
+    }
+
+    public let options: DecorationOptions
+    let footerWidths: FooterText.Widths
+    let registry: CellRegistry
+    private var clock: ZoneClock
+    private var pending: Facts?
+    private var pendingStartsGroup = true
+    private var lastDay: CalendarDay?
+    private var emittedRows = 0
+    private var senders: Set<String> = []
+
+    /// A decorator placing messages with `registry`'s cells, footers measured by `footerWidths`.
+    public init(options: DecorationOptions, registry: CellRegistry, footerWidths: FooterText.Widths) {
+        self.options = options
+        self.registry = registry
+        self.footerWidths = footerWidths
+        self.clock = ZoneClock(timeZone: options.timeZone)
+    }
+
+    /// The number of other parties: given, or counted from the incoming senders seen so far.
+    public var otherParties: Int { options.otherParties ?? senders.count }
+
+    /// Takes the next message (input position `index`) and returns the rows now decided.
+    public mutating func push(_ model: any MessageModel, index: Int) throws(LayoutError) -> [DecoratedRow] {
+        let configuratorIndex = try registry.index(for: model)
+        let drawsBubble = registry.configurators[configuratorIndex].drawsBubble
+        let facts = Facts(index: index, configuratorIndex: configuratorIndex, sender: model.senderName,
+                          direction: model.direction, time: model.date.timeIntervalSince1970,
+                          day: clock.day(of: model.date), drawsBubble: drawsBubble,
+                          hasReply: drawsBubble && model.replyToID != nil,
+                          showsFooterAlways: model.isEdited || model.status == .failed,
+                          footerWidth: footerWidths.width(status: model.status, isEdited: model.isEdited))
+        if drawsBubble && model.direction == .incoming { senders.insert(model.senderName ?? "") }
+
+        var rows: [DecoratedRow] = []
+        let continues = pending.map { Self.continuesGroup($0, facts, gap: options.groupGap) } ?? false
+        if let pending { rows.append(decorate(pending, startsGroup: pendingStartsGroup, endsGroup: !continues)) }
+        if facts.day != lastDay {
+            rows.append(.dateSeparator(facts.day, isFirstRow: emittedRows == 0 && rows.isEmpty))
+            lastDay = facts.day
+        }
+        emittedRows += rows.count
+        pending = facts
+        pendingStartsGroup = !continues
+        return rows
+    }
+
+    /// The rows still pending at the end of the input.
+    public mutating func finish() -> [DecoratedRow] {
+        guard let last = pending else { return [] }
+        pending = nil
+        emittedRows += 1
+        return [decorate(last, startsGroup: pendingStartsGroup, endsGroup: true)]
+    }
+
+    /// Decorates a whole log: counts the other parties first (unless given), then one pass.
+    public static func decorate(_ models: [any MessageModel], options: DecorationOptions, registry: CellRegistry,
+                                footerWidths: FooterText.Widths) throws(LayoutError) -> [DecoratedRow] {
+        var options = options
+        if options.otherParties == nil {
+            var senders: Set<String> = []
+            for model in models where model.direction == .incoming {
+                if try registry.configurators[registry.index(for: model)].drawsBubble {
+                    senders.insert(model.senderName ?? "")
+                }
+            }
+            options.otherParties = senders.count
+        }
+        var decorator = Decorator(options: options, registry: registry, footerWidths: footerWidths)
+        var rows: [DecoratedRow] = []
+        rows.reserveCapacity(models.count + models.count / 8 + 1)
+        for (i, model) in models.enumerated() { rows += try decorator.push(model, index: i) }
+        rows += decorator.finish()
+        return rows
+    }
+
+    /// True when `next` joins the group `previous` is in.
+    static func continuesGroup(_ previous: Facts, _ next: Facts, gap: Double) -> Bool {
+        guard previous.drawsBubble, next.drawsBubble, previous.day == next.day,
+              previous.direction == next.direction, previous.sender == next.sender else { return false }
+        let pause = next.time - previous.time
+        return pause >= 0 && pause <= gap
+    }
+
+    func decorate(_ facts: Facts, startsGroup: Bool, endsGroup: Bool) -> DecoratedRow {
+        let decoration: RowDecoration
+        if facts.drawsBubble {
+            let showsFooter = options.footerOnEveryMessage || endsGroup || facts.showsFooterAlways
+            decoration = RowDecoration(
+                startsGroup: startsGroup, endsGroup: endsGroup,
+                showsName: startsGroup && facts.direction == .incoming && facts.sender != nil && otherParties > 1,
+                hasReplyQuote: facts.hasReply, showsFooter: showsFooter,
+                footerWidth: showsFooter ? facts.footerWidth : 0)
+        } else {
+            decoration = RowDecoration(startsGroup: true, endsGroup: true)
+        }
+        return DecoratedRow(messageIndex: facts.index, configuratorIndex: facts.configuratorIndex,
+                            day: facts.day, decoration: decoration)
+    }
+}

@@ -1,0 +1,43 @@
+/// Short previews of recent messages by id, for the one-line quote a reply shows. In streaming
+/// mode only the last `capacity` messages are known; a reply to an older (or unknown) one shows
+/// `↩ reply to a message`. The quote is one row either way, so layout never waits on this.
+public struct ReplyPreviews: Sendable {
+    /// Most previews kept.
+    public let capacity: Int
+    /// Longest preview kept, in characters (the renderer truncates to the bubble's width anyway).
+    public let maximumLength: Int
+    private var previews: [String: String] = [:]
+    private var order: [String] = []
+    private var next = 0
+
+    public init(capacity: Int = 4096, maximumLength: Int = 80) {
+        self.capacity = max(1, capacity)
+        self.maximumLength = max(1, maximumLength)
+    }
+
+    /// The quote shown when the replied-to message is not known.
+    public static let unknownQuote = "↩ reply to a message"
+
+    /// Remembers `model`'s preview: its sender and its first line, as the registered cell gives it.
+    public mutating func record(_ model: any MessageModel, registry: CellRegistry) {
+        let body = (try? registry.configurator(for: model).previewText(model)) ?? ""
+        let firstLine = body.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        var preview = model.senderName.map { "\($0): " } ?? ""
+        preview += firstLine.prefix(maximumLength)
+        if previews[model.id] == nil {
+            if order.count < capacity {
+                order.append(model.id)
+            } else {
+                previews[order[next]] = nil
+                order[next] = model.id
+                next = (next + 1) % capacity
+            }
+        }
+        previews[model.id] = preview
+    }
+
+    /// The one-line quote for a reply to `id`.
+    public func quote(for id: String) -> String {
+        previews[id].map { "↩ " + $0 } ?? Self.unknownQuote
+    }
+}

@@ -1,0 +1,45 @@
+/// What the timeline decided for one row from its neighbours: grouping, the name line, the reply
+/// quote, the footer. Part of the layout cache key, because a row's height depends on it.
+/// Packed into 32 bits.
+public struct RowDecoration: Hashable, Sendable {
+    public var rawValue: UInt32
+
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// A decoration from its decisions.
+    public init(isFirstRow: Bool = false, startsGroup: Bool = true, endsGroup: Bool = true,
+                showsName: Bool = false, hasReplyQuote: Bool = false, showsFooter: Bool = false,
+                footerWidth: Int = 0) {
+        var raw: UInt32 = 0
+        if isFirstRow { raw |= Self.firstRowBit }
+        if startsGroup { raw |= Self.startsGroupBit }
+        if endsGroup { raw |= Self.endsGroupBit }
+        if showsName { raw |= Self.nameBit }
+        if hasReplyQuote { raw |= Self.replyBit }
+        if showsFooter { raw |= Self.footerBit }
+        raw |= UInt32(UInt8(clamping: footerWidth)) << 8
+        self.rawValue = raw
+    }
+
+    static let firstRowBit: UInt32 = 1 << 0
+    static let startsGroupBit: UInt32 = 1 << 1
+    static let endsGroupBit: UInt32 = 1 << 2
+    static let nameBit: UInt32 = 1 << 3
+    static let replyBit: UInt32 = 1 << 4
+    static let footerBit: UInt32 = 1 << 5
+
+    /// The first row of the whole timeline: no spacing above it.
+    public var isFirstRow: Bool { rawValue & Self.firstRowBit != 0 }
+    /// Opens a group (or stands alone): group spacing above.
+    public var startsGroup: Bool { rawValue & Self.startsGroupBit != 0 }
+    /// Closes a group (or stands alone): the bubble gets its tail.
+    public var endsGroup: Bool { rawValue & Self.endsGroupBit != 0 }
+    /// Shows the sender's name above the bubble.
+    public var showsName: Bool { rawValue & Self.nameBit != 0 }
+    /// Shows a one-line quote of the replied-to message.
+    public var hasReplyQuote: Bool { rawValue & Self.replyBit != 0 }
+    /// Shows the footer (time, "edited", status).
+    public var showsFooter: Bool { rawValue & Self.footerBit != 0 }
+    /// Cells the footer text takes.
+    public var footerWidth: Int { Int((rawValue >> 8) & 0xFF) }
+}

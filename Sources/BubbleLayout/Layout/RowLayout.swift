@@ -1,0 +1,90 @@
+/// The layout of one timeline row: everything drawing needs besides the text itself. A small
+/// value (24 bytes) because the cache holds one per row and width.
+///
+/// Rows stack top to bottom as: `spacingAbove` blank rows, the name line, the top border, the
+/// reply quote, the content (image rows, then text lines), the bottom border, a footer row. So
+/// `height == spacingAbove + chromeRows + imageRows + textLines` always holds.
+public struct RowLayout: Hashable, Sendable {
+    @usableFromInline var storedHeight: UInt32
+    @usableFromInline var storedTextLines: UInt32
+    @usableFromInline var storedX: UInt16
+    @usableFromInline var storedBubbleWidth: UInt16
+    @usableFromInline var storedWrapWidth: UInt16
+    @usableFromInline var storedImageColumns: UInt16
+    @usableFromInline var storedImageRows: UInt16
+    /// What the row draws.
+    public var kind: RowKind
+    public var alignment: RowAlignment
+    public var compactLevel: CompactLevel
+    public var parts: ChromeParts
+    public var footer: FooterPlacement
+    @usableFromInline var storedSpacingAbove: UInt8
+
+    /// Builds a layout; the height is the sum of the parts.
+    public init(kind: RowKind, alignment: RowAlignment, compactLevel: CompactLevel,
+                parts: ChromeParts, footer: FooterPlacement, spacingAbove: Int,
+                x: Int, bubbleWidth: Int, wrapWidth: Int, textLines: Int,
+                imageColumns: Int = 0, imageRows: Int = 0) {
+        self.kind = kind
+        self.alignment = alignment
+        self.compactLevel = compactLevel
+        self.parts = parts
+        self.footer = footer
+        self.storedSpacingAbove = UInt8(clamping: spacingAbove)
+        self.storedX = UInt16(clamping: x)
+        self.storedBubbleWidth = UInt16(clamping: bubbleWidth)
+        self.storedWrapWidth = UInt16(clamping: wrapWidth)
+        self.storedTextLines = UInt32(clamping: textLines)
+        self.storedImageColumns = UInt16(clamping: imageColumns)
+        self.storedImageRows = UInt16(clamping: imageRows)
+        self.storedHeight = 0
+        self.storedHeight = UInt32(clamping: Int(storedSpacingAbove) + chromeRows + imageRows + textLines)
+    }
+
+    /// Rows the row takes, spacing included.
+    @inlinable public var height: Int { Int(storedHeight) }
+    /// Wrapped text lines: the message text, a caption or a notice (0 when there is no text).
+    @inlinable public var textLines: Int { Int(storedTextLines) }
+    /// Column of the bubble's (or centred text's) left edge within the container.
+    @inlinable public var x: Int { Int(storedX) }
+    /// Outer width of the bubble, border included; for notices and date rows, text plus rules.
+    @inlinable public var bubbleWidth: Int { Int(storedBubbleWidth) }
+    /// Width the text was wrapped at.
+    @inlinable public var wrapWidth: Int { Int(storedWrapWidth) }
+    /// Image box width in cells (0 when there is no image).
+    @inlinable public var imageColumns: Int { Int(storedImageColumns) }
+    /// Image box height in rows (0 when there is no image).
+    @inlinable public var imageRows: Int { Int(storedImageRows) }
+    /// Blank rows above the row.
+    @inlinable public var spacingAbove: Int { Int(storedSpacingAbove) }
+
+    /// Rows taken by chrome: name line, borders, reply quote and an own-line footer.
+    public var chromeRows: Int {
+        var rows = 0
+        if parts.contains(.nameLine) { rows += 1 }
+        if parts.contains(.topBorder) { rows += 1 }
+        if parts.contains(.replyQuote) { rows += 1 }
+        if parts.contains(.bottomBorder) { rows += 1 }
+        if footer == .ownLine { rows += 1 }
+        return rows
+    }
+
+    /// Cells between the bubble's outer edge and its content, summed over both sides.
+    public func horizontalChrome(in style: BubbleStyle) -> Int {
+        if parts.contains(.rules) { return 2 * style.ruleWidth }
+        switch compactLevel {
+        case .full: return 2 + 2 * style.horizontalPadding
+        case .noSideBorders: return 0
+        case .plain: return bubbleWidth > style.plainIndent ? style.plainIndent : 0
+        }
+    }
+
+    /// Column of the content's left edge within the container.
+    public func contentX(in style: BubbleStyle) -> Int {
+        if parts.contains(.rules) { return x + style.ruleWidth }
+        return x + (compactLevel == .full ? 1 + style.horizontalPadding : horizontalChrome(in: style))
+    }
+
+    /// Width the content may use inside the bubble.
+    public func contentWidth(in style: BubbleStyle) -> Int { max(0, bubbleWidth - horizontalChrome(in: style)) }
+}

@@ -1,0 +1,66 @@
+/// Binds one model protocol to its cell class: `Cell.Model` says which models it takes, and the
+/// reuse identifier is the cell's class name.
+public struct CellConfigurator<Cell: ConfigurableCell>: Sendable {
+    public init(_ cell: Cell.Type = Cell.self) {}
+
+    /// True when `model` adopts `Cell.Model`.
+    public func accepts(_ model: any MessageModel) -> Bool { model is Cell.Model }
+
+    /// Configures `cell` with `model`; false when the model is not a `Cell.Model`.
+    public func configure(_ cell: Cell, with model: any MessageModel) -> Bool {
+        guard let typed = model as? Cell.Model else { return false }
+        cell.direction = model.direction
+        cell.configure(with: typed)
+        return true
+    }
+
+    /// The type-erased form the registry, engine, cache and renderer hold.
+    public var erased: AnyCellConfigurator {
+        AnyCellConfigurator(
+            reuseIdentifier: Cell.reuseIdentifier, cellType: Cell.self, rowKind: Cell.rowKind,
+            drawsBubble: Cell.drawsBubble,
+            accepts: { $0 is Cell.Model },
+            preview: { model in (model as? Cell.Model).map { Cell.previewText(of: $0) } ?? "" },
+            bind: { cell, model in
+                guard let cell = cell as? Cell else { return false }
+                return CellConfigurator<Cell>().configure(cell, with: model)
+            })
+    }
+}
+
+/// A configurator with its cell type erased: what the engine and renderer hold.
+public struct AnyCellConfigurator: Sendable {
+    /// The pool key: the cell's class name.
+    public let reuseIdentifier: String
+    /// The cell class, to make a cell when the pool has none free.
+    public let cellType: BubbleCell.Type
+    /// The kind of row the cell lays out.
+    public let rowKind: RowKind
+    /// False for kinds drawn without a bubble (they break groups and have no name or footer).
+    public let drawsBubble: Bool
+    let acceptsModel: @Sendable (any MessageModel) -> Bool
+    let bindModel: @Sendable (BubbleCell, any MessageModel) -> Bool
+    let previewModel: @Sendable (any MessageModel) -> String
+
+    init(reuseIdentifier: String, cellType: BubbleCell.Type, rowKind: RowKind, drawsBubble: Bool,
+         accepts: @escaping @Sendable (any MessageModel) -> Bool,
+         preview: @escaping @Sendable (any MessageModel) -> String,
+         bind: @escaping @Sendable (BubbleCell, any MessageModel) -> Bool) {
+        self.reuseIdentifier = reuseIdentifier
+        self.cellType = cellType
+        self.rowKind = rowKind
+        self.drawsBubble = drawsBubble
+        self.acceptsModel = accepts
+        self.bindModel = bind
+        self.previewModel = preview
+    }
+
+    /// True when this configurator's cell shows `model`.
+    public func accepts(_ model: any MessageModel) -> Bool { acceptsModel(model) }
+
+    /// A short text standing for `model` in a reply quote.
+    public func previewText(_ model: any MessageModel) -> String { previewModel(model) }
+
+    /// Configures `cell` (dequeued for this configurator) with `model`.
+    public func bind(_ cell: BubbleCell, to model: any MessageModel) -> Bool { bindModel(cell, model) }
+}

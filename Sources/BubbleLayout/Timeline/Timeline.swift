@@ -1,0 +1,196 @@
+/// An ordered list of rows with their heights, answering in O(log n) the row at a vertical offset,
+/// the offset of a row, and the rows a viewport shows.
+///
+/// Rows live in a slot array with free room at both ends (so appends and prepends are O(1)
+/// amortised, like an array's appends), and two Fenwick trees over the slots hold the prefix sums
+/// of heights and of live rows. Editing a height and deleting a row update O(log n) tree nodes;
+/// a deleted row leaves an empty slot until empty slots outnumber rows, when the slots are
+/// compacted (amortised O(1) per delete). Nothing is ever recomputed on a query.
+public struct Timeline<Element> {
+    private var slots: [Element?] = []
+    private var slotHeights: [Int] = []
+    /// Fenwick tree (1-based) of heights per slot.
+    private var heightTree: [Int] = [0]
+    /// Fenwick tree (1-based) of 1 per live slot.
+    private var liveTree: [Int32] = [0]
+    private var lowest = 0
+    private var end = 0
+    private var holes = 0
+    /// Bumped whenever slots move (growth or compaction), which invalidates slot positions.
+    private(set) var layoutEpoch = 0
+
+    /// Rows in the timeline.
+    public private(set) var count = 0
+    /// The sum of all row heights.
+    public private(set) var totalHeight = 0
+
+    public init() {}
+
+    public var isEmpty: Bool { count == 0 }
+
+    private var capacity: Int { slots.count }
+
+    // MARK: Fenwick trees
+
+    private mutating func add(slot: Int, height: Int, live: Int32) {
+        var i = slot + 1
+        while i <= capacity {
+            heightTree[i] += height
+            liveTree[i] += live
+            i += i & -i
+        }
+    }
+
+    /// Sum of heights of slots before `slot`.
+    private func heightBefore(slot: Int) -> Int {
+        var sum = 0, i = slot
+        while i > 0 { sum += heightTree[i]; i -= i & -i }
+        return sum
+    }
+
+    /// Live rows in slots before `slot`.
+    private func rowsBefore(slot: Int) -> Int {
+        var sum = 0, i = slot
+        while i > 0 { sum += Int(liveTree[i]); i -= i & -i }
+        return sum
+    }
+
+    /// The first slot at which the running sum of `tree` exceeds `target`.
+    private static func firstSlot<T: BinaryInteger>(exceeding target: Int, in tree: [T], capacity: Int) -> Int {
+        var position = 0, remaining = target
+        var step = 1
+        while step * 2 <= capacity { step *= 2 }
+        while step > 0 {
+            let next = position + step
+            if next <= capacity && Int(tree[next]) <= remaining {
+                position = next
+                remaining -= Int(tree[next])
+            }
+            step /= 2
+        }
+        return position
+    }
+
+    private func slot(ofRow row: Int) -> Int {
+        precondition(row >= 0 && row < count, "Timeline: row \(row) out of 0..<\(count)")
+        return Self.firstSlot(exceeding: row, in: liveTree, capacity: capacity)
+    }
+
+    // MARK: Queries
+
+    /// The element of row `row`.
+    public subscript(row: Int) -> Element {
+        get { slots[slot(ofRow: row)]! }
+        set { slots[slot(ofRow: row)] = newValue }
+    }
+
+    /// The height of row `row`.
+    public func height(ofRow row: Int) -> Int { slotHeights[slot(ofRow: row)] }
+
+    /// The vertical offset of row `row`'s top: the sum of the heights above it.
+    public func offset(ofRow row: Int) -> Int { heightBefore(slot: slot(ofRow: row)) }
+
+    /// The row covering vertical offset `y`, or nil when `y` is outside 0..<totalHeight.
+    public func row(atOffset y: Int) -> Int? {
+        guard y >= 0 && y < totalHeight else { return nil }
+        return rowsBefore(slot: Self.firstSlot(exceeding: y, in: heightTree, capacity: capacity))
+    }
+
+    /// The rows a viewport from `y` spanning `height` rows shows, fully or in part.
+    public func rows(inViewportAt y: Int, height: Int) -> Range<Int> {
+        let top = max(0, y), bottom = min(totalHeight, y + height)
+        guard top < bottom, let first = row(atOffset: top), let last = row(atOffset: bottom - 1) else {
+            return 0..<0
+        }
+        return first..<(last + 1)
+    }
+
+    // MARK: Updates
+
+    /// Adds a row at the end.
+    public mutating func append(_ element: Element, height: Int) {
+        if end == capacity { respace() }
+        place(element, height: height, at: end)
+        end += 1
+    }
+
+    /// Adds a row at the start.
+    public mutating func prepend(_ element: Element, height: Int) {
+        if lowest == 0 { respace() }
+        lowest -= 1
+        place(element, height: height, at: lowest)
+    }
+
+    /// Changes the height of row `row`.
+    public mutating func setHeight(_ height: Int, ofRow row: Int) {
+        let s = slot(ofRow: row)
+        let delta = height - slotHeights[s]
+        guard delta != 0 else { return }
+        slotHeights[s] = height
+        totalHeight += delta
+        add(slot: s, height: delta, live: 0)
+    }
+
+    /// Removes row `row` and returns its element.
+    @discardableResult
+    public mutating func remove(row: Int) -> Element {
+        let s = slot(ofRow: row)
+        let element = slots[s]!
+        add(slot: s, height: -slotHeights[s], live: -1)
+        totalHeight -= slotHeights[s]
+        slots[s] = nil
+        slotHeights[s] = 0
+        count -= 1
+        holes += 1
+        if holes > max(64, count) { respace() }
+        return element
+    }
+
+    private mutating func place(_ element: Element, height: Int, at s: Int) {
+        slots[s] = element
+        slotHeights[s] = height
+        count += 1
+        totalHeight += height
+        add(slot: s, height: height, live: 1)
+    }
+
+    /// Moves the live rows into a fresh slot array with room at both ends, and rebuilds the trees
+    /// in linear time.
+    private mutating func respace() {
+        var liveElements: [Element] = []
+        var liveHeights: [Int] = []
+        liveElements.reserveCapacity(count)
+        liveHeights.reserveCapacity(count)
+        for s in lowest..<end {
+            if let element = slots[s] {
+                liveElements.append(element)
+                liveHeights.append(slotHeights[s])
+            }
+        }
+        let newCapacity = max(16, 2 * count + 16)
+        let start = (newCapacity - count) / 2
+        slots = [Element?](repeating: nil, count: newCapacity)
+        slotHeights = [Int](repeating: 0, count: newCapacity)
+        heightTree = [Int](repeating: 0, count: newCapacity + 1)
+        liveTree = [Int32](repeating: 0, count: newCapacity + 1)
+        for (i, element) in liveElements.enumerated() {
+            slots[start + i] = element
+            slotHeights[start + i] = liveHeights[i]
+            heightTree[start + i + 1] = liveHeights[i]
+            liveTree[start + i + 1] = 1
+        }
+        for i in 1...newCapacity {
+            let parent = i + (i & -i)
+            if parent <= newCapacity {
+                heightTree[parent] += heightTree[i]
+                liveTree[parent] += liveTree[i]
+            }
+        }
+        lowest = start
+        end = start + count
+        holes = 0
+        layoutEpoch += 1
+    }
+}
+
+extension Timeline: Sendable where Element: Sendable {}

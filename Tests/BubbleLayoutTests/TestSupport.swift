@@ -1,0 +1,79 @@
+import BubbleText
+import Foundation
+import Synchronization
+@testable import BubbleLayout
+
+/// SplitMix64: a tiny seeded generator, so randomised tests are reproducible.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+struct TextNote: TextMessageModel {
+    var id: String
+    var revision = 0
+    var senderName: String? = "Alice"
+    var direction = MessageDirection.incoming
+    var date = Date(timeIntervalSince1970: 1_714_557_600)  // 2024-05-01T10:00:00Z
+    var status: DeliveryStatus?
+    var isEdited = false
+    var replyToID: String?
+    var text: String
+}
+
+struct Picture: ImageMessageModel {
+    var id: String
+    var senderName: String? = "Bob"
+    var direction = MessageDirection.incoming
+    var date = Date(timeIntervalSince1970: 1_714_557_600)
+    var pixelWidth: Int?
+    var pixelHeight: Int?
+    var imageName = "IMG_0001.jpg"
+    var caption: String?
+}
+
+struct Notice: SystemMessageModel {
+    var id: String
+    var direction = MessageDirection.incoming
+    var date = Date(timeIntervalSince1970: 1_714_557_600)
+    var notice: String
+}
+
+/// Counts the texts it prepares: proves the Unicode work is not repeated.
+final class CountingMeasurer: TextMeasurer, Sendable {
+    let inner = CellMeasurer()
+    let preparations = Atomic<Int>(0)
+
+    func prepare(_ text: String) -> PreparedText {
+        preparations.add(1, ordering: .relaxed)
+        return inner.prepare(text)
+    }
+    func measure(_ prepared: PreparedText, width: Int) -> TextMetrics { inner.measure(prepared, width: width) }
+    func layout(_ prepared: PreparedText, width: Int) -> TextLayout { inner.layout(prepared, width: width) }
+    func width(of text: String) -> Int { inner.width(of: text) }
+    var count: Int { preparations.load(ordering: .relaxed) }
+}
+
+let utc = TimeZone(identifier: "UTC")!
+let minute = 60.0
+
+func options(parties: Int? = nil, zone: TimeZone = utc) -> DecorationOptions {
+    DecorationOptions(timeZone: zone, otherParties: parties)
+}
+
+/// The content height the text engine gives, for expectations that must not hard-code it.
+func lines(_ text: String, width: Int) -> Int { PreparedText(text).measure(width: width).lineCount }
+func widest(_ text: String, width: Int) -> Int { PreparedText(text).measure(width: width).widestLine }
+
+/// Lays out one model as a lone row (a group of its own, no name).
+func layoutAlone(_ model: any MessageModel, width: Int, engine: LayoutEngine<CellMeasurer> = LayoutEngine(),
+                 decoration: RowDecoration = RowDecoration()) throws -> RowLayout {
+    try engine.layout(model, decoration: decoration, width: width, pool: CellPool())
+}
