@@ -4,7 +4,7 @@
 // neither is there.
 
 /// Where the Unicode conformance and data files live.
-enum UnicodeCorpus {
+enum UnicodeTablesCorpus {
     static let directory: String = {
         var path = #filePath
         for _ in 0..<3 {  // Tests/BubbleTextTests/<file> → package root
@@ -41,7 +41,7 @@ enum UnicodeCorpus {
 }
 
 /// One property file of the UCD, parsed into a value per code point.
-struct UCDPropertyFile {
+struct UCDPropertyValues {
     /// Value per code point; nil where neither the file nor its `@missing` lines say anything.
     var values: [Substring?]
     /// True where a data line lists the code point explicitly (not through `@missing`).
@@ -51,7 +51,7 @@ struct UCDPropertyFile {
     /// Parses `name` (a path under Corpora/unicode/); `systemPath` is its place under /usr/share/unicode.
     /// The value is the first field after the range. Returns nil when the file is absent.
     init?(_ name: String, systemPath: String, applyMissing: Bool = true) {
-        guard let lines = UnicodeCorpus.lines(name, systemPath: systemPath) else { return nil }
+        guard let lines = UnicodeTablesCorpus.lines(name, systemPath: systemPath) else { return nil }
         self.name = name
         values = Array(repeating: nil, count: 0x110000)
         listed = Array(repeating: false, count: 0x110000)
@@ -77,7 +77,7 @@ struct UCDPropertyFile {
 
     /// The code points a binary-property file lists under `property`.
     static func binary(_ name: String, systemPath: String, property: String) -> [Bool]? {
-        guard let lines = UnicodeCorpus.lines(name, systemPath: systemPath) else { return nil }
+        guard let lines = UnicodeTablesCorpus.lines(name, systemPath: systemPath) else { return nil }
         var result = [Bool](repeating: false, count: 0x110000)
         for line in lines {
             let fields = line.prefix { $0 != "#" }.split(separator: ";")

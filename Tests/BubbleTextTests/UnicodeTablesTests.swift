@@ -105,7 +105,7 @@ import Testing
     // MARK: Conformance with the UCD files, every code point
 
     @Test func graphemeBreakPropertyMatchesTheUCDForEveryCodePoint() throws {
-        guard let file = UCDPropertyFile("ucd/GraphemeBreakProperty.txt",
+        guard let file = UCDPropertyValues("ucd/GraphemeBreakProperty.txt",
                                          systemPath: "auxiliary/GraphemeBreakProperty.txt") else {
             Issue.record("GraphemeBreakProperty.txt is in neither Corpora/unicode/ucd nor /usr/share/unicode")
             return
@@ -128,8 +128,8 @@ import Testing
     }
 
     @Test func lineBreakClassMatchesTheUCDAfterRuleOneForEveryCodePoint() throws {
-        guard let file = UCDPropertyFile("ucd/DerivedLineBreak.txt", systemPath: "extracted/DerivedLineBreak.txt"),
-              let categories = UCDPropertyFile("ucd/DerivedGeneralCategory.txt",
+        guard let file = UCDPropertyValues("ucd/DerivedLineBreak.txt", systemPath: "extracted/DerivedLineBreak.txt"),
+              let categories = UCDPropertyValues("ucd/DerivedGeneralCategory.txt",
                                                systemPath: "extracted/DerivedGeneralCategory.txt") else {
             Issue.record("DerivedLineBreak.txt or DerivedGeneralCategory.txt is missing")
             return
@@ -156,7 +156,7 @@ import Testing
     }
 
     @Test func eastAsianWidthFlagsMatchTheUCDForEveryCodePoint() throws {
-        guard let file = UCDPropertyFile("ucd/DerivedEastAsianWidth.txt",
+        guard let file = UCDPropertyValues("ucd/DerivedEastAsianWidth.txt",
                                          systemPath: "extracted/DerivedEastAsianWidth.txt") else {
             Issue.record("DerivedEastAsianWidth.txt is missing")
             return
@@ -178,10 +178,10 @@ import Testing
 
     @Test func emojiPropertiesMatchEmojiDataForEveryCodePoint() throws {
         let path = "emoji/emoji-data.txt"
-        guard let pictographic = UCDPropertyFile.binary("ucd/emoji-data.txt", systemPath: path, property: "Extended_Pictographic"),
-              let presentation = UCDPropertyFile.binary("ucd/emoji-data.txt", systemPath: path, property: "Emoji_Presentation"),
-              let modifier = UCDPropertyFile.binary("ucd/emoji-data.txt", systemPath: path, property: "Emoji_Modifier"),
-              let categories = UCDPropertyFile("ucd/DerivedGeneralCategory.txt",
+        guard let pictographic = UCDPropertyValues.binary("ucd/emoji-data.txt", systemPath: path, property: "Extended_Pictographic"),
+              let presentation = UCDPropertyValues.binary("ucd/emoji-data.txt", systemPath: path, property: "Emoji_Presentation"),
+              let modifier = UCDPropertyValues.binary("ucd/emoji-data.txt", systemPath: path, property: "Emoji_Modifier"),
+              let categories = UCDPropertyValues("ucd/DerivedGeneralCategory.txt",
                                                systemPath: "extracted/DerivedGeneralCategory.txt") else {
             Issue.record("emoji-data.txt or DerivedGeneralCategory.txt is missing")
             return
@@ -201,7 +201,7 @@ import Testing
     }
 
     @Test func controlFlagIsExactlyWhatControlNotationNeutralises() throws {
-        guard let bidi = UCDPropertyFile.binary("ucd/PropList.txt", systemPath: "PropList.txt", property: "Bidi_Control") else {
+        guard let bidi = UCDPropertyValues.binary("ucd/PropList.txt", systemPath: "PropList.txt", property: "Bidi_Control") else {
             Issue.record("PropList.txt is missing")
             return
         }
