@@ -132,3 +132,10 @@ struct GraphemeBreakTestCase {
         #expect(first && afterReset)
     }
 }
+
+extension GraphemeBreakTests {
+    @Test func prependJoinsARegionalIndicatorThatThenPairsWithTheNext() {
+        // GB9b keeps the prepend on the first RI; GB12 still pairs the RIs from the run's start.
+        #expect(graphemeBoundaries(of: "\u{0600}🇯🇵🇺") == [0, 10, 14])
+    }
+}

@@ -12,14 +12,12 @@
 /// Unicode 15.0 has no Indic conjunct rule (GB9c, added in 15.1), so a virama followed by a
 /// consonant is a boundary here.
 public struct GraphemeBreaker: Hashable, Sendable {
-    /// Raw `GraphemeBreakProperty` of the previous scalar, or `startOfText` before the first.
-    private var previous: UInt8 = Self.startOfText
+    /// Bit `p` set: no boundary between the previous scalar and one of raw property `p` (GB3–GB9b).
+    private var joinMask: UInt16 = 0  // GB1: nothing joins the start of text
+    /// The previous scalar was a regional indicator ending an odd-length run (GB12, GB13).
+    private var oddRegionalIndicators = false
     /// GB11 progress: 0 none, 1 after `ExtPict Extend*`, 2 after `ExtPict Extend* ZWJ`.
     private var emojiState: UInt8 = 0
-    /// The regional indicators just before this scalar form an odd-length run (GB12, GB13).
-    private var oddRegionalIndicators = false
-
-    private static let startOfText: UInt8 = 14
 
     public init() {}
 
@@ -28,37 +26,38 @@ public struct GraphemeBreaker: Hashable, Sendable {
 
     /// Feeds the next scalar's table entry and says whether a grapheme boundary falls before it.
     /// The first scalar after `init()` or `reset()` always starts a grapheme.
+    @inline(__always)
     public mutating func breaksBefore(_ info: ScalarInfo) -> Bool {
-        let current = UInt8(truncatingIfNeeded: info.raw & 0xF)
-        let regionalIndicator = GraphemeBreakProperty.regionalIndicator.rawValue
-        var joins = Self.joinMask(after: previous) & (1 << UInt16(current)) != 0
-        if current == regionalIndicator && previous == regionalIndicator {
-            joins = oddRegionalIndicators  // GB12, GB13: pair them from the start of the run
-        } else if emojiState == 2 && info.isExtendedPictographic {
-            joins = true  // GB11: ExtPict Extend* ZWJ × ExtPict
-        }
-
-        if info.isExtendedPictographic {
-            emojiState = 1
-        } else if emojiState == 1 && current == GraphemeBreakProperty.extend.rawValue {
-            emojiState = 1
-        } else if emojiState == 1 && current == GraphemeBreakProperty.zwj.rawValue {
-            emojiState = 2
+        let property = UInt8(truncatingIfNeeded: info.raw & 0xF)
+        var joins = joinMask & (1 << UInt16(property)) != 0
+        let pictographic = info.isExtendedPictographic
+        if property == Self.regionalIndicator {
+            // GB12, GB13: pair them from the start of the run (the flag is only set after an RI).
+            if oddRegionalIndicators { joins = true }
+            oddRegionalIndicators.toggle()
         } else {
-            emojiState = 0
+            oddRegionalIndicators = false
+            if emojiState == 2 && pictographic { joins = true }  // GB11
         }
-        oddRegionalIndicators = current == regionalIndicator
-            && !(previous == regionalIndicator && oddRegionalIndicators)
-        previous = current
+        if pictographic {
+            emojiState = 1
+        } else if emojiState != 0 {
+            emojiState = property == Self.extend && emojiState == 1 ? 1 : property == Self.zwj && emojiState == 1 ? 2 : 0
+        }
+        joinMask = Self.joinMask(after: property)
         return !joins
     }
 
-    /// Bit `p` set: no boundary between a scalar of property `previous` and one of raw property `p`.
-    /// Covers GB3–GB9b; GB11–GB13 need state and are applied by `breaksBefore(_:)`.
+    private static let regionalIndicator = GraphemeBreakProperty.regionalIndicator.rawValue
+    private static let extend = GraphemeBreakProperty.extend.rawValue
+    private static let zwj = GraphemeBreakProperty.zwj.rawValue
+
+    /// Which properties join after a scalar of raw property `previous` (GB3–GB9b). GB11–GB13
+    /// need state and are applied by `breaksBefore(_:)`.
+    @inline(__always)
     private static func joinMask(after previous: UInt8) -> UInt16 {
         let extending = bit(.extend) | bit(.zwj) | bit(.spacingMark)  // GB9, GB9a
-        switch GraphemeBreakProperty(rawValue: previous) {
-        case nil: return 0  // GB1: start of text
+        switch GraphemeBreakProperty(rawValue: previous).unsafelyUnwrapped {
         case .cr: return bit(.lf)  // GB3, GB4
         case .lf, .control: return 0  // GB4
         case .prepend: return ~(bit(.cr) | bit(.lf) | bit(.control))  // GB9b, less GB5
