@@ -18,6 +18,9 @@ public enum LayoutBenchmark {
         public var p99Nanoseconds: Double?
         public var cacheHitRate: Double
         public var bytesPerCacheEntry: Double
+        /// Peak resident memory of the process once the phase ended, from the caller's probe
+        /// (nil without one).
+        public var peakMemoryBytes: Int?
 
         public var rowsPerSecond: Double { seconds > 0 ? Double(rows) / seconds : 0 }
         public var nanosecondsPerRow: Double { rows > 0 ? seconds * 1e9 / Double(rows) : 0 }
@@ -36,7 +39,8 @@ public enum LayoutBenchmark {
     /// `widths[0]`, then re-layout at each further width (sequential, then on all cores).
     public static func run(_ models: [any MessageModel], widths: [Int] = [80, 100],
                            style: BubbleStyle = BubbleStyle(),
-                           options: DecorationOptions = DecorationOptions()) throws(LayoutError) -> Report {
+                           options: DecorationOptions = DecorationOptions(),
+                           memoryProbe: (() -> Int)? = nil) throws(LayoutError) -> Report {
         let engine = LayoutEngine(measurer: CellMeasurer(), style: style,
                                   cache: LayoutCache(maxEntries: max(1 << 16, models.count * (widths.count + 2))))
         let rows = try engine.decorate(models, options: options)
@@ -45,10 +49,16 @@ public enum LayoutBenchmark {
                 .previewText(models[row.messageIndex]).unicodeScalars.count
         }
         let first = widths.first ?? 80
-        var phases = [timed("cold", rows, models, width: first, engine: engine, scalars: scalars),
-                      timed("warm", rows, models, width: first, engine: engine, scalars: scalars)]
+        var phases: [Phase] = []
+        func record(_ phase: Phase) {
+            var phase = phase
+            phase.peakMemoryBytes = memoryProbe?()
+            phases.append(phase)
+        }
+        record(timed("cold", rows, models, width: first, engine: engine, scalars: scalars))
+        record(timed("warm", rows, models, width: first, engine: engine, scalars: scalars))
         for width in widths.dropFirst() {
-            phases.append(timed("relayout \(first)→\(width)", rows, models, width: width, engine: engine, scalars: scalars))
+            record(timed("relayout \(first)→\(width)", rows, models, width: width, engine: engine, scalars: scalars))
         }
         if let last = widths.last {
             let width = last + 1
@@ -57,7 +67,7 @@ public enum LayoutBenchmark {
             _ = engine.layoutRows(rows, of: models, widths: [width])
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             let stats = engine.cache.statistics
-            phases.append(Phase(name: "relayout →\(width), all cores", rows: rows.count, seconds: seconds, scalars: scalars,
+            record(Phase(name: "relayout →\(width), all cores", rows: rows.count, seconds: seconds, scalars: scalars,
                                 p50Nanoseconds: nil, p99Nanoseconds: nil, cacheHitRate: stats.hitRate,
                                 bytesPerCacheEntry: stats.bytesPerEntry))
         }
