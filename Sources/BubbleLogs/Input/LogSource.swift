@@ -67,10 +67,15 @@ public enum LogSource {
         }
         switch head[i] {
         case UInt8(ascii: "{"):
+            // A pretty-printed JSON document (every export we read) opens with "{" alone on its
+            // first line; JSON Lines opens with a whole record. A one-line document is told apart
+            // by its keys, and a damaged first line is left to the line reader to report.
             let lineEnd = head[i...].firstIndex(of: 0x0A) ?? head.count
-            if let firstLine = try? JSONParser().parse(Array(head[i..<lineEnd])), let object = firstLine.objectValue,
-               object["messages"] == nil, object["chats"] == nil {
-                return .jsonl
+            let firstLine = Array(head[i..<lineEnd])
+            let isLoneBrace = firstLine.allSatisfy { [0x7B, 0x20, 0x09, 0x0D].contains($0) }
+            if !isLoneBrace {
+                guard let parsed = try? JSONParser().parse(firstLine), let object = parsed.objectValue,
+                      object["messages"] != nil || object["chats"] != nil else { return .jsonl }
             }
             let document = try input.parseDocument(allowingHexEscapes: true)
             guard let root = document.objectValue else { preconditionFailure("starts with {") }
