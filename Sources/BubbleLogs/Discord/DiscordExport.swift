@@ -1,0 +1,95 @@
+import BubbleLayout
+
+/// DiscordChatExporter's JSON: `{guild, channel, messages: [{id, type, timestamp, timestampEdited,
+/// content, author{name, nickname}, attachments[{fileName}], reference{messageId}, mentions}]}`.
+///
+/// Attachments carry no pixel size, so a picture becomes an image row of unknown size (the first
+/// picture; any further attachments are named in its caption). Joins, pins, calls, renames and
+/// recipient changes become system rows.
+enum DiscordExport {
+    static func producer(document: JSONValue, file: String, options: LogReadOptions) throws(LogInputError) -> RecordProducer {
+        guard let root = document.objectValue, let messages = root["messages"]?.arrayValue else {
+            throw LogInputError(file: file, message: "unknown schema: expected DiscordChatExporter JSON, an object with \"guild\", \"channel\" and a \"messages\" array")
+        }
+        let channel = root["channel"]?.objectValue?["name"]?.stringValue ?? "channel"
+        let conversation = ExportConversation(idPrefix: "", title: "#\(channel)", messages: messages)
+        let me = options.me
+        return ListProducer(ExportItems.items(file: file, conversations: [conversation]) { object, _ throws(ExportProblem) in
+            try decode(ExportFields(object: object), me: me)
+        })
+    }
+
+    private static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "bmp", "heic", "avif"]
+
+    static func decode(_ message: ExportFields, me: String?) throws(ExportProblem) -> any LogRecord {
+        let id = try message.requiredIdentifier("id")
+        let type = try message.string("type") ?? "Default"
+        guard let micros = try message.isoDate("timestamp") else { throw ExportProblem("missing field \"timestamp\"") }
+        let date = LogTimestamp.date(microseconds: micros)
+        guard let author = try message.object("author") else { throw ExportProblem("missing field \"author\"") }
+        let name = try author.string("name")
+        let display = try author.string("nickname") ?? name
+        let who = display ?? "Someone"
+        let content = try message.string("content") ?? ""
+        let replyTo = try message.object("reference")?.identifier("messageId")
+        let edited = try message.isoDate("timestampEdited") != nil
+
+        func system(_ notice: String, replyTo: String? = nil) -> LogSystemMessage {
+            LogSystemMessage(header: LogMessageHeader(id: id, senderName: nil, date: date, replyToID: replyTo), notice: notice)
+        }
+        let mentioned = try message.array("mentions").first?.objectValue.map { mention in
+            mention["nickname"]?.stringValue ?? mention["name"]?.stringValue ?? "someone"
+        }
+        switch type {
+        case "Default", "Reply", "ThreadStarterMessage", "ChatInputCommand", "ContextMenuCommand":
+            break
+        case "GuildMemberJoin": return system("\(who) joined the server")
+        case "ChannelPinnedMessage": return system("\(who) pinned a message", replyTo: replyTo)
+        case "Call":
+            if let ended = try message.isoDate("callEndedTimestamp") {
+                let minutes = max(0, Int((ended - micros) / 60_000_000))
+                return system("\(who) started a call that lasted \(minutes == 1 ? "a minute" : "\(minutes) minutes")")
+            }
+            return system("\(who) started a call")
+        case "RecipientAdd": return system("\(who) added \(mentioned ?? "someone") to the group")
+        case "RecipientRemove":
+            if let mentioned, mentioned != who { return system("\(who) removed \(mentioned) from the group") }
+            return system("\(who) left the group")
+        case "ChannelNameChange": return system("\(who) changed the channel name: \(content)")
+        case "ChannelIconChange": return system("\(who) changed the channel icon")
+        case "ThreadCreated": return system("\(who) started a thread: \(content)")
+        case "GuildBoost", "GuildBoostTier1", "GuildBoostTier2", "GuildBoostTier3": return system("\(who) boosted the server")
+        default:
+            return system(content.isEmpty ? "\(who): \(type)" : "\(who): \(type): \(content)")
+        }
+
+        let isMine = me != nil && (me == name || me == display)
+        let header = LogMessageHeader(
+            id: id, senderName: display, direction: isMine ? .outgoing : .incoming, date: date,
+            isEdited: edited, replyToID: replyTo)
+        let attachments = try message.array("attachments").map { value throws(ExportProblem) -> String in
+            guard let object = value.objectValue else { throw ExportProblem("wrong type: an attachment must be an object, found \(value.kindName)") }
+            return object["fileName"]?.stringValue ?? object["url"]?.stringValue.map(ExportItems.fileName) ?? "attachment"
+        }
+        let stickers = try message.array("stickers").map { "[sticker: \($0.objectValue?["name"]?.stringValue ?? "sticker")]" }
+        let embeds = try message.array("embeds").compactMap { $0.objectValue?["title"]?.stringValue }.map { "[embed: \($0)]" }
+
+        if let pictureIndex = attachments.firstIndex(where: { isPicture($0) }) {
+            var others = attachments
+            others.remove(at: pictureIndex)
+            let captionLines = [content].filter { !$0.isEmpty } + others.map { "[file: \($0)]" } + stickers
+            return LogImageMessage(
+                header: header, pixelWidth: nil, pixelHeight: nil, imageName: attachments[pictureIndex],
+                caption: captionLines.isEmpty ? nil : captionLines.joined(separator: "\n"))
+        }
+        var lines = attachments.map { "[file: \($0)]" } + stickers
+        if !content.isEmpty { lines.append(content) }
+        if lines.isEmpty { lines = embeds.isEmpty ? ["[message with no text]"] : embeds }
+        return LogTextMessage(header: header, text: lines.joined(separator: "\n"))
+    }
+
+    static func isPicture(_ fileName: String) -> Bool {
+        guard let dot = fileName.lastIndex(of: ".") else { return false }
+        return imageExtensions.contains(fileName[fileName.index(after: dot)...].lowercased())
+    }
+}

@@ -1,0 +1,131 @@
+/// Why one message of an export was rejected; the text becomes the diagnostic's reason.
+struct ExportProblem: Error {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
+}
+
+/// Typed access to an export message's fields, each failing with a reason naming the field.
+struct ExportFields {
+    let object: JSONObject
+
+    func string(_ key: String) throws(ExportProblem) -> String? {
+        guard let value = object.present(key) else { return nil }
+        guard let text = value.stringValue else { throw ExportProblem("wrong type: field \"\(key)\" must be a string, found \(value.kindName)") }
+        return text
+    }
+
+    func requiredString(_ key: String) throws(ExportProblem) -> String {
+        guard let text = try string(key) else { throw ExportProblem("missing field \"\(key)\"") }
+        return text
+    }
+
+    func int(_ key: String) throws(ExportProblem) -> Int? {
+        guard let value = object.present(key) else { return nil }
+        if let number = value.intValue { return number }
+        // Exports write some numbers as strings ("date_unixtime": "1714557720").
+        if let text = value.stringValue, let number = Int(text) { return number }
+        throw ExportProblem("wrong type: field \"\(key)\" must be an integer, found \(value.kindName)")
+    }
+
+    func identifier(_ key: String) throws(ExportProblem) -> String? {
+        guard let value = object.present(key) else { return nil }
+        guard let id = value.identifierValue else { throw ExportProblem("wrong type: field \"\(key)\" must be a string or an integer, found \(value.kindName)") }
+        return id
+    }
+
+    func requiredIdentifier(_ key: String) throws(ExportProblem) -> String {
+        guard let id = try identifier(key) else { throw ExportProblem("missing field \"\(key)\"") }
+        return id
+    }
+
+    func object(_ key: String) throws(ExportProblem) -> ExportFields? {
+        guard let value = object.present(key) else { return nil }
+        guard let nested = value.objectValue else { throw ExportProblem("wrong type: field \"\(key)\" must be an object, found \(value.kindName)") }
+        return ExportFields(object: nested)
+    }
+
+    func array(_ key: String) throws(ExportProblem) -> [JSONValue] {
+        guard let value = object.present(key) else { return [] }
+        guard let list = value.arrayValue else { throw ExportProblem("wrong type: field \"\(key)\" must be an array, found \(value.kindName)") }
+        return list
+    }
+
+    /// ISO 8601 with an offset, as Discord writes it.
+    func isoDate(_ key: String) throws(ExportProblem) -> Int64? {
+        guard let text = try string(key) else { return nil }
+        guard let micros = LogTimestamp.microseconds(iso8601: text) else {
+            throw ExportProblem("unreadable date \"\(DiagnosticText.quoted(text))\" in \"\(key)\" (expected ISO 8601 with an offset)")
+        }
+        return micros
+    }
+}
+
+/// One conversation of an export, and the building of its messages into producer items.
+struct ExportConversation {
+    /// Prefix for ids when several conversations are read together (ids repeat across them).
+    var idPrefix: String
+    /// The header notice shown before it when several are read ("Telegram chat “Family”").
+    var title: String
+    var messages: [JSONValue]
+}
+
+enum ExportItems {
+    /// Producer items for the chosen conversations: each message decoded lazily by `decode`;
+    /// with more than one conversation, each is introduced by a system row naming it.
+    static func items(
+        file: String, conversations: [ExportConversation],
+        decode: @escaping (JSONObject, ExportConversation) throws(ExportProblem) -> any LogRecord
+    ) -> [() -> ProducedRecord] {
+        var items: [() -> ProducedRecord] = []
+        let several = conversations.count > 1
+        for var conversation in conversations {
+            var index = 0
+            if !several { conversation.idPrefix = "" }
+            if several {
+                let first = conversation.messages.lazy.compactMap { $0.objectValue }.first
+                let line = first.map { $0.line }
+                let header = conversation
+                items.append { () -> ProducedRecord in
+                    // The header takes the time of the first message that has one, or the epoch.
+                    let micros = first.flatMap { try? decode($0, header) }.map { LogTimestamp.microseconds(of: $0.date) } ?? 0
+                    let notice = LogSystemMessage(
+                        header: LogMessageHeader(id: header.idPrefix + "conversation", senderName: nil, date: LogTimestamp.date(microseconds: micros)),
+                        notice: header.title)
+                    return .record(notice, LogPosition(file: file, line: line.map { max(1, $0 - 1) }))
+                }
+            }
+            for value in conversation.messages {
+                index += 1
+                let messageIndex = index
+                let current = conversation
+                items.append { () -> ProducedRecord in
+                    guard let object = value.objectValue else {
+                        return .rejected(LogDiagnostic(
+                            position: LogPosition(file: file, line: nil, messageIndex: messageIndex),
+                            reason: "wrong type: a message must be an object, found \(value.kindName)"))
+                    }
+                    let position = LogPosition(file: file, line: object.line, messageIndex: messageIndex)
+                    do throws(ExportProblem) {
+                        return .record(try decode(object, current), position)
+                    } catch {
+                        return .rejected(LogDiagnostic(position: position, reason: error.reason))
+                    }
+                }
+            }
+        }
+        return items
+    }
+
+    /// "0:12", "1:05:09".
+    static func duration(_ seconds: Int) -> String {
+        let s = seconds % 60, m = seconds / 60 % 60, h = seconds / 3600
+        let ss = s < 10 ? "0\(s)" : "\(s)"
+        if h > 0 { return "\(h):\(m < 10 ? "0" : "")\(m):\(ss)" }
+        return "\(m):\(ss)"
+    }
+
+    /// The last path component, for labels ("files/report.pdf" → "report.pdf").
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}

@@ -1,0 +1,30 @@
+/// The input formats (`--input`).
+public enum LogFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Decide from the content: a folder is a Slack export, JSON Lines has an object on its first
+    /// line, a JSON document is Telegram or Discord by its keys, and dated lines are WhatsApp.
+    case auto
+    case jsonl
+    case telegram
+    case whatsapp
+    case discord
+    case slack
+
+    /// Parses a `--input` value, case-insensitively. Nil for anything else.
+    public init?(argument: String) {
+        self.init(rawValue: argument.lowercased())
+    }
+
+    /// "auto|jsonl|telegram|whatsapp|discord|slack", for usage text.
+    public static var argumentChoices: String { allCases.map(\.rawValue).joined(separator: "|") }
+
+    public var description: String {
+        switch self {
+        case .auto: "automatic detection"
+        case .jsonl: "native JSON Lines"
+        case .telegram: "Telegram Desktop export (result.json)"
+        case .whatsapp: "WhatsApp chat export (.txt)"
+        case .discord: "DiscordChatExporter JSON"
+        case .slack: "Slack export folder"
+        }
+    }
+}

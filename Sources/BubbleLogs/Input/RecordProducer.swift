@@ -1,0 +1,30 @@
+/// What a format reader hands to `LogReader` for each step.
+enum ProducedRecord {
+    case record(any LogRecord, LogPosition)
+    case rejected(LogDiagnostic)
+    /// A blank line: skipped, counted apart.
+    case blank
+}
+
+/// A format reader: produces records in order until it returns nil.
+protocol RecordProducer: AnyObject {
+    func next() -> ProducedRecord?
+}
+
+/// Produces from a list already in memory (the JSON exports, which are whole documents).
+final class ListProducer: RecordProducer {
+    private var items: [() -> ProducedRecord]
+    private var index = 0
+
+    init(_ items: [() -> ProducedRecord]) { self.items = items }
+
+    func next() -> ProducedRecord? {
+        guard index < items.count else { return nil }
+        defer {
+            // Let each message's decoded form go as soon as it has been handed out.
+            items[index] = { .blank }
+            index += 1
+        }
+        return items[index]()
+    }
+}

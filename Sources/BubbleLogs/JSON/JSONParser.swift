@@ -1,0 +1,280 @@
+/// Where and why a JSON text could not be parsed.
+struct JSONSyntaxError: Error, Sendable, Equatable {
+    /// What went wrong, phrased as what was expected ("expected ',' or '}' after an object member").
+    var message: String
+    /// 1-based line and column (column in bytes) of the offending byte.
+    var line: Int
+    var column: Int
+    /// True when the text ended before the value was complete: the usual sign of a truncated file.
+    var isTruncation: Bool
+}
+
+/// A small strict JSON parser (RFC 8259) over UTF-8 bytes that remembers the line of every object.
+///
+/// Written here rather than using JSONSerialization so that diagnostics can name a line, so that
+/// booleans stay distinct from numbers, so that number literals keep their exact text, and so that
+/// Telegram's non-standard `\xHH` escapes can be accepted when asked.
+struct JSONParser {
+    /// Accept `\xHH` (two hex digits, one byte < 0x80 or a Latin-1 code point) inside strings.
+    var allowsHexEscapes = false
+    /// Nesting beyond this is rejected instead of exhausting the stack on hostile input.
+    var maximumDepth = 256
+
+    /// Parses exactly one JSON value, allowing surrounding whitespace and a leading byte-order mark.
+    /// `firstLine` numbers the first byte's line (for a line taken from the middle of a file).
+    func parse(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1) throws(JSONSyntaxError) -> JSONValue {
+        var cursor = Cursor(bytes: bytes, line: firstLine, lineStart: 0, position: 0, options: self)
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { cursor.position = 3 }
+        cursor.skipWhitespace()
+        let value = try cursor.parseValue(depth: 0)
+        cursor.skipWhitespace()
+        if cursor.position < bytes.count {
+            throw cursor.error("unexpected text after the end of the JSON value")
+        }
+        return value
+    }
+
+    func parse(_ bytes: [UInt8], firstLine: Int = 1) throws(JSONSyntaxError) -> JSONValue {
+        let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+            do throws(JSONSyntaxError) { return .success(try parse(buffer, firstLine: firstLine)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+}
+
+extension JSONParser {
+    fileprivate struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var line: Int
+        var lineStart: Int
+        var position: Int
+        let options: JSONParser
+
+        func error(_ message: String, truncated: Bool = false) -> JSONSyntaxError {
+            JSONSyntaxError(message: message, line: line, column: position - lineStart + 1, isTruncation: truncated)
+        }
+
+        func endError(_ expected: String) -> JSONSyntaxError {
+            error("the text ends where \(expected) was expected (truncated?)", truncated: true)
+        }
+
+        mutating func skipWhitespace() {
+            while position < bytes.count {
+                switch bytes[position] {
+                case 0x20, 0x09, 0x0D: position += 1
+                case 0x0A:
+                    position += 1
+                    line += 1
+                    lineStart = position
+                default: return
+                }
+            }
+        }
+
+        mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+            guard position < bytes.count else { throw endError("a value") }
+            switch bytes[position] {
+            case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+            case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+            case UInt8(ascii: "\""): return .string(try parseString())
+            case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+            case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+            case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+            default: throw error("expected a value (object, array, string, number, true, false or null)")
+            }
+        }
+
+        mutating func expectLiteral(_ word: StaticString) throws(JSONSyntaxError) {
+            let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+            for byte in expected {
+                guard position < bytes.count else { throw endError("'\(word)'") }
+                guard bytes[position] == byte else { throw error("expected '\(word)'") }
+                position += 1
+            }
+        }
+
+        mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+            if depth > options.maximumDepth { throw error("nesting deeper than \(options.maximumDepth) levels") }
+            let startLine = line
+            position += 1
+            var members: [(key: String, value: JSONValue)] = []
+            skipWhitespace()
+            guard position < bytes.count else { throw endError("a member or '}'") }
+            if bytes[position] == UInt8(ascii: "}") {
+                position += 1
+                return .object(JSONObject(line: startLine, members: members))
+            }
+            while true {
+                skipWhitespace()
+                guard position < bytes.count else { throw endError("a member name") }
+                guard bytes[position] == UInt8(ascii: "\"") else { throw error("expected a member name in double quotes") }
+                let key = try parseString()
+                skipWhitespace()
+                guard position < bytes.count else { throw endError("':'") }
+                guard bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after the member name \"\(key)\"") }
+                position += 1
+                skipWhitespace()
+                let value = try parseValue(depth: depth)
+                members.append((key, value))
+                skipWhitespace()
+                guard position < bytes.count else { throw endError("',' or '}'") }
+                switch bytes[position] {
+                case UInt8(ascii: ","): position += 1
+                case UInt8(ascii: "}"):
+                    position += 1
+                    return .object(JSONObject(line: startLine, members: members))
+                default: throw error("expected ',' or '}' after an object member")
+                }
+            }
+        }
+
+        mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+            if depth > options.maximumDepth { throw error("nesting deeper than \(options.maximumDepth) levels") }
+            position += 1
+            var elements: [JSONValue] = []
+            skipWhitespace()
+            guard position < bytes.count else { throw endError("a value or ']'") }
+            if bytes[position] == UInt8(ascii: "]") {
+                position += 1
+                return .array(elements)
+            }
+            while true {
+                skipWhitespace()
+                elements.append(try parseValue(depth: depth))
+                skipWhitespace()
+                guard position < bytes.count else { throw endError("',' or ']'") }
+                switch bytes[position] {
+                case UInt8(ascii: ","): position += 1
+                case UInt8(ascii: "]"):
+                    position += 1
+                    return .array(elements)
+                default: throw error("expected ',' or ']' after an array element")
+                }
+            }
+        }
+
+        mutating func parseNumber() throws(JSONSyntaxError) -> String {
+            let start = position
+            func digits(_ cursor: inout Cursor) -> Int {
+                let from = cursor.position
+                while cursor.position < cursor.bytes.count, (0x30...0x39).contains(cursor.bytes[cursor.position]) { cursor.position += 1 }
+                return cursor.position - from
+            }
+            if bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard position < bytes.count else { throw endError("a digit") }
+            if bytes[position] == UInt8(ascii: "0") {
+                position += 1
+            } else if digits(&self) == 0 {
+                throw error("expected a digit")
+            }
+            if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+                position += 1
+                if digits(&self) == 0 { throw error("expected a digit after the decimal point") }
+            }
+            if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+                position += 1
+                if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+                if digits(&self) == 0 { throw error("expected a digit in the exponent") }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        }
+
+        mutating func hexValue(count: Int) throws(JSONSyntaxError) -> UInt32 {
+            var value: UInt32 = 0
+            for _ in 0..<count {
+                guard position < bytes.count else { throw endError("a hex digit") }
+                let byte = bytes[position]
+                let digit: UInt8
+                switch byte {
+                case 0x30...0x39: digit = byte - 0x30
+                case 0x41...0x46: digit = byte - 0x41 + 10
+                case 0x61...0x66: digit = byte - 0x61 + 10
+                default: throw error("expected a hex digit in an escape")
+                }
+                value = value << 4 | UInt32(digit)
+                position += 1
+            }
+            return value
+        }
+
+        mutating func parseString() throws(JSONSyntaxError) -> String {
+            position += 1
+            let start = position
+            // Fast path: no escapes, so the bytes are the string.
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\"") {
+                    let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
+                    guard let text = String(validating: slice, as: UTF8.self) else {
+                        throw error("invalid UTF-8 in a string")
+                    }
+                    position += 1
+                    return text
+                }
+                if byte == UInt8(ascii: "\\") { break }
+                if byte < 0x20 { throw controlError(byte) }
+                position += 1
+            }
+            var utf8 = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
+            while true {
+                guard position < bytes.count else { throw endError("the closing '\"' of a string") }
+                let byte = bytes[position]
+                switch byte {
+                case UInt8(ascii: "\""):
+                    position += 1
+                    guard let text = String(validating: utf8, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
+                    return text
+                case UInt8(ascii: "\\"):
+                    position += 1
+                    try appendEscape(to: &utf8)
+                case 0..<0x20:
+                    throw controlError(byte)
+                default:
+                    utf8.append(byte)
+                    position += 1
+                }
+            }
+        }
+
+        func controlError(_ byte: UInt8) -> JSONSyntaxError {
+            if byte == 0x0A { return error("a string runs past the end of the line (unterminated string?)") }
+            return error("raw control byte 0x\(String(byte, radix: 16, uppercase: true)) inside a string (must be escaped)")
+        }
+
+        mutating func appendEscape(to utf8: inout [UInt8]) throws(JSONSyntaxError) {
+            guard position < bytes.count else { throw endError("an escape") }
+            let letter = bytes[position]
+            position += 1
+            switch letter {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(letter)
+            case UInt8(ascii: "b"): utf8.append(0x08)
+            case UInt8(ascii: "f"): utf8.append(0x0C)
+            case UInt8(ascii: "n"): utf8.append(0x0A)
+            case UInt8(ascii: "r"): utf8.append(0x0D)
+            case UInt8(ascii: "t"): utf8.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hexValue(count: 4)
+                if (0xD800...0xDBFF).contains(scalar) {
+                    // A high surrogate must be followed by an escaped low one.
+                    guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                        throw error("a lone high surrogate \\u\(String(scalar, radix: 16, uppercase: true)) without its low half")
+                    }
+                    position += 2
+                    let low = try hexValue(count: 4)
+                    guard (0xDC00...0xDFFF).contains(low) else { throw error("a high surrogate followed by a non-low surrogate") }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00...0xDFFF).contains(scalar) {
+                    throw error("a lone low surrogate \\u\(String(scalar, radix: 16, uppercase: true))")
+                }
+                utf8.append(contentsOf: UTF8.encode(Unicode.Scalar(scalar)!)!)
+            case UInt8(ascii: "x") where options.allowsHexEscapes:
+                let value = try hexValue(count: 2)
+                utf8.append(contentsOf: UTF8.encode(Unicode.Scalar(value)!)!)
+            default:
+                position -= 1
+                throw error("unknown escape '\\\(Character(Unicode.Scalar(letter)))'")
+            }
+        }
+    }
+}

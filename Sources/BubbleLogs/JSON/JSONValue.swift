@@ -1,0 +1,90 @@
+/// A parsed JSON value. Internal: the readers turn it into records; nothing outside this module sees it.
+///
+/// Objects keep their members in document order and the line they started on, so a diagnostic about
+/// one message of a large export can name its line.
+enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    /// The literal as written, so integers larger than 2^53 (Discord snowflakes) and exact decimals
+    /// (Unix seconds with a fraction) are not rounded through Double.
+    case number(String)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// A short name for the value's kind, for "wrong type" diagnostics.
+    var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    var objectValue: JSONObject? {
+        if case .object(let o) = self { return o }
+        return nil
+    }
+
+    var arrayValue: [JSONValue]? {
+        if case .array(let a) = self { return a }
+        return nil
+    }
+
+    var boolValue: Bool? {
+        if case .bool(let b) = self { return b }
+        return nil
+    }
+
+    /// The value as an integer when it is a number literal without fraction or exponent.
+    var intValue: Int? {
+        if case .number(let literal) = self { return Int(literal) }
+        return nil
+    }
+
+    /// A string, or an integer number written as its decimal digits (ids are either in the wild).
+    var identifierValue: String? {
+        switch self {
+        case .string(let s): s
+        case .number(let literal) where Int(literal) != nil || literal.allSatisfy(\.isNumber): literal
+        default: nil
+        }
+    }
+}
+
+/// A JSON object: members in document order, plus the 1-based line its `{` was on.
+struct JSONObject: Sendable, Equatable {
+    var line: Int
+    var members: [(key: String, value: JSONValue)]
+
+    init(line: Int, members: [(key: String, value: JSONValue)]) {
+        self.line = line
+        self.members = members
+    }
+
+    /// The last value for `key` (JSON leaves duplicates undefined; last-wins matches most parsers).
+    /// Objects in chat exports have a few dozen keys at most, so a scan beats hashing.
+    subscript(key: String) -> JSONValue? {
+        for member in members.reversed() where member.key == key { return member.value }
+        return nil
+    }
+
+    /// The value for `key`, treating an explicit `null` as absent.
+    func present(_ key: String) -> JSONValue? {
+        guard let value = self[key], value != .null else { return nil }
+        return value
+    }
+
+    static func == (a: JSONObject, b: JSONObject) -> Bool {
+        a.line == b.line && a.members.count == b.members.count
+            && zip(a.members, b.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+}

@@ -1,0 +1,73 @@
+/// Builds one JSON object on a single line, members in the order they are added.
+///
+/// Strings are escaped so that the output is safe to `cat` to a terminal: every C0 and C1 control,
+/// DEL, the bidi controls and the line/paragraph separators are written as `\uXXXX`, never raw.
+struct JSONObjectWriter {
+    private(set) var text = "{"
+    private var isEmpty = true
+
+    mutating func add(_ key: String, string value: String) {
+        addKey(key)
+        Self.appendQuoted(value, to: &text)
+    }
+
+    mutating func add(_ key: String, int value: Int) {
+        addKey(key)
+        text += String(value)
+    }
+
+    mutating func add(_ key: String, bool value: Bool) {
+        addKey(key)
+        text += value ? "true" : "false"
+    }
+
+    mutating func add(_ key: String, object value: JSONObjectWriter) {
+        addKey(key)
+        text += value.finished
+    }
+
+    var finished: String { text + "}" }
+
+    private mutating func addKey(_ key: String) {
+        if !isEmpty { text += "," }
+        isEmpty = false
+        Self.appendQuoted(key, to: &text)
+        text += ":"
+    }
+
+    static func mustEscape(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x00...0x1F, 0x22, 0x5C, 0x7F...0x9F: true
+        case 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    static func appendQuoted(_ value: String, to out: inout String) {
+        out += "\""
+        guard value.unicodeScalars.contains(where: { mustEscape($0.value) }) else {
+            out += value
+            out += "\""
+            return
+        }
+        var plain = String.UnicodeScalarView()
+        for scalar in value.unicodeScalars {
+            guard mustEscape(scalar.value) else {
+                plain.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\"": plain.append(contentsOf: "\\\"".unicodeScalars)
+            case "\\": plain.append(contentsOf: "\\\\".unicodeScalars)
+            case "\n": plain.append(contentsOf: "\\n".unicodeScalars)
+            case "\t": plain.append(contentsOf: "\\t".unicodeScalars)
+            case "\r": plain.append(contentsOf: "\\r".unicodeScalars)
+            default:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                plain.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            }
+        }
+        out += String(plain)
+        out += "\""
+    }
+}

@@ -1,0 +1,121 @@
+import BubbleLayout
+import Foundation
+
+/// Turns one native JSON Lines record into a `LogRecord`, or says what is wrong with it.
+struct NativeRecordDecoder {
+    var me: String?
+
+    /// Kind decoders by `type`. Adding a record kind means adding its entry here.
+    private static let kinds: [String: @Sendable (LogMessageHeader, JSONObject) throws(NativeRecordProblem) -> any LogRecord] = [
+        LogTextMessage.nativeType: { header, object throws(NativeRecordProblem) in
+            LogTextMessage(header: header, text: try requiredString("text", in: object))
+        },
+        LogImageMessage.nativeType: { header, object throws(NativeRecordProblem) in
+            guard let imageValue = object.present("image") else { throw .missingField("image") }
+            guard let image = imageValue.objectValue else { throw .wrongType("image", expected: "an object", found: imageValue) }
+            return LogImageMessage(
+                header: header,
+                pixelWidth: try optionalSize("width", in: image),
+                pixelHeight: try optionalSize("height", in: image),
+                imageName: try optionalString("name", in: image, path: "image.name") ?? "image",
+                caption: try optionalString("text", in: object))
+        },
+        LogSystemMessage.nativeType: { header, object throws(NativeRecordProblem) in
+            var header = header
+            header.senderName = nil
+            return LogSystemMessage(header: header, notice: try requiredString("text", in: object))
+        },
+    ]
+
+    static var typeNames: String { kinds.keys.sorted().joined(separator: ", ") }
+
+    func decode(_ object: JSONObject) throws(NativeRecordProblem) -> any LogRecord {
+        guard let idValue = object.present("id") else { throw .missingField("id") }
+        guard let id = idValue.identifierValue else { throw .wrongType("id", expected: "a string or an integer", found: idValue) }
+        let type = try Self.requiredString("type", in: object)
+        guard let decodeKind = Self.kinds[type] else { throw .unknownType(type) }
+        guard let dateValue = object.present("date") else { throw .missingField("date") }
+        let micros: Int64
+        switch dateValue {
+        case .string(let text):
+            guard let parsed = LogTimestamp.microseconds(iso8601: text) else { throw .unreadableDate(text) }
+            micros = parsed
+        case .number(let literal):
+            guard let parsed = LogTimestamp.microseconds(unixSecondsLiteral: literal) else { throw .unreadableDate(literal) }
+            micros = parsed
+        default:
+            throw .wrongType("date", expected: "a string or a number", found: dateValue)
+        }
+        let from = try Self.optionalString("from", in: object)
+        var outgoing: Bool?
+        if let value = object.present("outgoing") {
+            guard let flag = value.boolValue else { throw .wrongType("outgoing", expected: "a boolean", found: value) }
+            outgoing = flag
+        }
+        var status: DeliveryStatus?
+        if let value = object.present("status") {
+            guard let text = value.stringValue else { throw .wrongType("status", expected: "a string", found: value) }
+            guard let parsed = DeliveryStatus(rawValue: text) else { throw .badStatus(text) }
+            status = parsed
+        }
+        var edited = false
+        if let value = object.present("edited") {
+            guard let flag = value.boolValue else { throw .wrongType("edited", expected: "a boolean", found: value) }
+            edited = flag
+        }
+        var replyTo: String?
+        if let value = object.present("replyTo") {
+            guard let reply = value.identifierValue else { throw .wrongType("replyTo", expected: "a string or an integer", found: value) }
+            replyTo = reply
+        }
+        let isOutgoing = outgoing ?? (me != nil && from == me)
+        let header = LogMessageHeader(
+            id: id, senderName: from, direction: isOutgoing ? .outgoing : .incoming,
+            date: LogTimestamp.date(microseconds: micros), status: status, isEdited: edited, replyToID: replyTo)
+        return try decodeKind(header, object)
+    }
+
+    private static func requiredString(_ key: String, in object: JSONObject) throws(NativeRecordProblem) -> String {
+        guard let value = object.present(key) else { throw .missingField(key) }
+        guard let text = value.stringValue else { throw .wrongType(key, expected: "a string", found: value) }
+        return text
+    }
+
+    private static func optionalString(_ key: String, in object: JSONObject, path: String? = nil) throws(NativeRecordProblem) -> String? {
+        guard let value = object.present(key) else { return nil }
+        guard let text = value.stringValue else { throw .wrongType(path ?? key, expected: "a string", found: value) }
+        return text
+    }
+
+    private static func optionalSize(_ key: String, in image: JSONObject) throws(NativeRecordProblem) -> Int? {
+        guard let value = image.present(key) else { return nil }
+        guard let size = value.intValue, size > 0 else {
+            throw .wrongType("image.\(key)", expected: "a positive integer", found: value)
+        }
+        return size
+    }
+}
+
+/// Why a native record was rejected; `description` is the diagnostic's reason.
+enum NativeRecordProblem: Error, CustomStringConvertible {
+    case missingField(String)
+    case wrongType(String, expected: String, found: JSONValue)
+    case unknownType(String)
+    case unreadableDate(String)
+    case badStatus(String)
+
+    var description: String {
+        switch self {
+        case .missingField(let name):
+            "missing field \"\(name)\""
+        case .wrongType(let name, let expected, let found):
+            "wrong type: field \"\(name)\" must be \(expected), found \(found.kindName)"
+        case .unknownType(let type):
+            "unknown type \"\(DiagnosticText.quoted(type))\" (expected one of: \(NativeRecordDecoder.typeNames))"
+        case .unreadableDate(let text):
+            "unreadable date \"\(DiagnosticText.quoted(text))\" (expected ISO 8601 with an offset, like 2024-05-01T10:02:00Z, or Unix seconds)"
+        case .badStatus(let text):
+            "bad status \"\(DiagnosticText.quoted(text))\" (expected sending, sent, delivered, read or failed)"
+        }
+    }
+}

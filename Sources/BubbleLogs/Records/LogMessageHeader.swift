@@ -1,0 +1,27 @@
+import BubbleLayout
+import Foundation
+
+/// The fields every log record shares, whatever its kind.
+public struct LogMessageHeader: Sendable, Hashable {
+    public var id: String
+    /// Display name of the sender; nil for unknown senders (and always nil on system notices).
+    public var senderName: String?
+    public var direction: MessageDirection
+    public var date: Date
+    public var status: DeliveryStatus?
+    public var isEdited: Bool
+    public var replyToID: String?
+
+    public init(
+        id: String, senderName: String?, direction: MessageDirection = .incoming, date: Date,
+        status: DeliveryStatus? = nil, isEdited: Bool = false, replyToID: String? = nil
+    ) {
+        self.id = id
+        self.senderName = senderName
+        self.direction = direction
+        self.date = date
+        self.status = status
+        self.isEdited = isEdited
+        self.replyToID = replyToID
+    }
+}

@@ -1,0 +1,115 @@
+import BubbleLayout
+
+/// One Slack message → a record: `ts` is the id and the time, `user` is resolved to a name,
+/// `subtype`s that are events become system rows, `files[]` with `original_w/h` become images.
+struct SlackMessageDecoder: Sendable {
+    var users: [String: String]
+    var me: String?
+
+    /// Subtypes that are ordinary messages from someone.
+    private static let messageSubtypes: Set<String> = [
+        "bot_message", "me_message", "thread_broadcast", "file_share", "slackbot_response", "reply_broadcast",
+    ]
+
+    func decode(_ message: ExportFields, idPrefix: String) throws(ExportProblem) -> any LogRecord {
+        let ts = try message.requiredString("ts")
+        guard let micros = LogTimestamp.microseconds(unixSecondsLiteral: ts) else {
+            throw ExportProblem("unreadable ts \"\(DiagnosticText.quoted(ts))\" (expected Unix seconds like \"1714557720.000200\")")
+        }
+        let date = LogTimestamp.date(microseconds: micros)
+        let id = idPrefix + ts
+        let userID = try message.string("user")
+        let profileName = try message.object("bot_profile")?.string("name")
+        let botName = try message.string("username") ?? profileName
+        let name = userID.map { users[$0] ?? $0 } ?? botName
+        let who = name ?? "Someone"
+        let text = resolve(try message.string("text") ?? "")
+        let subtype = try message.string("subtype")
+        let threadTS = try message.string("thread_ts")
+        let replyTo = threadTS.flatMap { $0 == ts ? nil : idPrefix + $0 }
+
+        if let subtype, !Self.messageSubtypes.contains(subtype) {
+            let notice: String
+            switch subtype {
+            case "channel_join", "group_join": notice = "\(who) joined the channel"
+            case "channel_leave", "group_leave": notice = "\(who) left the channel"
+            case "channel_topic", "group_topic": notice = "\(who) set the channel topic: \(resolve(try message.string("topic") ?? ""))"
+            case "channel_purpose", "group_purpose": notice = "\(who) set the channel purpose: \(resolve(try message.string("purpose") ?? ""))"
+            case "channel_name", "group_name":
+                notice = "\(who) renamed the channel from #\(try message.string("old_name") ?? "?") to #\(try message.string("name") ?? "?")"
+            case "channel_archive", "group_archive": notice = "\(who) archived the channel"
+            case "channel_unarchive", "group_unarchive": notice = "\(who) unarchived the channel"
+            case "pinned_item": notice = "\(who) pinned a message"
+            case "unpinned_item": notice = "\(who) unpinned a message"
+            default: notice = text.isEmpty ? "\(who): \(subtype.replacingUnderscores)" : text
+            }
+            return LogSystemMessage(header: LogMessageHeader(id: id, senderName: nil, date: date, replyToID: replyTo), notice: notice)
+        }
+        let isMine = me != nil && name == me
+        let edited = message.object.present("edited") != nil
+        let header = LogMessageHeader(
+            id: id, senderName: name, direction: isMine ? .outgoing : .incoming, date: date,
+            isEdited: edited, replyToID: replyTo)
+        var pictures: [(name: String, width: Int?, height: Int?)] = []
+        var labels: [String] = []
+        for value in try message.array("files") {
+            guard let file = value.objectValue.map(ExportFields.init) else {
+                throw ExportProblem("wrong type: each of \"files\" must be an object, found \(value.kindName)")
+            }
+            let title = try file.string("title")
+            let fileName = try file.string("name") ?? title ?? "file"
+            let mode = try file.string("mode")
+            if mode == "tombstone" || mode == "hidden_by_limit" {
+                labels.append("[file no longer available]")
+                continue
+            }
+            let width = try file.int("original_w"), height = try file.int("original_h")
+            let isImage = (try file.string("mimetype"))?.hasPrefix("image/") ?? (width != nil)
+            if isImage {
+                pictures.append((fileName, width, height))
+            } else {
+                labels.append("[file: \(fileName)]")
+            }
+        }
+        if let first = pictures.first {
+            let caption = ([text].filter { !$0.isEmpty } + pictures.dropFirst().map { "[image: \($0.name)]" } + labels).joined(separator: "\n")
+            return LogImageMessage(header: header, pixelWidth: first.width, pixelHeight: first.height, imageName: first.name,
+                                   caption: caption.isEmpty ? nil : caption)
+        }
+        let body = (labels + [text].filter { !$0.isEmpty }).joined(separator: "\n")
+        return LogTextMessage(header: header, text: subtype == "me_message" ? "\(who) \(body)" : body)
+    }
+
+    /// Slack's markup to plain text: `<@U1>` → `@name`, `<#C1|general>` → `#general`,
+    /// `<https://x|label>` → `label (https://x)`, `<!here>` → `@here`, and the three HTML entities.
+    func resolve(_ text: String) -> String {
+        guard text.contains("<") || text.contains("&") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
+            out += rest[..<open]
+            let inner = rest[rest.index(after: open)..<close]
+            let parts = inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+            let target = parts.first.map(String.init) ?? ""
+            let label = parts.count > 1 ? String(parts[1]) : nil
+            if target.hasPrefix("@") {
+                let id = String(target.dropFirst())
+                out += "@" + (label ?? users[id] ?? id)
+            } else if target.hasPrefix("#") {
+                out += "#" + (label ?? String(target.dropFirst()))
+            } else if target.hasPrefix("!") {
+                out += "@" + (label ?? String(target.dropFirst()))
+            } else if let label, label != target {
+                out += "\(label) (\(target))"
+            } else {
+                out += target
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        out += rest
+        return out.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}
+
+import Foundation

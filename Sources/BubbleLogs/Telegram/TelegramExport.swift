@@ -1,0 +1,146 @@
+import BubbleLayout
+
+/// Telegram Desktop's JSON export (`result.json`): one chat (`{name, type, id, messages}`) or a full
+/// export (`{personal_information, chats: {list: […]}, left_chats: {list: […]}}`).
+///
+/// Times come from `date_unixtime` (the `date` string has no zone; it is used, in the options'
+/// zone, only when `date_unixtime` is missing). In a full export the default "me" is the
+/// exporting account, matched by `from_id` and by name.
+enum TelegramExport {
+    static func producer(document: JSONValue, file: String, options: LogReadOptions) throws(LogInputError) -> RecordProducer {
+        guard let root = document.objectValue else {
+            throw LogInputError(file: file, message: "unknown schema: a Telegram export is a JSON object, found \(document.kindName)")
+        }
+        var me = Me(name: options.me, userID: nil)
+        var chats: [JSONObject] = []
+        if let list = root["chats"]?.objectValue?["list"]?.arrayValue {
+            chats = list.compactMap(\.objectValue) + (root["left_chats"]?.objectValue?["list"]?.arrayValue ?? []).compactMap(\.objectValue)
+            if options.me == nil, let person = root["personal_information"]?.objectValue {
+                let first = person["first_name"]?.stringValue ?? ""
+                let last = person["last_name"]?.stringValue ?? ""
+                let name = [first, last].filter { !$0.isEmpty }.joined(separator: " ")
+                me = Me(name: name.isEmpty ? nil : name, userID: person["user_id"]?.identifierValue.map { "user" + $0 })
+            }
+        } else if root["messages"] != nil {
+            chats = [root]
+        } else {
+            throw LogInputError(file: file, message: "unknown schema: expected a Telegram Desktop export, with \"messages\" (one chat) or \"chats\": {\"list\": […]} (a full export)")
+        }
+        for chat in chats where chat["messages"]?.arrayValue == nil {
+            let name = chat["name"]?.stringValue ?? "?"
+            throw LogInputError(file: file, line: chat.line, message: "unknown schema: chat \"\(DiagnosticText.quoted(name))\" has no \"messages\" array")
+        }
+        let all = chats.map { chat in
+            let name = chat["name"]?.stringValue ?? "(unnamed)"
+            let id = chat["id"]?.identifierValue ?? "?"
+            return (id: id, name: name, conversation: ExportConversation(
+                idPrefix: "\(id)/", title: "Telegram chat “\(name)”", messages: chat["messages"]?.arrayValue ?? []))
+        }
+        let chosen: [ExportConversation]
+        if let wanted = options.conversation {
+            chosen = all.filter { $0.name == wanted || $0.id == wanted }.map(\.conversation)
+            if chosen.isEmpty {
+                let names = all.prefix(12).map { "\"\(DiagnosticText.quoted($0.name))\"" }.joined(separator: ", ")
+                throw LogInputError(file: file, message: "no chat named or numbered \"\(DiagnosticText.quoted(wanted))\"; the export has \(all.count): \(names)\(all.count > 12 ? ", …" : "")")
+            }
+        } else {
+            chosen = all.map(\.conversation)
+        }
+        let decoder = TelegramMessageDecoder(me: me, timeZoneOptions: options)
+        return ListProducer(ExportItems.items(file: file, conversations: chosen) { object, conversation throws(ExportProblem) in
+            try decoder.decode(ExportFields(object: object), idPrefix: conversation.idPrefix)
+        })
+    }
+
+    struct Me {
+        var name: String?
+        var userID: String?
+    }
+}
+
+/// One Telegram message or service message → a record.
+struct TelegramMessageDecoder {
+    var me: TelegramExport.Me
+    var timeZoneOptions: LogReadOptions
+
+    func decode(_ message: ExportFields, idPrefix: String) throws(ExportProblem) -> any LogRecord {
+        let id = idPrefix + (try message.requiredIdentifier("id"))
+        let type = try message.string("type") ?? "message"
+        let micros: Int64
+        if let unix = try message.identifier("date_unixtime") {
+            guard let parsed = LogTimestamp.microseconds(unixSecondsLiteral: unix) else {
+                throw ExportProblem("unreadable date_unixtime \"\(DiagnosticText.quoted(unix))\" (expected Unix seconds)")
+            }
+            micros = parsed
+        } else if let local = try message.string("date") {
+            // Without date_unixtime the only time is local and zoneless: read it in the options' zone.
+            guard let parsed = LogTimestamp.microseconds(iso8601: local + "Z") else {
+                throw ExportProblem("unreadable date \"\(DiagnosticText.quoted(local))\" (expected 2024-05-01T10:02:00)")
+            }
+            let offset = timeZoneOptions.timeZone.secondsFromGMT(for: LogTimestamp.date(microseconds: parsed))
+            micros = parsed - Int64(offset) * 1_000_000
+        } else {
+            throw ExportProblem("missing field \"date_unixtime\"")
+        }
+        let date = LogTimestamp.date(microseconds: micros)
+        let replyTo = try message.identifier("reply_to_message_id").map { idPrefix + $0 }
+        switch type {
+        case "service":
+            let actor = try message.string("actor")
+            let sentence = try TelegramServiceSentence.sentence(for: message, actor: actor)
+            let pinned = try message.identifier("message_id").map { idPrefix + $0 }
+            return LogSystemMessage(header: LogMessageHeader(id: id, senderName: nil, date: date, replyToID: pinned ?? replyTo), notice: sentence)
+        case "message":
+            break
+        default:
+            throw ExportProblem("unknown message type \"\(DiagnosticText.quoted(type))\" (expected message or service)")
+        }
+        let from = try message.string("from")
+        let fromID = try message.identifier("from_id")
+        let isMine = (from != nil && from == me.name) || (fromID != nil && fromID == me.userID)
+        let edited = message.object.present("edited") != nil || message.object.present("edited_unixtime") != nil
+        let header = LogMessageHeader(
+            id: id, senderName: from, direction: isMine ? .outgoing : .incoming, date: date,
+            isEdited: edited, replyToID: replyTo)
+        let text = try TelegramText.flatten(message.object.present("text"))
+
+        if let photo = try message.string("photo") {
+            let notIncluded = photo.hasPrefix("(")
+            return LogImageMessage(
+                header: header, pixelWidth: try message.int("width"), pixelHeight: try message.int("height"),
+                imageName: notIncluded ? "photo (not included in the export)" : ExportItems.fileName(photo),
+                caption: text.isEmpty ? nil : text)
+        }
+        if let label = try TelegramMedia.label(for: message) {
+            return LogTextMessage(header: header, text: text.isEmpty ? label : label + "\n" + text)
+        }
+        return LogTextMessage(header: header, text: text)
+    }
+}
+
+/// Telegram's `text`: a string, or an array of strings and entity objects (`{type, text, href}`).
+enum TelegramText {
+    static func flatten(_ value: JSONValue?) throws(ExportProblem) -> String {
+        switch value {
+        case nil: return ""
+        case .string(let text)?: return text
+        case .array(let parts)?:
+            var out = ""
+            for part in parts {
+                switch part {
+                case .string(let text): out += text
+                case .object(let entity):
+                    let text = entity["text"]?.stringValue ?? ""
+                    out += text
+                    // A link whose label is not its address keeps the address, or it would be lost.
+                    if let href = entity["href"]?.stringValue, href != text { out += " (\(href))" }
+                default:
+                    throw ExportProblem("wrong type: \"text\" parts must be strings or objects, found \(part.kindName)")
+                }
+            }
+            return out
+        case let other?:
+            throw ExportProblem("wrong type: field \"text\" must be a string or an array, found \(other.kindName)")
+        }
+    }
+}

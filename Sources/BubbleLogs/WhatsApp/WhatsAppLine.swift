@@ -1,0 +1,122 @@
+/// The dated start of a WhatsApp message line, before the day/month order is known.
+///
+/// Android: `31/12/23, 21:05 - Name: text`, iOS: `[31/12/23, 21:05:09] Name: text`, with the
+/// variations real exports use: `/`, `.` or `-` between date parts, a year first or last, two- or
+/// four-digit years, 12-hour times with AM/PM (after a space, a no-break space or U+202F),
+/// no comma after the date, and a leading U+200E.
+struct WhatsAppLine {
+    /// The date's three numbers as written; which is day and which is month is decided per file.
+    var first: Int
+    var second: Int
+    var third: Int
+    var yearFirst: Bool
+    var hour: Int
+    var minute: Int
+    var secondOfMinute: Int
+    /// nil for 24-hour times; true for PM.
+    var isPM: Bool?
+    /// Everything after the "] " or " - ": "Name: text" or a system sentence.
+    var rest: Substring
+
+    static func parseHeader(_ line: String) -> WhatsAppLine? {
+        let scalars = line.unicodeScalars
+        var i = scalars.startIndex
+        func peek() -> Unicode.Scalar? { i < scalars.endIndex ? scalars[i] : nil }
+        func advance() { i = scalars.index(after: i) }
+        func digits(max: Int) -> (value: Int, count: Int)? {
+            var value = 0
+            var count = 0
+            while count < max, let s = peek(), ("0"..."9").contains(s) {
+                value = value * 10 + Int(s.value - 0x30)
+                count += 1
+                advance()
+            }
+            return count > 0 ? (value, count) : nil
+        }
+        func isSpace(_ s: Unicode.Scalar?) -> Bool { s == " " || s == "\u{202F}" || s == "\u{00A0}" }
+        while let s = peek(), s == "\u{200E}" || s == "\u{200F}" || s == "\u{FEFF}" { advance() }
+        let bracketed = peek() == "["
+        if bracketed { advance() }
+        guard let a = digits(max: 4) else { return nil }
+        guard let separator = peek(), separator == "/" || separator == "." || separator == "-" else { return nil }
+        advance()
+        guard let b = digits(max: 2), peek() == separator else { return nil }
+        advance()
+        guard let c = digits(max: 4) else { return nil }
+        let yearFirst = a.count == 4
+        guard yearFirst ? c.count <= 2 : (a.count <= 2 && (c.count == 2 || c.count == 4)) else { return nil }
+        if peek() == "." { advance() }
+        if peek() == "," { advance() }
+        guard isSpace(peek()) else { return nil }
+        while isSpace(peek()) { advance() }
+        guard let hour = digits(max: 2), peek() == ":" else { return nil }
+        advance()
+        guard let minute = digits(max: 2), minute.count == 2 else { return nil }
+        var second = 0
+        if peek() == ":" {
+            advance()
+            guard let s = digits(max: 2), s.count == 2 else { return nil }
+            second = s.value
+        }
+        var isPM: Bool?
+        let beforeMeridiem = i
+        while isSpace(peek()) { advance() }
+        if let letter = peek(), "aApP".unicodeScalars.contains(letter) {
+            advance()
+            if peek() == "." { advance() }
+            if peek() == " " { advance() }
+            if let m = peek(), m == "m" || m == "M" {
+                advance()
+                if peek() == "." { advance() }
+                isPM = letter == "p" || letter == "P"
+            } else {
+                i = beforeMeridiem
+            }
+        } else {
+            i = beforeMeridiem
+        }
+        if bracketed {
+            guard peek() == "]" else { return nil }
+            advance()
+            if isSpace(peek()) { advance() }
+        } else {
+            guard isSpace(peek()) else { return nil }
+            while isSpace(peek()) { advance() }
+            guard let dash = peek(), dash == "-" || dash == "\u{2013}" else { return nil }
+            advance()
+            guard isSpace(peek()) else { return nil }
+            advance()
+        }
+        if let meridiem = isPM {
+            guard (1...12).contains(hour.value) else { return nil }
+            _ = meridiem
+        } else {
+            guard hour.value <= 23 else { return nil }
+        }
+        guard minute.value <= 59, second <= 59 else { return nil }
+        return WhatsAppLine(
+            first: a.value, second: b.value, third: c.value, yearFirst: yearFirst,
+            hour: hour.value, minute: minute.value, secondOfMinute: second, isPM: isPM,
+            rest: Substring(scalars[i...]))
+    }
+
+    /// The hour on a 24-hour clock.
+    var hour24: Int {
+        guard let isPM else { return hour }
+        return hour % 12 + (isPM ? 12 : 0)
+    }
+
+    /// Splits "Name: text" from a system sentence. A "name" holding quotes or longer than a name
+    /// gets is part of a sentence ("Alice changed the subject to "Trip: Bali"").
+    var senderAndText: (sender: String?, text: String) {
+        guard let colon = rest.range(of: ": ") else {
+            if rest.hasSuffix(":") { return (String(rest.dropLast()), "") }
+            return (nil, String(rest))
+        }
+        let name = rest[..<colon.lowerBound]
+        if name.isEmpty || name.unicodeScalars.count > 64 || name.contains("\"") || name.contains("\u{201C}") {
+            return (nil, String(rest))
+        }
+        return (String(name), String(rest[colon.upperBound...]))
+    }
+}

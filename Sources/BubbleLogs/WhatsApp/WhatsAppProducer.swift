@@ -1,0 +1,162 @@
+import Foundation
+
+/// Reads a WhatsApp chat export (.txt) in two streamed passes: the first decides the date order
+/// from every dated line, the second builds messages. Memory holds one message, not the file.
+///
+/// A record is a dated line with its continuation lines. A continuation line before the first
+/// dated line, or one that is not valid UTF-8, is rejected on its own.
+final class WhatsAppProducer: RecordProducer {
+    private let file: String
+    private let options: LogReadOptions
+    private let order: WhatsAppDateOrder
+    private let lines: LineReader
+    private var pending: Pending?
+    private var queue: [ProducedRecord] = []
+    private var queueIndex = 0
+
+    private struct Pending {
+        var line: Int
+        var header: WhatsAppLine?
+        var invalidUTF8: String?
+        var body: [String]
+        var trailingBlank = 0
+    }
+
+    init(lines makeLines: () -> LineReader, file: String, options: LogReadOptions) throws(LogInputError) {
+        self.file = file
+        self.options = options
+        var evidence = WhatsAppDateOrder.Evidence()
+        let scan = makeLines()
+        var firstLine: (number: Int, text: String)?
+        while let line = scan.next() {
+            let text = String(decoding: line.bytes, as: UTF8.self)
+            if firstLine == nil, !text.allSatisfy(\.isWhitespace) { firstLine = (line.number, text) }
+            if let header = WhatsAppLine.parseHeader(text) {
+                evidence.add(header, line: line.number, text: text)
+            }
+        }
+        guard evidence.headers > 0 else {
+            let sample = firstLine.map { " (line \($0.number) starts \"\(DiagnosticText.quoted($0.text, limit: 40))\")" } ?? " (the file is empty)"
+            throw LogInputError(file: file, message: "not a WhatsApp export in a date format we know\(sample): expected lines like \"31/12/23, 21:05 - Name: text\" or \"[31/12/23, 21:05:09] Name: text\"")
+        }
+        guard let order = WhatsAppDateOrder.decide(evidence) else {
+            let day = evidence.sawDayFirst, month = evidence.sawMonthFirst
+            throw LogInputError(file: file, line: month?.line, message: "dates are both day-first (line \(day?.line ?? 0)) and month-first (line \(month?.line ?? 0)); expected one date format throughout the file")
+        }
+        self.order = order
+        lines = makeLines()
+    }
+
+    func next() -> ProducedRecord? {
+        while true {
+            if queueIndex < queue.count {
+                defer { queueIndex += 1 }
+                return queue[queueIndex]
+            }
+            queue.removeAll(keepingCapacity: true)
+            queueIndex = 0
+            guard let line = lines.next() else {
+                guard let last = pending else { return nil }
+                pending = nil
+                flush(last)
+                continue
+            }
+            read(line)
+        }
+    }
+
+    private func read(_ line: LineReader.Line) {
+        let invalidAt = firstInvalidUTF8Offset(line.bytes)
+        let text = String(decoding: line.bytes, as: UTF8.self)
+        if let header = WhatsAppLine.parseHeader(text) {
+            if let previous = pending { flush(previous) }
+            let invalid = invalidAt.map { "invalid UTF-8: byte 0x\(String(line.bytes[$0], radix: 16, uppercase: true)) at column \($0 + 1)" }
+            let (_, firstText) = header.senderAndText
+            pending = Pending(line: line.number, header: header, invalidUTF8: invalid, body: [firstText])
+            return
+        }
+        let isBlank = text.allSatisfy { $0 == " " || $0 == "\t" }
+        guard pending != nil else {
+            if isBlank {
+                queue.append(.blank)
+            } else {
+                queue.append(reject(line: line.number, "a line without a date before the first message (expected \"31/12/23, 21:05 - Name: text\")"))
+            }
+            return
+        }
+        if let offset = invalidAt {
+            queue.append(reject(line: line.number, "invalid UTF-8 in a continuation line: byte 0x\(String(line.bytes[offset], radix: 16, uppercase: true)) at column \(offset + 1)"))
+            return
+        }
+        if isBlank {
+            pending!.trailingBlank += 1
+        } else {
+            pending!.body.append(contentsOf: repeatElement("", count: pending!.trailingBlank))
+            pending!.trailingBlank = 0
+            pending!.body.append(text)
+        }
+    }
+
+    private func reject(line: Int, _ reason: String) -> ProducedRecord {
+        .rejected(LogDiagnostic(position: LogPosition(file: file, line: line), reason: reason))
+    }
+
+    private func flush(_ message: Pending) {
+        queue.append(build(message))
+        queue.append(contentsOf: repeatElement(.blank, count: message.trailingBlank))
+    }
+
+    private func build(_ message: Pending) -> ProducedRecord {
+        guard let header = message.header else { preconditionFailure("pending messages start at a header") }
+        if let invalid = message.invalidUTF8 { return reject(line: message.line, invalid) }
+        let civil = order.civil(header)
+        guard (1...12).contains(civil.month), (1...LogTimestamp.daysInMonth(year: civil.year, month: civil.month)).contains(civil.day) else {
+            return reject(line: message.line, "impossible date \(civil.year)-\(civil.month)-\(civil.day) (the file's dates read \(order == .monthFirst ? "month" : "day") first)")
+        }
+        let local = Int64(LogTimestamp.daysFromCivil(year: civil.year, month: civil.month, day: civil.day)) * 86_400
+            + Int64(header.hour24 * 3600 + header.minute * 60 + header.secondOfMinute)
+        let utc = local - Int64(offset(forLocalSeconds: local))
+        let (sender, _) = header.senderAndText
+        let position = LogPosition(file: file, line: message.line)
+        let id = "L\(message.line)"
+        let date = LogTimestamp.date(microseconds: utc * 1_000_000)
+        let firstLine = message.body.first ?? ""
+        let restLines = message.body.dropFirst().joined(separator: "\n")
+
+        guard let sender else {
+            return .record(LogSystemMessage(header: LogMessageHeader(id: id, senderName: nil, date: date), notice: message.body.joined(separator: "\n")), position)
+        }
+        let direction: MessageDirection = options.me == sender ? .outgoing : .incoming
+        var common = LogMessageHeader(id: id, senderName: sender, direction: direction, date: date)
+        let media = WhatsAppMedia.classify(firstLine)
+        if media == nil, firstLine.unicodeScalars.first == "\u{200E}" {
+            // iOS writes notices as if the group itself sent them, marked with a leading U+200E.
+            common.senderName = nil
+            common.direction = .incoming
+            let notice = String(String.UnicodeScalarView(message.body.joined(separator: "\n").unicodeScalars.drop { $0 == "\u{200E}" }))
+            return .record(LogSystemMessage(header: common, notice: notice), position)
+        }
+        var text = message.body.joined(separator: "\n")
+        if text.hasSuffix(" <This message was edited>") {
+            common.isEdited = true
+            text.removeLast(" <This message was edited>".count)
+        }
+        switch media {
+        case .image(let name)?:
+            return .record(LogImageMessage(header: common, pixelWidth: nil, pixelHeight: nil, imageName: name, caption: restLines.isEmpty ? nil : restLines), position)
+        case .label(let label)?:
+            return .record(LogTextMessage(header: common, text: restLines.isEmpty ? label : label + "\n" + restLines), position)
+        case nil:
+            return .record(LogTextMessage(header: common, text: text), position)
+        }
+    }
+
+    /// The zone's offset at a local wall-clock time (the offset in force just before, across a change).
+    private func offset(forLocalSeconds local: Int64) -> Int {
+        let zone = options.timeZone
+        let guess = local - Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(local))))
+        return zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(guess)))
+    }
+}
+
+import BubbleLayout
