@@ -67,23 +67,27 @@ public enum LogSource {
         }
         switch head[i] {
         case UInt8(ascii: "{"):
+            // A pretty-printed JSON document (every export we read) opens with "{" alone on its
+            // first line; JSON Lines opens with a whole record. A one-line document is told apart
+            // by its keys, and a damaged first line is left to the line reader to report.
             let lineEnd = head[i...].firstIndex(of: 0x0A) ?? head.count
-            if let firstLine = try? JSONParser().parse(Array(head[i..<lineEnd])), let object = firstLine.objectValue,
-               object["messages"] == nil, object["chats"] == nil {
-                return .jsonl
+            let firstLine = Array(head[i..<lineEnd])
+            let isLoneBrace = firstLine.allSatisfy { [0x7B, 0x20, 0x09, 0x0D].contains($0) }
+            if !isLoneBrace {
+                guard let parsed = try? JSONParser().parse(firstLine), let object = parsed.objectValue,
+                      object["messages"] != nil || object["chats"] != nil else { return .jsonl }
             }
             let document = try input.parseDocument(allowingHexEscapes: true)
             guard let root = document.objectValue else { preconditionFailure("starts with {") }
             if root["guild"] != nil || root["channel"] != nil { return .discord }
             if root["chats"] != nil || root["personal_information"] != nil || root["messages"] != nil { return .telegram }
             throw LogInputError(file: input.display, message: "unknown JSON schema: expected a Telegram Desktop result.json (\"messages\" or \"chats\"), a DiscordChatExporter file (\"guild\", \"channel\", \"messages\") or JSON Lines (one object per line)")
-        case UInt8(ascii: "["):
-            throw LogInputError(file: input.display, message: "a JSON array is not a chat log we know: expected JSON Lines, a Telegram or Discord export, or a Slack export folder (not one of its day files)")
         default:
-            var lineCount = 0
             for line in head[i...].split(separator: 0x0A, omittingEmptySubsequences: true).prefix(20) {
-                lineCount += 1
                 if WhatsAppLine.parseHeader(String(decoding: line, as: UTF8.self)) != nil { return .whatsapp }
+            }
+            if head[i] == UInt8(ascii: "[") {
+                throw LogInputError(file: input.display, message: "a JSON array is not a chat log we know: expected JSON Lines, a Telegram or Discord export, or a Slack export folder (not one of its day files)")
             }
             throw LogInputError(file: input.display, message: "unrecognised format: expected JSON Lines, a Telegram result.json, a DiscordChatExporter JSON, a Slack export folder, or a WhatsApp .txt whose lines start like \"31/12/23, 21:05 - Name: text\" or \"[31/12/23, 21:05:09] Name: text\"")
         }

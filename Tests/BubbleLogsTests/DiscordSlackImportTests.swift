@@ -1,0 +1,122 @@
+import BubbleLayout
+@testable import BubbleLogs
+import Foundation
+import Testing
+
+@Suite struct DiscordImportTests {
+    @Test func channelExportReadsEveryMessage() throws {
+        let path = corpus("exports/discord/channel.json")
+        let result = try readAll(path, options: LogReadOptions(me: "Sam", timeZone: utc))
+        #expect(result.format == .discord)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.kinds == ["system", "text", "image", "system", "system", "system", "text", "text"])
+        #expect(result.texts == [
+            "Rin 🌸 joined the server",
+            "Hi all! Which font do you use for ╭─╮ boxes?",
+            "screenshot.png",
+            "kofi pinned a message",
+            "Sam started a call that lasted 12 minutes",
+            "Sam added Mo to the group",
+            "[file: notes.pdf]",
+            "مرحبا! שלום! こんにちは 👋🏾",
+        ])
+        #expect(result.senders == [nil, "Rin 🌸", "kofi", nil, nil, nil, "Sam", "Mo"])
+        #expect(result.records[1].isEdited)
+        #expect(result.records[1].date == utcDate(2024, 5, 1, 9, 1, 30).addingTimeInterval(0.5))
+        #expect(result.records[2].date == utcDate(2024, 5, 1, 9, 5))
+        #expect(result.records[2].replyToID == "1100000000000000002")
+        #expect(result.records[3].replyToID == "1100000000000000002")
+        #expect(result.records[6].direction == .outgoing)
+        let shot = try #require(result.records[2] as? LogImageMessage)
+        #expect(shot.pixelWidth == nil && shot.caption == "Iosevka, and here's how it looks\n[file: config.toml]")
+        #expect(result.positions[2].line == 40 && result.positions[2].messageIndex == 3)
+        #expect(result.counts.recordsIn == 8 && result.counts.reconciles)
+    }
+
+    @Test func truncatedExportIsOneWholeFileError() throws {
+        let path = corpus("exports/discord/truncated.json")
+        let error = try #require(openError(path, format: .discord))
+        #expect(error.message.hasPrefix("truncated JSON: the text ends where"))
+        #expect(error.line == 37)
+    }
+
+    @Test func exportConvertsToNativeAndReadsBackTheSame() throws {
+        let records = try readAll(corpus("exports/discord/channel.json")).records
+        let back = try roundTrip(records)
+        #expect(back.count == records.count)
+        for (a, b) in zip(records, back) { #expect(a.isSameRecord(as: b)) }
+    }
+}
+
+@Suite struct SlackImportTests {
+    @Test func allChannelsInChannelsJSONOrderEachIntroduced() throws {
+        let folder = corpus("exports/slack/export")
+        let result = try readAll(folder, options: LogReadOptions(me: "Sam", timeZone: utc))
+        #expect(result.format == .slack)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.texts == [
+            "#general",
+            "Boris Ivanov joined the channel",
+            "Welcome @Boris Ivanov! Release notes: v2.0 notes (https://example.com/releases/2.0) & more in #random",
+            "dashboard.png",
+            "Looks great 👍",
+            "alice set the channel topic: Launch week 🚀",
+            "Deploy finished: 42 services green ✅",
+            "[file: spec.pdf]\nSpec attached",
+            "Boris Ivanov left the channel",
+            "#random",
+            "☕ or 🍵?",
+            "🍵 obviously",
+        ])
+        #expect(result.senders == [nil, nil, "alice", "Boris Ivanov", "Sam", nil, "deploybot", "Sam", nil, nil, "alice", "Boris Ivanov"])
+        #expect(result.kinds == ["system", "system", "text", "image", "text", "system", "text", "text", "system", "system", "text", "text"])
+        let shot = try #require(result.records[3] as? LogImageMessage)
+        #expect(shot.pixelWidth == 1920 && shot.pixelHeight == 1080 && shot.caption == "Thanks! Screenshot of the new dashboard:")
+        #expect(result.records[4].replyToID == "C01GENERAL/1714557720.000300")
+        #expect(result.records[4].isEdited && result.records[4].direction == .outgoing)
+        #expect(result.records[2].id == "C01GENERAL/1714557660.000200")
+        #expect(result.records[2].date == Date(timeIntervalSince1970: 1_714_557_660.0002))
+        #expect(result.counts.recordsIn == 12 && result.counts.reconciles)
+        #expect(result.positions[2].file.hasSuffix("general/2024-05-01.json") && result.positions[2].messageIndex == 2)
+    }
+
+    @Test func oneChannelCanBeChosenByNameOrHashName() throws {
+        for name in ["random", "#random", "C02RANDOM"] {
+            let result = try readAll(corpus("exports/slack/export"), options: LogReadOptions(timeZone: utc, conversation: name))
+            #expect(result.records.map(\.id) == ["1714558000.000100", "1714558060.000200"])
+        }
+        #expect(openError(corpus("exports/slack/export"), options: LogReadOptions(conversation: "nope"))?.message
+            == "no channel \"nope\"; the export has #general, #random")
+    }
+
+    @Test func aDamagedDayFileIsOneRejectedRecordAndTheRestIsRead() throws {
+        let folder = corpus("exports/slack/damaged")
+        let result = try readAll(folder, format: .slack)
+        #expect(result.diagnostics.count == 1)
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(diagnostic.file == folder + "/general/2024-05-01.json")
+        #expect(diagnostic.reason.hasPrefix("truncated JSON: the text ends where"))
+        #expect(diagnostic.reason.hasSuffix("this day's messages are lost"))
+        #expect(result.records.count == 3)
+        #expect(result.counts.reconciles)
+    }
+
+    @Test func aFolderWithoutChannelsIsNotASlackExport() {
+        let folder = corpus("exports/discord")
+        #expect(openError(folder)?.message == "not a Slack export: expected channels.json (and users.json, and one folder per channel) in this folder")
+        #expect(openError(corpus("exports/discord/channel.json"), format: .slack)?.message.hasPrefix("a Slack export is a folder") == true)
+    }
+
+    @Test func markupIsResolvedToPlainText() {
+        let decoder = SlackMessageDecoder(users: ["U1": "Ann"], me: nil)
+        #expect(decoder.resolve("<@U1> <@U9> <!here> <!channel|@channel> <#C1|dev> <mailto:a@b.c|a@b.c> <https://x.y> 1 &lt; 2 &amp;&amp; 3 &gt; 2")
+            == "@Ann @U9 @here @@channel #dev a@b.c (mailto:a@b.c) https://x.y 1 < 2 && 3 > 2")
+    }
+
+    @Test func exportConvertsToNativeAndReadsBackTheSame() throws {
+        let records = try readAll(corpus("exports/slack/export")).records
+        let back = try roundTrip(records)
+        #expect(back.count == records.count)
+        for (a, b) in zip(records, back) { #expect(a.isSameRecord(as: b)) }
+    }
+}

@@ -1,0 +1,155 @@
+import BubbleLayout
+@testable import BubbleLogs
+import Foundation
+import Testing
+
+@Suite struct FormatDetectionTests {
+    @Test func eachFixtureIsDetected() throws {
+        let expected: [(String, LogFormat)] = [
+            ("logs/sample.jsonl", .jsonl), ("logs/hostile.jsonl", .jsonl), ("logs/bad.jsonl", .jsonl),
+            ("exports/telegram/single/result.json", .telegram), ("exports/telegram/full/result.json", .telegram),
+            ("exports/whatsapp/android-en_US-12h.txt", .whatsapp), ("exports/whatsapp/ios-fr_FR.txt", .whatsapp),
+            ("exports/discord/channel.json", .discord), ("exports/slack/export", .slack),
+        ]
+        for (path, format) in expected {
+            #expect(try LogSource.open(path: corpus(path)).format == format, "\(path)")
+        }
+    }
+
+    @Test func inputArgumentParses() {
+        #expect(LogFormat(argument: "WhatsApp") == .whatsapp)
+        #expect(LogFormat(argument: "auto") == .auto)
+        #expect(LogFormat(argument: "csv") == nil)
+        #expect(LogFormat.argumentChoices == "auto|jsonl|telegram|whatsapp|discord|slack")
+    }
+
+    @Test func aFileThatIsNoKnownFormatSaysWhatWasExpected() throws {
+        let path = temporaryFile(Array("just some notes\nnothing dated\n".utf8), suffix: ".txt")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(openError(path)?.message.hasPrefix("unrecognised format: expected JSON Lines, a Telegram result.json") == true)
+    }
+}
+
+@Suite struct JSONParserTests {
+    @Test func telegramHexEscapesAreAcceptedOnlyWhenAsked() throws {
+        let text = Array(#"{"t":"a\x1b[0m\x07b"}"#.utf8)
+        #expect(try JSONParser(allowsHexEscapes: true).parse(text) == .object(JSONObject(line: 1, members: [("t", .string("a\u{1B}[0m\u{07}b"))])))
+        #expect(throws: JSONSyntaxError.self) { try JSONParser().parse(text) }
+    }
+
+    @Test func escapesAndSurrogatePairsDecode() throws {
+        let value = try JSONParser().parse(Array(#"["\u00e9\ud83d\ude00\n\"\\\/"]"#.utf8))
+        #expect(value == .array([.string("é😀\n\"\\/")]))
+        for bad in [#"["\ud83d"]"#, #"["\ude00"]"#, #"["\q"]"#, "[\"a\u{01}\"]", "[01]", "[1.]", "[tru]", "{\"a\" 1}", "[1,]", "[1] x"] {
+            #expect(throws: JSONSyntaxError.self, "\(bad)") { try JSONParser().parse(Array(bad.utf8)) }
+        }
+    }
+
+    @Test func numbersKeepTheirLiteralText() throws {
+        #expect(try JSONParser().parse(Array("[1100000000000000001, -0.5e3]".utf8)) == .array([.number("1100000000000000001"), .number("-0.5e3")]))
+    }
+
+    @Test func errorsNameLineAndColumnAndTellTruncationApart() {
+        do {
+            _ = try JSONParser().parse(Array("{\n  \"a\": [1,\n  2 3]\n}".utf8))
+            Issue.record("parsed")
+        } catch {
+            #expect(error.line == 3 && error.column == 5 && !error.isTruncation)
+        }
+        do {
+            _ = try JSONParser().parse(Array("{\n  \"a\": [1,".utf8))
+            Issue.record("parsed")
+        } catch {
+            #expect(error.isTruncation && error.line == 2)
+        }
+    }
+
+    @Test func deepNestingIsRefusedNotFatal() {
+        let deep = String(repeating: "[", count: 10_000)
+        #expect(throws: JSONSyntaxError.self) { try JSONParser().parse(Array(deep.utf8)) }
+    }
+
+    @Test func invalidUTF8IsFoundAtItsOffset() {
+        #expect(firstInvalidUTF8Offset(Array("héllo 👋".utf8)) == nil)
+        #expect(firstInvalidUTF8Offset([0x61, 0xC0, 0x80]) == 1, "overlong")
+        #expect(firstInvalidUTF8Offset([0x61, 0x62, 0xED, 0xA0, 0x80]) == 2, "surrogate")
+        #expect(firstInvalidUTF8Offset([0xF4, 0x90, 0x80, 0x80]) == 0, "past U+10FFFF")
+        #expect(firstInvalidUTF8Offset([0xE2, 0x82]) == 0, "truncated sequence")
+        // Agrees with the standard library on random bytes.
+        var random = SplitMix64(seed: 7)
+        for _ in 0..<2_000 {
+            let bytes = (0..<Int.random(in: 0...12, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            #expect((firstInvalidUTF8Offset(bytes) == nil) == (String(validating: bytes, as: UTF8.self) != nil))
+        }
+    }
+}
+
+@Suite struct TimestampTests {
+    @Test func iso8601FormsWithOffsets() {
+        let base = Int64(1_714_557_720) * 1_000_000
+        #expect(LogTimestamp.microseconds(iso8601: "2024-05-01T10:02:00Z") == base)
+        #expect(LogTimestamp.microseconds(iso8601: "2024-05-01T12:02:00+02:00") == base)
+        #expect(LogTimestamp.microseconds(iso8601: "2024-05-01T05:32:00-0430") == base)
+        #expect(LogTimestamp.microseconds(iso8601: "2024-05-01 10:02:00.1234567Z") == base + 123_456)
+        for bad in ["2024-05-01T10:02:00", "2024-13-01T10:02:00Z", "2023-02-29T10:02:00Z", "2024-05-01T24:00:00Z", "yesterday", "2024-05-01T10:02Z"] {
+            #expect(LogTimestamp.microseconds(iso8601: bad) == nil, "\(bad)")
+        }
+        #expect(LogTimestamp.microseconds(iso8601: "2024-02-29T00:00:00Z") != nil)
+    }
+
+    @Test func unixSecondsAreExact() {
+        #expect(LogTimestamp.microseconds(unixSecondsLiteral: "1714557720.000200") == 1_714_557_720_000_200)
+        #expect(LogTimestamp.microseconds(unixSecondsLiteral: "-1.5") == -1_500_000)
+        #expect(LogTimestamp.microseconds(unixSecondsLiteral: "1e9") == nil)
+        #expect(LogTimestamp.microseconds(unixSecondsLiteral: "") == nil)
+    }
+
+    @Test func writingAndReadingBackIsExactOverRandomInstants() {
+        var random = SplitMix64(seed: 2024)
+        for _ in 0..<5_000 {
+            let micros = Int64.random(in: -2_000_000_000_000_000...4_000_000_000_000_000, using: &random)
+            let written = LogTimestamp.iso8601(microseconds: micros)
+            #expect(LogTimestamp.microseconds(iso8601: written) == micros, "\(written)")
+            #expect(LogTimestamp.microseconds(of: LogTimestamp.date(microseconds: micros)) == micros)
+        }
+        #expect(LogTimestamp.iso8601(microseconds: 1_714_557_720_250_000) == "2024-05-01T10:02:00.25Z")
+    }
+}
+
+@Suite struct NativeWriterTests {
+    @Test func recordsWriteTheirOwnKindWithoutASwitch() {
+        let header = LogMessageHeader(id: "7", senderName: "Bob", direction: .outgoing, date: utcDate(2024, 5, 1, 10, 2), status: .read, isEdited: true, replyToID: "6")
+        #expect(LogImageMessage(header: header, pixelWidth: 1280, pixelHeight: 720, imageName: "a.jpg", caption: "hi").nativeLine
+            == #"{"id":"7","type":"image","from":"Bob","outgoing":true,"date":"2024-05-01T10:02:00Z","status":"read","edited":true,"replyTo":"6","image":{"width":1280,"height":720,"name":"a.jpg"},"text":"hi"}"#)
+        let notice = LogSystemMessage(header: LogMessageHeader(id: "8", senderName: nil, date: utcDate(2024, 5, 1, 10, 3)), notice: "Bob pinned a message")
+        #expect(NativeLogWriter.line(for: notice) == #"{"id":"8","type":"system","date":"2024-05-01T10:03:00Z","text":"Bob pinned a message"}"#)
+    }
+
+    @Test func controlAndBidiCharactersAreEscapedNeverRaw() throws {
+        let hostile = try readAll(corpus("logs/hostile.jsonl"))
+        #expect(hostile.diagnostics.isEmpty && hostile.records.count == 25)
+        // Reading keeps the text as it was; only the terminal renderer neutralises it.
+        #expect((hostile.records[1] as? LogTextMessage)?.text.contains("\u{1B}[2J") == true)
+        for record in hostile.records {
+            let line = record.nativeLine
+            #expect(!line.unicodeScalars.contains { JSONObjectWriter.mustEscape($0.value) && $0 != "\"" && $0 != "\\" }, "\(line)")
+        }
+        let back = try roundTrip(hostile.records)
+        for (a, b) in zip(hostile.records, back) { #expect(a.isSameRecord(as: b)) }
+    }
+
+    @Test func writerBuffersToADescriptor() throws {
+        let path = temporaryFile([])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sample = try readAll(corpus("logs/sample.jsonl")).records
+        let fd = open(path, O_WRONLY | O_TRUNC)
+        let writer = NativeLogWriter(fileDescriptor: fd)
+        for record in sample { try writer.write(record) }
+        try writer.flush()
+        close(fd)
+        #expect(writer.recordsWritten == sample.count)
+        let back = try readAll(path)
+        #expect(back.records.count == sample.count)
+        for (a, b) in zip(sample, back.records) { #expect(a.isSameRecord(as: b)) }
+    }
+}

@@ -1,0 +1,93 @@
+import BubbleLayout
+@testable import BubbleLogs
+import Foundation
+
+/// The repository's Corpora/ folder, found from this file's path.
+let corpora = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Corpora")
+
+func corpus(_ relative: String) -> String { corpora.appendingPathComponent(relative).path }
+
+let utc = TimeZone(identifier: "UTC")!
+
+/// Everything one read produced, split apart for checking.
+struct ReadResult {
+    var records: [any LogRecord] = []
+    var positions: [LogPosition] = []
+    var diagnostics: [LogDiagnostic] = []
+    var entries: [LogEntry] = []
+    var counts = LogCounts()
+    var format = LogFormat.auto
+    var stoppedEarly = false
+
+    var texts: [String] { records.map { ($0 as? LogTextMessage)?.text ?? ($0 as? LogSystemMessage)?.notice ?? ($0 as? LogImageMessage)?.imageName ?? "" } }
+    var kinds: [String] { records.map { type(of: $0).nativeType } }
+    var senders: [String?] { records.map(\.senderName) }
+    var diagnosticLines: [String] { diagnostics.map(\.description) }
+}
+
+func readAll(_ path: String, format: LogFormat = .auto, options: LogReadOptions = LogReadOptions(timeZone: utc)) throws -> ReadResult {
+    let reader = try LogSource.open(path: path, format: format, options: options)
+    var result = ReadResult()
+    for entry in reader {
+        result.entries.append(entry)
+        switch entry {
+        case .message(let record, let position):
+            result.records.append(record)
+            result.positions.append(position)
+        case .diagnostic(let diagnostic):
+            result.diagnostics.append(diagnostic)
+        }
+    }
+    result.counts = reader.counts
+    result.format = reader.format
+    result.stoppedEarly = reader.stoppedEarly
+    return result
+}
+
+/// The error `LogSource.open` throws, or nil when it opens.
+func openError(_ path: String, format: LogFormat = .auto, options: LogReadOptions = LogReadOptions(timeZone: utc)) -> LogInputError? {
+    do {
+        _ = try LogSource.open(path: path, format: format, options: options)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+func utcDate(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int = 0) -> Date {
+    var components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    components.timeZone = utc
+    return Calendar(identifier: .gregorian).date(from: components)!
+}
+
+/// A temporary file holding `bytes`, removed by the caller.
+func temporaryFile(_ bytes: [UInt8], suffix: String = ".jsonl") -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("bubblelogs-\(UUID().uuidString)\(suffix)").path
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    return path
+}
+
+/// SplitMix64: a small seeded generator, so randomised tests repeat exactly.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Converts every record to native lines and reads them back.
+func roundTrip(_ records: [any LogRecord]) throws -> [any LogRecord] {
+    let text = records.map(\.nativeLine).joined(separator: "\n") + "\n"
+    let path = temporaryFile(Array(text.utf8))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let back = try readAll(path, format: .jsonl)
+    precondition(back.diagnostics.isEmpty, "\(back.diagnostics)")
+    return back.records
+}

@@ -1,0 +1,127 @@
+import BubbleLayout
+@testable import BubbleLogs
+import Foundation
+import Testing
+
+@Suite struct WhatsAppImportTests {
+    @Test func androidUSTwelveHourWithNarrowNoBreakSpace() throws {
+        let result = try readAll(corpus("exports/whatsapp/android-en_US-12h.txt"))
+        #expect(result.format == .whatsapp)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.kinds == ["system", "system", "system", "text", "text", "image", "image", "text", "text", "system"])
+        #expect(result.senders == [nil, nil, nil, "Jordan", "Casey", "Jordan", "Casey", "Casey", "Jordan", nil])
+        #expect(result.texts[1] == "Jordan created group \"Road trip 🚗\"")
+        #expect(result.texts[4] == "Me! I'll pick you up at 7\nBring snacks 🍿\nand the aux cable")
+        #expect(result.texts[7] == "[voice message: PTT-20240513-WA0002.opus]")
+        #expect(result.texts[8] == "Lunch at the diner 🍔")
+        #expect(result.records[8].isEdited)
+        #expect(result.texts[9] == "Jordan changed the subject from \"Road trip 🚗\" to \"Road trip: day 2\"")
+        let photo = try #require(result.records[5] as? LogImageMessage)
+        #expect(photo.imageName == "IMG-20240513-WA0001.jpg" && photo.caption == "Ready 😎" && photo.pixelWidth == nil)
+        #expect((result.records[6] as? LogImageMessage)?.imageName == "media omitted")
+        // Month first: 5/13/24 is 13 May. 9:58 PM is 21:58.
+        #expect(result.records[0].date == utcDate(2024, 5, 12, 21, 58))
+        #expect(result.records[5].date == utcDate(2024, 5, 13, 7, 5))
+        #expect(result.records[9].date == utcDate(2024, 5, 13, 12, 45))
+        #expect(result.positions.map { $0.line ?? 0 } == [1, 2, 3, 4, 5, 8, 10, 11, 12, 13])
+        #expect(result.counts.recordsIn == 10 && result.counts.reconciles)
+    }
+
+    @Test func germanDotsDayFirst() throws {
+        let result = try readAll(corpus("exports/whatsapp/android-de_DE.txt"))
+        #expect(result.kinds == ["system", "text", "text", "image", "image", "system"])
+        #expect(result.senders == [nil, "Oma", "Max", "Max", "Oma", nil])
+        #expect(result.texts[2] == "Danke Oma ❤️\nFrohe Weihnachten euch allen")
+        #expect(result.texts[4] == "IMG-20231225-WA0007.jpg")
+        #expect(result.texts[5] == "Max hat die Gruppe verlassen")
+        #expect(result.records[4].date == utcDate(2023, 12, 25, 9, 30))
+    }
+
+    @Test func britishFourDigitYearsAndFileAttachments() throws {
+        let result = try readAll(corpus("exports/whatsapp/android-en_GB.txt"), options: LogReadOptions(me: "Tom", timeZone: utc))
+        #expect(result.kinds == ["text", "text", "text", "text"])
+        #expect(result.texts[2] == "Team name ideas:\n1. Quizteama Aguilera\n2. Les Quizerables")
+        #expect(result.texts[3] == "[file: document.pdf]\nRules attached")
+        #expect(result.records.map(\.direction) == [.incoming, .outgoing, .incoming, .outgoing])
+        #expect(result.records[3].date == utcDate(2024, 1, 14, 8, 0))
+    }
+
+    @Test func frenchIOSWithBracketsAndNoComma() throws {
+        let result = try readAll(corpus("exports/whatsapp/ios-fr_FR.txt"))
+        #expect(result.kinds == ["system", "text", "image", "text", "image"])
+        #expect(result.texts[0] == "Les messages et les appels sont chiffrés de bout en bout.")
+        #expect(result.senders == [nil, "Camille", "Hugo", "Hugo", "Camille"])
+        #expect(result.texts[4] == "00000012-PHOTO-2024-01-01-00-02-00.jpg")
+        #expect(result.records[0].date == utcDate(2023, 12, 31, 23, 59, 30))
+        #expect(result.records[2].date == utcDate(2024, 1, 1, 0, 0, 5))
+    }
+
+    @Test func usIOSWithLeadingMarksAndAudio() throws {
+        let result = try readAll(corpus("exports/whatsapp/ios-en_US.txt"))
+        #expect(result.kinds == ["system", "text", "image", "text", "text"])
+        #expect(result.texts[2] == "image omitted")
+        #expect(result.texts[3] == "[voice message: 00000003-AUDIO-2024-03-14-15-16-00.opus]")
+        #expect(result.texts[4] == "3.14159265358979323846…\n…and so on")
+        #expect(result.records[1].date == utcDate(2024, 3, 14, 15, 14, 16))
+    }
+
+    @Test func localTimesAreReadInTheGivenZone() throws {
+        let zone = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let result = try readAll(corpus("exports/whatsapp/android-de_DE.txt"), options: LogReadOptions(timeZone: zone))
+        #expect(result.records[1].date == utcDate(2023, 12, 24, 17, 1))
+    }
+
+    @Test func unknownDateFormatIsAWholeFileError() {
+        let path = corpus("exports/whatsapp/unknown-format.txt")
+        #expect(openError(path, format: .whatsapp)?.description == "\(path): not a WhatsApp export in a date format we know (line 1 starts \"2024年1月13日 20:15 - Priya: this date form…\"): expected lines like \"31/12/23, 21:05 - Name: text\" or \"[31/12/23, 21:05:09] Name: text\"")
+        #expect(openError(path)?.message.hasPrefix("unrecognised format") == true)
+    }
+
+    @Test func contradictoryDateOrderIsAWholeFileError() {
+        let path = corpus("exports/whatsapp/mixed-order.txt")
+        #expect(openError(path)?.description == "\(path):2: dates are both day-first (line 1) and month-first (line 2); expected one date format throughout the file")
+    }
+
+    @Test func damagedLinesAreReportedAndTheRestIsRead() throws {
+        let path = corpus("exports/whatsapp/damaged.txt")
+        let result = try readAll(path, format: .whatsapp)
+        #expect(result.diagnosticLines == [
+            "\(path):1: a line without a date before the first message (expected \"31/12/23, 21:05 - Name: text\")",
+            "\(path):3: invalid UTF-8 in a continuation line: byte 0xE9 at column 4",
+            "\(path):5: invalid UTF-8: byte 0xFF at column 30",
+        ])
+        #expect(result.texts == ["hello", "still fine", "the end"])
+        #expect(result.counts.recordsIn == 6 && result.counts.rejected == 3 && result.counts.reconciles)
+    }
+
+    @Test func headerParserAcceptsTheVariationsRealExportsUse() {
+        let accepted = [
+            "12/31/20, 11:59 PM - A: x", "12/31/20, 11:59\u{202F}PM - A: x", "31.12.20, 23:59 - A: x",
+            "31-12-2020 23:59 - A: x", "[31/12/2020, 23:59:59] A: x", "\u{200E}[1/2/21, 1:02:03\u{202F}a.m.] A: x",
+            "2020-12-31, 23:59 - A: x", "[2020/12/31 23:59:59] A: x",
+        ]
+        for line in accepted { #expect(WhatsAppLine.parseHeader(line) != nil, "\(line)") }
+        let rejected = ["31/12/20 - A: x", "hello: there", "31/12/20, 25:00 - A: x", "31/12, 10:00 - A: x", "1/2/3/4, 10:00 - A: x", "12/31/20, 13:00 PM - A: x"]
+        for line in rejected { #expect(WhatsAppLine.parseHeader(line) == nil, "\(line)") }
+    }
+
+    @Test func dateOrderIsDecidedFromTheWholeFile() throws {
+        // Only the last line proves the order; every earlier date is ambiguous.
+        var lines = (1...9).map { "0\($0)/02/24, 10:00 - A: message \($0)" }
+        lines.append("03/25/24, 10:00 - A: the 25th of March")
+        let path = temporaryFile(Array(lines.joined(separator: "\n").utf8), suffix: ".txt")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try readAll(path)
+        #expect(result.records.first?.date == utcDate(2024, 1, 2, 10, 0))
+        #expect(result.records.last?.date == utcDate(2024, 3, 25, 10, 0))
+    }
+
+    @Test func exportsConvertToNativeAndReadBackTheSame() throws {
+        for name in ["android-en_US-12h", "android-de_DE", "android-en_GB", "ios-fr_FR", "ios-en_US"] {
+            let records = try readAll(corpus("exports/whatsapp/\(name).txt")).records
+            let back = try roundTrip(records)
+            #expect(back.count == records.count)
+            for (a, b) in zip(records, back) { #expect(a.isSameRecord(as: b), "\(name): \(a) vs \(b)") }
+        }
+    }
+}
