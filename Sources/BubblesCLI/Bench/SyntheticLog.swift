@@ -6,7 +6,7 @@ public struct SyntheticLog {
     public var messageCount: Int
     public var seed: UInt64
 
-    public init(messageCount: Int, seed: UInt64 = 0x42_75_62_62_6C_65) {
+    public init(messageCount: Int, seed: UInt64 = SyntheticLog.defaultSeed) {
         self.messageCount = messageCount
         self.seed = seed
     }
@@ -59,6 +59,9 @@ public struct SyntheticLog {
         }
         return lines
     }
+
+    /// The seed `bubbles bench` uses unless told otherwise.
+    public static let defaultSeed: UInt64 = 0x42_75_62_62_6C_65
 
     /// The user's own name in the log: pass it as `--me`.
     public static let me = "Me"

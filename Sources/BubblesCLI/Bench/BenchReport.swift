@@ -1,0 +1,77 @@
+import BubbleLayout
+import BubbleText
+
+/// The figures of one `bubbles bench` run, as a table for people or JSON for tracking.
+struct BenchReport {
+    var source: String
+    var build: String
+    var text: TextBenchmarkReport
+    var layout: LayoutBenchmark.Report
+    var peakMemoryBytes: Int
+
+    var table: String {
+        var out = "bubbles bench: \(source); \(build) build\n\n"
+        out += "Text engine (prepare once; measure = line count and widest line; layout = the lines)\n"
+        let textHeader = ["texts", "messages", "scalars", "prepare ns/scalar", "prepare MB/s", "measure ns/msg",
+                          "measure ns/scalar", "layout ns/scalar", "bytes/scalar"]
+        let textRows = text.rows.map { row in
+            [row.label, Format.grouped(row.messages), Format.grouped(row.scalars),
+             Format.fixed(row.prepareNanosecondsPerScalar, 2), Format.fixed(row.prepareMegabytesPerSecond, 1),
+             Format.fixed(row.measureNanosecondsPerMessage, 1), Format.fixed(row.measureNanosecondsPerScalar, 3),
+             Format.fixed(row.layoutNanosecondsPerScalar, 3), Format.fixed(row.memoryBytesPerScalar, 2)]
+        }
+        out += Self.render([textHeader] + textRows)
+        out += "\nLayout cache (\(Format.grouped(layout.messages)) messages, \(Format.grouped(layout.rows)) rows, "
+            + "widths \(layout.widths.map(String.init).joined(separator: ",")))\n"
+        let header = ["phase", "rows/s", "ns/row", "ns/scalar", "p50 ns", "p99 ns", "hit rate", "B/entry", "peak MB"]
+        let rows = layout.phases.map { phase in
+            [phase.name, Format.grouped(Int(phase.rowsPerSecond)), Format.fixed(phase.nanosecondsPerRow, 0),
+             Format.fixed(phase.nanosecondsPerScalar, 1), phase.p50Nanoseconds.map { Format.fixed($0, 0) } ?? "-",
+             phase.p99Nanoseconds.map { Format.fixed($0, 0) } ?? "-", Format.fixed(phase.cacheHitRate * 100, 1) + "%",
+             Format.fixed(phase.bytesPerCacheEntry, 1), phase.peakMemoryBytes.map { Format.fixed(Double($0) / 1_048_576, 1) } ?? "-"]
+        }
+        out += Self.render([header] + rows)
+        out += "\npeak memory \(Format.fixed(Double(peakMemoryBytes) / 1_048_576, 1)) MB\n"
+        return out
+    }
+
+    var json: String {
+        func number(_ value: Double, _ digits: Int) -> String { value.isFinite ? Format.fixed(value, digits) : "null" }
+        let textRows = text.rows.map { row in
+            "{\"texts\":\(OutputEscaping.jsonString(row.label)),\"messages\":\(row.messages),\"scalars\":\(row.scalars),"
+                + "\"utf8Bytes\":\(row.utf8Bytes),\"prepareNsPerScalar\":\(number(row.prepareNanosecondsPerScalar, 3)),"
+                + "\"prepareMBps\":\(number(row.prepareMegabytesPerSecond, 2)),"
+                + "\"measureNsPerMessage\":\(number(row.measureNanosecondsPerMessage, 2)),"
+                + "\"measureNsPerScalar\":\(number(row.measureNanosecondsPerScalar, 4)),"
+                + "\"layoutNsPerMessage\":\(number(row.layoutNanosecondsPerMessage, 2)),"
+                + "\"layoutNsPerScalar\":\(number(row.layoutNanosecondsPerScalar, 4)),"
+                + "\"memoryBytesPerScalar\":\(number(row.memoryBytesPerScalar, 3))}"
+        }
+        let phases = layout.phases.map { phase in
+            "{\"phase\":\(OutputEscaping.jsonString(phase.name)),\"rows\":\(phase.rows),"
+                + "\"seconds\":\(number(phase.seconds, 6)),\"rowsPerSecond\":\(number(phase.rowsPerSecond, 0)),"
+                + "\"nsPerRow\":\(number(phase.nanosecondsPerRow, 1)),\"nsPerScalar\":\(number(phase.nanosecondsPerScalar, 2)),"
+                + "\"p50Ns\":\(phase.p50Nanoseconds.map { number($0, 0) } ?? "null"),"
+                + "\"p99Ns\":\(phase.p99Nanoseconds.map { number($0, 0) } ?? "null"),"
+                + "\"hitRate\":\(number(phase.cacheHitRate, 4)),\"bytesPerEntry\":\(number(phase.bytesPerCacheEntry, 1)),"
+                + "\"peakMemoryBytes\":\(phase.peakMemoryBytes.map(String.init) ?? "null")}"
+        }
+        return "{\"source\":\(OutputEscaping.jsonString(source)),\"build\":\"\(build)\",\"messages\":\(layout.messages),"
+            + "\"rows\":\(layout.rows),\"widths\":[\(layout.widths.map(String.init).joined(separator: ","))],"
+            + "\"text\":[\(textRows.joined(separator: ","))],\"layout\":[\(phases.joined(separator: ","))],"
+            + "\"peakMemoryBytes\":\(peakMemoryBytes)}"
+    }
+
+    /// Left-aligned first column, right-aligned numbers.
+    static func render(_ rows: [[String]]) -> String {
+        guard let first = rows.first else { return "" }
+        var widths = [Int](repeating: 0, count: first.count)
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        return rows.map { row in
+            row.enumerated().map { i, cell in
+                let pad = String(repeating: " ", count: widths[i] - cell.count)
+                return i == 0 ? "  " + cell + pad : pad + cell
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+}

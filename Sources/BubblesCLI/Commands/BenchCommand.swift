@@ -1,0 +1,99 @@
+import BubbleLayout
+import BubbleLogs
+import BubbleText
+import Foundation
+
+/// `bubbles bench`: how fast the text engine and the layout cache are, as figures.
+struct BenchCommand: BubblesCommand {
+    static let spec = CommandSpec(
+        name: "bench",
+        abstract: "Benchmark the text engine and the layout cache (cold, warm, new width).",
+        discussion: """
+            Without FILE, lays out a reproducible synthetic log (seeded: several people and days, short
+            and long messages in a dozen scripts, emoji, URLs, images, system notices, replies, edits).
+            Prints the text engine's prepare and layout cost, then the layout cache's phases: cold (empty
+            cache), warm (all hits) and re-layout at each further width (prepared texts reused), with
+            rows/s, ns per row and per scalar, p50/p99 per row, hit rate, bytes per entry and peak
+            memory. Run it from a release build: swift run -c release bubbles bench
+            """,
+        arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to benchmark on (default: a synthetic log).")],
+        options: [
+            OptionSpec("--messages", "-n", value: "N", help: "Messages in the synthetic log (default 100000)."),
+            OptionSpec("--widths", "--width", value: "LIST", repeats: true, help: "Widths, first for cold/warm, the rest for re-layout (default 40,80,120)."),
+            OptionSpec("--seed", value: "N", help: "Seed of the synthetic log (default fixed)."),
+            OptionSpec("--json", help: "Print the figures as one JSON object, for tracking."),
+        ] + InputOptions.specs)
+
+    let input: InputOptions?
+    let messageCount: Int
+    let widths: [Int]
+    let seed: UInt64
+    let json: Bool
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
+        input = arguments.positional(0) == nil ? nil : try InputOptions(arguments, environment: context.environment)
+        messageCount = try arguments.integer("--messages", in: 1...10_000_000) ?? 100_000
+        let widths = try arguments.integers("--widths", in: 1...BubbleStyle.maximumContainerWidth)
+        self.widths = widths.isEmpty ? [40, 80, 120] : widths
+        seed = UInt64(try arguments.integer("--seed", in: 0...Int.max) ?? Int(SyntheticLog.defaultSeed))
+        json = arguments.flag("--json")
+    }
+
+    func run(context: CommandContext) throws -> Int32 {
+        guard let (loaded, source, counts) = try loadModels(context: context) else { return ExitCode.failure }
+        if !json, Self.isDebugBuild {
+            try context.errors.write("bubbles bench: this is a debug build; for real figures run: swift run -c release bubbles bench\n")
+            try context.errors.flush()
+        }
+        let registry = CellRegistry.standard
+        let texts = loaded.compactMap { model in
+            (try? registry.index(for: model)).map { registry.configurators[$0].previewText(model) }
+        }
+        let textReport = TextBenchmark.run(texts: texts, widths: Array(widths.prefix(2)), name: "message texts")
+        var options = DecorationOptions()
+        options.timeZone = input?.timeZone ?? ZoneClock.environmentTimeZone
+        let layoutReport = try LayoutBenchmark.run(loaded, widths: widths, options: options,
+                                                   memoryProbe: { ProcessMemory.peakResidentBytes })
+        let report = BenchReport(source: source, build: Self.isDebugBuild ? "debug" : "release",
+                                 text: textReport, layout: layoutReport, peakMemoryBytes: ProcessMemory.peakResidentBytes)
+        try context.output.write(json ? report.json + "\n" : report.table)
+        return counts.map(exitCode(for:)) ?? ExitCode.success
+    }
+
+    /// The models to run on: the FILE's, or a synthetic log's, with a line saying which.
+    private func loadModels(context: CommandContext) throws -> ([any MessageModel], String, LogCounts?)? {
+        let reader: LogReader
+        let source: String
+        var temporary: URL?
+        defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
+        if let input {
+            guard let opened = try input.open(errors: context.errors) else { return nil }
+            reader = opened
+            source = "\(input.path) (\(opened.format))"
+        } else {
+            // Through the real reader, so the synthetic log is exactly what a user's file would be.
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-bench-\(getpid()).jsonl")
+            let lines = SyntheticLog(messageCount: messageCount, seed: seed).lines()
+            try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: false, encoding: .utf8)
+            temporary = url
+            reader = try LogSource.open(path: url.path, format: .jsonl, options: LogReadOptions(me: SyntheticLog.me))
+            source = "synthetic log, \(messageCount) messages, seed \(seed)"
+        }
+        var models: [any MessageModel] = []
+        for entry in reader {
+            switch entry {
+            case .message(let record, _): models.append(record)
+            case .diagnostic(let diagnostic): try context.errors.write("\(diagnostic)\n")
+            }
+        }
+        return (models, source, input == nil ? nil : reader.counts)
+    }
+
+    static var isDebugBuild: Bool {
+        #if DEBUG
+        return true
+        #else
+        return false
+        #endif
+    }
+}
