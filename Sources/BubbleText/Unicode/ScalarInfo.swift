@@ -19,7 +19,9 @@ public enum LineBreakClass: UInt8, Sendable, CaseIterable {
 /// - bits 0–3: `GraphemeBreakProperty`
 /// - bits 4–9: `LineBreakClass`
 /// - bits 10–11: cell width of the scalar alone (0, 1 or 2) from East_Asian_Width and the
-///   zero-width rule (Mn, Me, default-ignorables, Hangul V/T jamo)
+///   zero-width rule (Mn, Me, default-ignorables, Hangul V/T jamo, tab and the mandatory breaks);
+///   unassigned Extended_Pictographic scalars are 2. A neutralised control (bit 13) holds 1 here:
+///   it draws as `ControlNotation.visibleWidth(of:)` cells, which callers must use instead.
 /// - bit 12: East_Asian_Width is Ambiguous
 /// - bit 13: neutralised control (C0 less tab and breaks, DEL, C1 less NEL, bidi controls)
 /// - bit 14: Extended_Pictographic

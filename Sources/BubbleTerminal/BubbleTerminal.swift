@@ -1,2 +1,0 @@
-// The terminal transcript renderer.
-import BubbleLayout

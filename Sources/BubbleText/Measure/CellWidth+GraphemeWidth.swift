@@ -1,0 +1,64 @@
+/// The cell width of the grapheme being read, updated one scalar at a time by the rule
+/// documented on `CellWidth`. Pair it with `GraphemeBreaker` in a scalar loop:
+///
+/// ```swift
+/// var breaker = GraphemeBreaker()
+/// var grapheme = GraphemeWidth(options: options)
+/// for scalar in text.unicodeScalars {
+///     let info = UnicodeTables.info(scalar.value)
+///     if breaker.breaksBefore(info) {
+///         // `grapheme.width` is final for the grapheme that just ended (if any).
+///         grapheme.start(scalar.value, info)
+///     } else {
+///         grapheme.extend(scalar.value, info)
+///     }
+/// }
+/// ```
+///
+/// Allocates nothing; `width` is meaningful once `start` has been called.
+public struct GraphemeWidth: Hashable, Sendable {
+    /// Cells of the grapheme read so far.
+    public private(set) var width: Int = 0
+    /// Cells an East Asian Ambiguous scalar takes (1 or 2).
+    public let ambiguousWidth: Int
+    private var baseIsVisible = false
+    private var baseIsKeycapBase = false
+
+    /// A reader measuring ambiguous scalars as `options.ambiguousWidth` cells.
+    public init(options: TextOptions = TextOptions()) {
+        ambiguousWidth = options.ambiguousWidth == 2 ? 2 : 1
+    }
+
+    /// Starts a new grapheme whose first scalar is `scalar`, with `info` its table entry.
+    @inline(__always)
+    public mutating func start(_ scalar: UInt32, _ info: ScalarInfo) {
+        if info.isNeutralisedControl {
+            width = ControlNotation.visibleWidth(of: scalar)
+            baseIsVisible = false
+        } else {
+            width = scalarWidth(info)
+            baseIsVisible = width > 0
+        }
+        baseIsKeycapBase = scalar == 0x23 || scalar == 0x2A || (scalar >= 0x30 && scalar <= 0x39)
+    }
+
+    /// Adds `scalar`, which continues the current grapheme, with `info` its table entry.
+    @inline(__always)
+    public mutating func extend(_ scalar: UInt32, _ info: ScalarInfo) {
+        if scalar == 0xFE0F {
+            if baseIsVisible { width = 2 }  // VS16 asks for emoji presentation
+        } else if scalar == 0x20E3 && baseIsKeycapBase {
+            width = 2  // keycap
+        } else if !info.isNeutralisedControl {
+            width = max(width, scalarWidth(info))
+        }
+    }
+
+    @inline(__always)
+    private func scalarWidth(_ info: ScalarInfo) -> Int {
+        let width = info.width
+        if info.isEmojiPresentation && width != 0 { return 2 }
+        if info.isAmbiguous && width == 1 { return ambiguousWidth }
+        return width
+    }
+}

@@ -1,0 +1,71 @@
+/// Terminal cell widths of graphemes and single lines of text.
+///
+/// The rule for one grapheme (extended grapheme cluster, UAX #29):
+/// - A neutralised control (C0 less tab and the line breaks, DEL, C1 less NEL, the bidi
+///   controls) measures `ControlNotation.visibleWidth(of:)`: the renderer draws it that way.
+/// - Otherwise the grapheme is as wide as its widest scalar, where a scalar is
+///   - 0 if it is a combining mark (Mn, Me), a default-ignorable (ZWJ, ZWNJ, variation
+///     selectors, tags, …), a Hangul V or T jamo, a tab or a line break;
+///   - 2 if it is East Asian Wide or Fullwidth, Emoji_Presentation, or an unassigned
+///     Extended_Pictographic code point (emoji added after Unicode 15.0);
+///   - 1 or `TextOptions.ambiguousWidth` if it is East Asian Ambiguous;
+///   - 1 otherwise (spacing marks included).
+/// - A grapheme whose visible base is followed by VS16 (U+FE0F), and a keycap base
+///   (`0`–`9`, `#`, `*`) followed by U+20E3, is 2.
+///
+/// So emoji ZWJ sequences, modifier sequences, keycaps, tag sequences and regional-indicator
+/// pairs measure 2 as one grapheme, a Hangul syllable built from jamo measures 2, and no
+/// grapheme other than a control is wider than 2. Tabs and line breaks belong to layout: a
+/// grapheme holding one measures 0, and only `of(_:options:)` expands tabs.
+public enum CellWidth {
+    /// Cells `text` takes drawn on one line from column 0: the sum of its graphemes' widths,
+    /// with each tab advancing to the next multiple of `options.tabStop`. Line breaks measure 0.
+    public static func of(_ text: String, options: TextOptions = TextOptions()) -> Int {
+        var total = 0
+        var breaker = GraphemeBreaker()
+        var grapheme = GraphemeWidth(options: options)
+        var started = false
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            let info = UnicodeTables.info(value)
+            if breaker.breaksBefore(info) {
+                if started { total += grapheme.width }
+                started = true
+                if value == 0x09 {
+                    let stop = max(1, options.tabStop)
+                    total += stop - total % stop
+                }
+                grapheme.start(value, info)
+            } else {
+                grapheme.extend(value, info)
+            }
+        }
+        if started { total += grapheme.width }
+        return total
+    }
+
+    /// Cells of `grapheme` read as one grapheme, whatever its scalars (see the rule above).
+    public static func ofGrapheme<Scalars: Sequence<Unicode.Scalar>>(
+        _ grapheme: Scalars, options: TextOptions = TextOptions()
+    ) -> Int {
+        var width = GraphemeWidth(options: options)
+        var started = false
+        for scalar in grapheme {
+            let info = UnicodeTables.info(scalar.value)
+            if started {
+                width.extend(scalar.value, info)
+            } else {
+                width.start(scalar.value, info)
+                started = true
+            }
+        }
+        return width.width
+    }
+
+    /// Cells of the single scalar `scalar` drawn as a grapheme of its own.
+    public static func ofScalar(_ scalar: UInt32, options: TextOptions = TextOptions()) -> Int {
+        var width = GraphemeWidth(options: options)
+        width.start(scalar, UnicodeTables.info(scalar))
+        return width.width
+    }
+}

@@ -1,0 +1,113 @@
+/// A usage mistake: printed with the command's usage, and the process exits with code 2.
+public struct UsageError: Error, CustomStringConvertible, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Arguments parsed against a `CommandSpec`: typed accessors that reject bad values by name.
+public struct ParsedArguments: Sendable {
+    public private(set) var positionals: [String] = []
+    private var values: [String: [String]] = [:]
+    private var flags: Set<String> = []
+
+    /// Parses `arguments` (without the program and command names) against `spec`.
+    public init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
+        var byName: [String: OptionSpec] = [:]
+        for option in spec.options { for name in option.names { byName[name] = option } }
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let token = arguments[index]
+            index += 1
+            if onlyPositionals || token == "-" || !token.hasPrefix("-") {
+                positionals.append(token)
+                continue
+            }
+            if token == "--" { onlyPositionals = true; continue }
+            var name = token
+            var inlineValue: String?
+            if token.hasPrefix("--"), let equals = token.firstIndex(of: "=") {
+                name = String(token[..<equals])
+                inlineValue = String(token[token.index(after: equals)...])
+            }
+            guard let option = byName[name] else {
+                throw UsageError("unknown option '\(name)' for 'bubbles \(spec.name)'")
+            }
+            let key = option.primaryName
+            if option.isFlag {
+                if inlineValue != nil { throw UsageError("option '\(name)' takes no value") }
+                flags.insert(key)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else if index < arguments.count {
+                value = arguments[index]
+                index += 1
+            } else {
+                throw UsageError("option '\(name)' needs a value (\(name) \(option.valueName ?? "VALUE"))")
+            }
+            if !option.repeats, values[key] != nil {
+                throw UsageError("option '\(name)' was given more than once")
+            }
+            values[key, default: []].append(value)
+        }
+        let required = spec.arguments.filter { !$0.isOptional }.count
+        if positionals.count > spec.arguments.count, !flags.contains("--help") {
+            throw UsageError("unexpected argument '\(positionals[spec.arguments.count])'")
+        }
+        if positionals.count < required, !flags.contains("--help") {
+            throw UsageError("missing argument \(spec.arguments[positionals.count].name)")
+        }
+    }
+
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The last value given for `name`, if any.
+    public func string(_ name: String) -> String? { values[name]?.last }
+
+    /// Every value given for a repeating option, in order.
+    public func strings(_ name: String) -> [String] { values[name] ?? [] }
+
+    public func positional(_ index: Int) -> String? {
+        index < positionals.count ? positionals[index] : nil
+    }
+
+    /// An integer option within `range`, or a usage error naming the bad token.
+    public func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = string(name) else { return nil }
+        return try Self.integer(text, option: name, in: range)
+    }
+
+    /// Every integer given for `name`, accepting repeats and comma lists (`--width 40,80`).
+    public func integers(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> [Int] {
+        var result: [Int] = []
+        for text in strings(name) {
+            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                result.append(try Self.integer(String(part), option: name, in: range))
+            }
+        }
+        return result
+    }
+
+    /// One of a fixed set of words, or a usage error that lists them.
+    public func choice(_ name: String, from choices: [String]) throws(UsageError) -> String? {
+        guard let text = string(name) else { return nil }
+        guard choices.contains(text) else {
+            throw UsageError("invalid value '\(text)' for \(name): expected one of \(choices.joined(separator: ", "))")
+        }
+        return text
+    }
+
+    static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+        guard let value = Int(text) else {
+            throw UsageError("invalid value '\(text)' for \(option): expected a whole number")
+        }
+        guard range.contains(value) else {
+            throw UsageError("invalid value '\(text)' for \(option): expected \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+}

@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Thrown when the reader of our output has gone away (`bubbles render log | head`).
+public struct OutputClosed: Error {}
+
+/// A write failed for a reason other than a closed pipe (a full disk, say).
+public struct WriteFailed: Error, CustomStringConvertible {
+    public var code: Int32
+    public var description: String { "cannot write output: \(String(cString: strerror(code)))" }
+}
+
+/// `write(2)`, named apart from `TextSink.write` on every platform.
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, bytes, count)
+}
+
+/// Where a command writes. Standard output in the tool, a string in tests.
+public protocol TextSink: AnyObject {
+    func write(_ text: String) throws
+    func flush() throws
+}
+
+/// A buffered writer on a file descriptor that reports a closed pipe as `OutputClosed`.
+public final class FileSink: TextSink {
+    private let fileDescriptor: Int32
+    private var buffer: [UInt8] = []
+    private let capacity = 64 * 1024
+
+    public init(fileDescriptor: Int32) {
+        self.fileDescriptor = fileDescriptor
+        buffer.reserveCapacity(capacity)
+    }
+
+    public func write(_ text: String) throws {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= capacity { try flush() }
+    }
+
+    public func flush() throws {
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer.withUnsafeBytes { raw in
+                systemWrite(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                buffer.removeAll(keepingCapacity: true)
+                if errno == EPIPE { throw OutputClosed() }
+                throw WriteFailed(code: errno)
+            }
+            offset += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Makes a closed pipe an EPIPE error rather than a fatal signal.
+    public static func ignoreBrokenPipeSignal() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+}
+
+/// Collects output in memory, for tests.
+public final class StringSink: TextSink {
+    public private(set) var text = ""
+    public init() {}
+    public func write(_ text: String) throws { self.text += text }
+    public func flush() throws {}
+}

@@ -1,0 +1,152 @@
+import Testing
+@testable import BubbleText
+
+/// SplitMix64: a fixed-seed generator so randomised tests replay exactly.
+private struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite struct CellWidthTests {
+    // MARK: The rule over every code point
+
+    /// Recomputes each scalar's width from the UCD files by the rule on `CellWidth`, for both
+    /// ambiguous widths, and compares it with `CellWidth.ofScalar`.
+    @Test func everyCodePointMeasuresAsEastAsianWidthAndTheRuleSay() throws {
+        let corpus = "ucd/"
+        guard let eastAsian = UCDPropertyValues(corpus + "DerivedEastAsianWidth.txt", systemPath: "extracted/DerivedEastAsianWidth.txt"),
+              let categories = UCDPropertyValues(corpus + "DerivedGeneralCategory.txt", systemPath: "extracted/DerivedGeneralCategory.txt"),
+              let graphemes = UCDPropertyValues(corpus + "GraphemeBreakProperty.txt", systemPath: "auxiliary/GraphemeBreakProperty.txt"),
+              let lineBreaks = UCDPropertyValues(corpus + "DerivedLineBreak.txt", systemPath: "extracted/DerivedLineBreak.txt"),
+              let ignorable = UCDPropertyValues.binary(corpus + "DerivedCoreProperties.txt", systemPath: "DerivedCoreProperties.txt",
+                                                       property: "Default_Ignorable_Code_Point"),
+              let bidiControl = UCDPropertyValues.binary(corpus + "PropList.txt", systemPath: "PropList.txt", property: "Bidi_Control"),
+              let presentation = UCDPropertyValues.binary(corpus + "emoji-data.txt", systemPath: "emoji/emoji-data.txt",
+                                                          property: "Emoji_Presentation"),
+              let pictographic = UCDPropertyValues.binary(corpus + "emoji-data.txt", systemPath: "emoji/emoji-data.txt",
+                                                          property: "Extended_Pictographic") else {
+            Issue.record("a UCD file is in neither Corpora/unicode/ucd nor /usr/share/unicode")
+            return
+        }
+        let longNames = ["Neutral": "N", "Wide": "W", "Ambiguous": "A", "Fullwidth": "F", "Halfwidth": "H", "Narrow": "Na"]
+        let narrow = TextOptions(ambiguousWidth: 1)
+        let wide = TextOptions(ambiguousWidth: 2)
+        var mismatches = 0
+        var counts = [0, 0, 0]
+        for cp in 0..<0x110000 {
+            let ea = eastAsian.values[cp].map { longNames[String($0)] ?? String($0) } ?? "N"
+            let gc = categories.values[cp] ?? "Cn"
+            let gcb = graphemes.values[cp] ?? "Other"
+            let lb = lineBreaks.values[cp] ?? ""
+            let isLayout = cp == 0x09 || ["BK", "CR", "LF", "NL"].contains(lb)
+            let expected: (Int, Int)
+            if (gc == "Cc" && !isLayout) || bidiControl[cp] {
+                let visible = ControlNotation.visibleWidth(of: UInt32(cp))
+                expected = (visible, visible)
+            } else if gc == "Mn" || gc == "Me" || ignorable[cp] || gcb == "V" || gcb == "T" || isLayout {
+                expected = (0, 0)
+            } else if presentation[cp] || ea == "W" || ea == "F" || (pictographic[cp] && gc == "Cn") {
+                expected = (2, 2)
+            } else if ea == "A" {
+                expected = (1, 2)
+            } else {
+                expected = (1, 1)
+            }
+            let actual = (CellWidth.ofScalar(UInt32(cp), options: narrow), CellWidth.ofScalar(UInt32(cp), options: wide))
+            if actual != expected {
+                mismatches += 1
+                if mismatches <= 10 { Issue.record("U+\(String(cp, radix: 16)): expected \(expected), got \(actual)") }
+            }
+            if expected.0 <= 2 { counts[expected.0] += 1 }
+        }
+        #expect(mismatches == 0)
+        #expect(counts.allSatisfy { $0 > 1000 })  // the files really were read
+    }
+
+    // MARK: Units
+
+    @Test func hangulSyllablesMeasureTwoWhetherPrecomposedOrBuiltFromJamo() {
+        #expect(CellWidth.of("\u{AC00}") == 2)
+        #expect(CellWidth.of("\u{1100}\u{1161}") == 2)
+        #expect(CellWidth.of("\u{1100}\u{1161}\u{11A8}") == 2)
+        #expect(CellWidth.of("\u{1100}\u{1161}\u{11A8}\u{1100}\u{1161}") == 4)
+        #expect(CellWidth.of("한국어") == 6)
+        #expect(CellWidth.of("\u{FFA1}") == 1)  // halfwidth jamo
+    }
+
+    @Test func combiningMarksAddNothing() {
+        #expect(CellWidth.of("e\u{301}") == 1)
+        #expect(CellWidth.of("e\u{301}\u{323}\u{20DD}") == 1)
+        #expect(CellWidth.of("\u{301}") == 0)
+        #expect(CellWidth.of("a\u{200C}b\u{200D}c") == 3)
+        #expect(CellWidth.of("\u{0915}\u{093F}") == 1)  // consonant + spacing vowel sign: one grapheme, one cell
+    }
+
+    @Test func cjkAndFullwidthAreTwoHalfwidthIsOne() {
+        #expect(CellWidth.of("日本語") == 6)
+        #expect(CellWidth.of("Ａ") == 2)
+        #expect(CellWidth.of("ｱ") == 1)
+        #expect(CellWidth.of("中a文") == 5)
+    }
+
+    @Test func ambiguousCharactersFollowTheOption() {
+        let wide = TextOptions(ambiguousWidth: 2)
+        #expect(CellWidth.of("αβ…") == 3)
+        #expect(CellWidth.of("αβ…", options: wide) == 6)
+        #expect(CellWidth.of("e\u{301}", options: wide) == 1)  // U+0301 is Ambiguous but a mark
+        #expect(CellWidth.of("\u{E000}", options: wide) == 2)  // private use is Ambiguous
+    }
+
+    @Test func controlsMeasureAsTheirVisibleForm() {
+        #expect(CellWidth.of("\u{1B}") == 2)  // ^[
+        #expect(CellWidth.of("\u{7F}") == 2)  // ^?
+        #expect(CellWidth.of("\u{9B}") == 4)  // <9B>
+        #expect(CellWidth.of("a\u{202E}b") == 7)  // a<RLO>b
+        #expect(CellWidth.of("\u{200F}") == 5)  // <RLM>
+        #expect(CellWidth.of("\u{1B}\u{301}") == 2)  // a mark after a control is its own zero-width grapheme
+    }
+
+    @Test func tabsAdvanceToTheNextStopAndLineBreaksMeasureNothing() {
+        #expect(CellWidth.of("\t") == 8)
+        #expect(CellWidth.of("a\tb") == 9)
+        #expect(CellWidth.of("abcdefgh\t") == 16)
+        #expect(CellWidth.of("日\t", options: TextOptions(tabStop: 4)) == 4)
+        #expect(CellWidth.of("a\nb\r\nc\u{85}d\u{2028}") == 4)
+    }
+
+    // MARK: Properties
+
+    /// On random strings, the streaming accumulator agrees with measuring each grapheme alone,
+    /// and a text's width is the sum of its graphemes' widths.
+    @Test func widthOfATextIsTheSumOfItsGraphemes() {
+        var random = SplitMix64(state: 0xB0B_B1E5)
+        let pool: [UInt32] = [0x41, 0x301, 0x200D, 0xFE0F, 0x20E3, 0x23, 0x1F1EF, 0x1F1F5, 0x1F468, 0x1F3FD, 0x2764,
+                              0x1100, 0x1161, 0x11A8, 0xAC00, 0x4E00, 0x3B1, 0x1B, 0x202E, 0x0600, 0x0915, 0x094D, 0x093F,
+                              0xE0067, 0x1FAE9, 0x20, 0xA, 0xD, 0xFF21]
+        for _ in 0..<2000 {
+            let length = Int.random(in: 1...10, using: &random)
+            var text = ""
+            for _ in 0..<length {
+                text.unicodeScalars.append(Unicode.Scalar(pool[Int.random(in: 0..<pool.count, using: &random)])!)
+            }
+            for options in [TextOptions(ambiguousWidth: 1), TextOptions(ambiguousWidth: 2)] {
+                let bounds = graphemeBoundaries(of: text)
+                let utf8 = Array(text.utf8)
+                var sum = 0
+                for index in 0..<(bounds.count - 1) {
+                    let grapheme = String(decoding: utf8[bounds[index]..<bounds[index + 1]], as: UTF8.self)
+                    let width = CellWidth.ofGrapheme(grapheme.unicodeScalars, options: options)
+                    #expect((0...5).contains(width))
+                    sum += width
+                }
+                #expect(CellWidth.of(text, options: options) == sum, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            }
+        }
+    }
+}
