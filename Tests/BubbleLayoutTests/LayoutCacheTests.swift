@@ -1,0 +1,201 @@
+import BubbleText
+import Foundation
+import Testing
+@testable import BubbleLayout
+
+@Suite struct LayoutCacheTests {
+    let base = Date(timeIntervalSince1970: 1_714_557_600)
+
+    /// A conversation of alternating small groups: Alice ×3, Bob ×2, me ×1, …
+    func conversation(_ count: Int) -> [TextNote] {
+        (0..<count).map { i in
+            let cycle = i % 6
+            let who = cycle < 3 ? "Alice" : cycle < 5 ? "Bob" : "Me"
+            return TextNote(id: "m\(i)", senderName: who, direction: who == "Me" ? .outgoing : .incoming,
+                            date: base.addingTimeInterval(Double(i) * minute),
+                            text: "message number \(i) " + String(repeating: "lorem ipsum ", count: i % 9))
+        }
+    }
+
+    func fakeLayout(_ n: Int) -> RowLayout {
+        RowLayout(kind: .text, alignment: .left, compactLevel: .full, parts: [], footer: .none, spacingAbove: 0,
+                  x: 0, bubbleWidth: n % 100, wrapWidth: 10, textLines: n)
+    }
+
+    func key(_ id: String, revision: Int = 0, width: Int = 80) -> LayoutKey {
+        LayoutKey(id: id, revision: revision, width: width, styleID: 0, decoration: RowDecoration())
+    }
+
+    @Test func aLookupHitsOnlyTheExactKey() {
+        let cache = LayoutCache()
+        cache.insert(fakeLayout(1), for: key("a"))
+        #expect(cache.layout(for: key("a")) == fakeLayout(1))
+        #expect(cache.layout(for: key("a", revision: 1)) == nil)
+        #expect(cache.layout(for: key("a", width: 81)) == nil)
+        #expect(cache.layout(for: LayoutKey(id: "a", revision: 0, width: 80, styleID: 1, decoration: RowDecoration())) == nil)
+        #expect(cache.layout(for: LayoutKey(id: "a", revision: 0, width: 80, styleID: 0,
+                                            decoration: RowDecoration(showsName: true))) == nil)
+        let stats = cache.statistics
+        #expect(stats.hits == 1 && stats.misses == 4 && stats.count == 1)
+    }
+
+    @Test func theLeastRecentlyUsedEntryIsEvictedFirst() {
+        let cache = LayoutCache(maxEntries: 3, shardCount: 1)
+        for i in 0..<3 { cache.insert(fakeLayout(i), for: key("k\(i)")) }
+        _ = cache.layout(for: key("k0"))  // k1 is now the oldest
+        cache.insert(fakeLayout(3), for: key("k3"))
+        #expect(cache.layout(for: key("k1")) == nil)
+        #expect(cache.layout(for: key("k0")) == fakeLayout(0))
+        #expect(cache.layout(for: key("k3")) == fakeLayout(3))
+        #expect(cache.statistics.evictions == 1 && cache.statistics.count == 3)
+    }
+
+    @Test func theByteCapBoundsTheCache() {
+        let cache = LayoutCache(maxEntries: 1_000_000, maxBytes: 64 * 1024, shardCount: 1)
+        for i in 0..<10_000 { cache.insert(fakeLayout(i), for: key("id-\(i)")) }
+        let stats = cache.statistics
+        #expect(stats.bytes <= 64 * 1024)
+        #expect(stats.evictions == 10_000 - stats.count)
+        #expect(stats.count > 500)
+        // The most recent entries survive.
+        #expect(cache.layout(for: key("id-9999")) == fakeLayout(9999))
+    }
+
+    @Test func aTextRowEntryCostsAboutSixtyFourBytes() {
+        let cache = LayoutCache(shardCount: 1)
+        for i in 0..<100_000 { cache.insert(fakeLayout(i), for: key("\(i)")) }
+        let perEntry = cache.statistics.bytesPerEntry
+        // 64-byte entry plus the hash index (4 bytes a bucket, load between ½ and ¾).
+        #expect(perEntry >= 64 && perEntry < 64 + 11)
+    }
+
+    @Test func removingAnIdDropsAllItsLayoutsAndNothingElse() {
+        let cache = LayoutCache(shardCount: 2)
+        for w in [40, 80] {
+            cache.insert(fakeLayout(w), for: key("gone", width: w))
+            cache.insert(fakeLayout(w), for: key("kept", width: w))
+        }
+        cache.removeAll(id: "gone")
+        #expect(cache.statistics.count == 2)
+        #expect(cache.layout(for: key("gone", width: 40)) == nil)
+        #expect(cache.layout(for: key("kept", width: 80)) == fakeLayout(80))
+        // Freed slots are reused.
+        for i in 0..<50 { cache.insert(fakeLayout(i), for: key("new\(i)")) }
+        #expect(cache.statistics.count == 52)
+    }
+
+    @Test func anEditMissesOnlyTheEditedRow() throws {
+        let engine = LayoutEngine()
+        var models = conversation(60)
+        _ = try engine.layoutBatch(models, widths: [80], options: options(parties: 2))
+        engine.cache.resetCounters()
+        models[20].text += " (edited)"
+        models[20].revision += 1
+        models[20].isEdited = true  // also widens its footer: still only this row's decoration
+        let after = try engine.layoutBatch(models, widths: [80], options: options(parties: 2))
+        let stats = engine.cache.statistics
+        #expect(stats.misses == 1 && stats.hits == 59)
+        let row = after.rows.firstIndex { $0.messageIndex == 20 }!
+        #expect(after.layout(row: row, widthIndex: 0).textLines
+            == lines(models[20].text, width: after.layout(row: row, widthIndex: 0).wrapWidth))
+    }
+
+    @Test func aDeleteMissesOnlyNeighboursWhoseDecorationChanged() throws {
+        let engine = LayoutEngine()
+        var models = conversation(60)
+        _ = try engine.layoutBatch(models, widths: [80], options: options(parties: 2))
+        // m7 is the middle of Alice's group m6 m7 m8: neither neighbour's decoration changes.
+        engine.cache.resetCounters()
+        models.remove(at: 7)
+        engine.forget(id: "m7")
+        _ = try engine.layoutBatch(models, widths: [80], options: options(parties: 2))
+        #expect(engine.cache.statistics.misses == 0)
+        // m10 ends Bob's group m9 m10: m9 now ends the group and gets the tail.
+        engine.cache.resetCounters()
+        models.removeAll { $0.id == "m10" }
+        _ = try engine.layoutBatch(models, widths: [80], options: options(parties: 2))
+        #expect(engine.cache.statistics.misses == 1)
+        // m12 opens Alice's group m12 m13 m14: m13 now opens it, with the name line.
+        engine.cache.resetCounters()
+        models.removeAll { $0.id == "m12" }
+        _ = try engine.layoutBatch(models, widths: [80], options: options(parties: 2))
+        #expect(engine.cache.statistics.misses == 1)
+    }
+
+    @Test func aWidthChangeMissesButNeverRepeatsUnicodeWork() throws {
+        let measurer = CountingMeasurer()
+        let engine = LayoutEngine(measurer: measurer)
+        let models = conversation(200)
+        let first = try engine.layoutBatch(models, widths: [40], options: options(parties: 2))
+        #expect(measurer.count == 200)
+        engine.cache.resetCounters()
+        let second = try engine.layoutBatch(models, widths: [60, 100], options: options(parties: 2))
+        #expect(engine.cache.statistics.misses == 400)
+        #expect(measurer.count == 200)
+        #expect(engine.texts.preparations == 200)
+        for r in 0..<second.rows.count where !second.rows[r].isDateSeparator {
+            let layout = second.layout(row: r, widthIndex: 1)
+            #expect(layout.textLines == lines(models[second.rows[r].messageIndex].text, width: layout.wrapWidth))
+        }
+        #expect(first.rows == second.rows)
+    }
+
+    @Test func preparedTextIsReplacedWhenItsSourceChanges() {
+        let store = PreparedTextStore(measurer: CellMeasurer())
+        _ = store.prepared(id: "a", revision: 0, part: 0, text: "hello")
+        _ = store.prepared(id: "a", revision: 0, part: 0, text: "hello")
+        #expect(store.preparations == 1)
+        // Same id and revision, different text: compared on the hit, so prepared afresh.
+        #expect(store.prepared(id: "a", revision: 0, part: 0, text: "hello world").naturalWidth == 11)
+        _ = store.prepared(id: "a", revision: 1, part: 0, text: "hello world")
+        #expect(store.preparations == 3 && store.count == 1)
+        store.remove(id: "a")
+        #expect(store.count == 0)
+    }
+
+    @Test func concurrentTasksShareTheCacheSafely() async {
+        let cache = LayoutCache(maxEntries: 4_000, shardCount: 8)
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var rng = SplitMix64(seed: UInt64(task) + 1)
+                    var wrong = 0
+                    for _ in 0..<40_000 {
+                        let n = Int(rng.next() % 6_000)
+                        let k = LayoutKey(id: "row-\(n)", revision: n % 3, width: 40 + n % 50, styleID: 0,
+                                          decoration: RowDecoration())
+                        if let found = cache.layout(for: k) {
+                            if found != self.fakeLayout(n) { wrong += 1 }
+                        } else {
+                            cache.insert(self.fakeLayout(n), for: k)
+                        }
+                        if n % 997 == 0 { cache.removeAll(id: "row-\(n)") }
+                    }
+                    return wrong
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        let stats = cache.statistics
+        #expect(mismatches == 0)
+        #expect(stats.hits + stats.misses == 8 * 40_000)
+        #expect(stats.count <= 4_000 && stats.hits > 0 && stats.evictions > 0)
+    }
+
+    @Test func batchLayoutOnAllCoresKeepsInputOrderAndSharesTheCache() throws {
+        let engine = LayoutEngine()
+        let models = conversation(5_000)
+        let parallel = try engine.layoutBatch(models, widths: [30, 80], options: options(parties: 2))
+        let sequential = LayoutEngine()
+        let rows = try sequential.decorate(models, options: options(parties: 2))
+        let pool = CellPool()
+        for (w, width) in [30, 80].enumerated() {
+            for (r, row) in rows.enumerated() {
+                #expect(parallel.layout(row: r, widthIndex: w) == sequential.layout(row, in: models, width: width, pool: pool))
+            }
+        }
+        #expect(engine.cache.statistics.misses == 10_000)
+        _ = try engine.layoutBatch(models, widths: [30, 80], options: options(parties: 2))
+        #expect(engine.cache.statistics.hits == 10_000)
+    }
+}
