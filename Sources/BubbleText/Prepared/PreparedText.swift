@@ -1,7 +1,14 @@
-// TEMPORARY BODY: the public API below is fixed (other modules build against it); the naive
-// implementation (one cell per scalar, breaks at spaces) is replaced by the real engine.
-
 /// A text with all its Unicode work done once, ready to be laid out at any width by arithmetic.
+///
+/// Preparing makes one pass over the scalars: it finds the UAX #14 break opportunities (never
+/// inside a grapheme cluster), measures each grapheme in terminal cells, and stores the text as
+/// segments between opportunities. Laying out at a width is first-fit over those segments and
+/// never looks at Unicode data again.
+///
+/// Memory (`memoryFootprint`): 12 bytes per segment (about one per word or per CJK character),
+/// plus, only for segments with several graphemes that are not all one byte and one cell wide,
+/// one byte per grapheme and 8 bytes of index. Pure ASCII prose costs about 2 bytes per scalar;
+/// CJK about 4; Cyrillic, Greek or Thai about 3.
 public struct PreparedText: Sendable {
     /// The original text.
     public let text: String
@@ -10,51 +17,96 @@ public struct PreparedText: Sendable {
     /// Unicode scalars in the text.
     public let scalarCount: Int
     /// Width of the widest hard line when nothing wraps.
-    public let naturalWidth: Int
+    public private(set) var naturalWidth: Int = 0
+
+    @usableFromInline let segments: [PreparedSegment]
+    @usableFromInline let graphemeMap: [UInt8]
+    @usableFromInline let graphemeMapIndex: [UInt32]
 
     /// Segments, measures and classifies `text`. The only step that looks at Unicode data.
+    ///
+    /// The text's UTF-8 form must be shorter than 4 GiB (offsets are stored in 32 bits).
     public init(_ text: String, options: TextOptions = TextOptions()) {
+        self.init(text, options: options, allowASCIIPath: true)
+    }
+
+    /// `allowASCIIPath: false` forces the general path, so tests can compare the two.
+    init(_ text: String, options: TextOptions, allowASCIIPath: Bool) {
+        var text = text
+        var preparer = TextPreparer(options: options)
+        let prepared: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            precondition(bytes.count < Int(UInt32.max), "PreparedText: text of \(bytes.count) UTF-8 bytes exceeds the 4 GiB limit")
+            if allowASCIIPath && isASCII(bytes) {
+                preparer.prepareASCII(bytes)
+            } else {
+                preparer.prepare(bytes)
+            }
+        }
+        if prepared == nil {
+            // Bridged or foreign strings: make the UTF-8 contiguous once, then prepare.
+            text.makeContiguousUTF8()
+            text.utf8.withContiguousStorageIfAvailable { preparer.prepare($0) }
+        }
         self.text = text
         self.options = options
-        self.scalarCount = text.unicodeScalars.count
-        var widest = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            widest = max(widest, line.unicodeScalars.count)
+        self.scalarCount = preparer.scalarCount
+        self.segments = Self.trimmed(preparer.segments)
+        self.graphemeMap = Self.trimmed(preparer.graphemeMap)
+        self.graphemeMapIndex = Self.trimmed(preparer.graphemeMapIndex)
+        self.naturalWidth = measure(width: Int.max).widestLine
+    }
+
+    /// `array` with no spare capacity beyond a quarter, so the footprint is what it holds.
+    private static func trimmed<Element>(_ array: [Element]) -> [Element] {
+        if array.capacity <= array.count + array.count / 4 + 4 { return array }
+        return [Element](unsafeUninitializedCapacity: array.count) { buffer, initialized in
+            array.withUnsafeBufferPointer { source in
+                _ = buffer.initialize(fromContentsOf: source)
+            }
+            initialized = array.count
         }
-        self.naturalWidth = widest
     }
 
     /// Line count and widest line at `width` cells. Arithmetic only; allocates nothing.
     public func measure(width: Int) -> TextMetrics {
-        layout(width: width).metrics
+        var sink = MetricsSink()
+        layOut(width: width, into: &sink)
+        return TextMetrics(lineCount: sink.lineCount, widestLine: sink.widestLine)
     }
 
-    /// The wrapped lines at `width` cells. Arithmetic over the prepared segments.
+    /// The wrapped lines at `width` cells (at least 1). Arithmetic over the prepared segments.
+    ///
+    /// First-fit over the break opportunities: a line takes segments while they fit. Spaces and
+    /// tabs before a break hang (they never count against the width and are left out of the
+    /// line's range). A segment wider than the line is force-broken at grapheme boundaries; a
+    /// grapheme wider than the line gets a line of its own. Tabs advance to the next multiple of
+    /// `options.tabStop` from the start of the line.
+    ///
+    /// Mandatory breaks (LF, CR, CRLF, NEL, VT, FF, LS, PS) end lines, and are left out of the
+    /// line's range. Empty text gives one empty line; a mandatory break at the very end of the
+    /// text ends the last line and does not start an empty one ("a\n" is one line, "a\n\n" two).
     public func layout(width: Int) -> TextLayout {
-        let width = max(1, width)
-        var lines: [TextLine] = []
-        var widest = 0
-        var offset = 0
-        for hard in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let bytes = Array(hard.utf8)
-            var start = 0
-            while start < bytes.count || (start == 0 && bytes.isEmpty) {
-                let end = min(bytes.count, start + width)
-                lines.append(TextLine(utf8Range: (offset + start)..<(offset + end), width: end - start))
-                widest = max(widest, end - start)
-                if bytes.isEmpty { break }
-                start = end
-            }
-            offset += bytes.count + 1
-        }
-        return TextLayout(lines: lines, widestLine: widest)
+        var sink = LinesSink()
+        sink.lines.reserveCapacity(segments.count < 8 ? segments.count + 1 : 8)
+        layOut(width: width, into: &sink)
+        return TextLayout(lines: sink.lines, widestLine: sink.widestLine)
     }
 
-    /// Bytes the prepared form holds beyond the text itself.
-    public var memoryFootprint: Int { 0 }
+    /// Bytes the prepared form holds beyond the text itself: the segment, grapheme-map and index
+    /// storage (by capacity) plus the fixed fields of this value.
+    public var memoryFootprint: Int {
+        MemoryLayout<PreparedText>.size
+            + segments.capacity * MemoryLayout<PreparedSegment>.stride
+            + graphemeMap.capacity
+            + graphemeMapIndex.capacity * MemoryLayout<UInt32>.stride
+    }
+
+    /// Number of segments (runs between break opportunities).
+    public var segmentCount: Int { segments.count }
 }
 
 /// Wraps `text` at `width` cells: first-fit over UAX #14 break opportunities.
+/// See `PreparedText.layout(width:)` for the rules.
 public func wrap(_ text: String, width: Int, options: TextOptions = TextOptions()) -> TextLayout {
     PreparedText(text, options: options).layout(width: width)
 }

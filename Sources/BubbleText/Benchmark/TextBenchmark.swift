@@ -1,0 +1,132 @@
+/// Measures `PreparedText`: prepare cost per scalar, re-layout cost per message and per scalar,
+/// and the memory the prepared form takes. Produces figures, not pass/fail results; run it from
+/// a release build.
+public enum TextBenchmark {
+    /// Benchmarks `texts` as one set, and its ASCII-only and non-ASCII subsets, laying out at each
+    /// of `widths`. Each timing repeats until it has run at least `minimumSeconds`.
+    public static func run(texts: [String], widths: [Int] = [40, 80], name: String = "texts",
+                           minimumSeconds: Double = 0.3) -> TextBenchmarkReport {
+        let ascii = texts.filter { $0.utf8.allSatisfy { $0 < 0x80 } }
+        let other = texts.filter { !$0.utf8.allSatisfy { $0 < 0x80 } }
+        var rows: [TextBenchmarkReport.Row] = []
+        for (label, set) in [(name, texts), ("\(name), ASCII only", ascii), ("\(name), non-ASCII", other)] where !set.isEmpty {
+            rows.append(measure(label, set, widths: widths, minimumSeconds: minimumSeconds))
+        }
+        return TextBenchmarkReport(rows: rows, widths: widths)
+    }
+
+    static func measure(_ label: String, _ texts: [String], widths: [Int], minimumSeconds: Double) -> TextBenchmarkReport.Row {
+        let scalars = texts.reduce(0) { $0 + $1.unicodeScalars.count }
+        let bytes = texts.reduce(0) { $0 + $1.utf8.count }
+        var sink = 0
+        var prepared: [PreparedText] = []
+        let prepareSeconds = timePerRound(minimumSeconds) {
+            prepared = texts.map { PreparedText($0) }
+            sink &+= prepared.count
+        }
+        var measureSeconds = 0.0
+        var layoutSeconds = 0.0
+        var lines = 0
+        for width in widths {
+            measureSeconds += timePerRound(minimumSeconds) {
+                for text in prepared { sink &+= text.measure(width: width).lineCount }
+            }
+            layoutSeconds += timePerRound(minimumSeconds) {
+                for text in prepared { sink &+= text.layout(width: width).lines.count }
+            }
+            lines += prepared.reduce(0) { $0 + $1.measure(width: width).lineCount }
+        }
+        measureSeconds /= Double(widths.count)
+        layoutSeconds /= Double(widths.count)
+        let footprint = prepared.reduce(0) { $0 + $1.memoryFootprint }
+        let segments = prepared.reduce(0) { $0 + $1.segmentCount }
+        blackHole(sink)
+        return TextBenchmarkReport.Row(
+            label: label, messages: texts.count, scalars: scalars, utf8Bytes: bytes, segments: segments,
+            linesPerWidth: Double(lines) / Double(widths.count),
+            prepareSeconds: prepareSeconds, measureSeconds: measureSeconds, layoutSeconds: layoutSeconds,
+            memoryBytes: footprint)
+    }
+
+    /// Seconds one call of `body` takes, from as many calls as fit in `minimumSeconds` (at least 3).
+    static func timePerRound(_ minimumSeconds: Double, _ body: () -> Void) -> Double {
+        body()  // warm up
+        let clock = ContinuousClock()
+        var rounds = 0
+        var elapsed = Duration.zero
+        while rounds < 3 || seconds(elapsed) < minimumSeconds {
+            let start = clock.now
+            body()
+            elapsed += clock.now - start
+            rounds += 1
+        }
+        return seconds(elapsed) / Double(rounds)
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let (whole, attoseconds) = duration.components
+        return Double(whole) + Double(attoseconds) * 1e-18
+    }
+
+    @inline(never)
+    static func blackHole(_ value: Int) {
+        if value == 0x7FFF_FFFF_FFFF_FFFF { print("") }
+    }
+}
+
+/// The figures `TextBenchmark.run` measured, printable as a table.
+public struct TextBenchmarkReport: Sendable, CustomStringConvertible {
+    public struct Row: Sendable {
+        public var label: String
+        public var messages: Int
+        public var scalars: Int
+        public var utf8Bytes: Int
+        public var segments: Int
+        public var linesPerWidth: Double
+        /// Seconds to prepare every message once.
+        public var prepareSeconds: Double
+        /// Seconds to `measure(width:)` every message once, averaged over the widths.
+        public var measureSeconds: Double
+        /// Seconds to `layout(width:)` every message once, averaged over the widths.
+        public var layoutSeconds: Double
+        /// Sum of the prepared messages' `memoryFootprint`.
+        public var memoryBytes: Int
+
+        public var prepareNanosecondsPerScalar: Double { prepareSeconds * 1e9 / Double(max(1, scalars)) }
+        public var prepareMegabytesPerSecond: Double { Double(utf8Bytes) / prepareSeconds / 1e6 }
+        public var measureNanosecondsPerMessage: Double { measureSeconds * 1e9 / Double(max(1, messages)) }
+        public var measureNanosecondsPerScalar: Double { measureSeconds * 1e9 / Double(max(1, scalars)) }
+        public var layoutNanosecondsPerMessage: Double { layoutSeconds * 1e9 / Double(max(1, messages)) }
+        public var layoutNanosecondsPerScalar: Double { layoutSeconds * 1e9 / Double(max(1, scalars)) }
+        public var layoutMegabytesPerSecond: Double { Double(utf8Bytes) / measureSeconds / 1e6 }
+        public var memoryBytesPerScalar: Double { Double(memoryBytes) / Double(max(1, scalars)) }
+    }
+
+    public var rows: [Row]
+    public var widths: [Int]
+
+    public var description: String {
+        var out = "text benchmark (widths \(widths.map(String.init).joined(separator: ", ")); measure = line count and widest line, layout = the lines)\n"
+        for row in rows {
+            out += "\n\(row.label): \(row.messages) messages, \(row.scalars) scalars, \(row.utf8Bytes) UTF-8 bytes, \(row.segments) segments, \(fixed(row.linesPerWidth, 0)) lines per width\n"
+            out += "  prepare  \(fixed(row.prepareNanosecondsPerScalar, 2)) ns/scalar   \(fixed(row.prepareMegabytesPerSecond, 1)) MB/s\n"
+            out += "  measure  \(fixed(row.measureNanosecondsPerMessage, 1)) ns/message   \(fixed(row.measureNanosecondsPerScalar, 3)) ns/scalar   \(fixed(row.layoutMegabytesPerSecond, 0)) MB/s\n"
+            out += "  layout   \(fixed(row.layoutNanosecondsPerMessage, 1)) ns/message   \(fixed(row.layoutNanosecondsPerScalar, 3)) ns/scalar\n"
+            out += "  memory   \(fixed(row.memoryBytesPerScalar, 2)) bytes/scalar   \(fixed(Double(row.memoryBytes) / Double(max(1, row.messages)), 0)) bytes/message\n"
+        }
+        return out
+    }
+
+    /// `value` with `digits` decimals, without Foundation's formatting.
+    func fixed(_ value: Double, _ digits: Int) -> String {
+        guard value.isFinite else { return "–" }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = (value * scale).rounded()
+        let whole = Int(scaled / scale)
+        if digits == 0 { return String(whole) }
+        let fraction = Int(abs(scaled) - abs(Double(whole)) * scale)
+        let fractionText = String(fraction)
+        return "\(whole).\(String(repeating: "0", count: max(0, digits - fractionText.count)))\(fractionText)"
+    }
+}

@@ -1,0 +1,217 @@
+/// What UAX #14 allows between two scalars.
+public enum LineBreakOpportunity: UInt8, Sendable {
+    /// The line must not break here.
+    case prohibited
+    /// The line may break here.
+    case allowed
+    /// The line must break here (after BK, CR, LF or NL: LB4, LB5).
+    case mandatory
+}
+
+/// UAX #14 line breaking (Unicode 15.0) over a stream of scalars, one call per scalar.
+///
+/// Feed every scalar's `ScalarInfo` in order to `opportunity(before:)`; it answers whether a line
+/// may break between the previous scalar and this one. The first scalar of a text never gets a
+/// break (LB2) and the end of the text always breaks (LB3): the caller handles both ends.
+///
+/// Numbers follow the tailoring of UAX #14 section 8.2, example 7, which LineBreakTest.txt uses.
+/// Its first rule, `(PR | PO) × (OP | HY)? NU`, looks one unit ahead: when `needsLookahead(for:)`
+/// says so, the caller passes whether the next scalar that is not CM or ZWJ has class NU.
+public struct LineBreaker: Sendable {
+    /// Effective class of the last unit (after LB9 attachment and LB10).
+    @usableFromInline var previous: LineBreakClass = .bk
+    /// Effective class of the unit before the last one (LB21a).
+    @usableFromInline var beforePrevious: LineBreakClass = .bk
+    /// Effective class of the last unit before the current run of spaces (LB8, LB14–LB17).
+    @usableFromInline var beforeSpaces: LineBreakClass = .bk
+    @usableFromInline var atStart = true
+    /// The previous scalar itself was a ZWJ (LB8a looks at the raw scalar).
+    @usableFromInline var previousWasZWJ = false
+    /// The last unit's base is an OP/CP/... of East Asian Width F, W or H (LB30).
+    @usableFromInline var previousIsWide = false
+    /// The last unit's base is an unassigned Extended_Pictographic code point (LB30b).
+    @usableFromInline var previousIsUnassignedPictographic = false
+    /// Regional indicators in the run ending at the last unit (LB30a).
+    @usableFromInline var regionalIndicatorRun = 0
+    /// The last unit ends `NU (NU | SY | IS)*` (LB25).
+    @usableFromInline var inNumber = false
+    /// The last unit ends `NU (NU | SY | IS)* (CL | CP)` (LB25).
+    @usableFromInline var closedNumber = false
+
+    @usableFromInline let pairs: LineBreakPairTable
+
+    public init() {
+        pairs = LineBreakPairTable.shared
+    }
+
+    /// True when the LB25 lookahead matters for `info`: the caller then tells
+    /// `opportunity(before:nextIsNumber:)` whether the next non-CM, non-ZWJ scalar has class NU.
+    @inlinable
+    public func needsLookahead(for info: ScalarInfo) -> Bool {
+        let current = info.lineBreak
+        return (current == .op || current == .hy) && (previous == .pr || previous == .po) && !atStart
+    }
+
+    /// The break opportunity between the previous scalar and the one described by `info`,
+    /// then advances past it.
+    @inlinable
+    public mutating func opportunity(before info: ScalarInfo, nextIsNumber: Bool = false) -> LineBreakOpportunity {
+        let raw = info.lineBreak
+        if atStart {
+            atStart = false
+            start(raw, info)
+            return .prohibited
+        }
+        let result = decide(raw, info, nextIsNumber: nextIsNumber)
+        advance(raw, info)
+        return result
+    }
+
+    @inlinable
+    mutating func start(_ raw: LineBreakClass, _ info: ScalarInfo) {
+        // LB10 at the start of text: a lone CM or ZWJ counts as AL.
+        let effective: LineBreakClass = (raw == .cm || raw == .zwj) ? .al : raw
+        beginUnit(effective, info)
+        previousWasZWJ = raw == .zwj
+    }
+
+    @inlinable
+    func decide(_ raw: LineBreakClass, _ info: ScalarInfo, nextIsNumber: Bool) -> LineBreakOpportunity {
+        // LB4, LB5: after BK, CR, LF, NL (CR × LF).
+        switch previous {
+        case .bk, .lf, .nl: return .mandatory
+        case .cr: return raw == .lf ? .prohibited : .mandatory
+        default: break
+        }
+        switch raw {
+        // LB6, LB7
+        case .bk, .cr, .lf, .nl, .sp, .zw: return .prohibited
+        default: break
+        }
+        // LB8: ZW SP* ÷
+        if previous == .zw || (previous == .sp && beforeSpaces == .zw) { return .allowed }
+        // LB8a
+        if previousWasZWJ { return .prohibited }
+        // LB9: X (CM | ZWJ)* keeps X's class; the left side here is never BK, CR, LF, NL or ZW.
+        var right = raw
+        if raw == .cm || raw == .zwj {
+            if previous != .sp { return .prohibited }
+            right = .al  // LB10
+        }
+        if previous == .sp {
+            let entry = pairs.entry(beforeSpaces, right)
+            return entry & LineBreakPairTable.noBreakAcrossSpaces != 0 ? .prohibited : .allowed  // LB18
+        }
+        let left = previous
+        let entry = pairs.entry(left, right)
+        if entry & LineBreakPairTable.noBreakAdjacent != 0 { return .prohibited }
+        if entry & LineBreakPairTable.contextual != 0
+            && contextForbidsBreak(left: left, right: right, info: info, nextIsNumber: nextIsNumber) {
+            return .prohibited
+        }
+        return .allowed
+    }
+
+    /// The contextual rules flagged by the pair table. Each is checked with its full condition,
+    /// because one pair can be flagged by more than one rule.
+    @inlinable
+    func contextForbidsBreak(left: LineBreakClass, right: LineBreakClass, info: ScalarInfo, nextIsNumber: Bool) -> Bool {
+        switch left {
+        case .hy, .ba:
+            // LB21a: HL (HY | BA) ×
+            if beforePrevious == .hl { return true }
+        case .pr, .po:
+            // LB25: (PR | PO) × (OP | HY) NU
+            if (right == .op || right == .hy) && nextIsNumber { return true }
+        case .sy, .is:
+            // LB25: NU (NU | SY | IS)* × NU and NU (NU | SY | IS)* × (PR | PO)
+            if (right == .nu || right == .pr || right == .po) && inNumber { return true }
+        case .cl:
+            // LB25: NU (NU | SY | IS)* (CL | CP) × (PR | PO)
+            if (right == .pr || right == .po) && closedNumber { return true }
+        case .cp:
+            if (right == .pr || right == .po) && closedNumber { return true }
+            // LB30: CP × (AL | HL | NU) unless the CP is East Asian F, W or H.
+            if (right == .al || right == .hl || right == .nu) && !previousIsWide { return true }
+        case .al, .hl, .nu:
+            // LB30: (AL | HL | NU) × OP unless the OP is East Asian F, W or H.
+            if right == .op && !info.isEastAsianFullWideHalf { return true }
+        case .ri:
+            // LB30a: break between regional indicators only after an even number of them.
+            if right == .ri && regionalIndicatorRun & 1 == 1 { return true }
+        default:
+            break
+        }
+        // LB30b: [\p{Extended_Pictographic} & \p{Cn}] × EM
+        return right == .em && previousIsUnassignedPictographic
+    }
+
+    @inlinable
+    mutating func advance(_ raw: LineBreakClass, _ info: ScalarInfo) {
+        defer { previousWasZWJ = raw == .zwj }
+        if raw == .cm || raw == .zwj {
+            switch previous {
+            case .bk, .cr, .lf, .nl, .sp, .zw:
+                beginUnit(.al, info)  // LB10
+            default:
+                break  // LB9: the mark joins the unit before it.
+            }
+            return
+        }
+        beginUnit(raw, info)
+    }
+
+    @inlinable
+    mutating func beginUnit(_ effective: LineBreakClass, _ info: ScalarInfo) {
+        if effective == .sp {
+            if previous != .sp { beforeSpaces = previous }
+        } else {
+            beforeSpaces = effective
+        }
+        switch effective {
+        case .nu:
+            inNumber = true
+            closedNumber = false
+        case .sy, .is:
+            closedNumber = false
+        case .cl, .cp:
+            closedNumber = inNumber
+            inNumber = false
+        default:
+            inNumber = false
+            closedNumber = false
+        }
+        regionalIndicatorRun = effective == .ri ? regionalIndicatorRun &+ 1 : 0
+        previousIsWide = info.isEastAsianFullWideHalf
+        previousIsUnassignedPictographic = info.isUnassignedPictographic
+        beforePrevious = previous
+        previous = effective
+    }
+}
+
+extension LineBreaker {
+    /// The break opportunity before each scalar of `scalars` (the first is always `.prohibited`).
+    /// A convenience for tests and tools; `PreparedText` runs the breaker inside its own pass.
+    public static func opportunities(in scalars: [UInt32]) -> [LineBreakOpportunity] {
+        var breaker = LineBreaker()
+        var result: [LineBreakOpportunity] = []
+        result.reserveCapacity(scalars.count)
+        for (index, scalar) in scalars.enumerated() {
+            let info = UnicodeTables.info(scalar)
+            var nextIsNumber = false
+            if breaker.needsLookahead(for: info) {
+                var next = index + 1
+                while next < scalars.count {
+                    let nextClass = UnicodeTables.info(scalars[next]).lineBreak
+                    if nextClass != .cm && nextClass != .zwj {
+                        nextIsNumber = nextClass == .nu
+                        break
+                    }
+                    next += 1
+                }
+            }
+            result.append(breaker.opportunity(before: info, nextIsNumber: nextIsNumber))
+        }
+        return result
+    }
+}

@@ -1,0 +1,49 @@
+/// Per-grapheme UTF-8 lengths and widths of the segments that need them, one byte per grapheme.
+///
+/// Only a segment with more than one grapheme, not all of them one byte and one cell wide, or a
+/// segment holding a tab, is stored: force-breaking any other segment is arithmetic. The common
+/// entry is one byte, `width << 6 | length` (width 0–2, length 1–63). `0xC0` is a tab, whose
+/// width depends on its column. `0xC8 | width` (width 0–7) is followed by the length in LEB128,
+/// for long clusters and for controls shown in their wider visible form.
+@usableFromInline
+enum GraphemeMap {
+    @usableFromInline static let tab: UInt8 = 0xC0
+    @usableFromInline static let long: UInt8 = 0xC8
+
+    /// Appends the entry for a grapheme of `length` UTF-8 bytes and `width` cells.
+    @inlinable
+    static func append(length: Int, width: Int, isTab: Bool, to map: inout [UInt8]) {
+        if isTab {
+            map.append(tab)
+        } else if length < 64 && width <= 2 {
+            map.append(UInt8(truncatingIfNeeded: width << 6 | length))
+        } else {
+            map.append(long | UInt8(truncatingIfNeeded: min(width, 7)))
+            var rest = length
+            while rest >= 0x80 {
+                map.append(UInt8(truncatingIfNeeded: rest & 0x7F) | 0x80)
+                rest >>= 7
+            }
+            map.append(UInt8(truncatingIfNeeded: rest))
+        }
+    }
+
+    /// Reads the entry at `index` and moves `index` past it. Width is -1 for a tab.
+    @inlinable
+    static func read(_ map: UnsafeBufferPointer<UInt8>, at index: inout Int) -> (length: Int, width: Int) {
+        let first = map[index]
+        index &+= 1
+        if first < tab { return (Int(first & 0x3F), Int(first >> 6)) }
+        if first == tab { return (1, -1) }
+        var length = 0
+        var shift = 0
+        while true {
+            let byte = map[index]
+            index &+= 1
+            length |= Int(byte & 0x7F) << shift
+            if byte < 0x80 { break }
+            shift += 7
+        }
+        return (length, Int(first & 7))
+    }
+}

@@ -1,0 +1,187 @@
+/// Receives the lines of a layout as they are decided.
+@usableFromInline
+protocol LineSink {
+    mutating func line(start: Int, end: Int, width: Int)
+}
+
+/// Counts lines and keeps the widest: what `measure(width:)` needs, with no allocation.
+@usableFromInline
+struct MetricsSink: LineSink {
+    @usableFromInline var lineCount = 0
+    @usableFromInline var widestLine = 0
+
+    @inlinable
+    mutating func line(start: Int, end: Int, width: Int) {
+        lineCount &+= 1
+        if width > widestLine { widestLine = width }
+    }
+}
+
+/// Collects the lines themselves.
+@usableFromInline
+struct LinesSink: LineSink {
+    @usableFromInline var lines: [TextLine] = []
+    @usableFromInline var widestLine = 0
+
+    @inlinable
+    mutating func line(start: Int, end: Int, width: Int) {
+        lines.append(TextLine(utf8Range: start..<end, width: width))
+        if width > widestLine { widestLine = width }
+    }
+}
+
+extension PreparedText {
+    /// First-fit over the prepared segments; see `layout(width:)` for the rules.
+    @usableFromInline
+    func layOut<Sink: LineSink>(width: Int, into sink: inout Sink) {
+        let maxWidth = max(1, width)
+        if segments.isEmpty {
+            sink.line(start: 0, end: 0, width: 0)
+            return
+        }
+        segments.withUnsafeBufferPointer { segments in
+            var lineStart = 0
+            var lineEnd = 0
+            var lineWidth = 0
+            var pendingHang = 0  // hang of the last segment on the line: counts only if more follows
+            var lineOpen = false
+            var segmentStart = 0
+            for index in 0..<segments.count {
+                let segment = segments[index]
+                let contentEnd = Int(segment.contentEnd)
+                let hangEnd = Int(segment.hangEnd)
+                if _slowPath(segment.hasTab) {
+                    // Tab widths depend on the column: place the segment by its width there.
+                    var column = lineWidth &+ pendingHang
+                    var tabbed = tabbedWidths(segment: index, start: segmentStart, column: column)
+                    if lineOpen && column &+ tabbed.content > maxWidth {
+                        sink.line(start: lineStart, end: lineEnd, width: lineWidth)
+                        lineStart = segmentStart
+                        lineWidth = 0
+                        pendingHang = 0
+                        lineOpen = false
+                        column = 0
+                        tabbed = tabbedWidths(segment: index, start: segmentStart, column: 0)
+                    }
+                    if !lineOpen && tabbed.content > maxWidth && !segment.isSingleGrapheme {
+                        lineWidth = forceBreak(segment: index, start: segmentStart, end: contentEnd,
+                                               maxWidth: maxWidth, lineStart: &lineStart, into: &sink)
+                        pendingHang = tabbedWidths(segment: index, start: segmentStart, column: 0,
+                                                   hangColumn: lineWidth).hang
+                    } else {
+                        lineWidth = column &+ tabbed.content
+                        pendingHang = tabbed.hang
+                    }
+                } else {
+                    let contentWidth = segment.width
+                    if lineOpen && lineWidth &+ pendingHang &+ contentWidth > maxWidth {
+                        sink.line(start: lineStart, end: lineEnd, width: lineWidth)
+                        lineStart = segmentStart
+                        lineWidth = 0
+                        pendingHang = 0
+                        lineOpen = false
+                    }
+                    if !lineOpen && contentWidth > maxWidth && !segment.isSingleGrapheme {
+                        lineWidth = forceBreak(segment: index, start: segmentStart, end: contentEnd,
+                                               maxWidth: maxWidth, lineStart: &lineStart, into: &sink)
+                    } else {
+                        lineWidth = lineWidth &+ pendingHang &+ contentWidth
+                    }
+                    pendingHang = hangEnd &- contentEnd  // spaces only: one byte, one cell each
+                }
+                lineEnd = contentEnd
+                lineOpen = true
+                segmentStart = hangEnd &+ segment.breakLength
+                if segment.isMandatory {
+                    sink.line(start: lineStart, end: lineEnd, width: lineWidth)
+                    lineStart = segmentStart
+                    lineWidth = 0
+                    pendingHang = 0
+                    lineOpen = false
+                }
+            }
+            if lineOpen { sink.line(start: lineStart, end: lineEnd, width: lineWidth) }
+        }
+    }
+
+    /// Breaks the content of segment `index` (`start..<end`, on a line of its own so far) at
+    /// grapheme boundaries. Emits every full line and returns the width of the last, still open.
+    @usableFromInline
+    func forceBreak<Sink: LineSink>(segment index: Int, start: Int, end: Int, maxWidth: Int,
+                                    lineStart: inout Int, into sink: inout Sink) -> Int {
+        guard let mapOffset = graphemeMapOffset(ofSegment: index) else {
+            // One byte, one cell, one grapheme each: plain arithmetic.
+            var remaining = end &- start
+            while remaining > maxWidth {
+                sink.line(start: lineStart, end: lineStart &+ maxWidth, width: maxWidth)
+                lineStart &+= maxWidth
+                remaining &-= maxWidth
+            }
+            return remaining
+        }
+        let tabStop = max(1, options.tabStop)
+        return graphemeMap.withUnsafeBufferPointer { map in
+            var cursor = mapOffset
+            var position = start
+            var column = 0
+            while position < end {
+                let (length, entryWidth) = GraphemeMap.read(map, at: &cursor)
+                var width = entryWidth >= 0 ? entryWidth : tabStop &- column % tabStop
+                if position > lineStart && column &+ width > maxWidth {
+                    sink.line(start: lineStart, end: position, width: column)
+                    lineStart = position
+                    column = 0
+                    if entryWidth < 0 { width = tabStop }
+                }
+                column &+= width
+                position &+= length
+            }
+            return column
+        }
+    }
+
+    /// Widths of a segment with tabs when its content starts at `column`: the content, and the
+    /// hang after it (which starts at `hangColumn`, by default where the content ends).
+    @usableFromInline
+    func tabbedWidths(segment index: Int, start: Int, column: Int, hangColumn: Int? = nil) -> (content: Int, hang: Int) {
+        let segment = segments[index]
+        let contentEnd = Int(segment.contentEnd)
+        let hangEnd = Int(segment.hangEnd)
+        let tabStop = max(1, options.tabStop)
+        let mapOffset = graphemeMapOffset(ofSegment: index) ?? 0
+        return graphemeMap.withUnsafeBufferPointer { map in
+            var cursor = mapOffset
+            var position = start
+            var current = column
+            while position < contentEnd {
+                let (length, width) = GraphemeMap.read(map, at: &cursor)
+                current &+= width >= 0 ? width : tabStop &- current % tabStop
+                position &+= length
+            }
+            let content = current &- column
+            if let hangColumn { current = hangColumn }
+            let hangStart = current
+            while position < hangEnd {
+                let (length, width) = GraphemeMap.read(map, at: &cursor)
+                current &+= width >= 0 ? width : tabStop &- current % tabStop
+                position &+= length
+            }
+            return (content, current &- hangStart)
+        }
+    }
+
+    /// Where segment `index`'s grapheme entries start, if it has any.
+    @usableFromInline
+    func graphemeMapOffset(ofSegment index: Int) -> Int? {
+        guard segments[index].hasGraphemeMap else { return nil }
+        return graphemeMapIndex.withUnsafeBufferPointer { pairs in
+            var low = 0
+            var high = pairs.count / 2
+            while low < high {
+                let middle = (low &+ high) / 2
+                if Int(pairs[middle &* 2]) < index { low = middle &+ 1 } else { high = middle }
+            }
+            return Int(pairs[low &* 2 &+ 1])
+        }
+    }
+}
