@@ -73,6 +73,17 @@ import Testing
         }
     }
 
+    @Test func hostileTimelinesKeepTheContract() throws {
+        let models = HostileInputTests.hostileTimeline()
+        for width in Self.widths {
+            for (color, ascii) in [(ColorDepth.none, false), (.palette256, true)] {
+                let timeline = try render(models, width: width, color: color, ascii: ascii, parties: 3)
+                if checkContract(timeline, width: width, colorOn: color != .none, options: TextOptions(),
+                                 context: "hostile width \(width) \(color)") > 0 { return }
+            }
+        }
+    }
+
     @Test func renderedHeightsEqualTheBatchHeightsAtTheSameWidth() throws {
         var generator = TimelineGenerator(random: SplitMix64(seed: 7))
         let models = generator.timeline(count: 120)

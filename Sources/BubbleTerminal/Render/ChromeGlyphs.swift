@@ -24,7 +24,9 @@ struct ChromeGlyphs: Sendable {
     var ellipsis: String
     /// Starts a reply quote.
     var replyArrow: String
-    /// Starts an image's label.
+    /// Starts an image's label. 📷 rather than 🖼: it is Emoji_Presentation and East Asian Wide,
+    /// so every terminal draws it 2 cells wide, as the engine measures it; 🖼 without VS16 is
+    /// 1 cell to the engine and 2 in many terminals, which would break the box's right edge.
     var imageIcon: String
     /// Between an image's pixel width and height.
     var times: String
@@ -48,7 +50,7 @@ struct ChromeGlyphs: Sendable {
         tailLeft: "└", tailRight: "┘",
         boxHorizontal: "─", boxVertical: "│", boxTopLeft: "┌", boxTopRight: "┐", boxBottomLeft: "└",
         boxBottomRight: "┘",
-        ellipsis: "…", replyArrow: "↩", imageIcon: "🖼", times: "×", isASCII: false)
+        ellipsis: "…", replyArrow: "↩", imageIcon: "📷", times: "×", isASCII: false)
 
     /// Plain ASCII (`--ascii`): `+-+|`, tails as `\` and `/`, `>` for quotes.
     static let ascii = ChromeGlyphs(

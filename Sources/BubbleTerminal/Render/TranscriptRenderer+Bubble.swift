@@ -119,20 +119,19 @@ extension TranscriptRenderer {
     }
 
     /// A footer on its own row: under the content's left edge for incoming bubbles, ending at the
-    /// content's right edge for outgoing ones.
+    /// content's right edge for outgoing ones; moved towards the middle when the container is too
+    /// narrow for that, and cut only when it is narrower than the footer itself.
     func footerLine(_ footer: DrawnText, layout: RowLayout) -> String {
         let style = engine.style
         let contentX = layout.contentX(in: style)
+        let fitted = footer.width <= width ? footer : plainFooter(footer, limit: width)
         var line = LineBuilder()
         if layout.alignment == .right {
-            let end = contentX + layout.contentWidth(in: style)
-            let fitted = footer.width <= end ? footer : plainFooter(footer, limit: end)
-            line.move(to: end - fitted.width)
-            line.append(fitted)
+            line.move(to: max(0, contentX + layout.contentWidth(in: style) - fitted.width))
         } else {
-            line.move(to: contentX)
-            line.append(footer.width <= width - contentX ? footer : plainFooter(footer, limit: width - contentX))
+            line.move(to: max(0, min(contentX, width - fitted.width)))
         }
+        line.append(fitted)
         return line.text
     }
 
