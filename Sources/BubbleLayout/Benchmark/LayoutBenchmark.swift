@@ -1,0 +1,169 @@
+import BubbleText
+import Dispatch
+import Foundation
+
+/// The layout benchmark `bubbles bench` runs: cold layout (empty cache), warm layout (all hits)
+/// and re-layout at a new width (cache misses, prepared texts reused), timed row by row.
+/// Figures, not pass/fail: run it from a release build.
+public enum LayoutBenchmark {
+    /// The figures of one phase.
+    public struct Phase: Sendable, Hashable {
+        public var name: String
+        public var rows: Int
+        public var seconds: Double
+        /// Unicode scalars in the rows' texts (text, caption or notice).
+        public var scalars: Int
+        /// Per-row latency percentiles in nanoseconds; nil for the parallel phase.
+        public var p50Nanoseconds: Double?
+        public var p99Nanoseconds: Double?
+        public var cacheHitRate: Double
+        public var bytesPerCacheEntry: Double
+
+        public var rowsPerSecond: Double { seconds > 0 ? Double(rows) / seconds : 0 }
+        public var nanosecondsPerRow: Double { rows > 0 ? seconds * 1e9 / Double(rows) : 0 }
+        public var nanosecondsPerScalar: Double { scalars > 0 ? seconds * 1e9 / Double(scalars) : 0 }
+    }
+
+    /// Every phase, in the order run.
+    public struct Report: Sendable, Hashable {
+        public var messages: Int
+        public var rows: Int
+        public var widths: [Int]
+        public var phases: [Phase]
+    }
+
+    /// Runs the phases over `models` with a fresh cell-measuring engine: cold and warm at
+    /// `widths[0]`, then re-layout at each further width (sequential, then on all cores).
+    public static func run(_ models: [any MessageModel], widths: [Int] = [80, 100],
+                           style: BubbleStyle = BubbleStyle(),
+                           options: DecorationOptions = DecorationOptions()) throws(LayoutError) -> Report {
+        let engine = LayoutEngine(measurer: CellMeasurer(), style: style,
+                                  cache: LayoutCache(maxEntries: max(1 << 16, models.count * (widths.count + 2))))
+        let rows = try engine.decorate(models, options: options)
+        let scalars = rows.reduce(0) { sum, row in
+            row.isDateSeparator ? sum + 1 : sum + engine.registry.configurators[row.configuratorIndex]
+                .previewText(models[row.messageIndex]).unicodeScalars.count
+        }
+        let first = widths.first ?? 80
+        var phases = [timed("cold", rows, models, width: first, engine: engine, scalars: scalars),
+                      timed("warm", rows, models, width: first, engine: engine, scalars: scalars)]
+        for width in widths.dropFirst() {
+            phases.append(timed("relayout \(first)→\(width)", rows, models, width: width, engine: engine, scalars: scalars))
+        }
+        if let last = widths.last {
+            let width = last + 1
+            engine.cache.resetCounters()
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = engine.layoutRows(rows, of: models, widths: [width])
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let stats = engine.cache.statistics
+            phases.append(Phase(name: "relayout →\(width), all cores", rows: rows.count, seconds: seconds, scalars: scalars,
+                                p50Nanoseconds: nil, p99Nanoseconds: nil, cacheHitRate: stats.hitRate,
+                                bytesPerCacheEntry: stats.bytesPerEntry))
+        }
+        return Report(messages: models.count, rows: rows.count, widths: widths, phases: phases)
+    }
+
+    static func timed(_ name: String, _ rows: [DecoratedRow], _ models: [any MessageModel], width: Int,
+                      engine: LayoutEngine<CellMeasurer>, scalars: Int) -> Phase {
+        engine.cache.resetCounters()
+        let pool = CellPool()
+        var samples = [UInt64](repeating: 0, count: rows.count)
+        var checksum = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        for (i, row) in rows.enumerated() {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            checksum &+= engine.layout(row, in: models, width: width, pool: pool).height
+            samples[i] = DispatchTime.now().uptimeNanoseconds - t0
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        samples.sort()
+        let stats = engine.cache.statistics
+        precondition(checksum >= 0)
+        return Phase(name: name, rows: rows.count, seconds: seconds, scalars: scalars,
+                     p50Nanoseconds: samples.isEmpty ? 0 : Double(samples[samples.count / 2]),
+                     p99Nanoseconds: samples.isEmpty ? 0 : Double(samples[min(samples.count - 1, samples.count * 99 / 100)]),
+                     cacheHitRate: stats.hitRate, bytesPerCacheEntry: stats.bytesPerEntry)
+    }
+
+    /// A reproducible synthetic conversation of `count` messages: four people over several days,
+    /// short and long texts in several scripts with emoji and URLs, images with and without size
+    /// or caption, system notices, replies, edits and statuses.
+    public static func syntheticConversation(count: Int, seed: UInt64 = 1) -> [any MessageModel] {
+        var rng = SeededGenerator(seed: seed)
+        let phrases = ["ok", "Hi! 👋", "see you at 10", "Let's meet tomorrow at the station near the old bridge.",
+                       "https://example.com/articles/2024/05/a-rather-long-url-that-does-not-break?ref=chat",
+                       "日本語のテキストも混ざっています。", "مرحبا، كيف حالك؟", "שלום, מה שלומך?",
+                       "👨‍👩‍👧‍👦 family photo incoming", "Lorem ipsum dolor sit amet, consectetur adipiscing elit."]
+        let people = ["Alice", "Bob", "Chen", "Me"]
+        var models: [any MessageModel] = []
+        models.reserveCapacity(count)
+        var time = 1_714_557_600.0
+        for i in 0..<count {
+            time += Double(rng.next() % 600) + (rng.next() % 50 == 0 ? 40_000 : 0)
+            let who = people[Int(rng.next() % 4)]
+            let direction: MessageDirection = who == "Me" ? .outgoing : .incoming
+            let date = Date(timeIntervalSince1970: time)
+            let roll = rng.next() % 100
+            if roll < 4 {
+                models.append(SyntheticNotice(id: "\(i)", date: date, notice: "\(who) pinned a message"))
+            } else if roll < 12 {
+                let sized = rng.next() % 4 != 0
+                models.append(SyntheticImage(id: "\(i)", senderName: who, direction: direction, date: date,
+                                             pixelWidth: sized ? 320 + Int(rng.next() % 3000) : nil,
+                                             pixelHeight: sized ? 240 + Int(rng.next() % 3000) : nil,
+                                             imageName: "IMG_\(i).jpg",
+                                             caption: rng.next() % 3 == 0 ? phrases[Int(rng.next() % 10)] : nil))
+            } else {
+                var text = phrases[Int(rng.next() % 10)]
+                for _ in 0..<Int(rng.next() % 4) { text += " " + phrases[Int(rng.next() % 10)] }
+                models.append(SyntheticText(id: "\(i)", senderName: who, direction: direction, date: date,
+                                            status: direction == .outgoing ? .read : nil, isEdited: rng.next() % 20 == 0,
+                                            replyToID: i > 0 && rng.next() % 10 == 0 ? "\(i - 1)" : nil, text: text))
+            }
+        }
+        return models
+    }
+}
+
+/// SplitMix64, for reproducible synthetic logs.
+struct SeededGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+struct SyntheticText: TextMessageModel {
+    var id: String
+    var senderName: String?
+    var direction: MessageDirection
+    var date: Date
+    var status: DeliveryStatus?
+    var isEdited: Bool
+    var replyToID: String?
+    var text: String
+}
+
+struct SyntheticImage: ImageMessageModel {
+    var id: String
+    var senderName: String?
+    var direction: MessageDirection
+    var date: Date
+    var pixelWidth: Int?
+    var pixelHeight: Int?
+    var imageName: String
+    var caption: String?
+}
+
+struct SyntheticNotice: SystemMessageModel {
+    var id: String
+    var direction = MessageDirection.incoming
+    var date: Date
+    var notice: String
+}
