@@ -46,17 +46,17 @@ public struct LineBreaker: Sendable {
 
     /// True when the LB25 lookahead matters for `info`: the caller then tells
     /// `opportunity(before:nextIsNumber:)` whether the next non-CM, non-ZWJ scalar has class NU.
-    @inlinable
+    @inlinable @inline(__always)
     public func needsLookahead(for info: ScalarInfo) -> Bool {
-        let current = info.lineBreak
+        let current = info.lineBreakClass
         return (current == .op || current == .hy) && (previous == .pr || previous == .po) && !atStart
     }
 
     /// The break opportunity between the previous scalar and the one described by `info`,
     /// then advances past it.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func opportunity(before info: ScalarInfo, nextIsNumber: Bool = false) -> LineBreakOpportunity {
-        let raw = info.lineBreak
+        let raw = info.lineBreakClass
         if atStart {
             atStart = false
             start(raw, info)
@@ -67,7 +67,23 @@ public struct LineBreaker: Sendable {
         return result
     }
 
-    @inlinable
+    /// Fast path for an alphabetic scalar right after another one: AL × AL (LB28), and no rule
+    /// before LB28 can apply. Advances exactly as `opportunity(before:)` would and returns true;
+    /// returns false (without advancing) when the previous unit is not a plain AL.
+    @inlinable @inline(__always)
+    public mutating func continuesAlphabeticRun(_ info: ScalarInfo) -> Bool {
+        guard previous == .al && !previousWasZWJ && !atStart else { return false }
+        beforePrevious = .al
+        beforeSpaces = .al
+        inNumber = false
+        closedNumber = false
+        regionalIndicatorRun = 0
+        previousIsWide = info.isEastAsianFullWideHalf
+        previousIsUnassignedPictographic = info.isUnassignedPictographic
+        return true
+    }
+
+    @inlinable @inline(__always)
     mutating func start(_ raw: LineBreakClass, _ info: ScalarInfo) {
         // LB10 at the start of text: a lone CM or ZWJ counts as AL.
         let effective: LineBreakClass = (raw == .cm || raw == .zwj) ? .al : raw
@@ -75,7 +91,7 @@ public struct LineBreaker: Sendable {
         previousWasZWJ = raw == .zwj
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     func decide(_ raw: LineBreakClass, _ info: ScalarInfo, nextIsNumber: Bool) -> LineBreakOpportunity {
         // LB4, LB5: after BK, CR, LF, NL (CR × LF).
         switch previous {
@@ -146,7 +162,7 @@ public struct LineBreaker: Sendable {
         return right == .em && previousIsUnassignedPictographic
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func advance(_ raw: LineBreakClass, _ info: ScalarInfo) {
         defer { previousWasZWJ = raw == .zwj }
         if raw == .cm || raw == .zwj {
@@ -161,7 +177,7 @@ public struct LineBreaker: Sendable {
         beginUnit(raw, info)
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func beginUnit(_ effective: LineBreakClass, _ info: ScalarInfo) {
         if effective == .sp {
             if previous != .sp { beforeSpaces = previous }
@@ -213,5 +229,14 @@ extension LineBreaker {
             result.append(breaker.opportunity(before: info, nextIsNumber: nextIsNumber))
         }
         return result
+    }
+}
+
+extension ScalarInfo {
+    /// `lineBreak` without the checked enum conversion: the generated tables only hold valid
+    /// classes, and the hot loop cannot afford a call per scalar.
+    @inlinable @inline(__always)
+    var lineBreakClass: LineBreakClass {
+        unsafeBitCast(UInt8(truncatingIfNeeded: (raw >> 4) & 0x3F), to: LineBreakClass.self)
     }
 }

@@ -5,10 +5,11 @@
 /// segments between opportunities. Laying out at a width is first-fit over those segments and
 /// never looks at Unicode data again.
 ///
-/// Memory (`memoryFootprint`): 12 bytes per segment (about one per word or per CJK character),
-/// plus, only for segments with several graphemes that are not all one byte and one cell wide,
-/// one byte per grapheme and 8 bytes of index. Pure ASCII prose costs about 2 bytes per scalar;
-/// CJK about 4; Cyrillic, Greek or Thai about 3.
+/// Memory (`memoryFootprint`): a fixed 72 bytes, 12 bytes per segment (about one per word or
+/// per CJK character), plus, only for segments with several graphemes that are not all one byte
+/// and one cell wide, one byte per grapheme and 8 bytes of index. On the benchmark's chat corpus
+/// that is 2.6 bytes per scalar for ASCII messages and 4.0 for multilingual ones (580 and 905
+/// bytes per message of about 225 scalars).
 public struct PreparedText: Sendable {
     /// The original text.
     public let text: String

@@ -46,12 +46,27 @@ struct TextPreparer {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         let count = bytes.count
         segments.reserveCapacity(count / 6 + 1)
+        let asciiInfos = ASCIIInfo.table
         var lineBreaker = LineBreaker()
         var graphemeBreaker = GraphemeBreaker()
         var index = 0
+        var previousWasPlainLetter = false
         while index < count {
             let (scalar, length) = decodeScalar(base, at: index)
-            let info = UnicodeTables.info(scalar)
+            let info = scalar < 0x80 ? asciiInfos[Int(scalar)] : UnicodeTables.info(scalar)
+            let plainLetter = Self.isPlainLetter(info)
+            if plainLetter && previousWasPlainLetter && lineBreaker.continuesAlphabeticRun(info) {
+                // A letter after a letter: a new grapheme, no break opportunity, and the grapheme
+                // machine's state is the same after any plain letter, so it need not be fed.
+                finishGrapheme(end: index)
+                graphemeStart = index
+                graphemeKind = .content
+                graphemeWidth.start(scalar, info)
+                scalarCount &+= 1
+                index &+= length
+                continue
+            }
+            previousWasPlainLetter = plainLetter
             let startsGrapheme = graphemeBreaker.breaksBefore(info)
             var nextIsNumber = false
             if lineBreaker.needsLookahead(for: info) {
@@ -73,12 +88,21 @@ struct TextPreparer {
         finish(end: count)
     }
 
+    /// Line-break class AL, grapheme-break property Other, one cell, and none of the flags that
+    /// any rule looks at (ambiguous, control, pictographic, emoji, East Asian F/W/H, modifier).
+    @inline(__always)
+    static func isPlainLetter(_ info: ScalarInfo) -> Bool {
+        let mask: UInt32 = 0xF | 0x3F << 4 | 0x3 << 10 | 0x7F << 12
+        let pattern = UInt32(LineBreakClass.al.rawValue) << 4 | 1 << 10
+        return info.raw & mask == pattern
+    }
+
     /// LB25's lookahead: is the next scalar that is not CM or ZWJ of class NU?
     static func nextIsNumber(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Bool {
         var index = start
         while index < count {
             let (scalar, length) = decodeScalar(base, at: index)
-            let lineBreak = UnicodeTables.info(scalar).lineBreak
+            let lineBreak = UnicodeTables.info(scalar).lineBreakClass
             if lineBreak != .cm && lineBreak != .zwj { return lineBreak == .nu }
             index &+= length
         }
@@ -97,9 +121,20 @@ struct TextPreparer {
         let infos = ASCIIInfo.table
         var lineBreaker = LineBreaker()
         var previousByte: UInt8 = 0
+        var previousWasPlainLetter = false
         for index in 0..<count {
             let byte = base[index]
             let info = infos[Int(byte)]
+            let plainLetter = Self.isPlainLetter(info)
+            if plainLetter && previousWasPlainLetter && lineBreaker.continuesAlphabeticRun(info) {
+                finishGrapheme(end: index)
+                graphemeStart = index
+                graphemeKind = .content
+                graphemeWidth.start(UInt32(byte), info)
+                previousByte = byte
+                continue
+            }
+            previousWasPlainLetter = plainLetter
             var nextIsNumber = false
             if lineBreaker.needsLookahead(for: info) {
                 nextIsNumber = Self.nextIsNumber(base, from: index &+ 1, count: count)
@@ -131,7 +166,7 @@ struct TextPreparer {
         } else if scalar == 0x09 {
             graphemeKind = .tab
         } else {
-            switch info.lineBreak {
+            switch info.lineBreakClass {
             case .bk, .cr, .lf, .nl: graphemeKind = .lineBreak
             default: graphemeKind = .content
             }
@@ -183,7 +218,11 @@ struct TextPreparer {
             simple = false
             for _ in 1..<graphemeCount { graphemeMap.append(1 << 6 | 1) }
         }
-        GraphemeMap.append(length: length, width: width, isTab: isTab, to: &graphemeMap)
+        if length < 64 && width <= 2 && !isTab {
+            graphemeMap.append(UInt8(truncatingIfNeeded: width << 6 | length))
+        } else {
+            GraphemeMap.append(length: length, width: width, isTab: isTab, to: &graphemeMap)
+        }
     }
 
     mutating func finishSegment(end: Int, mandatory: Bool) {
@@ -200,9 +239,10 @@ struct TextPreparer {
             recordMap()
         } else if graphemes > 1 && !graphemesSimple {
             flags |= PreparedSegment.graphemeMapBit
-            graphemeMap.removeLast(graphemeMap.count &- contentMapEnd(inHang))
+            let extra = graphemeMap.count &- contentMapEnd(inHang)
+            if extra > 0 { graphemeMap.removeLast(extra) }
             recordMap()
-        } else {
+        } else if graphemeMap.count > segmentMapStart {
             graphemeMap.removeLast(graphemeMap.count &- segmentMapStart)
         }
         segments.append(PreparedSegment(
