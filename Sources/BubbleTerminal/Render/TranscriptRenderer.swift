@@ -59,9 +59,10 @@ public struct TranscriptRenderer {
         var lines: [String] = []
         lines.reserveCapacity(layout.height)
         for _ in 0..<layout.spacingAbove { lines.append("") }
-        if row.isDateSeparator || model == nil {
+        if row.isDateSeparator {
             drawCentred(label: row.day.label, layout: layout, into: &lines)
-        } else if let model {
+        } else {
+            guard let model else { preconditionFailure("message row \(row.messageIndex) drawn without its model") }
             if layout.alignment == .center {
                 drawNotice(model, row: row, layout: layout, into: &lines)
             } else {
