@@ -75,7 +75,8 @@ public struct RowLayout: Hashable, Sendable {
         switch compactLevel {
         case .full: return 2 + 2 * style.horizontalPadding
         case .noSideBorders: return 0
-        case .plain: return bubbleWidth > style.plainIndent ? style.plainIndent : 0
+        // Centred text without rules (notices, date labels) is not indented: it fills its width.
+        case .plain: return alignment != .center && bubbleWidth > style.plainIndent ? style.plainIndent : 0
         }
     }
 

@@ -1,0 +1,30 @@
+import BubbleLayout
+import Foundation
+
+/// How a transcript is drawn. The geometry itself comes from the layouts, never from here.
+public struct RenderOptions: Sendable {
+    /// The container width in cells: the width the layouts were computed at.
+    public var width: Int
+    /// Colours to use; `.none` writes not a single escape byte.
+    public var colorDepth: ColorDepth
+    /// `--ascii`: borders, tails, marks and icons in plain ASCII. Also chosen automatically when
+    /// the engine measures East Asian Ambiguous characters (box drawing among them) as 2 cells.
+    public var asciiBorders: Bool
+    /// The zone footer times are shown in (the decorator's zone, for days to agree).
+    public var timeZone: TimeZone
+    /// Sender colours.
+    public var palette: SenderPalette
+    /// Messages remembered for reply quotes when no resolver is given.
+    public var replyPreviewCapacity: Int
+
+    public init(width: Int, colorDepth: ColorDepth = .none, asciiBorders: Bool = false,
+                timeZone: TimeZone = ZoneClock.environmentTimeZone, palette: SenderPalette = SenderPalette(),
+                replyPreviewCapacity: Int = 4096) {
+        self.width = width
+        self.colorDepth = colorDepth
+        self.asciiBorders = asciiBorders
+        self.timeZone = timeZone
+        self.palette = palette
+        self.replyPreviewCapacity = replyPreviewCapacity
+    }
+}

@@ -1,0 +1,218 @@
+import BubbleText
+
+/// Text drawn for the terminal, and the cells it takes.
+struct DrawnText: Sendable, Hashable {
+    var text: String
+    var width: Int
+
+    init(_ text: String, width: Int) {
+        self.text = text
+        self.width = width
+    }
+
+    static let empty = DrawnText("", width: 0)
+}
+
+/// How a run of ordinary text is drawn.
+enum TextStyle: Sendable, Hashable {
+    case plain, dim, bold
+    case color(TerminalColor)
+
+    func apply(_ text: String, _ sgr: SGR) -> String {
+        switch self {
+        case .plain: text
+        case .dim: sgr.dim(text)
+        case .bold: sgr.bold(text)
+        case .color(let color): sgr.foreground(text, color)
+        }
+    }
+}
+
+/// Draws untrusted text (message bodies, names, captions, quotes, file names, notices) so that
+/// nothing in it reaches the terminal raw.
+///
+/// - Every scalar `ControlNotation` neutralises (C0, DEL, C1, the bidi controls) is drawn as its
+///   visible form, in reverse video when colour is on. Those forms are what the text engine
+///   measured, so drawn widths stay equal to measured ones.
+/// - Tabs become spaces up to the engine's next tab stop, counted from the start of the text.
+/// - Line breaks (LF, VT, FF, CR, NEL, LS, PS) never reach here inside wrapped text (the wrapper
+///   ends lines at them); in single-line fields they are drawn visibly too (`^J`, `<85>`, `<LS>`).
+/// - Everything else, ZWJ sequences, variation selectors and skin tones included, passes intact.
+///
+/// Text wider than its room is cut at a grapheme boundary (a visible form may be cut inside, as it
+/// is plain ASCII) and ends with the ellipsis.
+struct SafeText: Sendable {
+    let options: TextOptions
+    let sgr: SGR
+    /// Ends truncated text.
+    let ellipsis: String
+    let ellipsisWidth: Int
+
+    init(options: TextOptions, sgr: SGR, ellipsis: String) {
+        self.options = options
+        self.sgr = sgr
+        self.ellipsis = ellipsis
+        self.ellipsisWidth = CellWidth.of(ellipsis, options: options)
+    }
+
+    /// The visible form of a scalar that must not be drawn as itself, tab excepted.
+    static func notation(of scalar: UInt32) -> String? {
+        if let form = ControlNotation.visibleForm(of: scalar) { return form }
+        switch scalar {
+        case 0x0A, 0x0B, 0x0C, 0x0D: return "^" + String(UnicodeScalar(UInt8(scalar + 0x40)))
+        case 0x85: return "<85>"
+        case 0x2028: return "<LS>"
+        case 0x2029: return "<PS>"
+        default: return nil
+        }
+    }
+
+    /// True when `scalar` needs more than drawing as itself: a cheap range test before the switch.
+    @inline(__always)
+    static func isSpecial(_ scalar: UInt32) -> Bool {
+        scalar < 0x20 || (scalar >= 0x7F && scalar <= 0x9F) || scalar == 0x061C
+            || (scalar >= 0x200E && scalar <= 0x200F) || (scalar >= 0x2028 && scalar <= 0x202E)
+            || (scalar >= 0x2066 && scalar <= 0x2069)
+    }
+
+    /// `text` on one line in at most `limit` cells, truncated with the ellipsis when wider.
+    /// `style` is applied to each run of ordinary text; visible forms get reverse video.
+    func draw<Text: StringProtocol>(_ text: Text, limit: Int, style: TextStyle = .plain) -> DrawnText {
+        let limit = max(0, limit)
+        var output = Output(sgr: sgr, style: style)
+        if walk(text.unicodeScalars, budget: limit, into: &output) { return output.finish() }
+        // Too wide: redraw up to the room left for the ellipsis.
+        guard ellipsisWidth <= limit else {
+            return DrawnText(style.apply(String(repeating: ".", count: limit), sgr), width: limit)
+        }
+        output = Output(sgr: sgr, style: style)
+        _ = walk(text.unicodeScalars, budget: limit - ellipsisWidth, into: &output)
+        output.appendPlain(ellipsis, width: ellipsisWidth)
+        return output.finish()
+    }
+
+    /// Cells `text` takes when drawn whole, as `draw` draws it.
+    func width<Text: StringProtocol>(of text: Text) -> Int {
+        var output = Output(sgr: SGR(depth: .none), style: .plain, measuringOnly: true)
+        _ = walk(text.unicodeScalars, budget: .max, into: &output)
+        return output.width
+    }
+
+    /// Draws graphemes while they fit in `budget` cells; false when one did not.
+    private func walk<Scalars: Collection<Unicode.Scalar>>(_ scalars: Scalars, budget: Int,
+                                                           into output: inout Output) -> Bool {
+        var breaker = GraphemeBreaker()
+        var grapheme = GraphemeWidth(options: options)
+        var start = scalars.startIndex
+        var special = false
+        var index = scalars.startIndex
+        var started = false
+        while index < scalars.endIndex {
+            let value = scalars[index].value
+            let info = UnicodeTables.info(value)
+            if breaker.breaksBefore(info) {
+                if started, !emit(scalars[start..<index], width: grapheme.width, special: special,
+                                  budget: budget, into: &output) {
+                    return false
+                }
+                start = index
+                special = false
+                started = true
+                grapheme.start(value, info)
+            } else {
+                grapheme.extend(value, info)
+            }
+            if Self.isSpecial(value) { special = true }
+            index = scalars.index(after: index)
+        }
+        if started {
+            return emit(scalars[start...], width: grapheme.width, special: special,
+                        budget: budget, into: &output)
+        }
+        return true
+    }
+
+    /// Draws one grapheme, or as much of a visible form or tab as fits.
+    private func emit<Grapheme: Collection<Unicode.Scalar>>(_ grapheme: Grapheme, width: Int, special: Bool,
+                                                            budget: Int, into output: inout Output) -> Bool {
+        guard special else {
+            if output.width + width > budget { return false }
+            output.appendGrapheme(grapheme, width: width)
+            return true
+        }
+        // Controls stand alone as graphemes (only CR LF pairs), so drawing scalar by scalar keeps
+        // the grapheme's measured width.
+        for scalar in grapheme {
+            let value = scalar.value
+            if value == 0x09 {
+                let stop = max(1, options.tabStop)
+                let spaces = stop - output.width % stop
+                let fitting = min(spaces, budget - output.width)
+                output.appendPlain(String(repeating: " ", count: max(0, fitting)), width: max(0, fitting))
+                if fitting < spaces { return false }
+            } else if let form = Self.notation(of: value) {
+                let fitting = min(form.utf8.count, budget - output.width)
+                output.appendNotation(String(form.prefix(max(0, fitting))), width: max(0, fitting))
+                if fitting < form.utf8.count { return false }
+            } else {
+                // A scalar joined to a control (none in Unicode 15) is drawn as itself.
+                output.appendGrapheme(CollectionOfOne(scalar), width: 0)
+            }
+        }
+        return true
+    }
+
+    /// Collects ordinary runs and visible-form runs, styling each run once.
+    private struct Output {
+        let sgr: SGR
+        let style: TextStyle
+        var measuringOnly = false
+        var text = ""
+        var plainRun = ""
+        var notationRun = ""
+        var width = 0
+
+        init(sgr: SGR, style: TextStyle, measuringOnly: Bool = false) {
+            self.sgr = sgr
+            self.style = style
+            self.measuringOnly = measuringOnly
+        }
+
+        mutating func appendGrapheme<Scalars: Collection<Unicode.Scalar>>(_ scalars: Scalars, width: Int) {
+            self.width += width
+            guard !measuringOnly else { return }
+            flushNotation()
+            plainRun.unicodeScalars.append(contentsOf: scalars)
+        }
+
+        mutating func appendPlain(_ string: String, width: Int) {
+            self.width += width
+            guard !measuringOnly else { return }
+            flushNotation()
+            plainRun += string
+        }
+
+        mutating func appendNotation(_ string: String, width: Int) {
+            self.width += width
+            guard !measuringOnly, !string.isEmpty else { return }
+            flushPlain()
+            notationRun += string
+        }
+
+        mutating func flushPlain() {
+            if !plainRun.isEmpty { text += style.apply(plainRun, sgr) }
+            plainRun = ""
+        }
+
+        mutating func flushNotation() {
+            if !notationRun.isEmpty { text += sgr.reverse(notationRun) }
+            notationRun = ""
+        }
+
+        mutating func finish() -> DrawnText {
+            flushPlain()
+            flushNotation()
+            return DrawnText(text, width: width)
+        }
+    }
+}

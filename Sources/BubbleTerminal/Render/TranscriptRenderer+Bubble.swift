@@ -1,0 +1,182 @@
+import BubbleLayout
+import BubbleText
+
+extension TranscriptRenderer {
+    /// A message bubble, top to bottom: name, top border, reply quote, image box, text lines,
+    /// bottom border (with the footer and tail), own-line footer; each only when the layout has it.
+    mutating func drawBubble(_ model: any MessageModel, row: DecoratedRow, layout: RowLayout,
+                             into lines: inout [String]) {
+        let style = engine.style
+        let contentWidth = layout.contentWidth(in: style)
+
+        if layout.parts.contains(.nameLine) { lines.append(nameLine(model.senderName ?? "", layout: layout)) }
+        if layout.parts.contains(.topBorder) { lines.append(border(top: true, layout: layout, footer: nil)) }
+        if layout.parts.contains(.replyQuote) {
+            let body = model.replyToID.flatMap { quoteBody(for: $0) } ?? "reply to a message"
+            let quote = safe.draw(glyphs.replyArrow + " " + body, limit: contentWidth, style: .dim)
+            lines.append(contentLine(quote, layout: layout))
+        }
+
+        let text: String?
+        let knownKind: Bool
+        if let message = model as? any TextMessageModel {
+            text = message.text
+            knownKind = true
+        } else if let image = model as? any ImageMessageModel {
+            for boxLine in imageBox(image, columns: min(layout.imageColumns, contentWidth), rows: layout.imageRows) {
+                lines.append(contentLine(boxLine, layout: layout))
+            }
+            text = image.caption.flatMap { $0.isEmpty ? nil : $0 }
+            knownKind = true
+        } else {
+            for _ in 0..<layout.imageRows { lines.append(contentLine(.empty, layout: layout)) }
+            text = engine.registry.configurators[row.configuratorIndex].previewText(model)
+            knownKind = false
+        }
+        if let text, layout.textLines > 0 || knownKind {
+            for line in wrappedLines(of: text, model: model, layout: layout, count: knownKind ? nil : layout.textLines) {
+                lines.append(contentLine(safe.draw(line, limit: contentWidth), layout: layout))
+            }
+        }
+
+        let footer = layout.footer == .none ? nil : footerText(model, reservedWidth: row.decoration.footerWidth)
+        if layout.parts.contains(.bottomBorder) {
+            lines.append(border(top: false, layout: layout, footer: layout.footer == .inBottomBorder ? footer : nil))
+        }
+        if layout.footer == .ownLine, let footer { lines.append(footerLine(footer, layout: layout)) }
+    }
+
+    /// The sender's name in their colour, above the bubble's edge on the sender's side.
+    func nameLine(_ name: String, layout: RowLayout) -> String {
+        let color = options.palette.color(for: name)
+        let end = layout.x + layout.bubbleWidth
+        let room = max(layout.bubbleWidth, bubbleFrame.maxOuterWidth)
+        var line = LineBuilder()
+        if layout.alignment == .right {
+            let drawn = safe.draw(name, limit: min(room, end), style: .color(color))
+            line.move(to: end - drawn.width)
+            line.append(drawn)
+        } else {
+            line.move(to: layout.x)
+            line.append(safe.draw(name, limit: min(room, width - layout.x), style: .color(color)))
+        }
+        return line.text
+    }
+
+    /// A top or bottom border (a bare rule when the side borders are gone), with the footer
+    /// right-aligned inside a bottom border and the tail on the sender's corner.
+    func border(top: Bool, layout: RowLayout, footer: DrawnText?) -> String {
+        let bubbleWidth = layout.bubbleWidth
+        let cornered = layout.parts.contains(.sideBorders) && bubbleWidth >= 2
+        let tail = !top && cornered && layout.parts.contains(.tail)
+        let inner = cornered ? bubbleWidth - 2 : bubbleWidth
+        var line = LineBuilder()
+        line.move(to: layout.x)
+        if cornered {
+            let corner = top ? glyphs.topLeft
+                : tail && layout.alignment != .right ? glyphs.tailLeft : glyphs.bottomLeft
+            line.append(sgr.dim(corner), width: 1)
+        }
+        if let footer, footer.width <= inner {
+            // Rules either side of the footer, with a space of air when there is room for it.
+            let air = inner >= footer.width + 4 ? 1 : 0
+            let trailing = inner >= footer.width + 2 ? 1 : 0
+            let leading = inner - footer.width - trailing - 2 * air
+            line.append(sgr.dim(repeated(glyphs.horizontal, leading)), width: leading)
+            line.move(to: line.column + air)
+            line.append(footer)
+            line.move(to: line.column + air)
+            line.append(sgr.dim(repeated(glyphs.horizontal, trailing)), width: trailing)
+        } else {
+            line.append(sgr.dim(repeated(glyphs.horizontal, inner)), width: max(0, inner))
+        }
+        if cornered {
+            let corner = top ? glyphs.topRight
+                : tail && layout.alignment == .right ? glyphs.tailRight : glyphs.bottomRight
+            line.append(sgr.dim(corner), width: 1)
+        }
+        return line.text
+    }
+
+    /// One content row: `drawn` at the content's left edge, between side borders when the bubble
+    /// has them.
+    func contentLine(_ drawn: DrawnText, layout: RowLayout) -> String {
+        let style = engine.style
+        let contentX = layout.contentX(in: style)
+        var line = LineBuilder()
+        let sided = layout.parts.contains(.sideBorders) && layout.bubbleWidth >= 2
+        if sided {
+            line.move(to: layout.x)
+            line.append(sgr.dim(glyphs.vertical), width: 1)
+        }
+        line.move(to: contentX)
+        line.append(drawn)
+        if sided {
+            line.move(to: layout.x + layout.bubbleWidth - 1)
+            line.append(sgr.dim(glyphs.vertical), width: 1)
+        }
+        return line.text
+    }
+
+    /// A footer on its own row: under the content's left edge for incoming bubbles, ending at the
+    /// content's right edge for outgoing ones; moved towards the middle when the container is too
+    /// narrow for that, and cut only when it is narrower than the footer itself.
+    func footerLine(_ footer: DrawnText, layout: RowLayout) -> String {
+        let style = engine.style
+        let contentX = layout.contentX(in: style)
+        let fitted = footer.width <= width ? footer : plainFooter(footer, limit: width)
+        var line = LineBuilder()
+        if layout.alignment == .right {
+            line.move(to: max(0, contentX + layout.contentWidth(in: style) - fitted.width))
+        } else {
+            line.move(to: max(0, min(contentX, width - fitted.width)))
+        }
+        line.append(fitted)
+        return line.text
+    }
+
+    /// A footer cut to `limit` cells (only in containers narrower than the footer itself).
+    func plainFooter(_ footer: DrawnText, limit: Int) -> DrawnText {
+        safe.draw(stripSGR(footer.text), limit: max(0, limit))
+    }
+
+    /// `HH:mm`, ` edited`, then the status mark (read in colour, failed in red), as wide as the
+    /// layout reserved: padded on the left when the ASCII marks are narrower.
+    mutating func footerText(_ model: any MessageModel, reservedWidth: Int) -> DrawnText {
+        var plain = clock.clockTime(of: model.date)
+        if model.isEdited { plain += " edited" }
+        var styled = sgr.dim(plain)
+        if let status = model.status {
+            let mark = glyphs.mark(for: status)
+            plain += " " + mark
+            switch status {
+            case .read: styled += " " + sgr.foreground(mark, Self.readColor)
+            case .failed: styled += " " + sgr.foreground(mark, Self.failedColor)
+            default: styled += " " + sgr.dim(mark)
+            }
+        }
+        let drawnWidth = safe.width(of: plain)
+        if drawnWidth > reservedWidth { return safe.draw(plain, limit: reservedWidth) }
+        return DrawnText(repeated(" ", reservedWidth - drawnWidth) + styled, width: reservedWidth)
+    }
+
+    static let readColor = TerminalColor(red: 0x4F, green: 0xA8, blue: 0xFF)
+    static let failedColor = TerminalColor(red: 0xFF, green: 0x55, blue: 0x55)
+
+    /// `text` without our SGR sequences.
+    func stripSGR(_ text: String) -> String {
+        guard sgr.isEnabled else { return text }
+        var result = String.UnicodeScalarView()
+        var inEscape = false
+        for scalar in text.unicodeScalars {
+            if inEscape {
+                if scalar == "m" { inEscape = false }
+            } else if scalar == "\u{1B}" {
+                inEscape = true
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+}

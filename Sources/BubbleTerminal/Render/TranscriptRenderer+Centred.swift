@@ -1,0 +1,64 @@
+import BubbleLayout
+import BubbleText
+
+extension TranscriptRenderer {
+    /// A system notice: each wrapped line centred between the rules, `── Alice joined ──`.
+    mutating func drawNotice(_ model: any MessageModel, row: DecoratedRow, layout: RowLayout,
+                             into lines: inout [String]) {
+        let notice = (model as? any SystemMessageModel)?.notice
+            ?? engine.registry.configurators[row.configuratorIndex].previewText(model)
+        let room = layout.contentWidth(in: engine.style)
+        for line in wrappedLines(of: notice, model: model, layout: layout, count: nil) {
+            lines.append(centredLine(safe.draw(line, limit: room, style: .dim), layout: layout))
+        }
+    }
+
+    /// A date separator: the day's label centred between the rules.
+    func drawCentred(label: String, layout: RowLayout, into lines: inout [String]) {
+        let room = layout.contentWidth(in: engine.style)
+        for _ in 0..<layout.textLines {
+            lines.append(centredLine(safe.draw(label, limit: room, style: .bold), layout: layout))
+        }
+    }
+
+    /// `drawn` centred in the row's content, flanked by rules when the layout has them.
+    func centredLine(_ drawn: DrawnText, layout: RowLayout) -> String {
+        let style = engine.style
+        let contentX = layout.contentX(in: style)
+        let contentWidth = layout.contentWidth(in: style)
+        let ruled = layout.parts.contains(.rules) && style.ruleWidth > 0
+        let rule = repeated(glyphs.horizontal, style.ruleWidth - 1)
+        var line = LineBuilder()
+        if ruled {
+            line.move(to: layout.x)
+            line.append(sgr.dim(rule), width: style.ruleWidth - 1)
+        }
+        line.move(to: contentX + max(0, contentWidth - drawn.width) / 2)
+        line.append(drawn)
+        if ruled {
+            line.move(to: contentX + contentWidth + 1)
+            line.append(sgr.dim(rule), width: style.ruleWidth - 1)
+        }
+        return line.text
+    }
+
+    /// The lines of `text` (part 0 of `model`, as its cell measured it) wrapped at the layout's
+    /// wrap width, through the engine's prepared-text store. With `count`, exactly that many:
+    /// for kinds the renderer only knows by their preview text.
+    func wrappedLines(of text: String, model: any MessageModel, layout: RowLayout, count: Int?) -> [Substring] {
+        let prepared = engine.texts.prepared(id: model.id, revision: model.revision, part: 0, text: text)
+        let wrapped = prepared.layout(width: layout.wrapWidth)
+        let scalars = prepared.text.unicodeScalars
+        let utf8 = prepared.text.utf8
+        var lines = wrapped.lines.map { line -> Substring in
+            let start = utf8.index(utf8.startIndex, offsetBy: line.utf8Range.lowerBound)
+            let end = utf8.index(start, offsetBy: line.utf8Range.count)
+            return Substring(scalars[start..<end])
+        }
+        if let count {
+            if lines.count > count { lines.removeLast(lines.count - count) }
+            while lines.count < count { lines.append("") }
+        }
+        return lines
+    }
+}

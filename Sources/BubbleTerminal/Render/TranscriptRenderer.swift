@@ -1,0 +1,131 @@
+import BubbleLayout
+import BubbleText
+import Foundation
+
+/// Finds the preview of a replied-to message by its id: `Alice: the first line`, or nil when the
+/// message is not known (the quote then says "reply to a message").
+public typealias ReplyPreviewResolver = (_ repliedToID: String) -> String?
+
+/// Draws timeline rows as terminal lines from the layouts the engine computed: incoming bubbles
+/// on the left, outgoing on the right, notices and date separators centred.
+///
+/// The renderer never decides geometry. Each row is drawn from its `RowLayout` (the same value
+/// the layout cache holds), so a row draws exactly `layout.height` lines, and no line is wider
+/// than `options.width` cells in the engine's measure. Untrusted text is neutralised as it is
+/// drawn (see `SafeText`): the only escape sequences written are SGR colours, and none at all
+/// when `options.colorDepth` is `.none`.
+///
+/// Rows are drawn one at a time, in timeline order, so a streaming reader can draw each row as
+/// the decorator releases it; the renderer remembers recent messages for reply quotes.
+public struct TranscriptRenderer {
+    /// The engine whose layouts are drawn: its style, registry and prepared texts.
+    public let engine: LayoutEngine<CellMeasurer>
+    public let options: RenderOptions
+    /// The container width rows are drawn in (`options.width`, clamped as layout clamps it).
+    public let width: Int
+
+    let glyphs: ChromeGlyphs
+    let sgr: SGR
+    let safe: SafeText
+    let bubbleFrame: BubbleFrame
+    let pool = CellPool()
+    var clock: ZoneClock
+    var previews: ReplyPreviews
+    let resolver: ReplyPreviewResolver?
+
+    /// A renderer drawing `engine`'s layouts at `options.width`. `replyPreview` finds quoted
+    /// messages; without it, messages this renderer has drawn (the last
+    /// `options.replyPreviewCapacity`) are quoted.
+    public init(engine: LayoutEngine<CellMeasurer>, options: RenderOptions,
+                replyPreview: ReplyPreviewResolver? = nil) {
+        self.engine = engine
+        self.options = options
+        let textOptions = engine.texts.measurer.options
+        // Box drawing is East Asian Ambiguous: where that measures 2 cells, only ASCII keeps
+        // chrome one cell wide.
+        glyphs = options.asciiBorders || textOptions.ambiguousWidth != 1 ? .ascii : .unicode
+        sgr = SGR(depth: options.colorDepth)
+        safe = SafeText(options: textOptions, sgr: sgr, ellipsis: glyphs.ellipsis)
+        bubbleFrame = BubbleFrame(containerWidth: options.width, style: engine.style, drawsBubble: true)
+        width = bubbleFrame.containerWidth
+        clock = ZoneClock(timeZone: options.timeZone)
+        previews = ReplyPreviews(capacity: options.replyPreviewCapacity)
+        resolver = replyPreview
+    }
+
+    /// The lines of `row`, drawn from `layout` (the engine's layout of that row at `width`).
+    /// `model` is the row's message; nil for a date separator.
+    public mutating func lines(for row: DecoratedRow, model: (any MessageModel)?, layout: RowLayout) -> [String] {
+        var lines: [String] = []
+        lines.reserveCapacity(layout.height)
+        for _ in 0..<layout.spacingAbove { lines.append("") }
+        if row.isDateSeparator {
+            drawCentred(label: row.day.label, layout: layout, into: &lines)
+        } else {
+            guard let model else { preconditionFailure("message row \(row.messageIndex) drawn without its model") }
+            if layout.alignment == .center {
+                drawNotice(model, row: row, layout: layout, into: &lines)
+            } else {
+                drawBubble(model, row: row, layout: layout, into: &lines)
+            }
+            remember(model)
+        }
+        return lines
+    }
+
+    /// The lines of `row`, with its layout taken from the engine (from its cache when held).
+    public mutating func lines(for row: DecoratedRow, model: (any MessageModel)?) throws(LayoutError) -> [String] {
+        lines(for: row, model: model, layout: try layout(of: row, model: model))
+    }
+
+    /// The layout the engine gives `row` at `width`.
+    public func layout(of row: DecoratedRow, model: (any MessageModel)?) throws(LayoutError) -> RowLayout {
+        guard !row.isDateSeparator, let model else {
+            return engine.dateLayout(row.day, decoration: row.decoration, width: width)
+        }
+        return try engine.layout(model, decoration: row.decoration, width: width, pool: pool)
+    }
+
+    /// Every row of a decorated log, each as its lines, in order.
+    public mutating func render(_ models: [any MessageModel], rows: [DecoratedRow]) -> [[String]] {
+        rows.map { row in
+            let model = row.isDateSeparator ? nil : models[row.messageIndex]
+            return lines(for: row, model: model, layout: engine.layout(row, in: models, width: width, pool: pool))
+        }
+    }
+
+    /// Every row of `batch` at `batch.widths[widthIndex]` (which should be `width`).
+    public mutating func render(_ models: [any MessageModel], batch: BatchLayout, widthIndex: Int) -> [[String]] {
+        batch.rows.indices.map { r in
+            let row = batch.rows[r]
+            return lines(for: row, model: row.isDateSeparator ? nil : models[row.messageIndex],
+                         layout: batch.layout(row: r, widthIndex: widthIndex))
+        }
+    }
+
+    /// Writes each line of `lines` followed by a newline.
+    public static func write<Target: TextOutputStream>(_ lines: [String], to target: inout Target) {
+        for line in lines {
+            target.write(line)
+            target.write("\n")
+        }
+    }
+
+    /// Remembers `model` for later reply quotes (drawing a row does this already).
+    public mutating func remember(_ model: any MessageModel) {
+        if resolver == nil { previews.record(model, registry: engine.registry) }
+    }
+
+    /// The quote body for a reply to `id`, without the arrow; nil when unknown.
+    func quoteBody(for id: String) -> String? {
+        if let resolver { return resolver(id) }
+        let quote = previews.quote(for: id)
+        guard quote != ReplyPreviews.unknownQuote else { return nil }
+        return quote.hasPrefix("↩ ") ? String(quote.dropFirst(2)) : quote
+    }
+
+    /// `count` copies of a one-cell chrome glyph.
+    func repeated(_ glyph: String, _ count: Int) -> String {
+        count > 0 ? String(repeating: glyph, count: count) : ""
+    }
+}

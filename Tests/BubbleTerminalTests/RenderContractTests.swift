@@ -1,0 +1,129 @@
+import BubbleLayout
+import BubbleText
+import Testing
+@testable import BubbleTerminal
+
+/// The renderer draws exactly the layouts the engine computed: every row draws `height` lines and
+/// no line is wider than the container, over many generated timelines, widths and options.
+@Suite struct RenderContractTests {
+    static let widths = [1, 2, 5, 10, 20, 40, 80, 120, 200]
+
+    func checkContract(_ timeline: RenderedTimeline, width: Int, colorOn: Bool, options: TextOptions,
+                       context: String) -> Int {
+        var failures = 0
+        for (r, lines) in timeline.lines.enumerated() {
+            let layout = timeline.layouts[r]
+            if lines.count != layout.height {
+                failures += 1
+                Issue.record("\(context) row \(r) (\(layout.kind)): drew \(lines.count) lines, height \(layout.height)\n\(lines.joined(separator: "\n"))")
+            }
+            for line in lines {
+                let drawn = CellWidth.of(stripSGR(line), options: options)
+                if drawn > width {
+                    failures += 1
+                    Issue.record("\(context) row \(r): line \(drawn) cells wide > \(width): \(line.debugDescription)")
+                }
+                if !colorOn && line.utf8.contains(0x1B) {
+                    failures += 1
+                    Issue.record("\(context) row \(r): escape with colour off: \(line.debugDescription)")
+                }
+                if line.unicodeScalars.last == " " {
+                    failures += 1
+                    Issue.record("\(context) row \(r): trailing blank: \(line.debugDescription)")
+                }
+            }
+            if failures > 10 { return failures }
+        }
+        return failures
+    }
+
+    @Test func everyRowDrawsItsHeightAndFitsTheWidth() throws {
+        var generator = TimelineGenerator(random: SplitMix64(seed: 0xB0BB1E5))
+        var rowsChecked = 0
+        for t in 0..<12 {
+            let models = generator.timeline(count: 40)
+            let engine = LayoutEngine()
+            for width in Self.widths {
+                for (color, ascii) in [(ColorDepth.none, false), (.none, true), (.palette256, false), (.trueColor, true)] {
+                    let timeline = try render(models, width: width, color: color, ascii: ascii, engine: engine)
+                    let failures = checkContract(timeline, width: width, colorOn: color != .none,
+                                                 options: TextOptions(),
+                                                 context: "timeline \(t) width \(width) \(color) ascii \(ascii)")
+                    if failures > 0 { return }
+                    rowsChecked += timeline.rows.count
+                }
+            }
+        }
+        #expect(rowsChecked > 12 * 40 * Self.widths.count * 4)
+    }
+
+    @Test func ambiguousWideEnginesGetASCIIChromeThatStillFits() throws {
+        var generator = TimelineGenerator(random: SplitMix64(seed: 42))
+        let options = TextOptions(ambiguousWidth: 2, tabStop: 4)
+        for t in 0..<4 {
+            // Ids repeat across timelines with new content, so each gets its own cache.
+            let engine = LayoutEngine(textOptions: options)
+            let models = generator.timeline(count: 40)
+            for width in Self.widths {
+                let timeline = try render(models, width: width, color: .palette256, engine: engine)
+                if checkContract(timeline, width: width, colorOn: true, options: options,
+                                 context: "ambiguous-wide timeline \(t) width \(width)") > 0 { return }
+                #expect(!timeline.text.contains("╭"))
+            }
+        }
+    }
+
+    @Test func hostileTimelinesKeepTheContract() throws {
+        let models = HostileInputTests.hostileTimeline()
+        for width in Self.widths {
+            for (color, ascii) in [(ColorDepth.none, false), (.palette256, true)] {
+                let timeline = try render(models, width: width, color: color, ascii: ascii, parties: 3)
+                if checkContract(timeline, width: width, colorOn: color != .none, options: TextOptions(),
+                                 context: "hostile width \(width) \(color)") > 0 { return }
+            }
+        }
+    }
+
+    @Test func renderedHeightsEqualTheBatchHeightsAtTheSameWidth() throws {
+        var generator = TimelineGenerator(random: SplitMix64(seed: 7))
+        let models = generator.timeline(count: 120)
+        let engine = LayoutEngine()
+        let batch = try engine.layoutBatch(models, widths: Self.widths,
+                                           options: DecorationOptions(timeZone: utc))
+        for (w, width) in Self.widths.enumerated() {
+            var renderer = TranscriptRenderer(engine: engine, options: RenderOptions(width: width, timeZone: utc))
+            let drawn = renderer.render(models, batch: batch, widthIndex: w)
+            #expect(drawn.map(\.count).reduce(0, +) == batch.totalHeight(widthIndex: w))
+            var streaming = TranscriptRenderer(engine: engine, options: RenderOptions(width: width, timeZone: utc))
+            let again = try batch.rows.map { row in
+                try streaming.lines(for: row, model: row.isDateSeparator ? nil : models[row.messageIndex])
+            }
+            #expect(again == drawn)
+        }
+    }
+
+    /// The drawn width of every wrapped line equals the width the engine measured for it, which is
+    /// why controls are measured by their visible form.
+    @Test func drawnTextLinesAreAsWideAsTheEngineMeasured() {
+        var generator = TimelineGenerator(random: SplitMix64(seed: 99))
+        for tabStop in [8, 3] {
+            let options = TextOptions(ambiguousWidth: 1, tabStop: tabStop)
+            let safe = SafeText(options: options, sgr: SGR(depth: .palette256), ellipsis: "…")
+            for _ in 0..<300 {
+                let text = generator.text() + "\t\u{1B}x\u{9B}\u{202E}\u{0}\u{7F}" + generator.text()
+                let prepared = PreparedText(text, options: options)
+                for width in [1, 3, 7, 16, 40, 200] {
+                    for line in prepared.layout(width: width).lines {
+                        let slice = Substring(text.unicodeScalars[
+                            text.utf8.index(text.utf8.startIndex, offsetBy: line.utf8Range.lowerBound)
+                                ..< text.utf8.index(text.utf8.startIndex, offsetBy: line.utf8Range.upperBound)])
+                        let drawn = safe.draw(slice, limit: .max)
+                        #expect(drawn.width == line.width, "\(slice.debugDescription) at \(width)")
+                        #expect(CellWidth.of(stripSGR(drawn.text), options: options) == line.width,
+                                "\(slice.debugDescription) at \(width)")
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import BubbleText
+import Testing
+@testable import BubbleTerminal
+
+@Suite struct SafeTextTests {
+    let safe = SafeText(options: TextOptions(), sgr: SGR(depth: .none), ellipsis: "…")
+
+    @Test func textThatFitsIsDrawnWhole() {
+        let drawn = safe.draw("héllo 世界", limit: 10)
+        #expect(drawn.text == "héllo 世界")
+        #expect(drawn.width == 10)
+    }
+
+    @Test func truncationCutsAtGraphemeBoundariesAndEndsWithAnEllipsis() {
+        #expect(safe.draw("abcdef", limit: 4).text == "abc…")
+        // A ZWJ family is one grapheme: never split, dropped whole when it does not fit.
+        #expect(safe.draw("ab👨‍👩‍👧‍👦cd", limit: 4).text == "ab…")
+        #expect(safe.draw("ab👨‍👩‍👧‍👦cd", limit: 5).text == "ab👨‍👩‍👧‍👦…")
+        // A wide character that would overhang is left out, so the result can be narrower.
+        let drawn = safe.draw("世界世界", limit: 4)
+        #expect(drawn.text == "世…")
+        #expect(drawn.width == 3)
+        // e + combining acute stays together.
+        #expect(safe.draw("e\u{301}e\u{301}e\u{301}", limit: 2).text == "e\u{301}…")
+    }
+
+    @Test func roomNarrowerThanTheEllipsisGetsDots() {
+        let ascii = SafeText(options: TextOptions(), sgr: SGR(depth: .none), ellipsis: "...")
+        #expect(ascii.draw("abcdef", limit: 2).text == "..")
+        #expect(ascii.draw("abcdef", limit: 5).text == "ab...")
+        #expect(safe.draw("abc", limit: 0).text == "")
+    }
+
+    @Test func controlsAreDrawnInTheirVisibleFormAndCutInsideIt() {
+        #expect(safe.draw("a\u{1B}[2Jb", limit: 20).text == "a^[[2Jb")
+        #expect(safe.draw("x\u{202E}y", limit: 20).text == "x<RLO>y")
+        #expect(safe.draw("x\u{202E}y", limit: 4).text == "x<R…")
+        #expect(safe.draw("\r\n", limit: 20).text == "^M^J")
+        #expect(safe.draw("\u{85}\u{2028}\u{2029}\u{9B}", limit: 20).text == "<85><LS><PS><9B>")
+        #expect(safe.width(of: "a\u{1B}\u{202E}") == 1 + 2 + 5)
+    }
+
+    @Test func tabsExpandToTheEnginesTabStops() {
+        #expect(safe.draw("a\tb", limit: 20).text == "a       b")
+        let four = SafeText(options: TextOptions(tabStop: 4), sgr: SGR(depth: .none), ellipsis: "…")
+        #expect(four.draw("ab\tc\td", limit: 20).text == "ab  c   d")
+        #expect(four.draw("ab\tcdef", limit: 5).text == "ab  …")
+    }
+
+    @Test func reverseVideoMarksVisibleFormsWhenColourIsOn() {
+        let coloured = SafeText(options: TextOptions(), sgr: SGR(depth: .palette256), ellipsis: "…")
+        #expect(coloured.draw("a\u{7}\u{7}b", limit: 20).text == "a\u{1B}[7m^G^G\u{1B}[0mb")
+        #expect(coloured.draw("a\u{7}b", limit: 20, style: .dim).text
+                == "\u{1B}[2ma\u{1B}[0m\u{1B}[7m^G\u{1B}[0m\u{1B}[2mb\u{1B}[0m")
+    }
+
+    @Test func emojiModifiersAndVariationSelectorsPassIntact() {
+        for text in ["👍🏽", "❤️", "🏳️‍🌈", "1️⃣", "🧑🏻‍🤝‍🧑🏾"] {
+            let drawn = safe.draw(text, limit: 2)
+            #expect(Array(drawn.text.utf8) == Array(text.utf8))
+            #expect(drawn.width == 2)
+        }
+    }
+}
