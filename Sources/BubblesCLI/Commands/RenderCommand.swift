@@ -1,0 +1,65 @@
+import BubbleLayout
+import BubbleLogs
+import BubbleTerminal
+import BubbleText
+
+/// `bubbles render`: a log drawn as chat bubbles in the terminal.
+struct RenderCommand: BubblesCommand {
+    static let spec = CommandSpec(
+        name: "render",
+        abstract: "Render a message log as chat bubbles in the terminal.",
+        discussion: """
+            Incoming messages on the left, outgoing on the right, system notices centred, images as sized
+            boxes, with date separators, names, times and status. Control characters in messages are shown
+            in a visible form (^[, <9B>, <RLO>), never passed to the terminal. Rejected records are
+            reported on stderr as file:line: reason; the exit code is then 1.
+            """,
+        arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to read; - for standard input (the default).")],
+        options: [
+            OptionSpec("--width", "-w", value: "N", help: "Width in cells (default: COLUMNS, else the terminal's, else 80)."),
+            OptionSpec("--color", value: "WHEN", help: "auto, always or never (default auto: only to a terminal; NO_COLOR turns it off)."),
+            OptionSpec("--ascii", help: "Draw with plain ASCII instead of rounded box drawing."),
+            OptionSpec("--ambiguous-wide", help: "Measure East Asian Ambiguous characters as 2 cells."),
+        ] + InputOptions.specs)
+
+    let input: InputOptions
+    let width: Int
+    let colorDepth: ColorDepth
+    let ascii: Bool
+    let textOptions: TextOptions
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
+        input = try InputOptions(arguments, environment: context.environment)
+        width = TerminalWidth.resolve(explicit: try arguments.integer("--width", in: 1...BubbleStyle.maximumContainerWidth),
+                                      environment: context.environment)
+        let choice = try arguments.choice("--color", from: ColorChoice.allCases.map(\.rawValue)).flatMap(ColorChoice.init) ?? .auto
+        colorDepth = ColorDepth.resolve(choice, environment: context.environment, outputIsTerminal: context.outputIsTerminal)
+        ascii = arguments.flag("--ascii")
+        textOptions = TextOptions(ambiguousWidth: arguments.flag("--ambiguous-wide") ? 2 : 1)
+    }
+
+    func run(context: CommandContext) throws -> Int32 {
+        guard let reader = try input.open(errors: context.errors) else { return ExitCode.failure }
+        let engine = LayoutEngine(textOptions: textOptions)
+        var decoration = DecorationOptions()
+        decoration.timeZone = input.timeZone
+        let stream = TimelineStream(engine: engine, widths: [width], decorationOptions: decoration)
+        var renderer = TranscriptRenderer(engine: engine, options: RenderOptions(
+            width: width, colorDepth: colorDepth, asciiBorders: ascii, timeZone: input.timeZone))
+        let output = context.output
+        let counts = try stream.run(reader, errors: context.errors) { chunk in
+            for (r, row) in chunk.rows.enumerated() {
+                let model = row.isDateSeparator ? nil : chunk.models[row.messageIndex]
+                for line in renderer.lines(for: row, model: model, layout: chunk.layout(row: r, widthIndex: 0)) {
+                    try output.write(line)
+                    try output.write("\n")
+                }
+            }
+        }
+        try output.flush()
+        if counts.rejected > 0 {
+            try context.errors.write("\(reader.file): \(counts.rejected) of \(counts.recordsIn) records rejected\n")
+        }
+        return exitCode(for: counts)
+    }
+}
