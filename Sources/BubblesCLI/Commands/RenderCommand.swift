@@ -40,20 +40,11 @@ struct RenderCommand: BubblesCommand {
 
     func run(context: CommandContext) throws -> Int32 {
         guard let reader = try input.open(errors: context.errors) else { return ExitCode.failure }
-        let engine = LayoutEngine(textOptions: textOptions)
-        var decoration = DecorationOptions()
-        decoration.timeZone = input.timeZone
-        let stream = TimelineStream(engine: engine, widths: [width], decorationOptions: decoration)
-        var renderer = TranscriptRenderer(engine: engine, options: RenderOptions(
-            width: width, colorDepth: colorDepth, asciiBorders: ascii, timeZone: input.timeZone))
         let output = context.output
-        let counts = try stream.run(reader, errors: context.errors) { chunk in
-            for (r, row) in chunk.rows.enumerated() {
-                let model = row.isDateSeparator ? nil : chunk.models[row.messageIndex]
-                for line in renderer.lines(for: row, model: model, layout: chunk.layout(row: r, widthIndex: 0)) {
-                    try output.write(line)
-                    try output.write("\n")
-                }
+        let counts = try draw(reader, errors: context.errors) { _, lines in
+            for line in lines {
+                try output.write(line)
+                try output.write("\n")
             }
         }
         try output.flush()
@@ -61,5 +52,22 @@ struct RenderCommand: BubblesCommand {
             try context.errors.write("\(reader.file): \(counts.rejected) of \(counts.recordsIn) records rejected\n")
         }
         return exitCode(for: counts)
+    }
+
+    /// Lays out and draws every row of `reader` in order, handing each row's lines (with the row's
+    /// number in the timeline) to `consume`. The layouts are the ones `heights` prints.
+    func draw(_ reader: LogReader, errors: TextSink, consume: (Int, [String]) throws -> Void) throws -> LogCounts {
+        let engine = LayoutEngine(textOptions: textOptions)
+        var decoration = DecorationOptions()
+        decoration.timeZone = input.timeZone
+        let stream = TimelineStream(engine: engine, widths: [width], decorationOptions: decoration)
+        var renderer = TranscriptRenderer(engine: engine, options: RenderOptions(
+            width: width, colorDepth: colorDepth, asciiBorders: ascii, timeZone: input.timeZone))
+        return try stream.run(reader, errors: errors) { chunk in
+            for (r, row) in chunk.rows.enumerated() {
+                let model = row.isDateSeparator ? nil : chunk.models[row.messageIndex]
+                try consume(chunk.firstRowNumber + r, renderer.lines(for: row, model: model, layout: chunk.layout(row: r, widthIndex: 0)))
+            }
+        }
     }
 }

@@ -1,0 +1,26 @@
+import Foundation
+@testable import BubblesCLI
+
+/// The repository's Corpora folder, found from this file's path.
+let corpora = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Corpora")
+
+func corpus(_ path: String) -> String { corpora.appendingPathComponent(path).path }
+
+/// What one run of the command line printed and returned.
+struct CommandRun {
+    var code: Int32
+    var output: String
+    var errors: String
+
+    var outputLines: [Substring] { output.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
+}
+
+/// Runs `bubbles ARGUMENTS` in process, with `environment` instead of the real one.
+func bubbles(_ arguments: String..., environment: [String: String] = [:], outputIsTerminal: Bool = false) -> CommandRun {
+    let output = StringSink()
+    let errors = StringSink()
+    let context = CommandContext(output: output, errors: errors, environment: environment, outputIsTerminal: outputIsTerminal)
+    let code = BubblesCommandLine.run(arguments, context: context)
+    return CommandRun(code: code, output: output.text, errors: errors.text)
+}

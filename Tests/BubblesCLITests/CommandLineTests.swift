@@ -1,0 +1,63 @@
+import Testing
+@testable import BubblesCLI
+
+@Suite struct CommandLineTests {
+    @Test func versionPrintsTheVersion() {
+        let run = bubbles("--version")
+        #expect(run.code == 0)
+        #expect(run.output == "bubbles \(bubblesVersion)\n")
+        #expect(bubblesVersion.split(separator: ".").count == 3)
+    }
+
+    @Test func helpListsEveryCommand() {
+        let run = bubbles("--help")
+        #expect(run.code == 0)
+        for command in ["render", "heights", "bench", "convert"] { #expect(run.output.contains("  \(command)")) }
+    }
+
+    @Test func eachCommandHasHelpFromItsOptions() {
+        for command in ["render", "heights", "bench", "convert"] {
+            let run = bubbles(command, "--help")
+            #expect(run.code == 0)
+            #expect(run.output.hasPrefix("usage: bubbles \(command)"))
+            #expect(run.output.contains("--input FORMAT"))
+        }
+    }
+
+    @Test func noArgumentsIsAUsageError() {
+        let run = bubbles()
+        #expect(run.code == 2)
+        #expect(run.errors.contains("usage: bubbles <command>"))
+    }
+
+    @Test func unknownCommandIsNamedWithTheUsage() {
+        let run = bubbles("draw")
+        #expect(run.code == 2)
+        #expect(run.errors.contains("unknown command 'draw'"))
+        #expect(run.errors.contains("usage: bubbles <command>"))
+    }
+
+    @Test func unknownFlagGetsTheUsageAndExitCodeTwo() {
+        let run = bubbles("render", corpus("logs/sample.jsonl"), "--colour", "never")
+        #expect(run.code == 2)
+        #expect(run.errors.contains("unknown option '--colour'"))
+        #expect(run.errors.contains("usage: bubbles render"))
+        #expect(run.output.isEmpty)
+    }
+
+    @Test func badValuesAreNamed() {
+        #expect(bubbles("render", "--width", "wide").errors.contains("invalid value 'wide' for --width"))
+        #expect(bubbles("render", "--width", "0").code == 2)
+        #expect(bubbles("render", "--color", "sometimes").errors.contains("expected one of auto, always, never"))
+        #expect(bubbles("heights", "--format", "xml").code == 2)
+        #expect(bubbles("heights", "--input", "icq").errors.contains("invalid value 'icq' for --input"))
+        #expect(bubbles("heights", "--tz", "Mars/Olympus").errors.contains("invalid value 'Mars/Olympus' for --tz"))
+        #expect(bubbles("bench", "--messages", "-5").code == 2)
+    }
+
+    @Test func aMissingFileIsOneClearErrorNotAUsageError() {
+        let run = bubbles("render", "/nonexistent/chat.jsonl", "--width", "40")
+        #expect(run.code == 3)
+        #expect(run.errors == "bubbles: /nonexistent/chat.jsonl: no such file or folder\n")
+    }
+}

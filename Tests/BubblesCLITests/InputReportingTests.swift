@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@testable import BubblesCLI
+
+/// Bad input: one clear `file:line: reason` per rejected record, the run goes on, nothing is lost.
+@Suite struct InputReportingTests {
+    @Test func everyRejectedLineIsReportedWithItsPlaceAndTheRunGoesOn() {
+        let path = corpus("logs/bad.jsonl")
+        let run = bubbles("heights", path, "--width", "40")
+        #expect(run.code == 1)
+        let reports = run.errors.split(separator: "\n").filter { $0.hasPrefix(path + ":") && !$0.hasPrefix(path + ": ") }
+        #expect(reports.map { $0.split(separator: ":")[1] } == ["2", "4", "6", "8", "10", "12", "14", "16", "17"])
+        #expect(run.errors.contains("\(path):10: invalid UTF-8"))
+        #expect(run.errors.contains("\(path):8: unknown type \"video\""))
+    }
+
+    @Test func rowsOutPlusRejectedEqualsRecordsIn() {
+        let run = bubbles("heights", corpus("logs/bad.jsonl"), "--width", "40")
+        let messageRows = run.outputLines.filter { !$0.contains("\"kind\":\"date\"") }.count
+        let rejected = run.errors.split(separator: "\n").filter { $0.contains("bad.jsonl:") && !$0.contains("bad.jsonl: ") }.count
+        #expect(messageRows == 8)
+        #expect(messageRows + rejected == 17)
+        #expect(run.errors.contains("17 records, 8 laid out, 9 rejected, 1 blank lines skipped"))
+    }
+
+    @Test func strictStopsAtTheFirstProblem() {
+        let run = bubbles("heights", corpus("logs/bad.jsonl"), "--width", "40", "--strict")
+        #expect(run.code == 1)
+        #expect(run.errors.contains("bad.jsonl:2: malformed JSON"))
+        #expect(!run.errors.contains("bad.jsonl:4:"))
+    }
+
+    @Test func aCleanLogExitsZero() {
+        let run = bubbles("heights", corpus("logs/sample.jsonl"))
+        #expect(run.code == 0)
+        #expect(run.errors.contains("157 records, 157 laid out, 0 rejected"))
+    }
+
+    @Test func aWholeFileFailureIsOneMessageSayingWhatWasExpected() {
+        let truncated = bubbles("render", corpus("exports/telegram/truncated/result.json"), "--width", "40")
+        #expect(truncated.code == 3)
+        #expect(truncated.errors.contains("truncated JSON"))
+        #expect(truncated.errors.split(separator: "\n").count == 1)
+        let unknown = bubbles("render", corpus("exports/whatsapp/unknown-format.txt"), "--width", "40")
+        #expect(unknown.code == 3)
+        #expect(unknown.errors.contains("unrecognised format"))
+    }
+
+    @Test func exportsWithDamagedMessagesReportEachOneAndKeepTheRest() {
+        let run = bubbles("heights", corpus("exports/telegram/damaged/result.json"), "--width", "40")
+        #expect(run.code == 1)
+        #expect(run.errors.contains("message "))
+        #expect(!run.outputLines.isEmpty)
+    }
+}
+
+/// `heights` output: fields, kinds, order, CSV.
+@Suite struct HeightsOutputTests {
+    @Test func oneRecordPerRowAndWidthInInputOrder() throws {
+        let run = bubbles("heights", corpus("logs/sample.jsonl"), "--width", "40", "--width", "80,120")
+        let objects = try run.outputLines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(objects.count % 3 == 0)
+        for (i, object) in objects.enumerated() {
+            #expect(object["row"] as? Int == i / 3)
+            #expect(object["width"] as? Int == [40, 80, 120][i % 3])
+            for key in ["id", "kind", "height", "textLines", "wrapWidth", "bubbleWidth"] { #expect(object[key] != nil) }
+            #expect((object["bubbleWidth"] as? Int ?? .max) <= (object["width"] as? Int ?? 0))
+        }
+        let kinds = Set(objects.compactMap { $0["kind"] as? String })
+        #expect(kinds == ["date", "text", "image", "system"])
+        #expect(objects.first?["id"] as? String == "date:2024-05-01")
+    }
+
+    @Test func csvHasAHeaderAndTheSameFields() {
+        let json = bubbles("heights", corpus("logs/sample.jsonl"), "--width", "50")
+        let csv = bubbles("heights", corpus("logs/sample.jsonl"), "--width", "50", "--format", "csv")
+        #expect(csv.outputLines.first == "row,id,kind,width,height,textLines,wrapWidth,bubbleWidth")
+        #expect(csv.outputLines.count == json.outputLines.count + 1)
+        #expect(csv.outputLines[1].hasPrefix("0,date:2024-05-01,date,50,"))
+    }
+
+    @Test func idsWithControlsAreEscapedInBothFormats() {
+        #expect(OutputEscaping.jsonString("a\u{1B}[2Jb\u{202E}") == "\"a\\u001B[2Jb\\u202E\"")
+        #expect(OutputEscaping.csvField("a\u{1B}b,c") == "\"a^[b,c\"")
+    }
+
+    @Test func aLargeLogKeepsInputOrderAcrossChunks() throws {
+        let lines = SyntheticLog(messageCount: 20_000).lines()
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-order-\(UUID().uuidString).jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let run = bubbles("heights", url.path, "--width", "60", "--format", "csv", "--me", SyntheticLog.me)
+        #expect(run.code == 0)
+        let rows = run.outputLines.dropFirst().map { $0.split(separator: ",") }
+        #expect(rows.enumerated().allSatisfy { Int($1[0]) == $0 })
+        let ids = rows.map { String($0[1]) }.filter { !$0.hasPrefix("date:") }
+        #expect(ids == (1...20_000).map(String.init))
+    }
+}
+
+/// `convert` writes native JSON Lines that read back to the same timeline.
+@Suite struct ConvertTests {
+    @Test(arguments: ["exports/telegram/single/result.json", "exports/whatsapp/android-en_US-12h.txt",
+                      "exports/discord/channel.json", "exports/slack/export"])
+    func convertedExportsLayOutExactlyLikeTheOriginal(_ export: String) throws {
+        let converted = bubbles("convert", corpus(export), "--tz", "UTC")
+        #expect(converted.code == 0)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-convert-\(UUID().uuidString).jsonl")
+        try converted.output.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let original = bubbles("heights", corpus(export), "--width", "70", "--tz", "UTC")
+        let roundTrip = bubbles("heights", url.path, "--width", "70", "--tz", "UTC")
+        #expect(roundTrip.code == 0)
+        #expect(original.output == roundTrip.output)
+    }
+}
