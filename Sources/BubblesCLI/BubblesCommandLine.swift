@@ -18,7 +18,10 @@ public enum BubblesCommandLine {
     /// Runs `arguments` (without the program name) and returns the process exit code.
     public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
         do {
-            return try dispatch(arguments, context: context)
+            let code = try dispatch(arguments, context: context)
+            try context.output.flush()
+            try context.errors.flush()
+            return code
         } catch is OutputClosed {
             return ExitCode.success
         } catch {
@@ -53,13 +56,9 @@ public enum BubblesCommandLine {
                 return ExitCode.success
             }
             let instance = try command.init(parsed, context: context)
-            let code = try instance.run(context: context)
-            try context.output.flush()
-            try context.errors.flush()
-            return code
+            return try instance.run(context: context)
         } catch let error as UsageError {
             try context.errors.write("bubbles \(spec.name): \(error.message)\n\(spec.usage)\nSee 'bubbles \(spec.name) --help'.\n")
-            try context.errors.flush()
             return ExitCode.usage
         }
     }
