@@ -84,25 +84,7 @@ public struct SyntheticLog {
         return parts.joined(separator: Int.random(in: 0..<10, using: &random) == 0 ? "\n" : " ")
     }
 
-    private func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    private func quoted(_ text: String) -> String { OutputEscaping.jsonString(text) }
 
     static let people = [me, "Alice", "Bob", "Chen Wei", "Yael", "Omar"]
 
