@@ -51,7 +51,7 @@ struct BenchCommand: BubblesCommand {
         }
         let textReport = TextBenchmark.run(texts: texts, widths: Array(widths.prefix(2)), name: "message texts")
         var options = DecorationOptions()
-        options.timeZone = input?.timeZone ?? ZoneClock.environmentTimeZone
+        options.timeZone = input?.timeZone ?? TimeZoneArgument.environmentZone(context.environment).zone
         let layoutReport = try LayoutBenchmark.run(loaded, widths: widths, options: options,
                                                    memoryProbe: { ProcessMemory.peakResidentBytes })
         let report = BenchReport(source: source, build: Self.isDebugBuild ? "debug" : "release",
@@ -85,6 +85,9 @@ struct BenchCommand: BubblesCommand {
             case .message(let record, _): models.append(record)
             case .diagnostic(let diagnostic): try context.errors.write("\(diagnostic)\n")
             }
+        }
+        if let input, reader.counts.rejected > 0 {
+            try context.errors.write(input.countsSummary(reader.counts, file: reader.file, done: "measured"))
         }
         return (models, source, input == nil ? nil : reader.counts)
     }

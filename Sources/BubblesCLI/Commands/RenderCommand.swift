@@ -49,7 +49,7 @@ struct RenderCommand: BubblesCommand {
         }
         try output.flush()
         if counts.rejected > 0 {
-            try context.errors.write("\(reader.file): \(counts.rejected) of \(counts.recordsIn) records rejected\n")
+            try context.errors.write(input.countsSummary(counts, file: reader.file, done: "drawn"))
         }
         return exitCode(for: counts)
     }
