@@ -153,4 +153,12 @@ import Testing
         #expect(run.errors.hasPrefix("convert: read as Telegram Desktop export\n"))
         #expect(run.errors.hasSuffix("result.json: 20 records, 20 written, 0 rejected\n"))
     }
+
+    @Test func aMeThatMatchesNoSenderIsSaid() {
+        let run = bubbles("render", corpus("exports/whatsapp/ios-fr_FR.txt"), "--me", "camille", "--width", "60")
+        #expect(run.code == 0)
+        #expect(run.errors == "bubbles: --me 'camille' matched no sender in \(corpus("exports/whatsapp/ios-fr_FR.txt")) (names must match exactly)\n")
+        let matched = bubbles("render", corpus("exports/whatsapp/ios-fr_FR.txt"), "--me", "Camille", "--width", "60")
+        #expect(matched.errors.isEmpty)
+    }
 }

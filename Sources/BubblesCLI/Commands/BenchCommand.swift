@@ -86,9 +86,7 @@ struct BenchCommand: BubblesCommand {
             case .diagnostic(let diagnostic): try context.errors.write("\(diagnostic)\n")
             }
         }
-        if let input, reader.counts.rejected > 0 {
-            try context.errors.write(input.countsSummary(reader.counts, file: reader.file, done: "measured"))
-        }
+        try input?.reportEnd(of: reader, done: "measured", countsAlways: false, to: context.errors)
         return (models, source, input == nil ? nil : reader.counts)
     }
 

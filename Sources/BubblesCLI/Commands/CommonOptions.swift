@@ -55,17 +55,24 @@ struct InputOptions {
 }
 
 extension InputOptions {
-    /// The line that closes a read on stderr, so a user can check that nothing was dropped:
-    /// "FILE: 17 records, 8 laid out, 9 rejected, 1 blank line skipped". `done` says what became of
-    /// the records that were kept ("laid out", "written").
-    func countsSummary(_ counts: LogCounts, file: String, done: String) -> String {
-        var line = "\(file): \(counts.recordsIn) record\(counts.recordsIn == 1 ? "" : "s"), \(counts.messagesOut) \(done), \(counts.rejected) rejected"
+    /// What closes a read on stderr. A `--me` that matched no sender is said, since every message
+    /// would otherwise be drawn as incoming without a word. Then the counts, so a user can check that
+    /// nothing was dropped: "FILE: 17 records, 8 laid out, 9 rejected, 1 blank line skipped", where
+    /// `done` says what became of the records that were kept ("laid out", "written"). With
+    /// `countsAlways` false the counts are said only when records were rejected.
+    func reportEnd(of reader: LogReader, done: String, countsAlways: Bool, to errors: TextSink) throws {
+        if let me = readOptions.me, reader.outgoingMessages == 0, reader.counts.messagesOut > 0 {
+            try errors.write("bubbles: --me '\(me)' matched no sender in \(reader.file) (names must match exactly)\n")
+        }
+        let counts = reader.counts
+        guard countsAlways || counts.rejected > 0 else { return }
+        var line = "\(reader.file): \(counts.recordsIn) record\(counts.recordsIn == 1 ? "" : "s"), \(counts.messagesOut) \(done), \(counts.rejected) rejected"
         if counts.blankLinesSkipped > 0 {
             line += ", \(counts.blankLinesSkipped) blank line\(counts.blankLinesSkipped == 1 ? "" : "s") skipped"
         }
         // Without this a strict run's counts look like a short file.
-        if readOptions.strict, counts.rejected > 0 { line += "; stopped at the first rejected record (--strict)" }
-        return line + "\n"
+        if reader.stoppedEarly { line += "; stopped at the first rejected record (--strict)" }
+        try errors.write(line + "\n")
     }
 }
 

@@ -31,7 +31,7 @@ struct ConvertCommand: BubblesCommand {
         try context.output.flush()
         let counts = reader.counts
         try context.errors.write("convert: read as \(reader.format)\n")
-        try context.errors.write(input.countsSummary(counts, file: reader.file, done: "written"))
+        try input.reportEnd(of: reader, done: "written", countsAlways: true, to: context.errors)
         return exitCode(for: counts)
     }
 }

@@ -61,7 +61,7 @@ struct HeightsCommand: BubblesCommand {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         let stats = engine.cache.statistics
         try context.errors.write(Self.summary(rows: rowCount, widths: widths.count, seconds: seconds, hitRate: stats.hitRate))
-        try context.errors.write(input.countsSummary(counts, file: reader.file, done: "laid out"))
+        try input.reportEnd(of: reader, done: "laid out", countsAlways: true, to: context.errors)
         return exitCode(for: counts)
     }
 

@@ -48,9 +48,7 @@ struct RenderCommand: BubblesCommand {
             }
         }
         try output.flush()
-        if counts.rejected > 0 {
-            try context.errors.write(input.countsSummary(counts, file: reader.file, done: "drawn"))
-        }
+        try input.reportEnd(of: reader, done: "drawn", countsAlways: false, to: context.errors)
         return exitCode(for: counts)
     }
 
