@@ -36,7 +36,7 @@ import Testing
     @Test func truncatedExportIsOneWholeFileError() throws {
         let path = corpus("exports/discord/truncated.json")
         let error = try #require(openError(path, format: .discord))
-        #expect(error.message.hasPrefix("truncated JSON: the text ends where"))
+        #expect(error.message.hasPrefix("truncated JSON at column 155: the text ends where a member name was expected"))
         #expect(error.line == 37)
     }
 
@@ -95,7 +95,7 @@ import Testing
         #expect(result.diagnostics.count == 1)
         let diagnostic = try #require(result.diagnostics.first)
         #expect(diagnostic.file == folder + "/general/2024-05-01.json")
-        #expect(diagnostic.reason.hasPrefix("truncated JSON: the text ends where"))
+        #expect(diagnostic.reason.hasPrefix("truncated JSON at column 110: the text ends where"))
         #expect(diagnostic.reason.hasSuffix("this day's messages are lost"))
         #expect(result.records.count == 3)
         #expect(result.counts.reconciles)

@@ -117,12 +117,22 @@ import Testing
 }
 
 @Suite struct NativeWriterTests {
+    @Test func anIncomingRecordLeavesOutgoingUnwrittenSoMeCanDecideOnRereading() throws {
+        let header = LogMessageHeader(id: "1", senderName: "Camille", direction: .incoming, date: utcDate(2024, 1, 1, 0, 1))
+        let line = LogTextMessage(header: header, text: "Bonne année").nativeLine
+        #expect(!line.contains("outgoing"))
+        let path = temporaryFile(Array((line + "\n").utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let reread = try readAll(path, options: LogReadOptions(me: "Camille", timeZone: utc))
+        #expect(reread.records.first?.direction == .outgoing)
+    }
+
     @Test func recordsWriteTheirOwnKindWithoutASwitch() {
         let header = LogMessageHeader(id: "7", senderName: "Bob", direction: .outgoing, date: utcDate(2024, 5, 1, 10, 2), status: .read, isEdited: true, replyToID: "6")
         #expect(LogImageMessage(header: header, pixelWidth: 1280, pixelHeight: 720, imageName: "a.jpg", caption: "hi").nativeLine
             == #"{"id":"7","type":"image","from":"Bob","outgoing":true,"date":"2024-05-01T10:02:00Z","status":"read","edited":true,"replyTo":"6","image":{"width":1280,"height":720,"name":"a.jpg"},"text":"hi"}"#)
         let notice = LogSystemMessage(header: LogMessageHeader(id: "8", senderName: nil, date: utcDate(2024, 5, 1, 10, 3)), notice: "Bob pinned a message")
-        #expect(NativeLogWriter.line(for: notice) == #"{"id":"8","type":"system","date":"2024-05-01T10:03:00Z","text":"Bob pinned a message"}"#)
+        #expect(notice.nativeLine == #"{"id":"8","type":"system","date":"2024-05-01T10:03:00Z","text":"Bob pinned a message"}"#)
     }
 
     @Test func controlAndBidiCharactersAreEscapedNeverRaw() throws {
@@ -137,19 +147,5 @@ import Testing
         let back = try roundTrip(hostile.records)
         for (a, b) in zip(hostile.records, back) { #expect(a.isSameRecord(as: b)) }
     }
-
-    @Test func writerBuffersToADescriptor() throws {
-        let path = temporaryFile([])
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let sample = try readAll(corpus("logs/sample.jsonl")).records
-        let fd = open(path, O_WRONLY | O_TRUNC)
-        let writer = NativeLogWriter(fileDescriptor: fd)
-        for record in sample { try writer.write(record) }
-        try writer.flush()
-        close(fd)
-        #expect(writer.recordsWritten == sample.count)
-        let back = try readAll(path)
-        #expect(back.records.count == sample.count)
-        for (a, b) in zip(sample, back.records) { #expect(a.isSameRecord(as: b)) }
-    }
 }
+

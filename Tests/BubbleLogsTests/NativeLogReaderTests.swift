@@ -39,7 +39,7 @@ import Testing
         let path = corpus("logs/bad.jsonl")
         let result = try readAll(path)
         #expect(result.diagnosticLines == [
-            "\(path):2: malformed JSON: expected ',' or '}' after an object member at column 41",
+            "\(path):2: malformed JSON at column 41: expected ',' or '}' after an object member",
             "\(path):4: missing field \"date\"",
             "\(path):6: wrong type: field \"outgoing\" must be a boolean, found a string",
             "\(path):8: unknown type \"video\" (expected one of: image, system, text)",
@@ -95,7 +95,7 @@ import Testing
             (#"{"id":"1","type":"text","date":0,"text":"x","edited":"yes"}"#, "wrong type: field \"edited\" must be a boolean, found a string"),
             (#"{"id":"1","type":"text","date":0,"text":"x","from":7}"#, "wrong type: field \"from\" must be a string, found a number"),
             (#"{"id":"1","type":"text","date":"2024-02-30T10:00:00Z","text":"x"}"#, "unreadable date \"2024-02-30T10:00:00Z\" (expected ISO 8601 with an offset, like 2024-05-01T10:02:00Z, or Unix seconds)"),
-            (#"{"id":"1","type":"text","date":0,"text":"x"#, "malformed JSON: the text ends where the closing '\"' of a string was expected (truncated?) at column 43"),
+            (#"{"id":"1","type":"text","date":0,"text":"x"#, "malformed JSON at column 43: the text ends where the closing '\"' of a string was expected"),
             (#"{"id":"1","type":"\u001b[2J","date":0,"text":"x"}"#, "unknown type \"\\u001B[2J\" (expected one of: image, system, text)"),
         ]
         for (line, reason) in cases {

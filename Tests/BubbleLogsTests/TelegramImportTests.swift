@@ -94,7 +94,7 @@ import Testing
     @Test func truncatedExportIsOneWholeFileError() throws {
         let path = corpus("exports/telegram/truncated/result.json")
         let error = try #require(openError(path, format: .telegram))
-        #expect(error.description.hasPrefix("\(path):80: truncated JSON: the text ends where the closing '\"' of a string was expected (truncated?) (column 17)"))
+        #expect(error.description.hasPrefix("\(path):80: truncated JSON at column 17: the text ends where the closing '\"' of a string was expected; expected one complete JSON document"))
         #expect(error.description.hasSuffix("expected one complete JSON document"))
         // Detection reaches the same verdict.
         #expect(openError(path)?.message == error.message)

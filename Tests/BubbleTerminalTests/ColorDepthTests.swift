@@ -35,6 +35,19 @@ import Testing
         #expect(Set(names.map { palette.color(for: $0) }).count > palette.colors.count / 2)
     }
 
+    @Test func theFirstSendersOfATranscriptNeverShareAColour() {
+        let palette = SenderPalette()
+        // Hashing alone puts these two of the bundled sample in one colour.
+        #expect(palette.color(for: "Noa") == palette.color(for: "Ploy"))
+        var colors = SenderColors(palette: palette)
+        let names = ["Noa", "Ploy"] + (0..<(palette.colors.count - 2)).map { "user\($0)" }
+        let given = names.map { colors.color(for: $0) }
+        #expect(Set(given).count == palette.colors.count)
+        #expect(given[0] == palette.color(for: "Noa"), "a sender whose colour is free keeps its hashed one")
+        #expect(names.map { colors.color(for: $0) } == given, "a colour once given never changes")
+        #expect(colors.color(for: "late") == palette.color(for: "late"), "past the palette, senders take their hashed colour")
+    }
+
     @Test func paletteIndexIsTheNearestCubeEntry() {
         #expect(TerminalColor(red: 0, green: 0, blue: 0).paletteIndex == 16)
         #expect(TerminalColor(red: 255, green: 255, blue: 255).paletteIndex == 231)

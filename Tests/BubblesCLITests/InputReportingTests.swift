@@ -1,3 +1,4 @@
+import BubbleLogs
 import Foundation
 import Testing
 @testable import BubblesCLI
@@ -20,7 +21,7 @@ import Testing
         let rejected = run.errors.split(separator: "\n").filter { $0.contains("bad.jsonl:") && !$0.contains("bad.jsonl: ") }.count
         #expect(messageRows == 8)
         #expect(messageRows + rejected == 17)
-        #expect(run.errors.contains("17 records, 8 laid out, 9 rejected, 1 blank lines skipped"))
+        #expect(run.errors.contains("17 records, 8 laid out, 9 rejected, 1 blank line skipped"))
     }
 
     @Test func strictStopsAtTheFirstProblem() {
@@ -80,7 +81,7 @@ import Testing
     }
 
     @Test func idsWithControlsAreEscapedInBothFormats() {
-        #expect(OutputEscaping.jsonString("a\u{1B}[2Jb\u{202E}") == "\"a\\u001B[2Jb\\u202E\"")
+        #expect(JSONString.quoted("a\u{1B}[2Jb\u{202E}") == "\"a\\u001B[2Jb\\u202E\"")
         #expect(OutputEscaping.csvField("a\u{1B}b,c") == "\"a^[b,c\"")
     }
 
@@ -112,5 +113,52 @@ import Testing
         let roundTrip = bubbles("heights", url.path, "--width", "70", "--tz", "UTC")
         #expect(roundTrip.code == 0)
         #expect(original.output == roundTrip.output)
+    }
+
+    @Test func meStillDecidesWhoseMessagesAreOutgoingAfterAConvert() throws {
+        let converted = bubbles("convert", corpus("exports/whatsapp/ios-fr_FR.txt"), "--tz", "UTC")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-convert-\(UUID().uuidString).jsonl")
+        try converted.output.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let original = bubbles("heights", corpus("exports/whatsapp/ios-fr_FR.txt"), "--me", "Camille", "--width", "70", "--tz", "UTC")
+        let roundTrip = bubbles("heights", url.path, "--me", "Camille", "--width", "70", "--tz", "UTC")
+        #expect(original.output == roundTrip.output)
+        let drawn = bubbles("render", url.path, "--me", "Camille", "--width", "70", "--tz", "UTC")
+        #expect(!drawn.output.contains("Camille\n"), "Camille's own messages carry no name line")
+    }
+}
+
+/// The closing count line says what happened to every record, in every command.
+@Suite struct CountsSummaryTests {
+    @Test func renderReconcilesTheCountsWhenRecordsWereRejected() {
+        let run = bubbles("render", corpus("logs/bad.jsonl"), "--width", "40")
+        #expect(run.code == 1)
+        #expect(run.errors.hasSuffix("bad.jsonl: 17 records, 8 drawn, 9 rejected, 1 blank line skipped\n"))
+    }
+
+    @Test func aStrictRunSaysItStoppedEarly() {
+        let run = bubbles("render", corpus("logs/bad.jsonl"), "--width", "40", "--strict")
+        #expect(run.errors.hasSuffix("bad.jsonl: 2 records, 1 drawn, 1 rejected; stopped at the first rejected record (--strict)\n"))
+    }
+
+    @Test func benchOnAFileWithRejectedRecordsReconcilesToo() {
+        let run = bubbles("bench", corpus("logs/bad.jsonl"), "--widths", "40", "--json")
+        #expect(run.code == 1)
+        #expect(run.errors.contains("bad.jsonl: 17 records, 8 measured, 9 rejected, 1 blank line skipped\n"))
+    }
+
+    @Test func convertNamesTheFormatItReadAndTheCounts() {
+        let run = bubbles("convert", corpus("exports/telegram/single/result.json"))
+        #expect(run.code == 0)
+        #expect(run.errors.hasPrefix("convert: read as Telegram Desktop export\n"))
+        #expect(run.errors.hasSuffix("result.json: 20 records, 20 written, 0 rejected\n"))
+    }
+
+    @Test func aMeThatMatchesNoSenderIsSaid() {
+        let run = bubbles("render", corpus("exports/whatsapp/ios-fr_FR.txt"), "--me", "camille", "--width", "60")
+        #expect(run.code == 0)
+        #expect(run.errors == "bubbles: --me 'camille' matched no sender in \(corpus("exports/whatsapp/ios-fr_FR.txt")) (names must match exactly)\n")
+        let matched = bubbles("render", corpus("exports/whatsapp/ios-fr_FR.txt"), "--me", "Camille", "--width", "60")
+        #expect(matched.errors.isEmpty)
     }
 }

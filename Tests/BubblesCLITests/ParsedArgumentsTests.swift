@@ -27,9 +27,15 @@ import Testing
         #expect(parsed.positional(0) == "-")
     }
 
-    @Test func unknownOptionIsNamed() {
-        #expect(throws: UsageError("unknown option '--colour' for 'bubbles demo'")) {
+    @Test func unknownOptionIsNamedWithTheNearestKnownOne() {
+        #expect(throws: UsageError("unknown option '--colour' (did you mean '--color'?)")) {
             try ParsedArguments(["--colour", "never"], spec: spec)
+        }
+    }
+
+    @Test func anUnknownOptionFarFromEveryKnownOneGetsNoGuess() {
+        #expect(throws: UsageError("unknown option '--frobnicate'")) {
+            try ParsedArguments(["--frobnicate"], spec: spec)
         }
     }
 

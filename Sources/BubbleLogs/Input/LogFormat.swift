@@ -21,8 +21,8 @@ public enum LogFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         switch self {
         case .auto: "automatic detection"
         case .jsonl: "native JSON Lines"
-        case .telegram: "Telegram Desktop export (result.json)"
-        case .whatsapp: "WhatsApp chat export (.txt)"
+        case .telegram: "Telegram Desktop export"
+        case .whatsapp: "WhatsApp chat export"
         case .discord: "DiscordChatExporter JSON"
         case .slack: "Slack export folder"
         }

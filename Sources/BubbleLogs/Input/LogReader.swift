@@ -16,6 +16,9 @@ public final class LogReader: Sequence, IteratorProtocol {
     public private(set) var counts = LogCounts()
     /// True when `strict` stopped the read at a diagnostic before the end of the input.
     public private(set) var stoppedEarly = false
+    /// Messages read as outgoing so far: none at the end of a read with `me` set means that name
+    /// matched no sender, which is worth telling the user.
+    public private(set) var outgoingMessages = 0
 
     private let producer: RecordProducer
     private let strict: Bool
@@ -40,6 +43,7 @@ public final class LogReader: Sequence, IteratorProtocol {
             case .record(let record, let position):
                 counts.recordsIn += 1
                 counts.messagesOut += 1
+                if record.direction == .outgoing { outgoingMessages += 1 }
                 return .message(record, position)
             case .rejected(let diagnostic):
                 counts.recordsIn += 1

@@ -184,7 +184,7 @@ final class InputFile {
             return value
         } catch {
             let what = error.isTruncation ? "truncated JSON" : "invalid JSON"
-            throw LogInputError(file: display, line: error.line, message: "\(what): \(error.message) (column \(error.column)); expected one complete JSON document")
+            throw LogInputError(file: display, line: error.line, message: "\(what) at column \(error.column): \(error.message); expected one complete JSON document")
         }
     }
 }

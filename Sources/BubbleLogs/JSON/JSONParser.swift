@@ -55,7 +55,7 @@ extension JSONParser {
         }
 
         func endError(_ expected: String) -> JSONSyntaxError {
-            error("the text ends where \(expected) was expected (truncated?)", truncated: true)
+            error("the text ends where \(expected) was expected", truncated: true)
         }
 
         mutating func skipWhitespace() {

@@ -1,3 +1,15 @@
+/// JSON string literals that are safe to print: the one escaper every JSON output shares (native
+/// records, `heights`, `bench --json`).
+public enum JSONString {
+    /// `text` as a JSON string literal, quotes included. Every C0 and C1 control, DEL, the bidi
+    /// controls and the line/paragraph separators are written as `\uXXXX`, never raw.
+    public static func quoted(_ text: String) -> String {
+        var out = ""
+        JSONObjectWriter.appendQuoted(text, to: &out)
+        return out
+    }
+}
+
 /// Builds one JSON object on a single line, members in the order they are added.
 ///
 /// Strings are escaped so that the output is safe to `cat` to a terminal: every C0 and C1 control,

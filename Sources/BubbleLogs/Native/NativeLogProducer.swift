@@ -46,7 +46,7 @@ final class NativeLogProducer: RecordProducer {
         do {
             value = try JSONParser().parse(line.bytes, firstLine: line.number)
         } catch {
-            return reject("malformed JSON: \(error.message) at column \(error.column)")
+            return reject("malformed JSON at column \(error.column): \(error.message)")
         }
         guard let object = value.objectValue else {
             return reject("wrong type: each line must hold a JSON object, found \(value.kindName)")

@@ -30,9 +30,9 @@ extension LogRecord {
         record.add("id", header.id)
         record.add("type", Self.nativeType)
         if let name = header.senderName { record.add("from", name) }
-        if header.senderName != nil || header.direction == .outgoing {
-            record.add("outgoing", header.direction == .outgoing)
-        }
+        // Only `true` is written: an absent `outgoing` lets `--me` decide when the file is read
+        // again, so a converted export keeps the choice of whose messages are one's own.
+        if header.direction == .outgoing { record.add("outgoing", true) }
         record.add("date", LogTimestamp.iso8601(microseconds: LogTimestamp.microseconds(of: header.date)))
         if let status = header.status { record.add("status", status.rawValue) }
         if header.isEdited { record.add("edited", true) }

@@ -120,7 +120,7 @@ final class SlackProducer: RecordProducer {
             let what = error.isTruncation ? "truncated JSON" : "invalid JSON"
             current = [{ .rejected(LogDiagnostic(
                 position: LogPosition(file: path, line: error.line),
-                reason: "\(what): \(error.message) (column \(error.column)); this day's messages are lost")) }]
+                reason: "\(what) at column \(error.column): \(error.message); this day's messages are lost")) }]
             return
         }
         guard let messages = value.arrayValue else {

@@ -47,8 +47,8 @@ extension TranscriptRenderer {
     }
 
     /// The sender's name in their colour, above the bubble's edge on the sender's side.
-    func nameLine(_ name: String, layout: RowLayout) -> String {
-        let color = options.palette.color(for: name)
+    mutating func nameLine(_ name: String, layout: RowLayout) -> String {
+        let color = senderColors.color(for: name)
         let end = layout.x + layout.bubbleWidth
         let room = max(layout.bubbleWidth, bubbleFrame.maxOuterWidth)
         var line = LineBuilder()

@@ -30,6 +30,7 @@ public struct TranscriptRenderer {
     let bubbleFrame: BubbleFrame
     let pool = CellPool()
     var clock: ZoneClock
+    var senderColors: SenderColors
     var previews: ReplyPreviews
     let resolver: ReplyPreviewResolver?
 
@@ -49,6 +50,7 @@ public struct TranscriptRenderer {
         bubbleFrame = BubbleFrame(containerWidth: options.width, style: engine.style, drawsBubble: true)
         width = bubbleFrame.containerWidth
         clock = ZoneClock(timeZone: options.timeZone)
+        senderColors = SenderColors(palette: options.palette)
         previews = ReplyPreviews(capacity: options.replyPreviewCapacity)
         resolver = replyPreview
     }

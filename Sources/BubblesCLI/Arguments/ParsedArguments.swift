@@ -32,7 +32,8 @@ public struct ParsedArguments: Sendable {
                 inlineValue = String(token[token.index(after: equals)...])
             }
             guard let option = byName[name] else {
-                throw UsageError("unknown option '\(name)' for 'bubbles \(spec.name)'")
+                let hint = Self.closestName(to: name, among: byName.keys).map { " (did you mean '\($0)'?)" } ?? ""
+                throw UsageError("unknown option '\(name)'\(hint)")
             }
             let key = option.primaryName
             if option.isFlag {
@@ -99,6 +100,33 @@ public struct ParsedArguments: Sendable {
             throw UsageError("invalid value '\(text)' for \(name): expected one of \(choices.joined(separator: ", "))")
         }
         return text
+    }
+
+    /// The known option a mistyped one most likely meant (`--colour` → `--color`): the nearest by
+    /// edit distance, if it is at most 2 edits away, so wild guesses are not offered.
+    static func closestName(to name: String, among names: some Sequence<String>) -> String? {
+        let typed = Array(name.unicodeScalars)
+        var best: (name: String, distance: Int)?
+        for candidate in names.sorted() {
+            let distance = editDistance(typed, Array(candidate.unicodeScalars))
+            if distance <= 2, distance < (best?.distance ?? .max) { best = (candidate, distance) }
+        }
+        return best?.name
+    }
+
+    /// Levenshtein distance, one row at a time.
+    private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {

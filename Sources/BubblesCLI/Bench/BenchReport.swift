@@ -1,3 +1,4 @@
+import BubbleLogs
 import BubbleLayout
 import BubbleText
 
@@ -38,7 +39,7 @@ struct BenchReport {
     var json: String {
         func number(_ value: Double, _ digits: Int) -> String { value.isFinite ? Format.fixed(value, digits) : "null" }
         let textRows = text.rows.map { row in
-            "{\"texts\":\(OutputEscaping.jsonString(row.label)),\"messages\":\(row.messages),\"scalars\":\(row.scalars),"
+            "{\"texts\":\(JSONString.quoted(row.label)),\"messages\":\(row.messages),\"scalars\":\(row.scalars),"
                 + "\"utf8Bytes\":\(row.utf8Bytes),\"prepareNsPerScalar\":\(number(row.prepareNanosecondsPerScalar, 3)),"
                 + "\"prepareMBps\":\(number(row.prepareMegabytesPerSecond, 2)),"
                 + "\"measureNsPerMessage\":\(number(row.measureNanosecondsPerMessage, 2)),"
@@ -48,7 +49,7 @@ struct BenchReport {
                 + "\"memoryBytesPerScalar\":\(number(row.memoryBytesPerScalar, 3))}"
         }
         let phases = layout.phases.map { phase in
-            "{\"phase\":\(OutputEscaping.jsonString(phase.name)),\"rows\":\(phase.rows),"
+            "{\"phase\":\(JSONString.quoted(phase.name)),\"rows\":\(phase.rows),"
                 + "\"seconds\":\(number(phase.seconds, 6)),\"rowsPerSecond\":\(number(phase.rowsPerSecond, 0)),"
                 + "\"nsPerRow\":\(number(phase.nanosecondsPerRow, 1)),\"nsPerScalar\":\(number(phase.nanosecondsPerScalar, 2)),"
                 + "\"p50Ns\":\(phase.p50Nanoseconds.map { number($0, 0) } ?? "null"),"
@@ -56,7 +57,7 @@ struct BenchReport {
                 + "\"hitRate\":\(number(phase.cacheHitRate, 4)),\"bytesPerEntry\":\(number(phase.bytesPerCacheEntry, 1)),"
                 + "\"peakMemoryBytes\":\(phase.peakMemoryBytes.map(String.init) ?? "null")}"
         }
-        return "{\"source\":\(OutputEscaping.jsonString(source)),\"build\":\"\(build)\",\"messages\":\(layout.messages),"
+        return "{\"source\":\(JSONString.quoted(source)),\"build\":\"\(build)\",\"messages\":\(layout.messages),"
             + "\"rows\":\(layout.rows),\"widths\":[\(layout.widths.map(String.init).joined(separator: ","))],"
             + "\"text\":[\(textRows.joined(separator: ","))],\"layout\":[\(phases.joined(separator: ","))],"
             + "\"peakMemoryBytes\":\(peakMemoryBytes)}"

@@ -1,3 +1,4 @@
+import BubbleLogs
 import Foundation
 
 /// A reproducible chat log in the native JSON Lines format, for benchmarks: a realistic mix of
@@ -28,30 +29,30 @@ public struct SyntheticLog {
             previousSender = sender
             let id = "\(index + 1)"
             let kindRoll = Int.random(in: 0..<100, using: &random)
-            var fields: [(String, String)] = [("id", quoted(id))]
+            var fields: [(String, String)] = [("id", JSONString.quoted(id))]
             if kindRoll < 3 {
                 let notice = Self.notices.randomElement(using: &random)!.replacingPlaceholder(with: sender)
-                fields += [("type", quoted("system")), ("date", "\(time)"), ("text", quoted(notice))]
+                fields += [("type", JSONString.quoted("system")), ("date", "\(time)"), ("text", JSONString.quoted(notice))]
             } else if kindRoll < 11 {
-                fields += [("type", quoted("image")), ("from", quoted(sender)), ("date", "\(time)")]
+                fields += [("type", JSONString.quoted("image")), ("from", JSONString.quoted(sender)), ("date", "\(time)")]
                 let name = "IMG_\(String(1000 + index % 9000)).jpg"
                 if Int.random(in: 0..<4, using: &random) == 0 {
-                    fields.append(("image", "{\"name\":\(quoted(name))}"))
+                    fields.append(("image", "{\"name\":\(JSONString.quoted(name))}"))
                 } else {
                     let (w, h) = Self.imageSizes.randomElement(using: &random)!
-                    fields.append(("image", "{\"width\":\(w),\"height\":\(h),\"name\":\(quoted(name))}"))
+                    fields.append(("image", "{\"width\":\(w),\"height\":\(h),\"name\":\(JSONString.quoted(name))}"))
                 }
                 if Bool.random(using: &random) {
-                    fields.append(("text", quoted(Self.phrases.randomElement(using: &random)!)))
+                    fields.append(("text", JSONString.quoted(Self.phrases.randomElement(using: &random)!)))
                 }
             } else {
-                fields += [("type", quoted("text")), ("from", quoted(sender)), ("date", "\(time)"),
-                           ("text", quoted(text(&random)))]
+                fields += [("type", JSONString.quoted("text")), ("from", JSONString.quoted(sender)), ("date", "\(time)"),
+                           ("text", JSONString.quoted(text(&random)))]
                 if sender == Self.people[0] {
-                    fields.append(("status", quoted(["sent", "delivered", "read", "read", "read"].randomElement(using: &random)!)))
+                    fields.append(("status", JSONString.quoted(["sent", "delivered", "read", "read", "read"].randomElement(using: &random)!)))
                 }
                 if index > 0, Int.random(in: 0..<20, using: &random) == 0 {
-                    fields.append(("replyTo", quoted("\(Int.random(in: max(1, index - 30)...index, using: &random))")))
+                    fields.append(("replyTo", JSONString.quoted("\(Int.random(in: max(1, index - 30)...index, using: &random))")))
                 }
                 if Int.random(in: 0..<40, using: &random) == 0 { fields.append(("edited", "true")) }
             }
@@ -83,8 +84,6 @@ public struct SyntheticLog {
         }
         return parts.joined(separator: Int.random(in: 0..<10, using: &random) == 0 ? "\n" : " ")
     }
-
-    private func quoted(_ text: String) -> String { OutputEscaping.jsonString(text) }
 
     static let people = [me, "Alice", "Bob", "Chen Wei", "Yael", "Omar"]
 

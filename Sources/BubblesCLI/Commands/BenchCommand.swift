@@ -51,7 +51,7 @@ struct BenchCommand: BubblesCommand {
         }
         let textReport = TextBenchmark.run(texts: texts, widths: Array(widths.prefix(2)), name: "message texts")
         var options = DecorationOptions()
-        options.timeZone = input?.timeZone ?? ZoneClock.environmentTimeZone
+        options.timeZone = input?.timeZone ?? TimeZoneArgument.environmentZone(context.environment).zone
         let layoutReport = try LayoutBenchmark.run(loaded, widths: widths, options: options,
                                                    memoryProbe: { ProcessMemory.peakResidentBytes })
         let report = BenchReport(source: source, build: Self.isDebugBuild ? "debug" : "release",
@@ -86,6 +86,7 @@ struct BenchCommand: BubblesCommand {
             case .diagnostic(let diagnostic): try context.errors.write("\(diagnostic)\n")
             }
         }
+        try input?.reportEnd(of: reader, done: "measured", countsAlways: false, to: context.errors)
         return (models, source, input == nil ? nil : reader.counts)
     }
 

@@ -30,8 +30,8 @@ struct ConvertCommand: BubblesCommand {
         }
         try context.output.flush()
         let counts = reader.counts
-        try context.errors.write("convert: \(reader.file) (\(reader.format)): \(counts.recordsIn) records, "
-            + "\(counts.messagesOut) written, \(counts.rejected) rejected\n")
+        try context.errors.write("convert: read as \(reader.format)\n")
+        try input.reportEnd(of: reader, done: "written", countsAlways: true, to: context.errors)
         return exitCode(for: counts)
     }
 }

@@ -60,13 +60,13 @@ struct HeightsCommand: BubblesCommand {
         progress.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         let stats = engine.cache.statistics
-        try context.errors.write(Self.summary(rows: rowCount, widths: widths.count, seconds: seconds,
-                                              hitRate: stats.hitRate, counts: counts, file: reader.file))
+        try context.errors.write(Self.summary(rows: rowCount, widths: widths.count, seconds: seconds, hitRate: stats.hitRate))
+        try input.reportEnd(of: reader, done: "laid out", countsAlways: true, to: context.errors)
         return exitCode(for: counts)
     }
 
     static func jsonLine(_ row: Int, _ id: String, _ width: Int, _ layout: RowLayout) -> String {
-        "{\"row\":\(row),\"id\":\(OutputEscaping.jsonString(id)),\"kind\":\"\(layout.kind.name)\",\"width\":\(width),"
+        "{\"row\":\(row),\"id\":\(JSONString.quoted(id)),\"kind\":\"\(layout.kind.name)\",\"width\":\(width),"
             + "\"height\":\(layout.height),\"textLines\":\(layout.textLines),\"wrapWidth\":\(layout.wrapWidth),"
             + "\"bubbleWidth\":\(layout.bubbleWidth)}\n"
     }
@@ -76,11 +76,9 @@ struct HeightsCommand: BubblesCommand {
             + "\(layout.wrapWidth),\(layout.bubbleWidth)\n"
     }
 
-    static func summary(rows: Int, widths: Int, seconds: Double, hitRate: Double, counts: LogCounts, file: String) -> String {
+    static func summary(rows: Int, widths: Int, seconds: Double, hitRate: Double) -> String {
         let perSecond = seconds > 0 ? Double(rows * widths) / seconds : 0
         return "heights: \(rows) rows × \(widths) width\(widths == 1 ? "" : "s") in \(Format.fixed(seconds, 3)) s "
             + "(\(Format.grouped(Int(perSecond))) rows/s), cache hit rate \(Format.fixed(hitRate * 100, 1))%\n"
-            + "\(file): \(counts.recordsIn) records, \(counts.messagesOut) laid out, \(counts.rejected) rejected"
-            + (counts.blankLinesSkipped > 0 ? ", \(counts.blankLinesSkipped) blank lines skipped" : "") + "\n"
     }
 }

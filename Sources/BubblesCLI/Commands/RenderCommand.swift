@@ -48,9 +48,7 @@ struct RenderCommand: BubblesCommand {
             }
         }
         try output.flush()
-        if counts.rejected > 0 {
-            try context.errors.write("\(reader.file): \(counts.rejected) of \(counts.recordsIn) records rejected\n")
-        }
+        try input.reportEnd(of: reader, done: "drawn", countsAlways: false, to: context.errors)
         return exitCode(for: counts)
     }
 
