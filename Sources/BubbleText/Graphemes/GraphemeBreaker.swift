@@ -28,6 +28,13 @@ public struct GraphemeBreaker: Hashable, Sendable {
     /// The first scalar after `init()` or `reset()` always starts a grapheme.
     @inline(__always)
     public mutating func breaksBefore(_ info: ScalarInfo) -> Bool {
+        step(info)
+    }
+
+    /// `breaksBefore(_:)` for the preparer's loop: guaranteed inline (the hint alone was ignored
+    /// in the large loop, which cost a call per scalar).
+    @inline(always)
+    mutating func step(_ info: ScalarInfo) -> Bool {
         let property = UInt8(truncatingIfNeeded: info.raw & 0xF)
         var joins = joinMask & (1 << UInt16(property)) != 0
         let pictographic = info.isExtendedPictographic
@@ -54,10 +61,11 @@ public struct GraphemeBreaker: Hashable, Sendable {
 
     /// Which properties join after a scalar of raw property `previous` (GB3–GB9b). GB11–GB13
     /// need state and are applied by `breaksBefore(_:)`.
-    @inline(__always)
+    @inline(always)
     private static func joinMask(after previous: UInt8) -> UInt16 {
         let extending = bit(.extend) | bit(.zwj) | bit(.spacingMark)  // GB9, GB9a
-        switch GraphemeBreakProperty(rawValue: previous).unsafelyUnwrapped {
+        // The tables only hold valid properties; the checked conversion was a call per scalar.
+        switch unsafeBitCast(previous, to: GraphemeBreakProperty.self) {
         case .cr: return bit(.lf)  // GB3, GB4
         case .lf, .control: return 0  // GB4
         case .prepend: return ~(bit(.cr) | bit(.lf) | bit(.control))  // GB9b, less GB5

@@ -54,7 +54,7 @@ public struct LineBreaker: Sendable {
 
     /// The break opportunity between the previous scalar and the one described by `info`,
     /// then advances past it.
-    @inlinable @inline(__always)
+    @inlinable @inline(always)
     public mutating func opportunity(before info: ScalarInfo, nextIsNumber: Bool = false) -> LineBreakOpportunity {
         let raw = info.lineBreakClass
         if atStart {
@@ -91,7 +91,7 @@ public struct LineBreaker: Sendable {
         previousWasZWJ = raw == .zwj
     }
 
-    @inlinable @inline(__always)
+    @inlinable @inline(always)
     func decide(_ raw: LineBreakClass, _ info: ScalarInfo, nextIsNumber: Bool) -> LineBreakOpportunity {
         // LB4, LB5: after BK, CR, LF, NL (CR × LF).
         switch previous {

@@ -34,7 +34,7 @@ public struct PreparedText: Sendable {
     /// `allowASCIIPath: false` forces the general path, so tests can compare the two.
     init(_ text: String, options: TextOptions, allowASCIIPath: Bool) {
         var text = text
-        var preparer = TextPreparer(options: options)
+        var preparer = TextPreparer(options: options, utf8Count: text.utf8.count)
         let prepared: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
             precondition(bytes.count < Int(UInt32.max), "PreparedText: text of \(bytes.count) UTF-8 bytes exceeds the 4 GiB limit")
             if allowASCIIPath && isASCII(bytes) {
@@ -51,21 +51,8 @@ public struct PreparedText: Sendable {
         self.text = text
         self.options = options
         self.scalarCount = preparer.scalarCount
-        self.segments = Self.trimmed(preparer.segments)
-        self.graphemeMap = Self.trimmed(preparer.graphemeMap)
-        self.graphemeMapIndex = Self.trimmed(preparer.graphemeMapIndex)
+        (self.segments, self.graphemeMap, self.graphemeMapIndex) = preparer.takeResults()
         self.naturalWidth = measure(width: Int.max).widestLine
-    }
-
-    /// `array` with no spare capacity beyond a quarter, so the footprint is what it holds.
-    private static func trimmed<Element>(_ array: [Element]) -> [Element] {
-        if array.capacity <= array.count + array.count / 4 + 4 { return array }
-        return [Element](unsafeUninitializedCapacity: array.count) { buffer, initialized in
-            array.withUnsafeBufferPointer { source in
-                _ = buffer.initialize(fromContentsOf: source)
-            }
-            initialized = array.count
-        }
     }
 
     /// Line count and widest line at `width` cells. Arithmetic only; allocates nothing.

@@ -9,10 +9,10 @@ struct TextPreparer {
     enum GraphemeKind { case content, space, tab, lineBreak }
 
     let options: TextOptions
-    var segments: [PreparedSegment] = []
-    var graphemeMap: [UInt8] = []
+    var segments: PreparerBuffer<PreparedSegment>
+    var graphemeMap: PreparerBuffer<UInt8>
     /// Pairs (segment index, offset of its entries in `graphemeMap`), by segment index.
-    var graphemeMapIndex: [UInt32] = []
+    var graphemeMapIndex: PreparerBuffer<UInt32>
     var scalarCount = 0
 
     // The segment being built.
@@ -35,9 +35,20 @@ struct TextPreparer {
     var graphemeKind = GraphemeKind.content
     var graphemeWidth = GraphemeWidth()
 
-    init(options: TextOptions) {
+    /// A preparer for a text of `utf8Count` bytes. Call `takeResults()` once it is done.
+    init(options: TextOptions, utf8Count: Int) {
         self.options = options
         self.graphemeWidth = GraphemeWidth(options: options)
+        // Sized so that ideographic text (3 bytes and one segment per character) and non-Latin
+        // letters (2 bytes and one map entry each) rarely grow; the final arrays are exact.
+        segments = PreparerBuffer(capacity: utf8Count / 3 + 4)
+        graphemeMap = PreparerBuffer(capacity: utf8Count / 2 + 8)
+        graphemeMapIndex = PreparerBuffer(capacity: utf8Count / 8 + 4)
+    }
+
+    /// The segments, grapheme map and its index as exact-size arrays; frees the scratch storage.
+    mutating func takeResults() -> (segments: [PreparedSegment], graphemeMap: [UInt8], graphemeMapIndex: [UInt32]) {
+        (segments.takeArray(), graphemeMap.takeArray(), graphemeMapIndex.takeArray())
     }
 
     // MARK: The general path
@@ -45,7 +56,6 @@ struct TextPreparer {
     mutating func prepare(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         let count = bytes.count
-        segments.reserveCapacity(count / 6 + 1)
         let asciiInfos = ASCIIInfo.table
         var lineBreaker = LineBreaker()
         var graphemeBreaker = GraphemeBreaker()
@@ -67,7 +77,7 @@ struct TextPreparer {
                 continue
             }
             previousWasPlainLetter = plainLetter
-            let startsGrapheme = graphemeBreaker.breaksBefore(info)
+            let startsGrapheme = graphemeBreaker.step(info)
             var nextIsNumber = false
             if lineBreaker.needsLookahead(for: info) {
                 nextIsNumber = Self.nextIsNumber(base, from: index &+ length, count: count)
@@ -117,7 +127,6 @@ struct TextPreparer {
     mutating func prepareASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         let count = bytes.count
-        segments.reserveCapacity(count / 6 + 1)
         let infos = ASCIIInfo.table
         var lineBreaker = LineBreaker()
         var previousByte: UInt8 = 0
