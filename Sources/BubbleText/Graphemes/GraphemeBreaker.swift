@@ -55,6 +55,20 @@ public struct GraphemeBreaker: Hashable, Sendable {
         return !joins
     }
 
+    /// True when a scalar of property Other that is neither Extended_Pictographic nor a regional
+    /// indicator would join the grapheme before it (only after Prepend, GB9b).
+    @inline(always)
+    var joinsOther: Bool { joinMask & Self.bit(.other) != 0 }
+
+    /// Advances as `step(_:)` would for a scalar of property Other that is neither
+    /// Extended_Pictographic nor a regional indicator, whose boundary the caller already knows.
+    @inline(always)
+    mutating func assumeOther() {
+        joinMask = Self.joinMask(after: GraphemeBreakProperty.other.rawValue)
+        oddRegionalIndicators = false
+        emojiState = 0
+    }
+
     private static let regionalIndicator = GraphemeBreakProperty.regionalIndicator.rawValue
     private static let extend = GraphemeBreakProperty.extend.rawValue
     private static let zwj = GraphemeBreakProperty.zwj.rawValue

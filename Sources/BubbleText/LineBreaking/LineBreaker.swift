@@ -83,6 +83,43 @@ public struct LineBreaker: Sendable {
         return true
     }
 
+    /// Fast path for a space (class SP, never wide or pictographic) after anything but the start
+    /// of text or a mandatory break: no break before it (LB7). Advances exactly as
+    /// `opportunity(before:)` would and returns true; returns false (without advancing) otherwise.
+    @inline(always)
+    mutating func continuesWithSpace(_ info: ScalarInfo) -> Bool {
+        switch previous {
+        case .bk, .cr, .lf, .nl: return false
+        default: break
+        }
+        if atStart { return false }
+        previousWasZWJ = false
+        beginUnit(.sp, info)
+        return true
+    }
+
+    /// Fast path for a plain AL letter after spaces: LB18 allows the break unless the class
+    /// before the spaces forbids it (LB14–LB17, through the pair table). Advances exactly as
+    /// `opportunity(before:)` would and returns the opportunity; returns nil (without
+    /// advancing) when the previous unit is not a space.
+    @inline(always)
+    mutating func letterAfterSpaces(_ info: ScalarInfo) -> LineBreakOpportunity? {
+        guard previous == .sp && !previousWasZWJ && !atStart && beforeSpaces != .zw else { return nil }
+        let entry = pairs.entry(beforeSpaces, .al)
+        beginUnit(.al, info)
+        return entry & LineBreakPairTable.noBreakAcrossSpaces != 0 ? .prohibited : .allowed
+    }
+
+    /// Advances as if a unit of `info`'s class had just been read after one of class `before`,
+    /// for callers that checked a run of scalars themselves (neither CM nor ZWJ, nor SP).
+    @inline(__always)
+    mutating func assumeUnit(_ info: ScalarInfo, after before: LineBreakClass) {
+        previous = before
+        previousWasZWJ = false
+        atStart = false
+        beginUnit(info.lineBreakClass, info)
+    }
+
     @inlinable @inline(__always)
     mutating func start(_ raw: LineBreakClass, _ info: ScalarInfo) {
         // LB10 at the start of text: a lone CM or ZWJ counts as AL.

@@ -31,10 +31,11 @@ public struct PreparedText: Sendable {
         self.init(text, options: options, allowASCIIPath: true)
     }
 
-    /// `allowASCIIPath: false` forces the general path, so tests can compare the two.
-    init(_ text: String, options: TextOptions, allowASCIIPath: Bool) {
+    /// `allowASCIIPath: false` forces the general path, and `allowRuns: false` makes that path
+    /// feed every scalar to both machines, so tests can compare the fast paths with it.
+    init(_ text: String, options: TextOptions, allowASCIIPath: Bool, allowRuns: Bool = true) {
         var text = text
-        var preparer = TextPreparer(options: options, utf8Count: text.utf8.count)
+        var preparer = TextPreparer(options: options, utf8Count: text.utf8.count, allowRuns: allowRuns)
         let prepared: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
             precondition(bytes.count < Int(UInt32.max), "PreparedText: text of \(bytes.count) UTF-8 bytes exceeds the 4 GiB limit")
             if allowASCIIPath && isASCII(bytes) {

@@ -9,6 +9,11 @@ struct TextPreparer {
     enum GraphemeKind { case content, space, tab, lineBreak }
 
     let options: TextOptions
+    /// Letter and wide-character runs may skip the per-scalar machines (tests turn this off to
+    /// compare with the scalar-by-scalar path).
+    let allowRuns: Bool
+    /// `plainLetterMask`, less the ambiguous bit when ambiguous scalars measure one cell.
+    let letterMask: UInt32
     var segments: PreparerBuffer<PreparedSegment>
     var graphemeMap: PreparerBuffer<UInt8>
     /// Pairs (segment index, offset of its entries in `graphemeMap`), by segment index.
@@ -36,8 +41,10 @@ struct TextPreparer {
     var graphemeWidth = GraphemeWidth()
 
     /// A preparer for a text of `utf8Count` bytes. Call `takeResults()` once it is done.
-    init(options: TextOptions, utf8Count: Int) {
+    init(options: TextOptions, utf8Count: Int, allowRuns: Bool = true) {
         self.options = options
+        self.allowRuns = allowRuns
+        letterMask = options.ambiguousWidth == 2 ? Self.plainLetterMask : Self.plainLetterMask & ~Self.ambiguousBit
         self.graphemeWidth = GraphemeWidth(options: options)
         // Sized so that ideographic text (3 bytes and one segment per character) and non-Latin
         // letters (2 bytes and one map entry each) rarely grow; the final arrays are exact.
@@ -57,6 +64,7 @@ struct TextPreparer {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         let count = bytes.count
         let asciiInfos = ASCIIInfo.table
+        let runs = allowRuns
         var lineBreaker = LineBreaker()
         var graphemeBreaker = GraphemeBreaker()
         var index = 0
@@ -64,17 +72,39 @@ struct TextPreparer {
         while index < count {
             let (scalar, length) = decodeScalar(base, at: index)
             let info = scalar < 0x80 ? asciiInfos[Int(scalar)] : UnicodeTables.info(scalar)
-            let plainLetter = Self.isPlainLetter(info)
-            if plainLetter && previousWasPlainLetter && lineBreaker.continuesAlphabeticRun(info) {
-                // A letter after a letter: a new grapheme, no break opportunity, and the grapheme
-                // machine's state is the same after any plain letter, so it need not be fed.
-                finishGrapheme(end: index)
-                graphemeStart = index
-                graphemeKind = .content
-                graphemeWidth.start(scalar, info)
-                scalarCount &+= 1
-                index &+= length
-                continue
+            let plainLetter = isPlainLetter(info)
+            if runs {
+                if plainLetter && previousWasPlainLetter && lineBreaker.continuesAlphabeticRun(info) {
+                    // A letter after a letter: a new grapheme, no break opportunity, and the grapheme
+                    // machine's state is the same after any plain letter, so it need not be fed.
+                    finishGrapheme(end: index)
+                    index = readLetterRun(base, count: count, start: index, scalar, length)
+                    continue
+                }
+                if index > 0 && !graphemeBreaker.joinsOther {
+                    // A space or a letter that starts a grapheme: skip the general decision.
+                    if scalar == 0x20 && lineBreaker.continuesWithSpace(info) {
+                        graphemeBreaker.assumeOther()
+                        finishGrapheme(end: index)
+                        startGrapheme(at: index, scalar, info)
+                        previousWasPlainLetter = false
+                        scalarCount &+= 1
+                        index &+= 1
+                        continue
+                    }
+                    if plainLetter, let opportunity = lineBreaker.letterAfterSpaces(info) {
+                        graphemeBreaker.assumeOther()
+                        finishGrapheme(end: index)
+                        if opportunity == .allowed { finishSegment(end: index, mandatory: false) }
+                        graphemeStart = index
+                        graphemeKind = .content
+                        graphemeWidth.start(scalar, info)
+                        previousWasPlainLetter = true
+                        scalarCount &+= 1
+                        index &+= length
+                        continue
+                    }
+                }
             }
             previousWasPlainLetter = plainLetter
             let startsGrapheme = graphemeBreaker.step(info)
@@ -83,29 +113,154 @@ struct TextPreparer {
                 nextIsNumber = Self.nextIsNumber(base, from: index &+ length, count: count)
             }
             let opportunity = lineBreaker.opportunity(before: info, nextIsNumber: nextIsNumber)
+            scalarCount &+= 1
             if startsGrapheme {
                 if index > 0 {
                     finishGrapheme(end: index)
                     if opportunity != .prohibited { finishSegment(end: index, mandatory: opportunity == .mandatory) }
                 }
                 startGrapheme(at: index, scalar, info)
+                if Self.isPlainWide(info) && runs {
+                    index = readWideRun(base, count: count, start: index, info, length,
+                                        lineBreaker: &lineBreaker, graphemeBreaker: &graphemeBreaker)
+                    continue
+                }
             } else {
                 extendGrapheme(scalar, info)
             }
-            scalarCount &+= 1
             index &+= length
         }
         finish(end: count)
+    }
+
+    // MARK: Runs
+
+    /// Reads the plain letters that follow the one at `start` (whose line-break step is done and
+    /// whose previous grapheme is finished): each finishes the one before as a one-cell grapheme,
+    /// with no break opportunity between them (LB28) and nothing for either machine to track.
+    /// Leaves the last letter as the grapheme being read and returns the offset after it.
+    @inline(__always)
+    mutating func readLetterRun(_ base: UnsafePointer<UInt8>, count: Int, start: Int, _ scalar: UInt32, _ length: Int) -> Int {
+        let (plainLow, plainHigh) = ASCIIInfo.plainLetters
+        var current = start
+        var currentLength = length
+        var next = start &+ length
+        var letters = 1
+        // At the widest segment the general path splits it; the run stops there and lets it.
+        while next < count && contentWidth < PreparedSegment.maximumWidth {
+            let lead = base[next]
+            var nextLength = 1
+            if lead < 0x80 {
+                let bits = lead < 64 ? plainLow : plainHigh
+                guard (bits &>> UInt64(lead & 63)) & 1 != 0 else { break }
+            } else {
+                let (nextScalar, decodedLength) = decodeScalar(base, at: next)
+                guard isPlainLetter(UnicodeTables.info(nextScalar)) else { break }
+                nextLength = decodedLength
+            }
+            finishPlainLetter(length: currentLength)
+            current = next
+            currentLength = nextLength
+            next &+= nextLength
+            letters &+= 1
+        }
+        scalarCount &+= letters
+        let (lastScalar, _) = decodeScalar(base, at: current)
+        graphemeStart = current
+        graphemeKind = .content
+        graphemeWidth.start(lastScalar, lastScalar < 0x80 ? ASCIIInfo.table[Int(lastScalar)] : UnicodeTables.info(lastScalar))
+        return next
+    }
+
+    /// Finishes the grapheme being read, known to be one plain letter of `length` bytes, with the
+    /// hang already closed and the segment below its widest.
+    @inline(__always)
+    mutating func finishPlainLetter(length: Int) {
+        contentWidth &+= 1
+        graphemeCount &+= 1
+        if simple {
+            if length == 1 { return }
+            simple = false
+            for _ in 1..<graphemeCount { graphemeMap.append(1 << 6 | 1) }
+        }
+        graphemeMap.append(UInt8(truncatingIfNeeded: 1 << 6 | length))
+    }
+
+    /// Reads the run of plain wide scalars (ideographs, kana, Hangul syllables) that starts with
+    /// the one at `start`, which the general path has just fed to both machines and started as a
+    /// grapheme. Between two of them a grapheme always ends and a line may always break (LB31),
+    /// so each one but the last becomes a one-grapheme segment of width 2, written directly.
+    /// Leaves both machines and the grapheme being read as if the general path had read the
+    /// run, and returns the offset after it.
+    @inline(__always)
+    mutating func readWideRun(_ base: UnsafePointer<UInt8>, count: Int, start: Int, _ info: ScalarInfo, _ length: Int,
+                              lineBreaker: inout LineBreaker, graphemeBreaker: inout GraphemeBreaker) -> Int {
+        var current = start
+        var currentInfo = info
+        var beforeCurrent = lineBreaker.beforePrevious
+        var next = start &+ length
+        var firstDone = false
+        while next < count {
+            let (nextScalar, nextLength) = decodeScalar(base, at: next)
+            let nextInfo = UnicodeTables.info(nextScalar)
+            guard Self.isPlainWide(nextInfo) else { break }
+            if firstDone {
+                segments.append(PreparedSegment(contentEnd: next, hangEnd: next, width: 2, breakLength: 0,
+                                                flags: PreparedSegment.singleGraphemeBit))
+            } else {
+                // The segment may hold more than the first scalar ("「漢"): finish it in full.
+                finishGrapheme(end: next)
+                finishSegment(end: next, mandatory: false)
+                firstDone = true
+            }
+            beforeCurrent = currentInfo.lineBreakClass
+            current = next
+            currentInfo = nextInfo
+            next &+= nextLength
+            scalarCount &+= 1
+        }
+        if firstDone {
+            let (lastScalar, _) = decodeScalar(base, at: current)
+            graphemeStart = current
+            graphemeKind = .content
+            graphemeWidth.start(lastScalar, currentInfo)
+            lineBreaker.assumeUnit(currentInfo, after: beforeCurrent)
+            _ = graphemeBreaker.step(currentInfo)
+        }
+        return next
+    }
+
+    /// Line-break class ID, H2 or H3; grapheme-break property Other, LV or LVT; two cells; and
+    /// none of the flags any rule looks at besides East Asian F/W/H.
+    @inline(__always)
+    static func isPlainWide(_ info: ScalarInfo) -> Bool {
+        let flags: UInt32 = 0x3 << 10 | 0xF << 12 | 0x3 << 17
+        guard info.raw & flags == 2 << 10 else { return false }
+        let lineBreak = info.lineBreakClass
+        guard lineBreak == .id || lineBreak == .h2 || lineBreak == .h3 else { return false }
+        let property = info.raw & 0xF
+        return property == UInt32(GraphemeBreakProperty.other.rawValue)
+            || property == UInt32(GraphemeBreakProperty.lv.rawValue)
+            || property == UInt32(GraphemeBreakProperty.lvt.rawValue)
     }
 
     /// Line-break class AL, grapheme-break property Other, one cell, and none of the flags that
     /// any rule looks at (ambiguous, control, pictographic, emoji, East Asian F/W/H, modifier).
     @inline(__always)
     static func isPlainLetter(_ info: ScalarInfo) -> Bool {
-        let mask: UInt32 = 0xF | 0x3F << 4 | 0x3 << 10 | 0x7F << 12
-        let pattern = UInt32(LineBreakClass.al.rawValue) << 4 | 1 << 10
-        return info.raw & mask == pattern
+        info.raw & plainLetterMask == plainLetterPattern
     }
+
+    /// `isPlainLetter(_:)`, where East Asian Ambiguous letters (Cyrillic, Greek) count too when
+    /// they measure one cell.
+    @inline(__always)
+    func isPlainLetter(_ info: ScalarInfo) -> Bool {
+        info.raw & letterMask == Self.plainLetterPattern
+    }
+
+    static let plainLetterMask: UInt32 = 0xF | 0x3F << 4 | 0x3 << 10 | 0x7F << 12
+    static let plainLetterPattern = UInt32(LineBreakClass.al.rawValue) << 4 | 1 << 10
+    static let ambiguousBit: UInt32 = 1 << 12
 
     /// LB25's lookahead: is the next scalar that is not CM or ZWJ of class NU?
     static func nextIsNumber(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Bool {
@@ -284,4 +439,9 @@ struct TextPreparer {
 /// Table entries of the 128 ASCII scalars, looked up once for the ASCII path.
 enum ASCIIInfo {
     static let table: [ScalarInfo] = (0..<128).map { UnicodeTables.info(UInt32($0)) }
+    /// Bit `b` of the pair (bytes 0–63, bytes 64–127) is set when ASCII byte `b` is a plain letter.
+    static let plainLetters: (UInt64, UInt64) = (0..<128).reduce((0, 0)) { bits, byte in
+        guard TextPreparer.isPlainLetter(table[byte]) else { return bits }
+        return byte < 64 ? (bits.0 | 1 << UInt64(byte), bits.1) : (bits.0, bits.1 | 1 << UInt64(byte - 64))
+    }
 }
