@@ -57,6 +57,17 @@ import Testing
         }
     }
 
+    @Test func runsMatchTheScalarByScalarPathOnEveryConformanceLine() {
+        let sampler = TextSampler.shared
+        #expect(sampler.lineBreakCases.count == 7654 && !sampler.graphemeCases.isEmpty)
+        for scalars in sampler.lineBreakCases + sampler.graphemeCases {
+            var text = String.UnicodeScalarView()
+            sampler.append(scalars, to: &text)
+            Self.expectSamePreparation(String(text))
+            Self.expectSamePreparation("a" + String(text) + " b")
+        }
+    }
+
     @Test func runsMatchTheScalarByScalarPathOnTheBenchmarkCorpus() {
         for text in TextBenchmarkCorpus.messages(count: 300) + TextBenchmarkCorpus.phrases {
             Self.expectSamePreparation(text)

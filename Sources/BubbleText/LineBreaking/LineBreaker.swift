@@ -98,16 +98,30 @@ public struct LineBreaker: Sendable {
         return true
     }
 
-    /// Fast path for a plain AL letter after spaces: LB18 allows the break unless the class
-    /// before the spaces forbids it (LB14–LB17, through the pair table). Advances exactly as
-    /// `opportunity(before:)` would and returns the opportunity; returns nil (without
-    /// advancing) when the previous unit is not a space.
+    /// Fast path for a scalar that is none of BK, CR, LF, NL, ZW, SP, CM and ZWJ, after a unit
+    /// that is none of BK, CR, LF, NL and ZW: the pair table decides, directly (LB11–LB31) or
+    /// across spaces (LB14–LB18). Advances exactly as `opportunity(before:)` would and returns the
+    /// opportunity; returns nil, without advancing, where a rule needs context (the pair is
+    /// flagged contextual, the last scalar was a ZWJ, or the text has just started).
     @inline(always)
-    mutating func letterAfterSpaces(_ info: ScalarInfo) -> LineBreakOpportunity? {
-        guard previous == .sp && !previousWasZWJ && !atStart && beforeSpaces != .zw else { return nil }
-        let entry = pairs.entry(beforeSpaces, .al)
-        beginUnit(.al, info)
-        return entry & LineBreakPairTable.noBreakAcrossSpaces != 0 ? .prohibited : .allowed
+    mutating func simpleOpportunity(before info: ScalarInfo) -> LineBreakOpportunity? {
+        if atStart || previousWasZWJ { return nil }
+        let right = info.lineBreakClass
+        let result: LineBreakOpportunity
+        switch previous {
+        case .bk, .cr, .lf, .nl, .zw:
+            return nil
+        case .sp:
+            if beforeSpaces == .zw { return nil }
+            let entry = pairs.entry(beforeSpaces, right)
+            result = entry & LineBreakPairTable.noBreakAcrossSpaces != 0 ? .prohibited : .allowed
+        default:
+            let entry = pairs.entry(previous, right)
+            if entry & LineBreakPairTable.contextual != 0 { return nil }
+            result = entry & LineBreakPairTable.noBreakAdjacent != 0 ? .prohibited : .allowed
+        }
+        beginUnit(right, info)
+        return result
     }
 
     /// Advances as if a unit of `info`'s class had just been read after one of class `before`,

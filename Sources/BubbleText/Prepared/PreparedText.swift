@@ -53,7 +53,28 @@ public struct PreparedText: Sendable {
         self.options = options
         self.scalarCount = preparer.scalarCount
         (self.segments, self.graphemeMap, self.graphemeMapIndex) = preparer.takeResults()
-        self.naturalWidth = measure(width: Int.max).widestLine
+        self.naturalWidth = widestHardLineWithoutTabs() ?? measure(width: Int.max).widestLine
+    }
+
+    /// `measure(width: Int.max).widestLine` in one light pass over the segments, or nil when a
+    /// segment holds a tab (whose width depends on its column).
+    private func widestHardLineWithoutTabs() -> Int? {
+        segments.withUnsafeBufferPointer { segments in
+            var widest = 0
+            var lineWidth = 0
+            var pendingHang = 0
+            for segment in segments {
+                if segment.hasTab { return nil }
+                lineWidth &+= pendingHang &+ segment.width
+                pendingHang = Int(segment.hangEnd &- segment.contentEnd)  // spaces: one byte, one cell
+                if segment.isMandatory {
+                    widest = max(widest, lineWidth)
+                    lineWidth = 0
+                    pendingHang = 0
+                }
+            }
+            return max(widest, lineWidth)
+        }
     }
 
     /// Line count and widest line at `width` cells. Arithmetic only; allocates nothing.

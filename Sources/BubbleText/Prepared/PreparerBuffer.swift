@@ -46,10 +46,8 @@ struct PreparerBuffer<Element: BitwiseCopyable> {
             capacity = 0
         }
         if count == 0 { return [] }
-        let source = UnsafeBufferPointer(start: base, count: count)
-        return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-            _ = buffer.initialize(fromContentsOf: source)
-            initialized = source.count
-        }
+        // `Array(_:)` of a buffer specialises down to one allocation and a copy;
+        // `init(unsafeUninitializedCapacity:)` went through the runtime's generic path.
+        return Array(UnsafeBufferPointer(start: base, count: count))
     }
 }

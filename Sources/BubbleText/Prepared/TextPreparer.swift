@@ -64,6 +64,7 @@ struct TextPreparer {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         let count = bytes.count
         let asciiInfos = ASCIIInfo.table
+        let plainASCIILetters = ASCIIInfo.plainLetters
         let runs = allowRuns
         var lineBreaker = LineBreaker()
         var graphemeBreaker = GraphemeBreaker()
@@ -78,11 +79,21 @@ struct TextPreparer {
                     // A letter after a letter: a new grapheme, no break opportunity, and the grapheme
                     // machine's state is the same after any plain letter, so it need not be fed.
                     finishGrapheme(end: index)
-                    index = readLetterRun(base, count: count, start: index, scalar, length)
+                    index = readLetterRun(base, count: count, start: index, scalar, length,
+                                          plainASCIILetters: plainASCIILetters, asciiInfos: asciiInfos)
+                    continue
+                }
+                if previousWasPlainLetter && Self.isPlainMark(info) {
+                    // A mark on a plain letter: it joins the grapheme (GB9, GB9a) and the letter's
+                    // unit (LB9), and leaves both machines as a plain letter does.
+                    extendGrapheme(scalar, info)
+                    scalarCount &+= 1
+                    index &+= length
                     continue
                 }
                 if index > 0 && !graphemeBreaker.joinsOther {
-                    // A space or a letter that starts a grapheme: skip the general decision.
+                    // A space, or a scalar whose break the pair table alone decides, that starts
+                    // a grapheme: skip the general decision.
                     if scalar == 0x20 && lineBreaker.continuesWithSpace(info) {
                         graphemeBreaker.assumeOther()
                         finishGrapheme(end: index)
@@ -92,16 +103,19 @@ struct TextPreparer {
                         index &+= 1
                         continue
                     }
-                    if plainLetter, let opportunity = lineBreaker.letterAfterSpaces(info) {
+                    if Self.isSimple(info), let opportunity = lineBreaker.simpleOpportunity(before: info) {
                         graphemeBreaker.assumeOther()
                         finishGrapheme(end: index)
-                        if opportunity == .allowed { finishSegment(end: index, mandatory: false) }
-                        graphemeStart = index
-                        graphemeKind = .content
-                        graphemeWidth.start(scalar, info)
-                        previousWasPlainLetter = true
+                        if opportunity != .prohibited { finishSegment(end: index, mandatory: false) }
+                        startGrapheme(at: index, scalar, info)
+                        previousWasPlainLetter = plainLetter
                         scalarCount &+= 1
-                        index &+= length
+                        if Self.isPlainWide(info) {
+                            index = readWideRun(base, count: count, start: index, info, length,
+                                                lineBreaker: &lineBreaker, graphemeBreaker: &graphemeBreaker)
+                        } else {
+                            index &+= length
+                        }
                         continue
                     }
                 }
@@ -139,9 +153,10 @@ struct TextPreparer {
     /// whose previous grapheme is finished): each finishes the one before as a one-cell grapheme,
     /// with no break opportunity between them (LB28) and nothing for either machine to track.
     /// Leaves the last letter as the grapheme being read and returns the offset after it.
-    @inline(__always)
-    mutating func readLetterRun(_ base: UnsafePointer<UInt8>, count: Int, start: Int, _ scalar: UInt32, _ length: Int) -> Int {
-        let (plainLow, plainHigh) = ASCIIInfo.plainLetters
+    @inline(always)
+    mutating func readLetterRun(_ base: UnsafePointer<UInt8>, count: Int, start: Int, _ scalar: UInt32, _ length: Int,
+                                plainASCIILetters: (UInt64, UInt64), asciiInfos: [ScalarInfo]) -> Int {
+        let (plainLow, plainHigh) = plainASCIILetters
         var current = start
         var currentLength = length
         var next = start &+ length
@@ -168,7 +183,7 @@ struct TextPreparer {
         let (lastScalar, _) = decodeScalar(base, at: current)
         graphemeStart = current
         graphemeKind = .content
-        graphemeWidth.start(lastScalar, lastScalar < 0x80 ? ASCIIInfo.table[Int(lastScalar)] : UnicodeTables.info(lastScalar))
+        graphemeWidth.start(lastScalar, lastScalar < 0x80 ? asciiInfos[Int(lastScalar)] : UnicodeTables.info(lastScalar))
         return next
     }
 
@@ -228,6 +243,28 @@ struct TextPreparer {
             _ = graphemeBreaker.step(currentInfo)
         }
         return next
+    }
+
+    /// Grapheme-break property Other, not Extended_Pictographic, and a line-break class that
+    /// needs no special handling (none of BK, CR, LF, NL, ZW, SP, CM, ZWJ): a grapheme starts
+    /// before it unless the one before is a prepend, and the pair table decides its break.
+    @inline(__always)
+    static func isSimple(_ info: ScalarInfo) -> Bool {
+        let special: UInt64 = 1 << LineBreakClass.bk.rawValue | 1 << LineBreakClass.cr.rawValue
+            | 1 << LineBreakClass.lf.rawValue | 1 << LineBreakClass.nl.rawValue | 1 << LineBreakClass.zw.rawValue
+            | 1 << LineBreakClass.sp.rawValue | 1 << LineBreakClass.cm.rawValue | 1 << LineBreakClass.zwj.rawValue
+        guard info.raw & (0xF | 1 << 14) == 0 else { return false }
+        return (special &>> UInt64(info.lineBreakClass.rawValue)) & 1 == 0
+    }
+
+    /// Line-break class CM, grapheme-break property Extend or SpacingMark, not
+    /// Extended_Pictographic: a combining mark, which joins whatever plain letter precedes it.
+    @inline(__always)
+    static func isPlainMark(_ info: ScalarInfo) -> Bool {
+        guard info.raw & (0x3F << 4 | 1 << 14) == UInt32(LineBreakClass.cm.rawValue) << 4 else { return false }
+        let property = info.raw & 0xF
+        return property == UInt32(GraphemeBreakProperty.extend.rawValue)
+            || property == UInt32(GraphemeBreakProperty.spacingMark.rawValue)
     }
 
     /// Line-break class ID, H2 or H3; grapheme-break property Other, LV or LVT; two cells; and
