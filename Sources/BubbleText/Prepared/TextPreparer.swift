@@ -58,9 +58,25 @@ struct TextPreparer {
         (segments.takeArray(), graphemeMap.takeArray(), graphemeMapIndex.takeArray())
     }
 
-    // MARK: The general path
+    // MARK: The scalar loop
 
+    /// Prepares any valid UTF-8.
     mutating func prepare(_ bytes: UnsafeBufferPointer<UInt8>) {
+        prepare(bytes, asciiOnly: false)
+    }
+
+    /// Same result as `prepare(_:)` for text whose bytes are all below 0x80: the same loop, with
+    /// UTF-8 decoding and the two-stage table compiled out.
+    mutating func prepareASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
+        prepare(bytes, asciiOnly: true)
+    }
+
+    /// The one loop. Common cases take a shortcut that gives exactly what feeding the scalar to
+    /// both machines would (tests compare the two with `allowRuns: false`): runs of plain letters
+    /// and of ideographs, marks on letters, spaces, and scalars whose break the pair table alone
+    /// decides. Everything else goes through the general step below them.
+    @inline(always)
+    mutating func prepare(_ bytes: UnsafeBufferPointer<UInt8>, asciiOnly: Bool) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         let count = bytes.count
         let asciiInfos = ASCIIInfo.table
@@ -71,7 +87,7 @@ struct TextPreparer {
         var index = 0
         var previousWasPlainLetter = false
         while index < count {
-            let (scalar, length) = decodeScalar(base, at: index)
+            let (scalar, length) = asciiOnly ? (UInt32(base[index]), 1) : decodeScalar(base, at: index)
             let info = scalar < 0x80 ? asciiInfos[Int(scalar)] : UnicodeTables.info(scalar)
             let plainLetter = isPlainLetter(info)
             if runs {
@@ -309,51 +325,6 @@ struct TextPreparer {
             index &+= length
         }
         return false
-    }
-
-    // MARK: The ASCII path
-
-    /// Same result as `prepare(_:)` for text whose bytes are all below 0x80, without UTF-8
-    /// decoding, the two-stage table or the grapheme machine: every ASCII byte is its own
-    /// grapheme except CR LF.
-    mutating func prepareASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        let count = bytes.count
-        let infos = ASCIIInfo.table
-        var lineBreaker = LineBreaker()
-        var previousByte: UInt8 = 0
-        var previousWasPlainLetter = false
-        for index in 0..<count {
-            let byte = base[index]
-            let info = infos[Int(byte)]
-            let plainLetter = Self.isPlainLetter(info)
-            if plainLetter && previousWasPlainLetter && lineBreaker.continuesAlphabeticRun(info) {
-                finishGrapheme(end: index)
-                graphemeStart = index
-                graphemeKind = .content
-                graphemeWidth.start(UInt32(byte), info)
-                previousByte = byte
-                continue
-            }
-            previousWasPlainLetter = plainLetter
-            var nextIsNumber = false
-            if lineBreaker.needsLookahead(for: info) {
-                nextIsNumber = Self.nextIsNumber(base, from: index &+ 1, count: count)
-            }
-            let opportunity = lineBreaker.opportunity(before: info, nextIsNumber: nextIsNumber)
-            if index == 0 {
-                startGrapheme(at: 0, UInt32(byte), info)
-            } else if byte == 0x0A && previousByte == 0x0D {
-                extendGrapheme(UInt32(byte), info)
-            } else {
-                finishGrapheme(end: index)
-                if opportunity != .prohibited { finishSegment(end: index, mandatory: opportunity == .mandatory) }
-                startGrapheme(at: index, UInt32(byte), info)
-            }
-            previousByte = byte
-        }
-        scalarCount = count
-        finish(end: count)
     }
 
     // MARK: Graphemes and segments
