@@ -95,8 +95,10 @@ struct TextPreparer {
                     // A letter after a letter: a new grapheme, no break opportunity, and the grapheme
                     // machine's state is the same after any plain letter, so it need not be fed.
                     finishGrapheme(end: index)
-                    index = readLetterRun(base, count: count, start: index, scalar, length,
-                                          plainASCIILetters: plainASCIILetters, asciiInfos: asciiInfos)
+                    let run = readLetterRun(base, count: count, start: index, scalar, length,
+                                            plainASCIILetters: plainASCIILetters, asciiInfos: asciiInfos)
+                    if run.afterSpaces { lineBreaker.beforePrevious = .sp }
+                    index = run.end
                     continue
                 }
                 if previousWasPlainLetter && Self.isPlainMark(info) {
@@ -168,22 +170,55 @@ struct TextPreparer {
     /// Reads the plain letters that follow the one at `start` (whose line-break step is done and
     /// whose previous grapheme is finished): each finishes the one before as a one-cell grapheme,
     /// with no break opportunity between them (LB28) and nothing for either machine to track.
-    /// Leaves the last letter as the grapheme being read and returns the offset after it.
+    /// Spaces followed by another plain letter are read too: they hang at the end of the word's
+    /// segment and a line may break after them (LB18, AL SP* ÷ AL), so prose stays in this loop.
+    /// Leaves the last letter as the grapheme being read and returns the offset after it, and
+    /// whether spaces came right before that letter (the line breaker's `beforePrevious`).
     @inline(always)
     mutating func readLetterRun(_ base: UnsafePointer<UInt8>, count: Int, start: Int, _ scalar: UInt32, _ length: Int,
-                                plainASCIILetters: (UInt64, UInt64), asciiInfos: [ScalarInfo]) -> Int {
+                                plainASCIILetters: (UInt64, UInt64), asciiInfos: [ScalarInfo]) -> (end: Int, afterSpaces: Bool) {
         let (plainLow, plainHigh) = plainASCIILetters
         var current = start
         var currentLength = length
         var next = start &+ length
-        var letters = 1
+        var scalars = 1
+        var afterSpaces = false
         // At the widest segment the general path splits it; the run stops there and lets it.
         while next < count && contentWidth < PreparedSegment.maximumWidth {
             let lead = base[next]
             var nextLength = 1
             if lead < 0x80 {
                 let bits = lead < 64 ? plainLow : plainHigh
-                guard (bits &>> UInt64(lead & 63)) & 1 != 0 else { break }
+                if (bits &>> UInt64(lead & 63)) & 1 == 0 {
+                    // (A segment with a tab keeps map entries for its hang: the general path.)
+                    guard lead == 0x20 && !hasTab else { break }
+                    var wordStart = next &+ 1
+                    while wordStart < count && base[wordStart] == 0x20 { wordStart &+= 1 }
+                    guard wordStart < count else { break }
+                    let wordLead = base[wordStart]
+                    var wordLength = 1
+                    if wordLead < 0x80 {
+                        let wordBits = wordLead < 64 ? plainLow : plainHigh
+                        guard (wordBits &>> UInt64(wordLead & 63)) & 1 != 0 else { break }
+                    } else {
+                        let (wordScalar, decodedLength) = decodeScalar(base, at: wordStart)
+                        guard isPlainLetter(UnicodeTables.info(wordScalar)) else { break }
+                        wordLength = decodedLength
+                    }
+                    finishPlainLetter(length: currentLength)
+                    // The spaces hang (their graphemes are one byte and one cell: no map entries).
+                    hangStart = next
+                    contentGraphemeCount = graphemeCount
+                    contentSimple = simple
+                    contentMapEnd = graphemeMap.count
+                    finishSegment(end: wordStart, mandatory: false)
+                    scalars &+= wordStart &- next &+ 1
+                    current = wordStart
+                    currentLength = wordLength
+                    next = wordStart &+ wordLength
+                    afterSpaces = true
+                    continue
+                }
             } else {
                 let (nextScalar, decodedLength) = decodeScalar(base, at: next)
                 guard isPlainLetter(UnicodeTables.info(nextScalar)) else { break }
@@ -193,14 +228,15 @@ struct TextPreparer {
             current = next
             currentLength = nextLength
             next &+= nextLength
-            letters &+= 1
+            scalars &+= 1
+            afterSpaces = false
         }
-        scalarCount &+= letters
+        scalarCount &+= scalars
         let (lastScalar, _) = decodeScalar(base, at: current)
         graphemeStart = current
         graphemeKind = .content
         graphemeWidth.start(lastScalar, lastScalar < 0x80 ? asciiInfos[Int(lastScalar)] : UnicodeTables.info(lastScalar))
-        return next
+        return (next, afterSpaces)
     }
 
     /// Finishes the grapheme being read, known to be one plain letter of `length` bytes, with the
