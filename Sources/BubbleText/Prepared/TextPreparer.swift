@@ -115,7 +115,9 @@ struct TextPreparer {
                     if scalar == 0x20 && lineBreaker.continuesWithSpace(info) {
                         graphemeBreaker.assumeOther()
                         finishGrapheme(end: index)
-                        startGrapheme(at: index, scalar, info)
+                        graphemeStart = index
+                        graphemeKind = .space
+                        graphemeWidth.start(scalar, info)
                         previousWasPlainLetter = false
                         scalarCount &+= 1
                         index &+= 1
@@ -125,7 +127,9 @@ struct TextPreparer {
                         graphemeBreaker.assumeOther()
                         finishGrapheme(end: index)
                         if opportunity != .prohibited { finishSegment(end: index, mandatory: false) }
-                        startGrapheme(at: index, scalar, info)
+                        graphemeStart = index  // content: no break or space class gets here
+                        graphemeKind = .content
+                        graphemeWidth.start(scalar, info)
                         previousWasPlainLetter = plainLetter
                         scalarCount &+= 1
                         if Self.isPlainWide(info) {
@@ -206,12 +210,7 @@ struct TextPreparer {
                         wordLength = decodedLength
                     }
                     finishPlainLetter(length: currentLength)
-                    // The spaces hang (their graphemes are one byte and one cell: no map entries).
-                    hangStart = next
-                    contentGraphemeCount = graphemeCount
-                    contentSimple = simple
-                    contentMapEnd = graphemeMap.count
-                    finishSegment(end: wordStart, mandatory: false)
+                    finishWordSegment(contentEnd: next, end: wordStart)
                     scalars &+= wordStart &- next &+ 1
                     current = wordStart
                     currentLength = wordLength
@@ -237,6 +236,26 @@ struct TextPreparer {
         graphemeKind = .content
         graphemeWidth.start(lastScalar, lastScalar < 0x80 ? asciiInfos[Int(lastScalar)] : UnicodeTables.info(lastScalar))
         return (next, afterSpaces)
+    }
+
+    /// `finishSegment(end:mandatory:)` for a segment of finished content graphemes followed by
+    /// the spaces `contentEnd..<end` (which hang, and whose graphemes are one byte and one cell,
+    /// so they need no map entries), with no tab and no break characters.
+    @inline(__always)
+    mutating func finishWordSegment(contentEnd: Int, end: Int) {
+        var flags: UInt32 = 0
+        if graphemeCount <= 1 {
+            flags = PreparedSegment.singleGraphemeBit
+            graphemeMap.removeLast(graphemeMap.count &- segmentMapStart)
+        } else if !simple {
+            flags = PreparedSegment.graphemeMapBit
+            recordMap()
+        }
+        segments.append(PreparedSegment(contentEnd: contentEnd, hangEnd: end, width: contentWidth, breakLength: 0, flags: flags))
+        contentWidth = 0
+        graphemeCount = 0
+        simple = true
+        segmentMapStart = graphemeMap.count
     }
 
     /// Finishes the grapheme being read, known to be one plain letter of `length` bytes, with the
