@@ -102,6 +102,12 @@ import Testing
         #expect(!TextPreparer.isPlainWide(UnicodeTables.info(0x3297)))  // ㊗ is Extended_Pictographic
     }
 
+    /// The pair table's size is folded from the last class; a class added after it would not fit.
+    @Test func pairTableCoversEveryClass() {
+        #expect(LineBreakPairTable.classCount == LineBreakClass.allCases.count)
+        #expect(LineBreakClass.allCases.last == .ri)
+    }
+
     @Test func ambiguousLettersTakeTheLetterRunOnlyAtWidthOne() {
         let text = "Привет мир"
         #expect(PreparedText(text).naturalWidth == 10)
