@@ -4,6 +4,9 @@
 /// grapheme boundaries (UAX #29), grapheme widths, and line breaking (UAX #14). A line-break
 /// opportunity that falls inside a grapheme cluster is dropped (the tailoring UAX #14 suggests),
 /// so a line never splits a cluster. Completed graphemes are folded into the segment being built.
+/// Where the machines' answer is known from the scalar and a little state (runs of letters and
+/// words, marks on letters, spaces, pairs the UAX #14 table decides alone, runs of ideographs),
+/// the loop writes that answer directly and leaves the machines as feeding them would have.
 @usableFromInline
 struct TextPreparer {
     enum GraphemeKind { case content, space, tab, lineBreak }
