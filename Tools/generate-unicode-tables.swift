@@ -342,7 +342,7 @@ public enum UnicodeTables {
     public static let unicodeVersion: String = "\(unicodeVersion)"
 
     /// The packed properties of `scalar`. Values above U+10FFFF read as U+10FFFF (unassigned).
-    @inlinable
+    @inlinable @inline(__always)
     public static func info(_ scalar: UInt32) -> ScalarInfo {
         let codePoint = Int(scalar <= 0x10FFFF ? scalar : 0x10FFFF)
         let stage1 = stage1Bytes.utf8Start

@@ -28,6 +28,13 @@ public struct GraphemeBreaker: Hashable, Sendable {
     /// The first scalar after `init()` or `reset()` always starts a grapheme.
     @inline(__always)
     public mutating func breaksBefore(_ info: ScalarInfo) -> Bool {
+        step(info)
+    }
+
+    /// `breaksBefore(_:)` for the preparer's loop: guaranteed inline (the hint alone was ignored
+    /// in the large loop, which cost a call per scalar).
+    @inline(always)
+    mutating func step(_ info: ScalarInfo) -> Bool {
         let property = UInt8(truncatingIfNeeded: info.raw & 0xF)
         var joins = joinMask & (1 << UInt16(property)) != 0
         let pictographic = info.isExtendedPictographic
@@ -48,16 +55,31 @@ public struct GraphemeBreaker: Hashable, Sendable {
         return !joins
     }
 
+    /// True when a scalar of property Other that is neither Extended_Pictographic nor a regional
+    /// indicator would join the grapheme before it (only after Prepend, GB9b).
+    @inline(always)
+    var joinsOther: Bool { joinMask & Self.bit(.other) != 0 }
+
+    /// Advances as `step(_:)` would for a scalar of property Other that is neither
+    /// Extended_Pictographic nor a regional indicator, whose boundary the caller already knows.
+    @inline(always)
+    mutating func assumeOther() {
+        joinMask = Self.joinMask(after: GraphemeBreakProperty.other.rawValue)
+        oddRegionalIndicators = false
+        emojiState = 0
+    }
+
     private static let regionalIndicator = GraphemeBreakProperty.regionalIndicator.rawValue
     private static let extend = GraphemeBreakProperty.extend.rawValue
     private static let zwj = GraphemeBreakProperty.zwj.rawValue
 
     /// Which properties join after a scalar of raw property `previous` (GB3–GB9b). GB11–GB13
     /// need state and are applied by `breaksBefore(_:)`.
-    @inline(__always)
+    @inline(always)
     private static func joinMask(after previous: UInt8) -> UInt16 {
         let extending = bit(.extend) | bit(.zwj) | bit(.spacingMark)  // GB9, GB9a
-        switch GraphemeBreakProperty(rawValue: previous).unsafelyUnwrapped {
+        // The tables only hold valid properties; the checked conversion was a call per scalar.
+        switch unsafeBitCast(previous, to: GraphemeBreakProperty.self) {
         case .cr: return bit(.lf)  // GB3, GB4
         case .lf, .control: return 0  // GB4
         case .prepend: return ~(bit(.cr) | bit(.lf) | bit(.control))  // GB9b, less GB5

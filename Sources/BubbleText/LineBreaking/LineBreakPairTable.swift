@@ -17,7 +17,9 @@ struct LineBreakPairTable: @unchecked Sendable {  // immutable after init, and n
     /// A contextual rule may forbid the break when adjacent; see `LineBreaker`.
     @usableFromInline static let contextual: UInt8 = 4
 
-    @usableFromInline static let classCount = LineBreakClass.allCases.count
+    /// The number of classes: `ri` is the last case. A constant the compiler folds, so `entry`
+    /// costs one multiply-add and a load (a `static let` needed a once-check per call).
+    @inlinable static var classCount: Int { Int(LineBreakClass.ri.rawValue) + 1 }
 
     /// Entry for (left, right) at `left.rawValue * classCount + right.rawValue`. Built once for
     /// the process (`shared`) and never freed, so the hot loop reads it through a plain pointer.
@@ -42,7 +44,7 @@ struct LineBreakPairTable: @unchecked Sendable {  // immutable after init, and n
         self.entries = UnsafePointer(storage)
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     func entry(_ left: LineBreakClass, _ right: LineBreakClass) -> UInt8 {
         entries[Int(left.rawValue) &* Self.classCount &+ Int(right.rawValue)]
     }

@@ -54,7 +54,7 @@ public struct LineBreaker: Sendable {
 
     /// The break opportunity between the previous scalar and the one described by `info`,
     /// then advances past it.
-    @inlinable @inline(__always)
+    @inlinable @inline(always)
     public mutating func opportunity(before info: ScalarInfo, nextIsNumber: Bool = false) -> LineBreakOpportunity {
         let raw = info.lineBreakClass
         if atStart {
@@ -83,6 +83,57 @@ public struct LineBreaker: Sendable {
         return true
     }
 
+    /// Fast path for a space (class SP, never wide or pictographic) after anything but the start
+    /// of text or a mandatory break: no break before it (LB7). Advances exactly as
+    /// `opportunity(before:)` would and returns true; returns false (without advancing) otherwise.
+    @inline(always)
+    mutating func continuesWithSpace(_ info: ScalarInfo) -> Bool {
+        switch previous {
+        case .bk, .cr, .lf, .nl: return false
+        default: break
+        }
+        if atStart { return false }
+        previousWasZWJ = false
+        beginUnit(.sp, info)
+        return true
+    }
+
+    /// Fast path for a scalar that is none of BK, CR, LF, NL, ZW, SP, CM and ZWJ, after a unit
+    /// that is none of BK, CR, LF, NL and ZW: the pair table decides, directly (LB11–LB31) or
+    /// across spaces (LB14–LB18). Advances exactly as `opportunity(before:)` would and returns the
+    /// opportunity; returns nil, without advancing, where a rule needs context (the pair is
+    /// flagged contextual, the last scalar was a ZWJ, or the text has just started).
+    @inline(always)
+    mutating func simpleOpportunity(before info: ScalarInfo) -> LineBreakOpportunity? {
+        if atStart || previousWasZWJ { return nil }
+        let right = info.lineBreakClass
+        let result: LineBreakOpportunity
+        switch previous {
+        case .bk, .cr, .lf, .nl, .zw:
+            return nil
+        case .sp:
+            if beforeSpaces == .zw { return nil }
+            let entry = pairs.entry(beforeSpaces, right)
+            result = entry & LineBreakPairTable.noBreakAcrossSpaces != 0 ? .prohibited : .allowed
+        default:
+            let entry = pairs.entry(previous, right)
+            if entry & LineBreakPairTable.contextual != 0 { return nil }
+            result = entry & LineBreakPairTable.noBreakAdjacent != 0 ? .prohibited : .allowed
+        }
+        beginUnit(right, info)
+        return result
+    }
+
+    /// Advances as if a unit of `info`'s class had just been read after one of class `before`,
+    /// for callers that checked a run of scalars themselves (neither CM nor ZWJ, nor SP).
+    @inline(__always)
+    mutating func assumeUnit(_ info: ScalarInfo, after before: LineBreakClass) {
+        previous = before
+        previousWasZWJ = false
+        atStart = false
+        beginUnit(info.lineBreakClass, info)
+    }
+
     @inlinable @inline(__always)
     mutating func start(_ raw: LineBreakClass, _ info: ScalarInfo) {
         // LB10 at the start of text: a lone CM or ZWJ counts as AL.
@@ -91,7 +142,7 @@ public struct LineBreaker: Sendable {
         previousWasZWJ = raw == .zwj
     }
 
-    @inlinable @inline(__always)
+    @inlinable @inline(always)
     func decide(_ raw: LineBreakClass, _ info: ScalarInfo, nextIsNumber: Bool) -> LineBreakOpportunity {
         // LB4, LB5: after BK, CR, LF, NL (CR × LF).
         switch previous {

@@ -22,7 +22,8 @@ public struct GraphemeWidth: Hashable, Sendable {
     /// Cells an East Asian Ambiguous scalar takes (1 or 2).
     public let ambiguousWidth: Int
     private var baseIsVisible = false
-    private var baseIsKeycapBase = false
+    /// The grapheme's first scalar; a keycap (U+20E3) checks it only when one arrives.
+    private var base: UInt32 = 0
 
     /// A reader measuring ambiguous scalars as `options.ambiguousWidth` cells.
     public init(options: TextOptions = TextOptions()) {
@@ -39,7 +40,7 @@ public struct GraphemeWidth: Hashable, Sendable {
             width = scalarWidth(info)
             baseIsVisible = width > 0
         }
-        baseIsKeycapBase = scalar == 0x23 || scalar == 0x2A || (scalar >= 0x30 && scalar <= 0x39)
+        base = scalar
     }
 
     /// Adds `scalar`, which continues the current grapheme, with `info` its table entry.
@@ -47,7 +48,7 @@ public struct GraphemeWidth: Hashable, Sendable {
     public mutating func extend(_ scalar: UInt32, _ info: ScalarInfo) {
         if scalar == 0xFE0F {
             if baseIsVisible { width = 2 }  // VS16 asks for emoji presentation
-        } else if scalar == 0x20E3 && baseIsKeycapBase {
+        } else if scalar == 0x20E3 && (base == 0x23 || base == 0x2A || (base >= 0x30 && base <= 0x39)) {
             width = 2  // keycap
         } else if !info.isNeutralisedControl {
             width = max(width, scalarWidth(info))

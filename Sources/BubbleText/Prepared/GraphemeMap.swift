@@ -28,6 +28,23 @@ enum GraphemeMap {
         }
     }
 
+    /// `append(length:width:isTab:to:)` for the preparer's scratch buffer.
+    static func append(length: Int, width: Int, isTab: Bool, to map: inout PreparerBuffer<UInt8>) {
+        if isTab {
+            map.append(tab)
+        } else if length < 64 && width <= 2 {
+            map.append(UInt8(truncatingIfNeeded: width << 6 | length))
+        } else {
+            map.append(long | UInt8(truncatingIfNeeded: min(width, 7)))
+            var rest = length
+            while rest >= 0x80 {
+                map.append(UInt8(truncatingIfNeeded: rest & 0x7F) | 0x80)
+                rest >>= 7
+            }
+            map.append(UInt8(truncatingIfNeeded: rest))
+        }
+    }
+
     /// Reads the entry at `index` and moves `index` past it. Width is -1 for a tab.
     @inlinable
     static func read(_ map: UnsafeBufferPointer<UInt8>, at index: inout Int) -> (length: Int, width: Int) {

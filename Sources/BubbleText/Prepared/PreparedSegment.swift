@@ -5,7 +5,7 @@
 /// where the previous segment's break characters end. Segments always start and end on grapheme
 /// cluster boundaries.
 @usableFromInline
-struct PreparedSegment: Sendable {
+struct PreparedSegment: Sendable, BitwiseCopyable {
     /// UTF-8 offset where the content ends and the hang begins.
     @usableFromInline var contentEnd: UInt32
     /// UTF-8 offset where the hang ends and the break characters (if any) begin.

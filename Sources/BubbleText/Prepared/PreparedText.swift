@@ -7,9 +7,10 @@
 ///
 /// Memory (`memoryFootprint`): a fixed 72 bytes, 12 bytes per segment (about one per word or
 /// per CJK character), plus, only for segments with several graphemes that are not all one byte
-/// and one cell wide, one byte per grapheme and 8 bytes of index. On the benchmark's chat corpus
-/// that is 2.6 bytes per scalar for ASCII messages and 4.0 for multilingual ones (580 and 905
-/// bytes per message of about 225 scalars).
+/// and one cell wide, one byte per grapheme and 8 bytes of index. The arrays hold no spare
+/// capacity. On the benchmark's corpora that is 2.4 bytes per scalar for ASCII chat
+/// (`asciiMessages`, 589 bytes per message of about 240 scalars) and 3.8 for multilingual chat
+/// (`messages`, 825 bytes per message of about 215 scalars).
 public struct PreparedText: Sendable {
     /// The original text.
     public let text: String
@@ -31,10 +32,11 @@ public struct PreparedText: Sendable {
         self.init(text, options: options, allowASCIIPath: true)
     }
 
-    /// `allowASCIIPath: false` forces the general path, so tests can compare the two.
-    init(_ text: String, options: TextOptions, allowASCIIPath: Bool) {
+    /// `allowASCIIPath: false` forces the general path, and `allowRuns: false` makes that path
+    /// feed every scalar to both machines, so tests can compare the fast paths with it.
+    init(_ text: String, options: TextOptions, allowASCIIPath: Bool, allowRuns: Bool = true) {
         var text = text
-        var preparer = TextPreparer(options: options)
+        var preparer = TextPreparer(options: options, utf8Count: text.utf8.count, allowRuns: allowRuns)
         let prepared: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
             precondition(bytes.count < Int(UInt32.max), "PreparedText: text of \(bytes.count) UTF-8 bytes exceeds the 4 GiB limit")
             if allowASCIIPath && isASCII(bytes) {
@@ -51,20 +53,28 @@ public struct PreparedText: Sendable {
         self.text = text
         self.options = options
         self.scalarCount = preparer.scalarCount
-        self.segments = Self.trimmed(preparer.segments)
-        self.graphemeMap = Self.trimmed(preparer.graphemeMap)
-        self.graphemeMapIndex = Self.trimmed(preparer.graphemeMapIndex)
-        self.naturalWidth = measure(width: Int.max).widestLine
+        (self.segments, self.graphemeMap, self.graphemeMapIndex) = preparer.takeResults()
+        self.naturalWidth = widestHardLineWithoutTabs() ?? measure(width: Int.max).widestLine
     }
 
-    /// `array` with no spare capacity beyond a quarter, so the footprint is what it holds.
-    private static func trimmed<Element>(_ array: [Element]) -> [Element] {
-        if array.capacity <= array.count + array.count / 4 + 4 { return array }
-        return [Element](unsafeUninitializedCapacity: array.count) { buffer, initialized in
-            array.withUnsafeBufferPointer { source in
-                _ = buffer.initialize(fromContentsOf: source)
+    /// `measure(width: Int.max).widestLine` in one light pass over the segments, or nil when a
+    /// segment holds a tab (whose width depends on its column).
+    private func widestHardLineWithoutTabs() -> Int? {
+        segments.withUnsafeBufferPointer { segments in
+            var widest = 0
+            var lineWidth = 0
+            var pendingHang = 0
+            for segment in segments {
+                if segment.hasTab { return nil }
+                lineWidth &+= pendingHang &+ segment.width
+                pendingHang = Int(segment.hangEnd &- segment.contentEnd)  // spaces: one byte, one cell
+                if segment.isMandatory {
+                    widest = max(widest, lineWidth)
+                    lineWidth = 0
+                    pendingHang = 0
+                }
             }
-            initialized = array.count
+            return max(widest, lineWidth)
         }
     }
 

@@ -4,15 +4,23 @@
 /// grapheme boundaries (UAX #29), grapheme widths, and line breaking (UAX #14). A line-break
 /// opportunity that falls inside a grapheme cluster is dropped (the tailoring UAX #14 suggests),
 /// so a line never splits a cluster. Completed graphemes are folded into the segment being built.
+/// Where the machines' answer is known from the scalar and a little state (runs of letters and
+/// words, marks on letters, spaces, pairs the UAX #14 table decides alone, runs of ideographs),
+/// the loop writes that answer directly and leaves the machines as feeding them would have.
 @usableFromInline
 struct TextPreparer {
     enum GraphemeKind { case content, space, tab, lineBreak }
 
     let options: TextOptions
-    var segments: [PreparedSegment] = []
-    var graphemeMap: [UInt8] = []
+    /// Letter and wide-character runs may skip the per-scalar machines (tests turn this off to
+    /// compare with the scalar-by-scalar path).
+    let allowRuns: Bool
+    /// `plainLetterMask`, less the ambiguous bit when ambiguous scalars measure one cell.
+    let letterMask: UInt32
+    var segments: PreparerBuffer<PreparedSegment>
+    var graphemeMap: PreparerBuffer<UInt8>
     /// Pairs (segment index, offset of its entries in `graphemeMap`), by segment index.
-    var graphemeMapIndex: [UInt32] = []
+    var graphemeMapIndex: PreparerBuffer<UInt32>
     var scalarCount = 0
 
     // The segment being built.
@@ -35,67 +43,335 @@ struct TextPreparer {
     var graphemeKind = GraphemeKind.content
     var graphemeWidth = GraphemeWidth()
 
-    init(options: TextOptions) {
+    /// A preparer for a text of `utf8Count` bytes. Call `takeResults()` once it is done.
+    init(options: TextOptions, utf8Count: Int, allowRuns: Bool = true) {
         self.options = options
+        self.allowRuns = allowRuns
+        letterMask = options.ambiguousWidth == 2 ? Self.plainLetterMask : Self.plainLetterMask & ~Self.ambiguousBit
         self.graphemeWidth = GraphemeWidth(options: options)
+        // Sized so that ideographic text (3 bytes and one segment per character) and non-Latin
+        // letters (2 bytes and one map entry each) rarely grow; the final arrays are exact.
+        segments = PreparerBuffer(capacity: utf8Count / 3 + 4)
+        graphemeMap = PreparerBuffer(capacity: utf8Count / 2 + 8)
+        graphemeMapIndex = PreparerBuffer(capacity: utf8Count / 8 + 4)
     }
 
-    // MARK: The general path
+    /// The segments, grapheme map and its index as exact-size arrays; frees the scratch storage.
+    mutating func takeResults() -> (segments: [PreparedSegment], graphemeMap: [UInt8], graphemeMapIndex: [UInt32]) {
+        (segments.takeArray(), graphemeMap.takeArray(), graphemeMapIndex.takeArray())
+    }
 
+    // MARK: The scalar loop
+
+    /// Prepares any valid UTF-8.
     mutating func prepare(_ bytes: UnsafeBufferPointer<UInt8>) {
+        prepare(bytes, asciiOnly: false)
+    }
+
+    /// Same result as `prepare(_:)` for text whose bytes are all below 0x80: the same loop, with
+    /// UTF-8 decoding and the two-stage table compiled out.
+    mutating func prepareASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
+        prepare(bytes, asciiOnly: true)
+    }
+
+    /// The one loop. Common cases take a shortcut that gives exactly what feeding the scalar to
+    /// both machines would (tests compare the two with `allowRuns: false`): runs of plain letters
+    /// and of ideographs, marks on letters, spaces, and scalars whose break the pair table alone
+    /// decides. Everything else goes through the general step below them.
+    @inline(always)
+    mutating func prepare(_ bytes: UnsafeBufferPointer<UInt8>, asciiOnly: Bool) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         let count = bytes.count
-        segments.reserveCapacity(count / 6 + 1)
         let asciiInfos = ASCIIInfo.table
+        let plainASCIILetters = ASCIIInfo.plainLetters
+        let runs = allowRuns
         var lineBreaker = LineBreaker()
         var graphemeBreaker = GraphemeBreaker()
         var index = 0
         var previousWasPlainLetter = false
         while index < count {
-            let (scalar, length) = decodeScalar(base, at: index)
+            let (scalar, length) = asciiOnly ? (UInt32(base[index]), 1) : decodeScalar(base, at: index)
             let info = scalar < 0x80 ? asciiInfos[Int(scalar)] : UnicodeTables.info(scalar)
-            let plainLetter = Self.isPlainLetter(info)
-            if plainLetter && previousWasPlainLetter && lineBreaker.continuesAlphabeticRun(info) {
-                // A letter after a letter: a new grapheme, no break opportunity, and the grapheme
-                // machine's state is the same after any plain letter, so it need not be fed.
-                finishGrapheme(end: index)
-                graphemeStart = index
-                graphemeKind = .content
-                graphemeWidth.start(scalar, info)
-                scalarCount &+= 1
-                index &+= length
-                continue
+            let plainLetter = isPlainLetter(info)
+            if runs {
+                if plainLetter && previousWasPlainLetter && lineBreaker.continuesAlphabeticRun(info) {
+                    // A letter after a letter: a new grapheme, no break opportunity, and the grapheme
+                    // machine's state is the same after any plain letter, so it need not be fed.
+                    finishGrapheme(end: index)
+                    let run = readLetterRun(base, count: count, start: index, scalar, length,
+                                            plainASCIILetters: plainASCIILetters, asciiInfos: asciiInfos)
+                    if run.afterSpaces { lineBreaker.beforePrevious = .sp }
+                    index = run.end
+                    continue
+                }
+                if previousWasPlainLetter && Self.isPlainMark(info) {
+                    // A mark on a plain letter: it joins the grapheme (GB9, GB9a) and the letter's
+                    // unit (LB9), and leaves both machines as a plain letter does.
+                    extendGrapheme(scalar, info)
+                    scalarCount &+= 1
+                    index &+= length
+                    continue
+                }
+                if index > 0 && !graphemeBreaker.joinsOther {
+                    // A space, or a scalar whose break the pair table alone decides, that starts
+                    // a grapheme: skip the general decision.
+                    if scalar == 0x20 && lineBreaker.continuesWithSpace(info) {
+                        graphemeBreaker.assumeOther()
+                        finishGrapheme(end: index)
+                        graphemeStart = index
+                        graphemeKind = .space
+                        graphemeWidth.start(scalar, info)
+                        previousWasPlainLetter = false
+                        scalarCount &+= 1
+                        index &+= 1
+                        continue
+                    }
+                    if Self.isSimple(info), let opportunity = lineBreaker.simpleOpportunity(before: info) {
+                        graphemeBreaker.assumeOther()
+                        finishGrapheme(end: index)
+                        if opportunity != .prohibited { finishSegment(end: index, mandatory: false) }
+                        graphemeStart = index  // content: no break or space class gets here
+                        graphemeKind = .content
+                        graphemeWidth.start(scalar, info)
+                        previousWasPlainLetter = plainLetter
+                        scalarCount &+= 1
+                        if Self.isPlainWide(info) {
+                            index = readWideRun(base, count: count, start: index, info, length,
+                                                lineBreaker: &lineBreaker, graphemeBreaker: &graphemeBreaker)
+                        } else {
+                            index &+= length
+                        }
+                        continue
+                    }
+                }
             }
             previousWasPlainLetter = plainLetter
-            let startsGrapheme = graphemeBreaker.breaksBefore(info)
+            let startsGrapheme = graphemeBreaker.step(info)
             var nextIsNumber = false
             if lineBreaker.needsLookahead(for: info) {
                 nextIsNumber = Self.nextIsNumber(base, from: index &+ length, count: count)
             }
             let opportunity = lineBreaker.opportunity(before: info, nextIsNumber: nextIsNumber)
+            scalarCount &+= 1
             if startsGrapheme {
                 if index > 0 {
                     finishGrapheme(end: index)
                     if opportunity != .prohibited { finishSegment(end: index, mandatory: opportunity == .mandatory) }
                 }
                 startGrapheme(at: index, scalar, info)
+                if Self.isPlainWide(info) && runs {
+                    index = readWideRun(base, count: count, start: index, info, length,
+                                        lineBreaker: &lineBreaker, graphemeBreaker: &graphemeBreaker)
+                    continue
+                }
             } else {
                 extendGrapheme(scalar, info)
             }
-            scalarCount &+= 1
             index &+= length
         }
         finish(end: count)
+    }
+
+    // MARK: Runs
+
+    /// Reads the plain letters that follow the one at `start` (whose line-break step is done and
+    /// whose previous grapheme is finished): each finishes the one before as a one-cell grapheme,
+    /// with no break opportunity between them (LB28) and nothing for either machine to track.
+    /// Spaces followed by another plain letter are read too: they hang at the end of the word's
+    /// segment and a line may break after them (LB18, AL SP* ÷ AL), so prose stays in this loop.
+    /// Leaves the last letter as the grapheme being read and returns the offset after it, and
+    /// whether spaces came right before that letter (the line breaker's `beforePrevious`).
+    @inline(always)
+    mutating func readLetterRun(_ base: UnsafePointer<UInt8>, count: Int, start: Int, _ scalar: UInt32, _ length: Int,
+                                plainASCIILetters: (UInt64, UInt64), asciiInfos: [ScalarInfo]) -> (end: Int, afterSpaces: Bool) {
+        let (plainLow, plainHigh) = plainASCIILetters
+        var current = start
+        var currentLength = length
+        var next = start &+ length
+        var scalars = 1
+        var afterSpaces = false
+        // At the widest segment the general path splits it; the run stops there and lets it.
+        while next < count && contentWidth < PreparedSegment.maximumWidth {
+            let lead = base[next]
+            var nextLength = 1
+            if lead < 0x80 {
+                let bits = lead < 64 ? plainLow : plainHigh
+                if (bits &>> UInt64(lead & 63)) & 1 == 0 {
+                    // (A segment with a tab keeps map entries for its hang: the general path.)
+                    guard lead == 0x20 && !hasTab else { break }
+                    var wordStart = next &+ 1
+                    while wordStart < count && base[wordStart] == 0x20 { wordStart &+= 1 }
+                    guard wordStart < count else { break }
+                    let wordLead = base[wordStart]
+                    var wordLength = 1
+                    if wordLead < 0x80 {
+                        let wordBits = wordLead < 64 ? plainLow : plainHigh
+                        guard (wordBits &>> UInt64(wordLead & 63)) & 1 != 0 else { break }
+                    } else {
+                        let (wordScalar, decodedLength) = decodeScalar(base, at: wordStart)
+                        guard isPlainLetter(UnicodeTables.info(wordScalar)) else { break }
+                        wordLength = decodedLength
+                    }
+                    finishPlainLetter(length: currentLength)
+                    finishWordSegment(contentEnd: next, end: wordStart)
+                    scalars &+= wordStart &- next &+ 1
+                    current = wordStart
+                    currentLength = wordLength
+                    next = wordStart &+ wordLength
+                    afterSpaces = true
+                    continue
+                }
+            } else {
+                let (nextScalar, decodedLength) = decodeScalar(base, at: next)
+                guard isPlainLetter(UnicodeTables.info(nextScalar)) else { break }
+                nextLength = decodedLength
+            }
+            finishPlainLetter(length: currentLength)
+            current = next
+            currentLength = nextLength
+            next &+= nextLength
+            scalars &+= 1
+            afterSpaces = false
+        }
+        scalarCount &+= scalars
+        let (lastScalar, _) = decodeScalar(base, at: current)
+        graphemeStart = current
+        graphemeKind = .content
+        graphemeWidth.start(lastScalar, lastScalar < 0x80 ? asciiInfos[Int(lastScalar)] : UnicodeTables.info(lastScalar))
+        return (next, afterSpaces)
+    }
+
+    /// `finishSegment(end:mandatory:)` for a segment of finished content graphemes followed by
+    /// the spaces `contentEnd..<end` (which hang, and whose graphemes are one byte and one cell,
+    /// so they need no map entries), with no tab and no break characters.
+    @inline(__always)
+    mutating func finishWordSegment(contentEnd: Int, end: Int) {
+        var flags: UInt32 = 0
+        if graphemeCount <= 1 {
+            flags = PreparedSegment.singleGraphemeBit
+            graphemeMap.removeLast(graphemeMap.count &- segmentMapStart)
+        } else if !simple {
+            flags = PreparedSegment.graphemeMapBit
+            recordMap()
+        }
+        segments.append(PreparedSegment(contentEnd: contentEnd, hangEnd: end, width: contentWidth, breakLength: 0, flags: flags))
+        contentWidth = 0
+        graphemeCount = 0
+        simple = true
+        segmentMapStart = graphemeMap.count
+    }
+
+    /// Finishes the grapheme being read, known to be one plain letter of `length` bytes, with the
+    /// hang already closed and the segment below its widest.
+    @inline(__always)
+    mutating func finishPlainLetter(length: Int) {
+        contentWidth &+= 1
+        graphemeCount &+= 1
+        if simple {
+            if length == 1 { return }
+            simple = false
+            for _ in 1..<graphemeCount { graphemeMap.append(1 << 6 | 1) }
+        }
+        graphemeMap.append(UInt8(truncatingIfNeeded: 1 << 6 | length))
+    }
+
+    /// Reads the run of plain wide scalars (ideographs, kana, Hangul syllables) that starts with
+    /// the one at `start`, which the general path has just fed to both machines and started as a
+    /// grapheme. Between two of them a grapheme always ends and a line may always break (LB31),
+    /// so each one but the last becomes a one-grapheme segment of width 2, written directly.
+    /// Leaves both machines and the grapheme being read as if the general path had read the
+    /// run, and returns the offset after it.
+    @inline(__always)
+    mutating func readWideRun(_ base: UnsafePointer<UInt8>, count: Int, start: Int, _ info: ScalarInfo, _ length: Int,
+                              lineBreaker: inout LineBreaker, graphemeBreaker: inout GraphemeBreaker) -> Int {
+        var current = start
+        var currentInfo = info
+        var beforeCurrent = lineBreaker.beforePrevious
+        var next = start &+ length
+        var firstDone = false
+        while next < count {
+            let (nextScalar, nextLength) = decodeScalar(base, at: next)
+            let nextInfo = UnicodeTables.info(nextScalar)
+            guard Self.isPlainWide(nextInfo) else { break }
+            if firstDone {
+                segments.append(PreparedSegment(contentEnd: next, hangEnd: next, width: 2, breakLength: 0,
+                                                flags: PreparedSegment.singleGraphemeBit))
+            } else {
+                // The segment may hold more than the first scalar ("「漢"): finish it in full.
+                finishGrapheme(end: next)
+                finishSegment(end: next, mandatory: false)
+                firstDone = true
+            }
+            beforeCurrent = currentInfo.lineBreakClass
+            current = next
+            currentInfo = nextInfo
+            next &+= nextLength
+            scalarCount &+= 1
+        }
+        if firstDone {
+            let (lastScalar, _) = decodeScalar(base, at: current)
+            graphemeStart = current
+            graphemeKind = .content
+            graphemeWidth.start(lastScalar, currentInfo)
+            lineBreaker.assumeUnit(currentInfo, after: beforeCurrent)
+            _ = graphemeBreaker.step(currentInfo)
+        }
+        return next
+    }
+
+    /// Grapheme-break property Other, not Extended_Pictographic, and a line-break class that
+    /// needs no special handling (none of BK, CR, LF, NL, ZW, SP, CM, ZWJ): a grapheme starts
+    /// before it unless the one before is a prepend, and the pair table decides its break.
+    @inline(__always)
+    static func isSimple(_ info: ScalarInfo) -> Bool {
+        let special: UInt64 = 1 << LineBreakClass.bk.rawValue | 1 << LineBreakClass.cr.rawValue
+            | 1 << LineBreakClass.lf.rawValue | 1 << LineBreakClass.nl.rawValue | 1 << LineBreakClass.zw.rawValue
+            | 1 << LineBreakClass.sp.rawValue | 1 << LineBreakClass.cm.rawValue | 1 << LineBreakClass.zwj.rawValue
+        guard info.raw & (0xF | 1 << 14) == 0 else { return false }
+        return (special &>> UInt64(info.lineBreakClass.rawValue)) & 1 == 0
+    }
+
+    /// Line-break class CM, grapheme-break property Extend or SpacingMark, not
+    /// Extended_Pictographic: a combining mark, which joins whatever plain letter precedes it.
+    @inline(__always)
+    static func isPlainMark(_ info: ScalarInfo) -> Bool {
+        guard info.raw & (0x3F << 4 | 1 << 14) == UInt32(LineBreakClass.cm.rawValue) << 4 else { return false }
+        let property = info.raw & 0xF
+        return property == UInt32(GraphemeBreakProperty.extend.rawValue)
+            || property == UInt32(GraphemeBreakProperty.spacingMark.rawValue)
+    }
+
+    /// Line-break class ID, H2 or H3; grapheme-break property Other, LV or LVT; two cells; and
+    /// none of the flags any rule looks at besides East Asian F/W/H.
+    @inline(__always)
+    static func isPlainWide(_ info: ScalarInfo) -> Bool {
+        let flags: UInt32 = 0x3 << 10 | 0xF << 12 | 0x3 << 17
+        guard info.raw & flags == 2 << 10 else { return false }
+        let lineBreak = info.lineBreakClass
+        guard lineBreak == .id || lineBreak == .h2 || lineBreak == .h3 else { return false }
+        let property = info.raw & 0xF
+        return property == UInt32(GraphemeBreakProperty.other.rawValue)
+            || property == UInt32(GraphemeBreakProperty.lv.rawValue)
+            || property == UInt32(GraphemeBreakProperty.lvt.rawValue)
     }
 
     /// Line-break class AL, grapheme-break property Other, one cell, and none of the flags that
     /// any rule looks at (ambiguous, control, pictographic, emoji, East Asian F/W/H, modifier).
     @inline(__always)
     static func isPlainLetter(_ info: ScalarInfo) -> Bool {
-        let mask: UInt32 = 0xF | 0x3F << 4 | 0x3 << 10 | 0x7F << 12
-        let pattern = UInt32(LineBreakClass.al.rawValue) << 4 | 1 << 10
-        return info.raw & mask == pattern
+        info.raw & plainLetterMask == plainLetterPattern
     }
+
+    /// `isPlainLetter(_:)`, where East Asian Ambiguous letters (Cyrillic, Greek) count too when
+    /// they measure one cell.
+    @inline(__always)
+    func isPlainLetter(_ info: ScalarInfo) -> Bool {
+        info.raw & letterMask == Self.plainLetterPattern
+    }
+
+    static let plainLetterMask: UInt32 = 0xF | 0x3F << 4 | 0x3 << 10 | 0x7F << 12
+    static let plainLetterPattern = UInt32(LineBreakClass.al.rawValue) << 4 | 1 << 10
+    static let ambiguousBit: UInt32 = 1 << 12
 
     /// LB25's lookahead: is the next scalar that is not CM or ZWJ of class NU?
     static func nextIsNumber(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Bool {
@@ -107,52 +383,6 @@ struct TextPreparer {
             index &+= length
         }
         return false
-    }
-
-    // MARK: The ASCII path
-
-    /// Same result as `prepare(_:)` for text whose bytes are all below 0x80, without UTF-8
-    /// decoding, the two-stage table or the grapheme machine: every ASCII byte is its own
-    /// grapheme except CR LF.
-    mutating func prepareASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        let count = bytes.count
-        segments.reserveCapacity(count / 6 + 1)
-        let infos = ASCIIInfo.table
-        var lineBreaker = LineBreaker()
-        var previousByte: UInt8 = 0
-        var previousWasPlainLetter = false
-        for index in 0..<count {
-            let byte = base[index]
-            let info = infos[Int(byte)]
-            let plainLetter = Self.isPlainLetter(info)
-            if plainLetter && previousWasPlainLetter && lineBreaker.continuesAlphabeticRun(info) {
-                finishGrapheme(end: index)
-                graphemeStart = index
-                graphemeKind = .content
-                graphemeWidth.start(UInt32(byte), info)
-                previousByte = byte
-                continue
-            }
-            previousWasPlainLetter = plainLetter
-            var nextIsNumber = false
-            if lineBreaker.needsLookahead(for: info) {
-                nextIsNumber = Self.nextIsNumber(base, from: index &+ 1, count: count)
-            }
-            let opportunity = lineBreaker.opportunity(before: info, nextIsNumber: nextIsNumber)
-            if index == 0 {
-                startGrapheme(at: 0, UInt32(byte), info)
-            } else if byte == 0x0A && previousByte == 0x0D {
-                extendGrapheme(UInt32(byte), info)
-            } else {
-                finishGrapheme(end: index)
-                if opportunity != .prohibited { finishSegment(end: index, mandatory: opportunity == .mandatory) }
-                startGrapheme(at: index, UInt32(byte), info)
-            }
-            previousByte = byte
-        }
-        scalarCount = count
-        finish(end: count)
     }
 
     // MARK: Graphemes and segments
@@ -275,4 +505,9 @@ struct TextPreparer {
 /// Table entries of the 128 ASCII scalars, looked up once for the ASCII path.
 enum ASCIIInfo {
     static let table: [ScalarInfo] = (0..<128).map { UnicodeTables.info(UInt32($0)) }
+    /// Bit `b` of the pair (bytes 0–63, bytes 64–127) is set when ASCII byte `b` is a plain letter.
+    static let plainLetters: (UInt64, UInt64) = (0..<128).reduce((0, 0)) { bits, byte in
+        guard TextPreparer.isPlainLetter(table[byte]) else { return bits }
+        return byte < 64 ? (bits.0 | 1 << UInt64(byte), bits.1) : (bits.0, bits.1 | 1 << UInt64(byte - 64))
+    }
 }
