@@ -58,6 +58,10 @@ public struct RowLayout: Hashable, Sendable {
     /// Blank rows above the row.
     @inlinable public var spacingAbove: Int { Int(storedSpacingAbove) }
 
+    /// A placeholder of height 0, for rows not laid out yet.
+    static let empty = RowLayout(kind: .text, alignment: .left, compactLevel: .plain, parts: [], footer: .none,
+                                 spacingAbove: 0, x: 0, bubbleWidth: 0, wrapWidth: 0, textLines: 0)
+
     /// Rows taken by chrome: name line, borders, reply quote and an own-line footer.
     public var chromeRows: Int {
         var rows = 0
