@@ -74,6 +74,21 @@ import Testing
         #expect(cache.statistics.bytesPerEntry >= 48 + 4)
     }
 
+    @Test func reservingRoomGrowsOnceAndStaysWithinTheByteCap() {
+        let cache = LayoutCache(shardCount: 4)
+        cache.reserveCapacity(additional: 10_000)
+        let reserved = cache.statistics.bytes
+        for i in 0..<10_000 { cache.insert(fakeLayout(i), for: key("r\(i)")) }
+        #expect(cache.statistics.bytes == reserved)  // no growth while filling the room
+        #expect(cache.statistics.bytesPerEntry <= 64)
+
+        let capped = LayoutCache(maxBytes: 100_000, shardCount: 2)
+        capped.reserveCapacity(additional: 1_000_000)
+        #expect(capped.statistics.bytes <= 100_000)
+        for i in 0..<5_000 { capped.insert(fakeLayout(i), for: key("c\(i)")) }
+        #expect(capped.statistics.bytes <= 100_000 && capped.statistics.evictions > 0)
+    }
+
     @Test func idsTooLongToStoreInlineAreCountedApart() {
         let cache = LayoutCache(shardCount: 1)
         for i in 0..<1_000 { cache.insert(fakeLayout(i), for: key("\(i)")) }

@@ -3,8 +3,10 @@ import Dispatch
 import Foundation
 
 /// The layout benchmark `bubbles bench` runs: cold layout (empty cache), warm layout (all hits)
-/// and re-layout at a new width (cache misses, prepared texts reused), timed row by row.
-/// Figures, not pass/fail: run it from a release build.
+/// and re-layout at a new width (cache misses, prepared texts reused), timed row by row; then a
+/// `Conversation` built by appends and resized (the incremental path, prepared texts kept per
+/// row, on all cores for large conversations); then cached height lookups (one key, and every
+/// row's key shuffled). Figures, not pass/fail: run it from a release build.
 public enum LayoutBenchmark {
     /// The figures of one phase.
     public struct Phase: Sendable, Hashable {
@@ -33,7 +35,8 @@ public enum LayoutBenchmark {
     }
 
     /// Runs the phases over `models` with a fresh cell-measuring engine: cold and warm at
-    /// `widths[0]`, then re-layout at each further width (sequential, then on all cores).
+    /// `widths[0]`, then re-layout at each further width (sequential, then on all cores), then
+    /// the conversation and lookup phases (for those, `rows` counts messages or lookups).
     public static func run(_ models: [any MessageModel], widths: [Int] = [80, 100],
                            style: BubbleStyle = BubbleStyle(),
                            options: DecorationOptions = DecorationOptions()) throws(LayoutError) -> Report {

@@ -75,6 +75,16 @@ public final class LayoutCache: Sendable {
         shard(idHash).table.withLock { $0.insert(layout, for: key, hash: hash) }
     }
 
+    /// Makes room for about `additional` more layouts at once (within the caps), so inserting
+    /// them does not grow the storage step by step. Call before inserting many, such as a
+    /// resize of a large conversation.
+    public func reserveCapacity(additional: Int) {
+        guard additional > 0 else { return }
+        // Keys spread evenly over the shards, give or take a few per cent.
+        let perShard = additional / shards.count + additional / (shards.count * 32) + 16
+        for shard in shards { shard.table.withLock { $0.reserve(additional: perShard) } }
+    }
+
     /// Drops every layout of message `id`, at any revision, width or decoration.
     public func removeAll(id: String) {
         shard(identityHash(id)).table.withLock { $0.removeAll(id: id) }

@@ -216,6 +216,29 @@ struct LayoutTable {
         }
     }
 
+    /// Makes room for `additional` more entries at once (within the caps): one reallocation and
+    /// one index rebuild instead of several as they arrive. For a caller about to insert many
+    /// (a conversation's resize).
+    mutating func reserve(additional: Int) {
+        let spare = entries.capacity - entries.count + (freeHead >= 0 ? freeCount : 0)
+        let affordable = max(0, maxBytes - externalBytes) / (MemoryLayout<Entry>.stride + 7)
+        let target = min(maxEntries, count + additional, affordable)
+        if target - count > spare {
+            entries.reserveCapacity(min(maxEntries, entries.count + (target - count - spare)))
+        }
+        if target * 5 > index.count * 4 { rebuildIndex(size: indexSize(for: target)) }
+    }
+
+    /// Free entries (counted by walking the free list: only `reserve` needs it).
+    private var freeCount: Int {
+        var n = 0, e = freeHead
+        while e >= 0 {
+            n += 1
+            e = entries[e].revision
+        }
+        return n
+    }
+
     /// Removes every entry of message `id`. Scans the shard's entries: deletes are rare.
     mutating func removeAll(id: String) {
         for e in entries.indices where entries[e].layout.word1 & Self.liveBit != 0 && entries[e].id == id {

@@ -35,17 +35,17 @@ struct PackedRowLayout {
     }
 
     var layout: RowLayout {
-        RowLayout(kind: RowKind(rawValue: UInt8(truncatingIfNeeded: word1 >> 40)),
+        RowLayout(storedTextLines: UInt32(truncatingIfNeeded: word0 & 0xFF_FFFF),
+                  x: UInt16(truncatingIfNeeded: word0 >> 24),
+                  bubbleWidth: UInt16(truncatingIfNeeded: word0 >> 40),
+                  wrapWidth: UInt16(truncatingIfNeeded: word1),
+                  imageColumns: UInt16(truncatingIfNeeded: word1 >> 16),
+                  imageRows: UInt16(truncatingIfNeeded: word0 >> 56),
+                  kind: RowKind(rawValue: UInt8(truncatingIfNeeded: word1 >> 40)),
                   alignment: RowAlignment(rawValue: UInt8(truncatingIfNeeded: word1 >> 48) & 3) ?? .left,
                   compactLevel: CompactLevel(rawValue: UInt8(truncatingIfNeeded: word1 >> 50) & 3) ?? .full,
                   parts: ChromeParts(rawValue: UInt8(truncatingIfNeeded: word1 >> 54) & 0x7F),
                   footer: FooterPlacement(rawValue: UInt8(truncatingIfNeeded: word1 >> 52) & 3) ?? .none,
-                  spacingAbove: Int(UInt8(truncatingIfNeeded: word1 >> 32)),
-                  x: Int(UInt16(truncatingIfNeeded: word0 >> 24)),
-                  bubbleWidth: Int(UInt16(truncatingIfNeeded: word0 >> 40)),
-                  wrapWidth: Int(UInt16(truncatingIfNeeded: word1)),
-                  textLines: Int(word0 & 0xFF_FFFF),
-                  imageColumns: Int(UInt16(truncatingIfNeeded: word1 >> 16)),
-                  imageRows: Int(word0 >> 56))
+                  spacingAbove: UInt8(truncatingIfNeeded: word1 >> 32))
     }
 }

@@ -167,6 +167,7 @@ public final class Conversation<Measurer: TextMeasurer> {
     public func resize(width: Int) {
         self.width = width
         lastLaidOut = []
+        engine.cache.reserveCapacity(additional: count)
         let heights = relayoutEntries()
         timeline.updateAll { e in heights[Int(e)] }
     }
@@ -273,13 +274,16 @@ public final class Conversation<Measurer: TextMeasurer> {
     }
 
     private func makeEntry(for model: any MessageModel) throws(ConversationError) -> ConversationEntry {
-        let configuratorIndex: Int
-        do {
-            configuratorIndex = try engine.registry.index(for: model)
-        } catch {
-            throw .layout(error)
+        // The first configurator whose binder takes the model: one cast per kind tried, and the
+        // binder keeps the cast model for every later layout.
+        var found: (index: Int, binder: CellBinder)?
+        for (i, configurator) in engine.registry.configurators.enumerated() {
+            if let binder = configurator.binder(for: model) {
+                found = (i, binder)
+                break
+            }
         }
-        guard let binder = engine.registry.configurators[configuratorIndex].binder(for: model) else {
+        guard let (configuratorIndex, binder) = found else {
             throw .layout(.unregisteredKind(modelType: String(describing: type(of: model)), id: model.id))
         }
         let facts = Decorator.facts(of: model, index: 0, configuratorIndex: configuratorIndex,
