@@ -63,6 +63,12 @@ public final class LayoutCache: Sendable {
         return shard(idHash).table.withLock { $0.lookup(key, hash: hash) }
     }
 
+    /// True when `key` is held, without counting a hit or a miss or marking it used.
+    func contains(_ key: LayoutKey, idHash: UInt64) -> Bool {
+        let hash = key.tableHash(idHash: idHash)
+        return shard(idHash).table.withLock { $0.contains(key, hash: hash) }
+    }
+
     /// Stores `layout` for `key`, evicting entries not recently used beyond the caps.
     public func insert(_ layout: RowLayout, for key: LayoutKey) {
         insert(layout, for: key, idHash: identityHash(key.id))

@@ -131,6 +131,9 @@ struct LayoutTable {
         return layout(ofEntry: e)
     }
 
+    /// True when `key` is held; counts nothing and marks nothing.
+    func contains(_ key: LayoutKey, hash: UInt64) -> Bool { find(key, hash: hash) != nil }
+
     mutating func insert(_ layout: RowLayout, for key: LayoutKey, hash: UInt64) {
         let packed = PackedRowLayout(layout)
         if let e = find(key, hash: hash) {

@@ -167,7 +167,7 @@ public final class Conversation<Measurer: TextMeasurer> {
     public func resize(width: Int) {
         self.width = width
         lastLaidOut = []
-        engine.cache.reserveCapacity(additional: count)
+        reserveCacheRoom()
         let heights = relayoutEntries()
         timeline.updateAll { e in heights[Int(e)] }
     }
@@ -212,6 +212,22 @@ public final class Conversation<Measurer: TextMeasurer> {
             layoutsComputed += computed
         }
         return heights
+    }
+
+    /// Before a resize, makes room in the cache for the layouts it will add, estimated from a
+    /// sample of rows (a width laid out before adds nothing, so reserves nothing).
+    private func reserveCacheRoom() {
+        let live = entries.indices.filter { entries[$0].isLive }
+        guard live.count >= 1_024 else { return }
+        let samples = 64
+        var misses = 0
+        for k in 0..<samples {
+            let e = entries[live[k * live.count / samples]]
+            let key = LayoutKey(id: e.id, revision: e.revision, width: width, styleID: engine.styleID,
+                                decoration: e.decoration)
+            if !engine.cache.contains(key, idHash: e.idHash) { misses += 1 }
+        }
+        if misses > 0 { engine.cache.reserveCapacity(additional: live.count * misses / samples) }
     }
 
     /// Rows a worker takes at least, so small conversations stay on one thread.
