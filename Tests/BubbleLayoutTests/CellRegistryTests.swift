@@ -14,6 +14,7 @@ final class VoiceBubbleCell: BubbleCell, ConfigurableCell {
     func configure(with model: any VoiceMessageModel) { seconds = Int(model.duration.rounded()) }
     static func previewText(of model: any VoiceMessageModel) -> String { "voice message" }
     override class var rowKind: RowKind { RowKind(rawValue: 16) }
+    override class var kindName: String { "voice" }
 
     /// `▶ ` + a waveform of one cell per 5 seconds (2 to 20) + ` m:ss`: one line.
     override func measureContent<Sizing: TextSizing>(in frame: BubbleFrame, text: Sizing) -> ContentSize {
@@ -40,6 +41,10 @@ struct VoiceNote: VoiceMessageModel {
         let layout = try layoutAlone(VoiceNote(id: "v1", duration: 42), width: 80, engine: engine)
         #expect(layout.kind == RowKind(rawValue: 16))
         #expect(layout.kind.name == "kind16")
+        #expect(registry.name(of: layout.kind) == "voice")
+        #expect(registry.name(of: .text) == "text" && registry.name(of: .image) == "image")
+        #expect(registry.name(of: .system) == "system" && registry.name(of: .date) == "date")
+        #expect(CellRegistry.standard.name(of: layout.kind) == "kind16")
         // "▶ " + 8 wave cells + " 0:42" = 15 content cells, plus border and padding.
         #expect(layout.bubbleWidth == max(15 + 4, 5 + 4))
         #expect(layout.height == 1 + 2 + 1)  // group spacing, two border rows, one content line

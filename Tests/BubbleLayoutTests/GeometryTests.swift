@@ -146,6 +146,6 @@ import Testing
     @Test func rowLayoutsAreSmall() {
         #expect(MemoryLayout<RowLayout>.size <= 24)
         #expect(MemoryLayout<LayoutKey>.size == 32)
-        #expect(LayoutCache.entryStride == 64)
+        #expect(LayoutCache.entryStride == 48)
     }
 }

@@ -50,6 +50,7 @@ struct Notice: SystemMessageModel {
 final class CountingMeasurer: TextMeasurer, Sendable {
     let inner = CellMeasurer()
     let preparations = Atomic<Int>(0)
+    let widthMeasurements = Atomic<Int>(0)
 
     func prepare(_ text: String) -> PreparedText {
         preparations.add(1, ordering: .relaxed)
@@ -57,8 +58,13 @@ final class CountingMeasurer: TextMeasurer, Sendable {
     }
     func measure(_ prepared: PreparedText, width: Int) -> TextMetrics { inner.measure(prepared, width: width) }
     func layout(_ prepared: PreparedText, width: Int) -> TextLayout { inner.layout(prepared, width: width) }
-    func width(of text: String) -> Int { inner.width(of: text) }
+    func width(of text: String) -> Int {
+        widthMeasurements.add(1, ordering: .relaxed)
+        return inner.width(of: text)
+    }
     var count: Int { preparations.load(ordering: .relaxed) }
+    /// Every call that looks at Unicode data: preparations and one-line width measurements.
+    var unicodeWork: Int { count + widthMeasurements.load(ordering: .relaxed) }
 }
 
 let utc = TimeZone(identifier: "UTC")!

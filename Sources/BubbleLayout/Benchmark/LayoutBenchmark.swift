@@ -3,8 +3,10 @@ import Dispatch
 import Foundation
 
 /// The layout benchmark `bubbles bench` runs: cold layout (empty cache), warm layout (all hits)
-/// and re-layout at a new width (cache misses, prepared texts reused), timed row by row.
-/// Figures, not pass/fail: run it from a release build.
+/// and re-layout at a new width (cache misses, prepared texts reused), timed row by row; then a
+/// `Conversation` built by appends and resized (the incremental path, prepared texts kept per
+/// row, on all cores for large conversations); then cached height lookups (one key, and every
+/// row's key shuffled). Figures, not pass/fail: run it from a release build.
 public enum LayoutBenchmark {
     /// The figures of one phase.
     public struct Phase: Sendable, Hashable {
@@ -36,7 +38,8 @@ public enum LayoutBenchmark {
     }
 
     /// Runs the phases over `models` with a fresh cell-measuring engine: cold and warm at
-    /// `widths[0]`, then re-layout at each further width (sequential, then on all cores).
+    /// `widths[0]`, then re-layout at each further width (sequential, then on all cores), then
+    /// the conversation and lookup phases (for those, `rows` counts messages or lookups).
     public static func run(_ models: [any MessageModel], widths: [Int] = [80, 100],
                            style: BubbleStyle = BubbleStyle(),
                            options: DecorationOptions = DecorationOptions(),
@@ -71,9 +74,80 @@ public enum LayoutBenchmark {
                                 p50Nanoseconds: nil, p99Nanoseconds: nil, cacheHitRate: stats.hitRate,
                                 bytesPerCacheEntry: stats.bytesPerEntry))
         }
+        phases += conversationPhases(models, widths: widths, style: style, options: options, scalars: scalars)
+        phases += lookupPhases(engine, rows, models, width: first)
         return Report(messages: models.count, rows: rows.count, widths: widths, phases: phases)
     }
 
+    /// A `Conversation` built message by message with a fresh engine and cache (appends), then
+    /// resized to each further width (prepared texts reused, sequential), then back to the first.
+    @inline(never)
+    static func conversationPhases(_ models: [any MessageModel], widths: [Int], style: BubbleStyle,
+                                   options: DecorationOptions, scalars: Int) -> [Phase] {
+        let engine = LayoutEngine(measurer: CellMeasurer(), style: style,
+                                  cache: LayoutCache(maxEntries: max(1 << 16, models.count * (widths.count + 2))))
+        let first = widths.first ?? 80
+        let conversation = Conversation(engine: engine, width: first, options: options)
+        var phases: [Phase] = []
+        func phase(_ name: String, _ body: () -> Void) {
+            engine.cache.resetCounters()
+            let start = DispatchTime.now().uptimeNanoseconds
+            body()
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let stats = engine.cache.statistics
+            phases.append(Phase(name: name, rows: conversation.count, seconds: seconds, scalars: scalars,
+                                p50Nanoseconds: nil, p99Nanoseconds: nil, cacheHitRate: stats.hitRate,
+                                bytesPerCacheEntry: stats.bytesPerEntry))
+        }
+        phase("conversation: append") {
+            for model in models { try? conversation.append(model) }
+        }
+        for width in widths.dropFirst() {
+            phase("conversation: resize →\(width)") { conversation.resize(width: width) }
+        }
+        if widths.count > 1 {
+            phase("conversation: resize →\(first) (cached)") { conversation.resize(width: first) }
+        }
+        return phases
+    }
+
+    /// Cached height lookups through `LayoutCache.layout(for:)`: one key again and again (hot),
+    /// then every row's key in a shuffled order (each lookup likely a cache-line miss).
+    static func lookupPhases(_ engine: LayoutEngine<CellMeasurer>, _ rows: [DecoratedRow],
+                             _ models: [any MessageModel], width: Int) -> [Phase] {
+        let keys = rows.filter { !$0.isDateSeparator }.map {
+            engine.key(for: models[$0.messageIndex], decoration: $0.decoration, width: width)
+        }
+        guard !keys.isEmpty else { return [] }
+        var order = Array(keys.indices)
+        var rng = SeededGenerator(seed: 7)
+        for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, Int(rng.next() % UInt64(i + 1))) }
+        var phases: [Phase] = []
+        var sink = 0
+        func phase(_ name: String, lookups: Int, _ body: () -> Void) {
+            engine.cache.resetCounters()
+            var best = Double.infinity
+            for _ in 0..<3 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                body()
+                best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            }
+            let stats = engine.cache.statistics
+            phases.append(Phase(name: name, rows: lookups, seconds: best, scalars: 0, p50Nanoseconds: nil,
+                                p99Nanoseconds: nil, cacheHitRate: stats.hitRate, bytesPerCacheEntry: stats.bytesPerEntry))
+        }
+        let hot = keys[keys.count / 2]
+        phase("cached lookup, one key", lookups: 1_000_000) {
+            for _ in 0..<1_000_000 { sink &+= engine.cache.layout(for: hot)?.height ?? 0 }
+        }
+        phase("cached lookup, \(keys.count) keys shuffled", lookups: keys.count) {
+            for i in order { sink &+= engine.cache.layout(for: keys[i])?.height ?? 0 }
+        }
+        precondition(sink >= 0)
+        return phases
+    }
+
+    @inline(never)
     static func timed(_ name: String, _ rows: [DecoratedRow], _ models: [any MessageModel], width: Int,
                       engine: LayoutEngine<CellMeasurer>, scalars: Int) -> Phase {
         engine.cache.resetCounters()

@@ -8,7 +8,8 @@ public struct CacheStatistics: Hashable, Sendable {
     public var evictions = 0
     /// Entries held now.
     public var count = 0
-    /// Bytes held now: entries, hash index and ids too long to be stored inline.
+    /// Bytes allocated now: entry storage by capacity (48 bytes an entry), index slots, ids too
+    /// long to be stored inline, and the rare layouts too large to pack.
     public var bytes = 0
 
     public init() {}

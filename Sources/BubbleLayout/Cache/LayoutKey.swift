@@ -1,7 +1,8 @@
 /// What a cached row layout depends on, all of it: the message's identity and revision, the
 /// container width, the style (interned by `LayoutCache.styleID(for:)`) and the decoration the
 /// timeline decided. Two keys are equal only when every field is; ids are compared in full, so
-/// no hash collision can return another message's layout. 32 bytes.
+/// no hash collision can return another message's layout. 32 bytes (the cache stores it in 32 too,
+/// beside a 16-byte packed layout).
 public struct LayoutKey: Hashable, Sendable {
     public var id: String
     public var revision: Int
@@ -24,9 +25,16 @@ public struct LayoutKey: Hashable, Sendable {
     }
 
     /// The bucket hash, from the id's hash and the other fields.
-    @inlinable
+    @inline(__always)
     func tableHash(idHash: UInt64) -> UInt64 {
-        let small = UInt64(width) | UInt64(styleID) << 16 | UInt64(decoration.rawValue) << 32
-        return mixHash(idHash ^ (UInt64(bitPattern: Int64(revision)) &* 0x9E37_79B9_7F4A_7C15) ^ mixHash(small))
+        Self.tableHash(idHash: idHash, revision: revision, width: width, styleID: styleID,
+                       decoration: decoration.rawValue)
+    }
+
+    @inline(__always)
+    static func tableHash(idHash: UInt64, revision: Int, width: UInt16, styleID: UInt16,
+                          decoration: UInt32) -> UInt64 {
+        let small = UInt64(width) | UInt64(styleID) << 16 | UInt64(decoration) << 32
+        return mixHash(idHash ^ (UInt64(bitPattern: Int64(revision)) &* 0x9E37_79B9_7F4A_7C15) ^ (small &* 0xC2B2_AE3D_27D4_EB4F))
     }
 }

@@ -17,6 +17,11 @@ open class BubbleCell {
     /// The kind of row this cell lays out.
     open class var rowKind: RowKind { .text }
 
+    /// The name of `rowKind` that `heights` and the renderer print: "text", "image", "system" for
+    /// the built-in kinds; a cell of a kind an app adds overrides it ("voice"), else it reads
+    /// "kind<N>".
+    open class var kindName: String { rowKind.name }
+
     /// False for cells drawn without a bubble (system notices): centred, no border, name or footer,
     /// and they break groups.
     open class var drawsBubble: Bool { true }

@@ -1,15 +1,30 @@
-/// Free cells by reuse identifier. One pool belongs to one task at a time (it is not `Sendable`):
+/// Free cells by cell class. One pool belongs to one task at a time (it is not `Sendable`):
 /// batch layout gives each worker its own, so reuse needs no lock.
+///
+/// Keyed by the class's `ObjectIdentifier` in a short array scanned linearly: a registry has a
+/// handful of kinds, and this avoids hashing the reuse identifier (or, worse, building it with
+/// `String(describing:)`) on every dequeue and recycle.
 public final class CellPool {
-    private var free: [String: [BubbleCell]] = [:]
+    private var classes: [ObjectIdentifier] = []
+    private var free: [[BubbleCell]] = []
     /// Cells this pool has made; stays at one per kind when cells are recycled.
     public private(set) var cellsCreated = 0
 
     public init() {}
 
+    @inline(__always)
+    private func slot(of cellType: BubbleCell.Type) -> Int {
+        let key = ObjectIdentifier(cellType)
+        for i in classes.indices where classes[i] == key { return i }
+        classes.append(key)
+        free.append([])
+        return classes.count - 1
+    }
+
     /// A free cell for `configurator`, made if the pool has none.
     public func dequeue(for configurator: AnyCellConfigurator) -> BubbleCell {
-        if let cell = free[configurator.reuseIdentifier]?.popLast() { return cell }
+        let i = slot(of: configurator.cellType)
+        if let cell = free[i].popLast() { return cell }
         cellsCreated += 1
         return configurator.cellType.init()
     }
@@ -17,6 +32,24 @@ public final class CellPool {
     /// Returns `cell` to the pool, cleared.
     public func recycle(_ cell: BubbleCell) {
         cell.prepareForReuse()
-        free[type(of: cell).reuseIdentifier, default: []].append(cell)
+        free[slot(of: type(of: cell))].append(cell)
+    }
+}
+
+/// One cell per configurator, held by a loop that lays out many rows (a conversation's resize):
+/// the cell is cleared (`prepareForReuse`) and bound again for each row, without going through
+/// the pool each time. A plain value, so using it needs no exclusivity checks on a class.
+struct CellSet {
+    private var cells: [BubbleCell?] = []
+
+    init() {}
+
+    /// The cell for `registry.configurators[index]`, made on first use.
+    mutating func cell(for index: Int, registry: CellRegistry) -> BubbleCell {
+        if index < cells.count, let cell = cells[index] { return cell }
+        while cells.count <= index { cells.append(nil) }
+        let cell = registry.configurators[index].cellType.init()
+        cells[index] = cell
+        return cell
     }
 }

@@ -47,13 +47,9 @@ public struct Decorator: Sendable {
     /// Takes the next message (input position `index`) and returns the rows now decided.
     public mutating func push(_ model: any MessageModel, index: Int) throws(LayoutError) -> [DecoratedRow] {
         let configuratorIndex = try registry.index(for: model)
-        let drawsBubble = registry.configurators[configuratorIndex].drawsBubble
-        let facts = Facts(index: index, configuratorIndex: configuratorIndex, sender: model.senderName,
-                          direction: model.direction, time: model.date.timeIntervalSince1970,
-                          day: clock.day(of: model.date), drawsBubble: drawsBubble,
-                          hasReply: drawsBubble && model.replyToID != nil,
-                          showsFooterAlways: model.isEdited || model.status == .failed,
-                          footerWidth: footerWidths.width(status: model.status, isEdited: model.isEdited))
+        let facts = Self.facts(of: model, index: index, configuratorIndex: configuratorIndex, registry: registry,
+                               footerWidths: footerWidths, clock: &clock)
+        let drawsBubble = facts.drawsBubble
         if drawsBubble && model.direction == .incoming { senders.insert(model.senderName ?? "") }
 
         var rows: [DecoratedRow] = []
@@ -107,18 +103,32 @@ public struct Decorator: Sendable {
     }
 
     func decorate(_ facts: Facts, startsGroup: Bool, endsGroup: Bool) -> DecoratedRow {
-        let decoration: RowDecoration
-        if facts.drawsBubble {
-            let showsFooter = options.footerOnEveryMessage || endsGroup || facts.showsFooterAlways
-            decoration = RowDecoration(
-                startsGroup: startsGroup, endsGroup: endsGroup,
-                showsName: startsGroup && facts.direction == .incoming && facts.sender != nil && otherParties > 1,
-                hasReplyQuote: facts.hasReply, showsFooter: showsFooter,
-                footerWidth: showsFooter ? facts.footerWidth : 0)
-        } else {
-            decoration = RowDecoration(startsGroup: true, endsGroup: true)
-        }
-        return DecoratedRow(messageIndex: facts.index, configuratorIndex: facts.configuratorIndex,
-                            day: facts.day, decoration: decoration)
+        DecoratedRow(messageIndex: facts.index, configuratorIndex: facts.configuratorIndex, day: facts.day,
+                     decoration: Self.decoration(of: facts, startsGroup: startsGroup, endsGroup: endsGroup,
+                                                 options: options, otherParties: otherParties))
+    }
+
+    /// What a message with `facts` shows, given where it sits in its group.
+    static func decoration(of facts: Facts, startsGroup: Bool, endsGroup: Bool, options: DecorationOptions,
+                           otherParties: Int) -> RowDecoration {
+        guard facts.drawsBubble else { return RowDecoration(startsGroup: true, endsGroup: true) }
+        let showsFooter = options.footerOnEveryMessage || endsGroup || facts.showsFooterAlways
+        return RowDecoration(
+            startsGroup: startsGroup, endsGroup: endsGroup,
+            showsName: startsGroup && facts.direction == .incoming && facts.sender != nil && otherParties > 1,
+            hasReplyQuote: facts.hasReply, showsFooter: showsFooter,
+            footerWidth: showsFooter ? facts.footerWidth : 0)
+    }
+
+    /// The facts decoration needs about `model`, shown by `registry.configurators[configuratorIndex]`.
+    static func facts(of model: any MessageModel, index: Int, configuratorIndex: Int, registry: CellRegistry,
+                      footerWidths: FooterText.Widths, clock: inout ZoneClock) -> Facts {
+        let drawsBubble = registry.configurators[configuratorIndex].drawsBubble
+        return Facts(index: index, configuratorIndex: configuratorIndex, sender: model.senderName,
+                     direction: model.direction, time: model.date.timeIntervalSince1970,
+                     day: clock.day(of: model.date), drawsBubble: drawsBubble,
+                     hasReply: drawsBubble && model.replyToID != nil,
+                     showsFooterAlways: model.isEdited || model.status == .failed,
+                     footerWidth: footerWidths.width(status: model.status, isEdited: model.isEdited))
     }
 }

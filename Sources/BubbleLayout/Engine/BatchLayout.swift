@@ -1,3 +1,4 @@
+import BubbleText
 import Dispatch
 
 /// A log laid out at one or more widths: its decorated rows, and a layout per row and width.
@@ -35,6 +36,7 @@ extension LayoutEngine {
     }
 
     /// Lays out already decorated rows at each of `widths`, in parallel; width-major order.
+    @_specialize(where Measurer == CellMeasurer)
     public func layoutRows(_ rows: [DecoratedRow], of models: [any MessageModel], widths: [Int]) -> [RowLayout] {
         let perWidth = rows.count
         let total = perWidth * widths.count

@@ -1,5 +1,6 @@
 /// What a row draws. The four built-in kinds have names the `heights` command prints; a kind an
-/// app adds picks its own raw value (16 and up) and its cell class supplies the name.
+/// app adds picks its own raw value (16 and up) and its cell class supplies the name
+/// (`BubbleCell.kindName`, looked up with `CellRegistry.name(of:)`).
 public struct RowKind: Hashable, Sendable, CustomStringConvertible {
     public let rawValue: UInt8
 
@@ -10,7 +11,8 @@ public struct RowKind: Hashable, Sendable, CustomStringConvertible {
     public static let system = RowKind(rawValue: 2)
     public static let date = RowKind(rawValue: 3)
 
-    /// "text", "image", "system", "date", or "kind<N>" for a kind added by an app.
+    /// "text", "image", "system", "date", or "kind<N>" for a kind added by an app (whose cell's
+    /// `kindName`, through `CellRegistry.name(of:)`, is the better name to print).
     public var name: String {
         switch rawValue {
         case 0: "text"

@@ -58,6 +58,33 @@ public struct RowLayout: Hashable, Sendable {
     /// Blank rows above the row.
     @inlinable public var spacingAbove: Int { Int(storedSpacingAbove) }
 
+    /// A layout from its stored fields, the height computed as in the public initialiser but
+    /// without branches: for unpacking cached layouts on every hit.
+    @inline(__always)
+    init(storedTextLines: UInt32, x: UInt16, bubbleWidth: UInt16, wrapWidth: UInt16, imageColumns: UInt16,
+         imageRows: UInt16, kind: RowKind, alignment: RowAlignment, compactLevel: CompactLevel, parts: ChromeParts,
+         footer: FooterPlacement, spacingAbove: UInt8) {
+        self.kind = kind
+        self.alignment = alignment
+        self.compactLevel = compactLevel
+        self.parts = parts
+        self.footer = footer
+        self.storedSpacingAbove = spacingAbove
+        self.storedX = x
+        self.storedBubbleWidth = bubbleWidth
+        self.storedWrapWidth = wrapWidth
+        self.storedTextLines = storedTextLines
+        self.storedImageColumns = imageColumns
+        self.storedImageRows = imageRows
+        let rowParts = ChromeParts([.nameLine, .topBorder, .replyQuote, .bottomBorder]).rawValue
+        let chrome = (parts.rawValue & rowParts).nonzeroBitCount + (footer == .ownLine ? 1 : 0)
+        self.storedHeight = UInt32(spacingAbove) + UInt32(chrome) + UInt32(imageRows) + storedTextLines
+    }
+
+    /// A placeholder of height 0, for rows not laid out yet.
+    static let empty = RowLayout(kind: .text, alignment: .left, compactLevel: .plain, parts: [], footer: .none,
+                                 spacingAbove: 0, x: 0, bubbleWidth: 0, wrapWidth: 0, textLines: 0)
+
     /// Rows taken by chrome: name line, borders, reply quote and an own-line footer.
     public var chromeRows: Int {
         var rows = 0

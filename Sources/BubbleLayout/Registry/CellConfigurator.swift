@@ -18,12 +18,22 @@ public struct CellConfigurator<Cell: ConfigurableCell>: Sendable {
     public var erased: AnyCellConfigurator {
         AnyCellConfigurator(
             reuseIdentifier: Cell.reuseIdentifier, cellType: Cell.self, rowKind: Cell.rowKind,
-            drawsBubble: Cell.drawsBubble,
+            kindName: Cell.kindName, drawsBubble: Cell.drawsBubble,
             accepts: { $0 is Cell.Model },
             preview: { model in (model as? Cell.Model).map { Cell.previewText(of: $0) } ?? "" },
             bind: { cell, model in
                 guard let cell = cell as? Cell else { return false }
                 return CellConfigurator<Cell>().configure(cell, with: model)
+            },
+            binder: { model in
+                guard let typed = model as? Cell.Model else { return nil }
+                let direction = model.direction
+                return { cell in
+                    guard let cell = cell as? Cell else { return false }
+                    cell.direction = direction
+                    cell.configure(with: typed)
+                    return true
+                }
             })
     }
 }
@@ -36,23 +46,29 @@ public struct AnyCellConfigurator: Sendable {
     public let cellType: BubbleCell.Type
     /// The kind of row the cell lays out.
     public let rowKind: RowKind
+    /// That kind's printed name (`BubbleCell.kindName`).
+    public let kindName: String
     /// False for kinds drawn without a bubble (they break groups and have no name or footer).
     public let drawsBubble: Bool
     let acceptsModel: @Sendable (any MessageModel) -> Bool
     let bindModel: @Sendable (BubbleCell, any MessageModel) -> Bool
     let previewModel: @Sendable (any MessageModel) -> String
+    let makeBinder: @Sendable (any MessageModel) -> CellBinder?
 
-    init(reuseIdentifier: String, cellType: BubbleCell.Type, rowKind: RowKind, drawsBubble: Bool,
+    init(reuseIdentifier: String, cellType: BubbleCell.Type, rowKind: RowKind, kindName: String, drawsBubble: Bool,
          accepts: @escaping @Sendable (any MessageModel) -> Bool,
          preview: @escaping @Sendable (any MessageModel) -> String,
-         bind: @escaping @Sendable (BubbleCell, any MessageModel) -> Bool) {
+         bind: @escaping @Sendable (BubbleCell, any MessageModel) -> Bool,
+         binder: @escaping @Sendable (any MessageModel) -> CellBinder?) {
         self.reuseIdentifier = reuseIdentifier
         self.cellType = cellType
         self.rowKind = rowKind
+        self.kindName = kindName
         self.drawsBubble = drawsBubble
         self.acceptsModel = accepts
         self.bindModel = bind
         self.previewModel = preview
+        self.makeBinder = binder
     }
 
     /// True when this configurator's cell shows `model`.
@@ -63,4 +79,13 @@ public struct AnyCellConfigurator: Sendable {
 
     /// Configures `cell` (dequeued for this configurator) with `model`.
     public func bind(_ cell: BubbleCell, to model: any MessageModel) -> Bool { bindModel(cell, model) }
+
+    /// `model` cast once to this cell's model protocol, in a closure that configures a cell with
+    /// it: for rows laid out again and again (a conversation at each new width), so the dynamic
+    /// cast (which copies the model into a new existential box) is paid once per revision. Nil
+    /// when the cell does not show `model`.
+    func binder(for model: any MessageModel) -> CellBinder? { makeBinder(model) }
 }
+
+/// Configures a cell with a model captured already cast to the cell's model protocol.
+typealias CellBinder = (BubbleCell) -> Bool

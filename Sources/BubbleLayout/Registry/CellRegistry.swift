@@ -35,6 +35,13 @@ public struct CellRegistry: Sendable {
         throw .unregisteredKind(modelType: String(describing: type(of: model)), id: model.id)
     }
 
+    /// The printed name of rows of `kind`: the registered cell's `kindName` ("voice" for a voice
+    /// cell an app adds), "date" for date separators, else `kind.name`.
+    public func name(of kind: RowKind) -> String {
+        if kind == .date { return kind.name }
+        return configurators.first { $0.rowKind == kind }?.kindName ?? kind.name
+    }
+
     /// The configurator of the cell for `model`.
     public func configurator(for model: any MessageModel) throws(LayoutError) -> AnyCellConfigurator {
         configurators[try index(for: model)]

@@ -71,7 +71,7 @@ public struct Timeline<Element> {
         return position
     }
 
-    private func slot(ofRow row: Int) -> Int {
+    func slot(ofRow row: Int) -> Int {
         precondition(row >= 0 && row < count, "Timeline: row \(row) out of 0..<\(count)")
         return Self.firstSlot(exceeding: row, in: liveTree, capacity: capacity)
     }
@@ -190,6 +190,48 @@ public struct Timeline<Element> {
         end = start + count
         holes = 0
         layoutEpoch += 1
+    }
+}
+
+extension Timeline {
+    // MARK: Slots, for owners that keep their own index of rows (valid until `layoutEpoch` changes)
+
+    /// The row now in slot `slot`.
+    func row(ofSlot slot: Int) -> Int { rowsBefore(slot: slot) }
+
+    /// The element in slot `slot`.
+    func element(inSlot slot: Int) -> Element? { slots[slot] }
+
+    /// Replaces the element in slot `slot` (a live row).
+    mutating func setElement(_ element: Element, inSlot slot: Int) { slots[slot] = element }
+
+    /// Calls `body` with each live slot and its element, in row order.
+    func forEachSlot(_ body: (Int, Element) -> Void) {
+        for s in lowest..<end { if let element = slots[s] { body(s, element) } }
+    }
+
+    /// Lets `body` update every row in order and return its new height, then rebuilds the prefix
+    /// sums in linear time: for changes that touch every row (a new width).
+    mutating func updateAll(_ body: (inout Element) -> Int) {
+        var total = 0
+        for i in heightTree.indices { heightTree[i] = 0 }
+        for s in lowest..<end {
+            // Moved out and back (no copy, no retain) rather than mutated through `!`.
+            guard var element = slots[s].take() else { continue }
+            let height = body(&element)
+            slots[s] = consume element
+            slotHeights[s] = height
+            heightTree[s + 1] = height
+            total += height
+        }
+        let n = capacity
+        if n > 0 {
+            for i in 1...n {
+                let parent = i + (i & -i)
+                if parent <= n { heightTree[parent] += heightTree[i] }
+            }
+        }
+        totalHeight = total
     }
 }
 

@@ -1,0 +1,434 @@
+import BubbleText
+import Dispatch
+import Foundation
+
+/// A live conversation: its messages in order, their decorations, and their heights at the
+/// current width in a `Timeline`, kept up to date change by change.
+///
+/// Each change lays out only the rows whose inputs changed: the message itself, and a neighbour
+/// whose decoration the change altered (it now opens or closes a group, gains or loses its name
+/// line, its footer or the date separator above it). Every other row keeps its layout and its
+/// height in the timeline, which updates in O(log n) per row. One exception is inherent: when the
+/// number of other parties is counted (not given in the options) and a change takes it across
+/// one, every group's first incoming row gains or loses its name line; then every row's
+/// decoration is recomputed (arithmetic) and only the rows whose decoration changed are laid out.
+///
+/// A row is a message plus, when it is its day's first, the date separator above it; so rows are
+/// messages and ids name them. `resize(width:)` lays every row out again from the prepared texts
+/// the rows keep: no Unicode work, no prepared-text store lookups.
+///
+/// Layouts go through the engine's shared `LayoutCache`. Not `Sendable`: one task owns it.
+public final class Conversation<Measurer: TextMeasurer> {
+    /// The engine laying rows out (its cache is shared with whoever else uses it).
+    public let engine: LayoutEngine<Measurer>
+    /// How rows are decorated from their neighbours.
+    public let options: DecorationOptions
+    /// The container width every row is laid out at.
+    public private(set) var width: Int
+
+    /// Rows in order: each element is an index into `entries`.
+    private var timeline = Timeline<Int32>()
+    /// The rows' state, in no particular order (so it never moves when rows are added in front or
+    /// removed); `free` lists unused entries.
+    private var entries: ContiguousArray<ConversationEntry> = []
+    /// Each entry's prepared texts, by entry index.
+    private var texts: ContiguousArray<RowTexts<Measurer.Prepared>> = []
+    private var free: [Int32] = []
+    private var entryByID: [String: Int32] = [:]
+    /// Each entry's timeline slot, valid while the timeline's `layoutEpoch` is `indexedEpoch`.
+    private var slotOfEntry: [Int] = []
+    private var indexedEpoch = -1
+    private var incomingSenders: [String: Int] = [:]
+    private var clock: ZoneClock
+    private var labelWidths: [CalendarDay: Int] = [:]
+    /// The cells rows are laid out with, one per kind.
+    private var cells = CellSet()
+
+    /// The ids of the messages the last change laid out (from the cache or afresh), in the order it
+    /// did so. Empty after `resize(width:)`, which lays out every row.
+    public private(set) var lastLaidOut: [String] = []
+    /// Row layouts looked up or computed for messages since creation.
+    public private(set) var layoutsRequested = 0
+    /// Of those, the ones the cache did not have (computed by a cell).
+    public private(set) var layoutsComputed = 0
+
+    /// An empty conversation laid out at `width` by `engine`.
+    public init(engine: LayoutEngine<Measurer>, width: Int, options: DecorationOptions = DecorationOptions()) {
+        self.engine = engine
+        self.options = options
+        self.width = width
+        self.clock = ZoneClock(timeZone: options.timeZone)
+    }
+
+    // MARK: Queries
+
+    /// Messages (rows) in the conversation.
+    public var count: Int { timeline.count }
+    public var isEmpty: Bool { timeline.isEmpty }
+    /// The sum of all row heights.
+    public var totalHeight: Int { timeline.totalHeight }
+
+    /// Row `row`: its message, decoration and layouts.
+    public subscript(row: Int) -> ConversationRow {
+        let e = entries[Int(timeline[row])]
+        return ConversationRow(model: e.model, configuratorIndex: e.facts.configuratorIndex, day: e.facts.day,
+                               decoration: e.decoration, layout: e.layout, dateSeparator: e.dateLayout)
+    }
+
+    /// The messages in order.
+    public var models: [any MessageModel] {
+        var models: [any MessageModel] = []
+        models.reserveCapacity(count)
+        timeline.forEachSlot { _, e in models.append(entries[Int(e)].model) }
+        return models
+    }
+
+    /// The row of message `id`, in O(log n); nil when absent.
+    public func row(withID id: String) -> Int? {
+        guard let e = entryByID[id] else { return nil }
+        syncSlots()
+        return timeline.row(ofSlot: slotOfEntry[Int(e)])
+    }
+
+    /// The height of row `row`, separator included.
+    public func height(ofRow row: Int) -> Int { timeline.height(ofRow: row) }
+    /// The vertical offset of row `row`'s top (its separator's, if it has one).
+    public func offset(ofRow row: Int) -> Int { timeline.offset(ofRow: row) }
+    /// The row covering vertical offset `y`, or nil outside 0..<totalHeight.
+    public func row(atOffset y: Int) -> Int? { timeline.row(atOffset: y) }
+    /// The rows a viewport from `y` spanning `height` rows shows, fully or in part.
+    public func rows(inViewportAt y: Int, height: Int) -> Range<Int> { timeline.rows(inViewportAt: y, height: height) }
+
+    // MARK: Changes
+
+    /// Adds `model` after the last message.
+    public func append(_ model: any MessageModel) throws(ConversationError) {
+        let e = try add(model)
+        lastLaidOut = []
+        timeline.append(e, height: 0)
+        indexSlot(ofEntry: e, row: count - 1)
+        let crossed = countSender(of: entries[Int(e)].facts, by: 1)
+        refresh(row: count - 1, force: true)
+        if count > 1 { refresh(row: count - 2) }
+        if crossed { refreshAll() }
+    }
+
+    /// Adds each of `models` after the last message, in order.
+    public func append(contentsOf models: some Sequence<any MessageModel>) throws(ConversationError) {
+        for model in models { try append(model) }
+    }
+
+    /// Adds `model` before the first message (older history arriving).
+    public func prepend(_ model: any MessageModel) throws(ConversationError) {
+        let e = try add(model)
+        lastLaidOut = []
+        timeline.prepend(e, height: 0)
+        indexSlot(ofEntry: e, row: 0)
+        let crossed = countSender(of: entries[Int(e)].facts, by: 1)
+        refresh(row: 0, force: true)
+        if count > 1 { refresh(row: 1) }
+        if crossed { refreshAll() }
+    }
+
+    /// Replaces the message with `model.id` by `model` (an edit: bump its revision, so no cached
+    /// layout of the old text is reused).
+    public func replace(_ model: any MessageModel) throws(ConversationError) {
+        guard let row = row(withID: model.id), let e = entryByID[model.id] else { throw .unknownID(model.id) }
+        let entry = try makeEntry(for: model)
+        lastLaidOut = []
+        let crossedOut = countSender(of: entries[Int(e)].facts, by: -1)
+        entries[Int(e)] = entry
+        texts[Int(e)] = RowTexts()
+        let crossedIn = countSender(of: entry.facts, by: 1)
+        refresh(row: row, force: true)
+        if row > 0 { refresh(row: row - 1) }
+        if row + 1 < count { refresh(row: row + 1) }
+        if crossedOut != crossedIn { refreshAll() }
+    }
+
+    /// Removes the message `id`, and forgets its cached layouts and prepared texts.
+    public func remove(id: String) throws(ConversationError) {
+        guard let row = row(withID: id), let e = entryByID[id] else { throw .unknownID(id) }
+        lastLaidOut = []
+        timeline.remove(row: row)
+        let crossed = countSender(of: entries[Int(e)].facts, by: -1)
+        entries[Int(e)] = entries[Int(e)].emptied
+        texts[Int(e)] = RowTexts()
+        free.append(e)
+        entryByID[id] = nil
+        engine.forget(id: id)
+        if row > 0 { refresh(row: row - 1) }
+        if row < count { refresh(row: row) }
+        if crossed { refreshAll() }
+    }
+
+    /// Lays every row out at `width`, from the prepared texts the rows keep: cached layouts are
+    /// reused, the others are arithmetic over prepared texts. Heights are rebuilt in linear time.
+    public func resize(width: Int) {
+        self.width = width
+        lastLaidOut = []
+        reserveCacheRoom()
+        let heights = relayoutEntries()
+        timeline.updateAll { e in heights[Int(e)] }
+    }
+
+    // MARK: Internals
+
+    /// Lays every live entry out at `width`, in storage order (rows do not depend on each other
+    /// once decorated), and returns the heights by entry. Large conversations are split into one
+    /// contiguous range per core; each worker has its own cells and writes only its own entries,
+    /// texts and heights, and they share the engine (whose cache and store are thread-safe).
+    @_specialize(where Measurer == CellMeasurer)
+    private func relayoutEntries() -> [Int] {
+        let total = entries.count
+        var heights = [Int](repeating: 0, count: total)
+        let workers = total >= 2 * Self.rowsPerWorker
+            ? min(ProcessInfo.processInfo.activeProcessorCount, total / Self.rowsPerWorker) : 1
+        var counts = [(requested: Int, computed: Int)](repeating: (0, 0), count: max(1, workers))
+        var workerCells = [CellSet](repeating: CellSet(), count: max(1, workers))
+        workerCells[0] = cells
+        texts.withUnsafeMutableBufferPointer { texts in
+            entries.withUnsafeMutableBufferPointer { entries in
+                heights.withUnsafeMutableBufferPointer { heights in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        workerCells.withUnsafeMutableBufferPointer { cells in
+                            let job = RelayoutJob(engine: engine, width: width, entries: entries, texts: texts,
+                                                  heights: heights, counts: counts, cells: cells)
+                            if workers <= 1 {
+                                job.run(worker: 0, range: 0..<total)
+                            } else {
+                                DispatchQueue.concurrentPerform(iterations: workers) { w in
+                                    job.run(worker: w, range: (total * w / workers)..<(total * (w + 1) / workers))
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        cells = workerCells[0]
+        for (requested, computed) in counts {
+            layoutsRequested += requested
+            layoutsComputed += computed
+        }
+        return heights
+    }
+
+    /// Before a resize, makes room in the cache for the layouts it will add, estimated from a
+    /// sample of rows (a width laid out before adds nothing, so reserves nothing).
+    private func reserveCacheRoom() {
+        let live = entries.indices.filter { entries[$0].isLive }
+        guard live.count >= 1_024 else { return }
+        let samples = 64
+        var misses = 0
+        for k in 0..<samples {
+            let e = entries[live[k * live.count / samples]]
+            let key = LayoutKey(id: e.id, revision: e.revision, width: width, styleID: engine.styleID,
+                                decoration: e.decoration)
+            if !engine.cache.contains(key, idHash: e.idHash) { misses += 1 }
+        }
+        if misses > 0 { engine.cache.reserveCapacity(additional: live.count * misses / samples) }
+    }
+
+    /// Rows a worker takes at least, so small conversations stay on one thread.
+    static var rowsPerWorker: Int { 8192 }
+
+    /// One resize's shared buffers. Workers touch disjoint index ranges of `entries`, `texts`
+    /// and `heights`, and only their own slot of `counts` and `cells`: that is why sharing the
+    /// buffers across threads is safe, which the compiler cannot see (hence `@unchecked`).
+    private struct RelayoutJob: @unchecked Sendable {
+        let engine: LayoutEngine<Measurer>
+        let width: Int
+        let entries: UnsafeMutableBufferPointer<ConversationEntry>
+        let texts: UnsafeMutableBufferPointer<RowTexts<Measurer.Prepared>>
+        let heights: UnsafeMutableBufferPointer<Int>
+        let counts: UnsafeMutableBufferPointer<(requested: Int, computed: Int)>
+        let cells: UnsafeMutableBufferPointer<CellSet>
+
+        func run(worker: Int, range: Range<Int>) {
+            guard let base = entries.baseAddress, let textBase = texts.baseAddress else { return }
+            var requested = 0, computed = 0
+            for i in range {
+                let e = base + i
+                guard e.pointee.isLive else { continue }
+                let result = engine.layout(id: e.pointee.id, revision: e.pointee.revision,
+                                           configuratorIndex: e.pointee.facts.configuratorIndex,
+                                           binder: e.pointee.binder, decoration: e.pointee.decoration,
+                                           width: width, idHash: e.pointee.idHash, texts: &textBase[i],
+                                           cells: &cells[worker])
+                e.pointee.layout = result.layout
+                requested += 1
+                if !result.cached { computed += 1 }
+                if let separator = e.pointee.separatorDecoration {
+                    e.pointee.dateLayout = engine.dateLayout(labelWidth: e.pointee.dateLabelWidth,
+                                                             decoration: separator, width: width)
+                }
+                // Spelled out: calling the `height` getter would copy the whole entry.
+                heights[i] = (e.pointee.dateLayout?.height ?? 0) + e.pointee.layout.height
+            }
+            counts[worker] = (requested, computed)
+        }
+    }
+
+    /// A new entry for `model` (not yet in the timeline); throws for a duplicate id or a kind
+    /// without a cell.
+    private func add(_ model: any MessageModel) throws(ConversationError) -> Int32 {
+        if entryByID[model.id] != nil { throw .duplicateID(model.id) }
+        let entry = try makeEntry(for: model)
+        let e: Int32
+        if let reused = free.popLast() {
+            e = reused
+            entries[Int(e)] = entry
+            texts[Int(e)] = RowTexts()
+        } else {
+            e = Int32(entries.count)
+            entries.append(entry)
+            texts.append(RowTexts())
+        }
+        entryByID[entry.id] = e
+        return e
+    }
+
+    private func makeEntry(for model: any MessageModel) throws(ConversationError) -> ConversationEntry {
+        // The first configurator whose binder takes the model: one cast per kind tried, and the
+        // binder keeps the cast model for every later layout.
+        var found: (index: Int, binder: CellBinder)?
+        for (i, configurator) in engine.registry.configurators.enumerated() {
+            if let binder = configurator.binder(for: model) {
+                found = (i, binder)
+                break
+            }
+        }
+        guard let (configuratorIndex, binder) = found else {
+            throw .layout(.unregisteredKind(modelType: String(describing: type(of: model)), id: model.id))
+        }
+        let facts = Decorator.facts(of: model, index: 0, configuratorIndex: configuratorIndex,
+                                    registry: engine.registry, footerWidths: engine.footerWidths, clock: &clock)
+        let id = model.id
+        return ConversationEntry(model: model, id: id, revision: model.revision, idHash: identityHash(id), binder: binder,
+                     facts: facts, dateLabelWidth: labelWidth(of: facts.day))
+    }
+
+    /// The day's label width, measured once per day.
+    private func labelWidth(of day: CalendarDay) -> Int {
+        if let width = labelWidths[day] { return width }
+        let width = engine.texts.measurer.width(of: day.label)
+        labelWidths[day] = width
+        return width
+    }
+
+    /// Counts `facts`' sender among the incoming bubble senders; true when that takes the number
+    /// of other parties across one (which shows or hides names everywhere).
+    private func countSender(of facts: Decorator.Facts, by delta: Int) -> Bool {
+        guard options.otherParties == nil, facts.drawsBubble, facts.direction == .incoming else { return false }
+        let before = incomingSenders.count
+        let name = facts.sender ?? ""
+        let n = incomingSenders[name, default: 0] + delta
+        incomingSenders[name] = n > 0 ? n : nil
+        return (before > 1) != (incomingSenders.count > 1)
+    }
+
+    private var otherParties: Int { options.otherParties ?? incomingSenders.count }
+
+    /// Recomputes row `row`'s decoration and separator from its neighbours and lays out what
+    /// changed (everything when `force`, for a new or edited message).
+    private func refresh(row: Int, force: Bool = false) {
+        let e = Int(timeline[row])
+        let previous = row > 0 ? entries[Int(timeline[row - 1])].facts : nil
+        let next = row + 1 < count ? entries[Int(timeline[row + 1])].facts : nil
+        let facts = entries[e].facts
+        let startsGroup = previous.map { !Decorator.continuesGroup($0, facts, gap: options.groupGap) } ?? true
+        let endsGroup = next.map { !Decorator.continuesGroup(facts, $0, gap: options.groupGap) } ?? true
+        let decoration = Decorator.decoration(of: facts, startsGroup: startsGroup, endsGroup: endsGroup,
+                                              options: options, otherParties: otherParties)
+        let separator = previous.map { $0.day != facts.day } ?? true ? RowDecoration(isFirstRow: row == 0) : nil
+        let relayout = force || decoration != entries[e].decoration
+        guard relayout || separator != entries[e].separatorDecoration else { return }
+        if relayout {
+            entries[e].decoration = decoration
+            let result = engine.layout(id: entries[e].id, revision: entries[e].revision,
+                                       configuratorIndex: facts.configuratorIndex, binder: entries[e].binder,
+                                       decoration: decoration, width: width, idHash: entries[e].idHash,
+                                       texts: &texts[e], cells: &cells)
+            entries[e].layout = result.layout
+            layoutsRequested += 1
+            if !result.cached { layoutsComputed += 1 }
+            lastLaidOut.append(entries[e].id)
+        }
+        entries[e].separatorDecoration = separator
+        entries[e].dateLayout = separator.map {
+            engine.dateLayout(labelWidth: entries[e].dateLabelWidth, decoration: $0, width: width)
+        }
+        timeline.setHeight(entries[e].height, ofRow: row)
+    }
+
+    /// Recomputes every row's decoration; lays out only the rows whose decoration changed.
+    private func refreshAll() {
+        for row in 0..<count { refresh(row: row) }
+    }
+
+    // MARK: Slot index
+
+    private func indexSlot(ofEntry e: Int32, row: Int) {
+        syncSlots()
+        while slotOfEntry.count < entries.count { slotOfEntry.append(-1) }
+        slotOfEntry[Int(e)] = timeline.slot(ofRow: row)
+    }
+
+    /// Rebuilds the entry → slot index after the timeline moved its slots.
+    private func syncSlots() {
+        guard indexedEpoch != timeline.layoutEpoch else { return }
+        while slotOfEntry.count < entries.count { slotOfEntry.append(-1) }
+        timeline.forEachSlot { slot, e in slotOfEntry[Int(e)] = slot }
+        indexedEpoch = timeline.layoutEpoch
+    }
+}
+
+/// A conversation row's state besides its prepared texts (kept apart: they are the only generic
+/// part, and a non-generic entry is copied and accessed without value witnesses).
+struct ConversationEntry {
+    var model: any MessageModel
+    /// The model's id, revision and id hash, read once.
+    var id: String
+    var revision: Int
+    var idHash: UInt64
+    /// Configures a cell with the model, cast once.
+    var binder: CellBinder
+    var facts: Decorator.Facts
+    var decoration = RowDecoration(rawValue: .max)
+    var separatorDecoration: RowDecoration?
+    var layout = RowLayout.empty
+    var dateLayout: RowLayout?
+    var dateLabelWidth: Int
+
+    var height: Int { (dateLayout?.height ?? 0) + layout.height }
+    /// False for a freed entry.
+    var isLive = true
+
+    /// This entry with its references dropped, marked free.
+    var emptied: ConversationEntry {
+        var e = self
+        e.isLive = false
+        e.model = RemovedMessage()
+        e.id = ""
+        e.binder = { _ in false }
+        e.facts.sender = nil
+        return e
+    }
+}
+
+/// Stands in a freed entry so it holds no reference to a removed message.
+private struct RemovedMessage: MessageModel {
+    var id: String { "" }
+    var senderName: String? { nil }
+    var direction: MessageDirection { .incoming }
+    var date: Date { Date(timeIntervalSince1970: 0) }
+}
+
+extension Conversation where Measurer == CellMeasurer {
+    /// An empty conversation measured in terminal cells, with a new engine.
+    public convenience init(width: Int, style: BubbleStyle = BubbleStyle(), registry: CellRegistry = .standard,
+                            cache: LayoutCache = LayoutCache(), options: DecorationOptions = DecorationOptions()) {
+        self.init(engine: LayoutEngine(style: style, registry: registry, cache: cache), width: width, options: options)
+    }
+}

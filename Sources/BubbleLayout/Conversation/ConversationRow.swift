@@ -1,0 +1,37 @@
+/// One row of a `Conversation`: a message with its decoration and layout at the conversation's
+/// width, and the date separator drawn above it when it is the first message of a calendar day.
+public struct ConversationRow: Sendable {
+    /// The message.
+    public let model: any MessageModel
+    /// Position of the message's cell among the registry's configurators.
+    public let configuratorIndex: Int
+    /// The calendar day the message falls on, in the conversation's time zone.
+    public let day: CalendarDay
+    /// What the neighbours decided for the message.
+    public let decoration: RowDecoration
+    /// The message's layout.
+    public let layout: RowLayout
+    /// The date separator above the message (the day's first message), or nil.
+    public let dateSeparator: RowLayout?
+
+    /// Rows the separator (if any) and the message take together.
+    public var height: Int { (dateSeparator?.height ?? 0) + layout.height }
+}
+
+/// Why a `Conversation` refused a change.
+public enum ConversationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The message's kind has no registered cell.
+    case layout(LayoutError)
+    /// A message with this id is already in the conversation (ids identify rows).
+    case duplicateID(String)
+    /// No message with this id is in the conversation.
+    case unknownID(String)
+
+    public var description: String {
+        switch self {
+        case let .layout(error): error.description
+        case let .duplicateID(id): "message \"\(id)\" is already in the conversation: ids must be unique"
+        case let .unknownID(id): "no message \"\(id)\" in the conversation"
+        }
+    }
+}
