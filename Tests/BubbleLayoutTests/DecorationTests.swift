@@ -24,6 +24,13 @@ import Testing
         #expect(wide.map(\.startsGroup) == [true, false, false, true, false])
     }
 
+    @Test func aMessageStampedSlightlyEarlierStillContinuesTheGroup() throws {
+        let models: [any MessageModel] = [note("1", "Alice", at: 0), note("2", "Alice", at: -0.004), note("3", "Alice", at: -7)]
+        let d = messageRows(try engine.decorate(models, options: options()))
+        #expect(d.map(\.startsGroup) == [true, false, true])
+        #expect(d.map(\.showsName) == [false, false, false])
+    }
+
     @Test func aGroupBreaksOnDirectionAndOnANotice() throws {
         let models: [any MessageModel] = [note("1", "Me", at: 0, out: true), note("2", "Me", at: 1),
                                           note("3", "Me", at: 2), Notice(id: "n", date: base.addingTimeInterval(150), notice: "pin"),

@@ -94,12 +94,12 @@ public struct Decorator: Sendable {
         return rows
     }
 
-    /// True when `next` joins the group `previous` is in.
+    /// True when `next` joins the group `previous` is in. Logs are in send order, but their clocks
+    /// are not always: a message stamped slightly before the one above it still continues the group.
     static func continuesGroup(_ previous: Facts, _ next: Facts, gap: Double) -> Bool {
         guard previous.drawsBubble, next.drawsBubble, previous.day == next.day,
               previous.direction == next.direction, previous.sender == next.sender else { return false }
-        let pause = next.time - previous.time
-        return pause >= 0 && pause <= gap
+        return abs(next.time - previous.time) <= gap
     }
 
     func decorate(_ facts: Facts, startsGroup: Bool, endsGroup: Bool) -> DecoratedRow {

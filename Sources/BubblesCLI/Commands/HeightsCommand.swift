@@ -50,8 +50,9 @@ struct HeightsCommand: BubblesCommand {
                 let id = row.id(in: chunk.models)
                 for (w, width) in chunk.widths.enumerated() {
                     let layout = chunk.layout(row: r, widthIndex: w)
-                    try output.write(csv ? Self.csvLine(chunk.firstRowNumber + r, id, width, layout)
-                                         : Self.jsonLine(chunk.firstRowNumber + r, id, width, layout))
+                    let kind = engine.registry.name(of: layout.kind)
+                    try output.write(csv ? Self.csvLine(chunk.firstRowNumber + r, id, kind, width, layout)
+                                         : Self.jsonLine(chunk.firstRowNumber + r, id, kind, width, layout))
                 }
             }
             rowCount += chunk.rows.count
@@ -65,14 +66,14 @@ struct HeightsCommand: BubblesCommand {
         return exitCode(for: counts)
     }
 
-    static func jsonLine(_ row: Int, _ id: String, _ width: Int, _ layout: RowLayout) -> String {
-        "{\"row\":\(row),\"id\":\(JSONString.quoted(id)),\"kind\":\"\(layout.kind.name)\",\"width\":\(width),"
+    static func jsonLine(_ row: Int, _ id: String, _ kind: String, _ width: Int, _ layout: RowLayout) -> String {
+        "{\"row\":\(row),\"id\":\(JSONString.quoted(id)),\"kind\":\(JSONString.quoted(kind)),\"width\":\(width),"
             + "\"height\":\(layout.height),\"textLines\":\(layout.textLines),\"wrapWidth\":\(layout.wrapWidth),"
             + "\"bubbleWidth\":\(layout.bubbleWidth)}\n"
     }
 
-    static func csvLine(_ row: Int, _ id: String, _ width: Int, _ layout: RowLayout) -> String {
-        "\(row),\(OutputEscaping.csvField(id)),\(layout.kind.name),\(width),\(layout.height),\(layout.textLines),"
+    static func csvLine(_ row: Int, _ id: String, _ kind: String, _ width: Int, _ layout: RowLayout) -> String {
+        "\(row),\(OutputEscaping.csvField(id)),\(OutputEscaping.csvField(kind)),\(width),\(layout.height),\(layout.textLines),"
             + "\(layout.wrapWidth),\(layout.bubbleWidth)\n"
     }
 
