@@ -20,7 +20,7 @@ let package = Package(
         .testTarget(name: "BubbleTextTests", dependencies: ["BubbleText"]),
         .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleText"]),
         .testTarget(name: "BubbleTerminalTests", dependencies: ["BubbleTerminal", "BubbleLayout", "BubbleLogs", "BubbleText"]),
-        .testTarget(name: "BubbleLogsTests", dependencies: ["BubbleLogs", "BubbleLayout"]),
+        .testTarget(name: "BubbleLogsTests", dependencies: ["BubbleLogs", "BubbleLayout", "BubbleText"]),
         .testTarget(name: "BubblesCLITests", dependencies: ["BubblesCLI", "BubbleLogs", "BubbleLayout", "BubbleTerminal", "BubbleText"]),
     ],
     swiftLanguageModes: [.v6]

@@ -58,7 +58,7 @@ import Testing
     }
 
     /// A message of a random kind from one of four people, `offset` seconds from `base`.
-    func randomMessage(_ id: Int, at time: Double, rng: inout SplitMix64) -> any MessageModel {
+    func randomMessage(_ id: Int, at time: Double, rng: inout SeededGenerator) -> any MessageModel {
         let who = ["Alice", "Bob", "Me", "Chen"][Int(rng.next() % 4)]
         let direction: MessageDirection = who == "Me" ? .outgoing : .incoming
         let date = base.addingTimeInterval(time)
@@ -78,7 +78,7 @@ import Testing
     }
 
     /// Seconds to the next message: mostly inside the group gap, sometimes across it or a day.
-    func gap(_ rng: inout SplitMix64) -> Double {
+    func gap(_ rng: inout SeededGenerator) -> Double {
         switch rng.next() % 10 {
         case 0: return 86_400
         case 1, 2: return 3_600
@@ -86,7 +86,7 @@ import Testing
         }
     }
 
-    func edited(_ model: any MessageModel, rng: inout SplitMix64) -> any MessageModel {
+    func edited(_ model: any MessageModel, rng: inout SeededGenerator) -> any MessageModel {
         if var text = model as? TextNote {
             text.revision += 1
             text.isEdited = true
@@ -98,7 +98,7 @@ import Testing
 
     @Test(arguments: [nil, 3] as [Int?])
     func randomChangesMatchABatchLayoutOfTheFinalModels(parties: Int?) throws {
-        var rng = SplitMix64(seed: 2024)
+        var rng = SeededGenerator(seed: 2024)
         let options = options(parties: parties)
         let conversation = Conversation(width: 70, options: options)
         var models: [any MessageModel] = []
@@ -234,7 +234,7 @@ import Testing
         let engine = LayoutEngine(measurer: measurer)
         let options = options(parties: 3)
         let conversation = Conversation(engine: engine, width: 80, options: options)
-        var rng = SplitMix64(seed: 77)
+        var rng = SeededGenerator(seed: 77)
         var models: [any MessageModel] = []
         var time = 0.0
         for i in 0..<300 {

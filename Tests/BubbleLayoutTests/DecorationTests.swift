@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test func streamingDecorationMatchesBatchDecoration() throws {
-        var rng = SplitMix64(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         var models: [any MessageModel] = []
         var t = 0.0
         for i in 0..<300 {

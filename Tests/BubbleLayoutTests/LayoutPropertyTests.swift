@@ -7,7 +7,7 @@ import Testing
     static let words = ["hi", "ok", "see you at 10", "a", "https://example.com/a/very/long/path?with=query",
                         "lorem ipsum dolor sit amet", "\n", "supercalifragilisticexpialidocious", "🙂", "日本語のテキスト"]
 
-    func randomTimeline(_ rng: inout SplitMix64, count: Int) -> [any MessageModel] {
+    func randomTimeline(_ rng: inout SeededGenerator, count: Int) -> [any MessageModel] {
         var models: [any MessageModel] = []
         var t = 1_714_557_600.0
         for i in 0..<count {
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func everyRowFitsItsContainerAndIsTheSumOfItsParts() throws {
-        var rng = SplitMix64(seed: 2024)
+        var rng = SeededGenerator(seed: 2024)
         let style = BubbleStyle()
         for round in 0..<6 {
             let engine = LayoutEngine()

@@ -1,3 +1,4 @@
+import BubbleText
 import Testing
 @testable import BubbleLayout
 
@@ -26,7 +27,7 @@ struct NaiveTimeline {
 
 @Suite struct TimelineTests {
     @Test func queriesMatchANaiveReferenceOverAMillionRows() {
-        var rng = SplitMix64(seed: 42)
+        var rng = SeededGenerator(seed: 42)
         var timeline = Timeline<Int>()
         var naive = NaiveTimeline()
         naive.ids.reserveCapacity(1_000_000)

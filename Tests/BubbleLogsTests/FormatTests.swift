@@ -1,3 +1,4 @@
+import BubbleText
 import BubbleLayout
 @testable import BubbleLogs
 import Foundation
@@ -76,7 +77,7 @@ import Testing
         #expect(firstInvalidUTF8Offset([0xF4, 0x90, 0x80, 0x80]) == 0, "past U+10FFFF")
         #expect(firstInvalidUTF8Offset([0xE2, 0x82]) == 0, "truncated sequence")
         // Agrees with the standard library on random bytes.
-        var random = SplitMix64(seed: 7)
+        var random = SeededGenerator(seed: 7)
         for _ in 0..<2_000 {
             let bytes = (0..<Int.random(in: 0...12, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
             #expect((firstInvalidUTF8Offset(bytes) == nil) == (String(validating: bytes, as: UTF8.self) != nil))
@@ -105,7 +106,7 @@ import Testing
     }
 
     @Test func writingAndReadingBackIsExactOverRandomInstants() {
-        var random = SplitMix64(seed: 2024)
+        var random = SeededGenerator(seed: 2024)
         for _ in 0..<5_000 {
             let micros = Int64.random(in: -2_000_000_000_000_000...4_000_000_000_000_000, using: &random)
             let written = LogTimestamp.iso8601(microseconds: micros)

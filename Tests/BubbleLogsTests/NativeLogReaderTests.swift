@@ -1,3 +1,4 @@
+import BubbleText
 import BubbleLayout
 @testable import BubbleLogs
 import Foundation
@@ -108,7 +109,7 @@ import Testing
     }
 
     @Test func countsReconcileOverRandomMixes() throws {
-        var random = SplitMix64(seed: 0x5EED_0001)
+        var random = SeededGenerator(seed: 0x5EED_0001)
         let good = #"{"id":"N","type":"text","from":"A","date":1714557600,"text":"ok"}"#
         let bad = [#"{"id":"N","type":"text""#, #"{"id":"N","type":"text","text":"x"}"#, "\u{1}", #"{"id":"N","type":"gif","date":0,"text":"x"}"#]
         for _ in 0..<20 {

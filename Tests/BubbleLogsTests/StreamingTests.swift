@@ -1,3 +1,4 @@
+import BubbleText
 @testable import BubbleLogs
 import Foundation
 import Synchronization
@@ -49,7 +50,7 @@ import Glibc
     }
 
     @Test func linesSplitAcrossChunksAreReassembled() {
-        var random = SplitMix64(seed: 42)
+        var random = SeededGenerator(seed: 42)
         var lines: [[UInt8]] = []
         for _ in 0..<3_000 {
             let length = Int.random(in: 0...(Bool.random(using: &random) ? 40 : 200_000 / 64), using: &random)

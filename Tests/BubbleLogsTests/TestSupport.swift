@@ -1,3 +1,4 @@
+import BubbleText
 import BubbleLayout
 @testable import BubbleLogs
 import Foundation
@@ -67,19 +68,6 @@ func temporaryFile(_ bytes: [UInt8], suffix: String = ".jsonl") -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("bubblelogs-\(UUID().uuidString)\(suffix)").path
     _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     return path
-}
-
-/// SplitMix64: a small seeded generator, so randomised tests repeat exactly.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// Converts every record to native lines and reads them back.

@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func everyRowDrawsItsHeightAndFitsTheWidth() throws {
-        var generator = TimelineGenerator(random: SplitMix64(seed: 0xB0BB1E5))
+        var generator = TimelineGenerator(random: SeededGenerator(seed: 0xB0BB1E5))
         var rowsChecked = 0
         for t in 0..<12 {
             let models = generator.timeline(count: 40)
@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func ambiguousWideEnginesGetASCIIChromeThatStillFits() throws {
-        var generator = TimelineGenerator(random: SplitMix64(seed: 42))
+        var generator = TimelineGenerator(random: SeededGenerator(seed: 42))
         let options = TextOptions(ambiguousWidth: 2, tabStop: 4)
         for t in 0..<4 {
             // Ids repeat across timelines with new content, so each gets its own cache.
@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func renderedHeightsEqualTheBatchHeightsAtTheSameWidth() throws {
-        var generator = TimelineGenerator(random: SplitMix64(seed: 7))
+        var generator = TimelineGenerator(random: SeededGenerator(seed: 7))
         let models = generator.timeline(count: 120)
         let engine = LayoutEngine()
         let batch = try engine.layoutBatch(models, widths: Self.widths,
@@ -105,7 +105,7 @@ import Testing
     /// The drawn width of every wrapped line equals the width the engine measured for it, which is
     /// why controls are measured by their visible form.
     @Test func drawnTextLinesAreAsWideAsTheEngineMeasured() {
-        var generator = TimelineGenerator(random: SplitMix64(seed: 99))
+        var generator = TimelineGenerator(random: SeededGenerator(seed: 99))
         for tabStop in [8, 3] {
             let options = TextOptions(ambiguousWidth: 1, tabStop: tabStop)
             let safe = SafeText(options: options, sgr: SGR(depth: .palette256), ellipsis: "…")

@@ -3,19 +3,6 @@ import BubbleText
 import Foundation
 @testable import BubbleTerminal
 
-/// SplitMix64: a tiny seeded generator, so randomised tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// 2024-05-01T10:00:00Z.
 let may1 = Date(timeIntervalSince1970: 1_714_557_600)
 let utc = TimeZone(identifier: "UTC")!
@@ -130,7 +117,7 @@ func unsafeOutput(_ output: String, colorOn: Bool) -> [String] {
 /// Random multilingual chat timelines: several senders, me, images with and without size,
 /// notices, replies (to known and unknown ids), edits, statuses and day changes.
 struct TimelineGenerator {
-    var random: SplitMix64
+    var random: SeededGenerator
 
     static let fragments = [
         "Hi!", "ok", "See you at 10", "Привет, как дела?", "こんにちは世界", "你好，我们明天见面吧。",

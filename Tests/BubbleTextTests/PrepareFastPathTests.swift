@@ -15,7 +15,7 @@ import Testing
     ]
     static let separators = [" ", " ", "  ", "", "", "\n", "\u{3000}", "\u{A0}", " \u{301}", "\u{200D}"]
 
-    static func mixedText(_ random: inout TextPropertyRandom) -> String {
+    static func mixedText(_ random: inout SeededGenerator) -> String {
         var text = ""
         for _ in 0..<Int.random(in: 0...16, using: &random) {
             text += pieces.randomElement(using: &random)!
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func runsMatchTheScalarByScalarPathOnMixedScripts() {
-        var random = TextPropertyRandom(seed: 0x5CA1_AB1E)
+        var random = SeededGenerator(seed: 0x5CA1_AB1E)
         for _ in 0..<3000 {
             let text = Self.mixedText(&random)
             Self.expectSamePreparation(text)
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func runsMatchTheScalarByScalarPathOnCorpusTexts() {
-        var random = TextPropertyRandom(seed: 0xC0FF_EE)
+        var random = SeededGenerator(seed: 0xC0FF_EE)
         let sampler = TextSampler.shared
         for _ in 0..<1500 {
             let text = sampler.text(&random)

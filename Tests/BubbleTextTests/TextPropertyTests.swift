@@ -1,19 +1,6 @@
 import Testing
 @testable import BubbleText
 
-/// SplitMix64: a small, fixed-seed generator, so every run draws the same inputs.
-struct TextPropertyRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Random texts built from pieces of the corpora, random scalars, words, spaces, tabs and breaks.
 struct TextSampler {
     let lineBreakCases: [[UInt32]]
@@ -50,7 +37,7 @@ struct TextSampler {
                         "Привет", "naïve", "e\u{301}", "«quote»", "—", "…", "!", "?"]
     static let separators = [" ", " ", " ", "  ", "\t", "\n", "\r\n", "\r", "\u{2028}", "\u{85}", "\u{0C}", "\u{3000}", "\u{200B}"]
 
-    func text(_ random: inout TextPropertyRandom) -> String {
+    func text(_ random: inout SeededGenerator) -> String {
         var scalars = String.UnicodeScalarView()
         let pieces = Int.random(in: 0...14, using: &random)
         for _ in 0..<pieces {
@@ -72,7 +59,7 @@ struct TextSampler {
         }
     }
 
-    static func randomScalar(_ random: inout TextPropertyRandom) -> UInt32 {
+    static func randomScalar(_ random: inout SeededGenerator) -> UInt32 {
         while true {
             let value: UInt32 = Bool.random(using: &random)
                 ? UInt32.random(in: 0...0x10FFFF, using: &random)
@@ -81,7 +68,7 @@ struct TextSampler {
         }
     }
 
-    static func asciiText(_ random: inout TextPropertyRandom) -> String {
+    static func asciiText(_ random: inout SeededGenerator) -> String {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789 .,;:!?-()[]{}\"'/$%#&*+=<>_|~`@\\".utf8)
         let rare: [UInt8] = [0x09, 0x0A, 0x0D, 0x0B, 0x0C, 0x1B, 0x00, 0x7F, 0x20, 0x20]
         var bytes: [UInt8] = []
@@ -174,7 +161,7 @@ struct TextSampler {
     }
 
     @Test func randomCorpusTextsKeepEveryInvariant() {
-        var random = TextPropertyRandom(seed: 0xB0BB_1E5)
+        var random = SeededGenerator(seed: 0xB0BB_1E5)
         let sampler = TextSampler.shared
         #expect(sampler.lineBreakCases.count == 7654 && !sampler.graphemeCases.isEmpty && sampler.emoji.count > 4000)
         for _ in 0..<600 {
@@ -196,7 +183,7 @@ struct TextSampler {
     }
 
     @Test func asciiPathMatchesTheGeneralPath() {
-        var random = TextPropertyRandom(seed: 42)
+        var random = SeededGenerator(seed: 42)
         for _ in 0..<2000 {
             let text = TextSampler.asciiText(&random)
             let fast = PreparedText(text, options: TextOptions(), allowASCIIPath: true)
@@ -214,7 +201,7 @@ struct TextSampler {
     }
 
     @Test func randomASCIITextsKeepEveryInvariant() {
-        var random = TextPropertyRandom(seed: 7)
+        var random = SeededGenerator(seed: 7)
         for _ in 0..<300 {
             Self.checkInvariants(TextSampler.asciiText(&random))
         }

@@ -1,4 +1,5 @@
 import BubbleLogs
+import BubbleText
 import Foundation
 
 /// A reproducible chat log in the native JSON Lines format, for benchmarks: a realistic mix of

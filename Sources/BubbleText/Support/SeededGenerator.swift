@@ -1,5 +1,5 @@
-/// SplitMix64: a small, fast generator whose sequence is fixed by its seed, so a synthetic log
-/// is the same on every machine and every run.
+/// SplitMix64: a small, fast generator whose sequence is fixed by its seed, so benchmark corpora
+/// and randomised tests draw the same values on every machine and every run.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
