@@ -74,8 +74,8 @@ public enum LayoutBenchmark {
                                 p50Nanoseconds: nil, p99Nanoseconds: nil, cacheHitRate: stats.hitRate,
                                 bytesPerCacheEntry: stats.bytesPerEntry))
         }
-        phases += conversationPhases(models, widths: widths, style: style, options: options, scalars: scalars)
-        phases += lookupPhases(engine, rows, models, width: first)
+        conversationPhases(models, widths: widths, style: style, options: options, scalars: scalars).forEach(record)
+        lookupPhases(engine, rows, models, width: first).forEach(record)
         return Report(messages: models.count, rows: rows.count, widths: widths, phases: phases)
     }
 
