@@ -35,11 +35,11 @@ extension PreparedText {
     @usableFromInline
     func layOut<Sink: LineSink>(width: Int, into sink: inout Sink) {
         let maxWidth = max(1, width)
-        if segments.isEmpty {
+        if storage.segmentCount == 0 {
             sink.line(start: 0, end: 0, width: 0)
             return
         }
-        segments.withUnsafeBufferPointer { segments in
+        withSegments { segments in
             var lineStart = 0
             var lineEnd = 0
             var lineWidth = 0
@@ -120,7 +120,7 @@ extension PreparedText {
             return remaining
         }
         let tabStop = max(1, options.tabStop)
-        return graphemeMap.withUnsafeBufferPointer { map in
+        return storage.withParts { _, _, map in
             var cursor = mapOffset
             var position = start
             var column = 0
@@ -144,12 +144,12 @@ extension PreparedText {
     /// hang after it (which starts at `hangColumn`, by default where the content ends).
     @usableFromInline
     func tabbedWidths(segment index: Int, start: Int, column: Int, hangColumn: Int? = nil) -> (content: Int, hang: Int) {
-        let segment = segments[index]
-        let contentEnd = Int(segment.contentEnd)
-        let hangEnd = Int(segment.hangEnd)
-        let tabStop = max(1, options.tabStop)
         let mapOffset = graphemeMapOffset(ofSegment: index) ?? 0
-        return graphemeMap.withUnsafeBufferPointer { map in
+        let tabStop = max(1, options.tabStop)
+        return storage.withParts { segments, _, map in
+            let segment = segments[index]
+            let contentEnd = Int(segment.contentEnd)
+            let hangEnd = Int(segment.hangEnd)
             var cursor = mapOffset
             var position = start
             var current = column
@@ -173,8 +173,8 @@ extension PreparedText {
     /// Where segment `index`'s grapheme entries start, if it has any.
     @usableFromInline
     func graphemeMapOffset(ofSegment index: Int) -> Int? {
-        guard segments[index].hasGraphemeMap else { return nil }
-        return graphemeMapIndex.withUnsafeBufferPointer { pairs in
+        return storage.withParts { segments, pairs, _ in
+            guard segments[index].hasGraphemeMap else { return nil }
             var low = 0
             var high = pairs.count / 2
             while low < high {

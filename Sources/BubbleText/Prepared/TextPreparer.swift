@@ -43,22 +43,40 @@ struct TextPreparer {
     var graphemeKind = GraphemeKind.content
     var graphemeWidth = GraphemeWidth()
 
-    /// A preparer for a text of `utf8Count` bytes. Call `takeResults()` once it is done.
+    /// A preparer for a text of `utf8Count` bytes, with scratch storage on the heap. Call
+    /// `takeStorage()` once it is done.
     init(options: TextOptions, utf8Count: Int, allowRuns: Bool = true) {
+        // Sized so that ideographic text (3 bytes and one segment per character) and non-Latin
+        // letters (2 bytes and one map entry each) rarely grow; the final storage is exact.
+        self.init(options: options, allowRuns: allowRuns,
+                  segments: PreparerBuffer(capacity: utf8Count / 3 + 4),
+                  graphemeMap: PreparerBuffer(capacity: utf8Count / 2 + 8),
+                  graphemeMapIndex: PreparerBuffer(capacity: utf8Count / 8 + 4))
+    }
+
+    /// A preparer whose scratch storage starts in the given buffers (which grow onto the heap
+    /// if they must).
+    init(options: TextOptions, allowRuns: Bool, segments: PreparerBuffer<PreparedSegment>,
+         graphemeMap: PreparerBuffer<UInt8>, graphemeMapIndex: PreparerBuffer<UInt32>) {
         self.options = options
         self.allowRuns = allowRuns
         letterMask = options.ambiguousWidth == 2 ? Self.plainLetterMask : Self.plainLetterMask & ~Self.ambiguousBit
         self.graphemeWidth = GraphemeWidth(options: options)
-        // Sized so that ideographic text (3 bytes and one segment per character) and non-Latin
-        // letters (2 bytes and one map entry each) rarely grow; the final arrays are exact.
-        segments = PreparerBuffer(capacity: utf8Count / 3 + 4)
-        graphemeMap = PreparerBuffer(capacity: utf8Count / 2 + 8)
-        graphemeMapIndex = PreparerBuffer(capacity: utf8Count / 8 + 4)
+        self.segments = segments
+        self.graphemeMap = graphemeMap
+        self.graphemeMapIndex = graphemeMapIndex
     }
 
-    /// The segments, grapheme map and its index as exact-size arrays; frees the scratch storage.
-    mutating func takeResults() -> (segments: [PreparedSegment], graphemeMap: [UInt8], graphemeMapIndex: [UInt32]) {
-        (segments.takeArray(), graphemeMap.takeArray(), graphemeMapIndex.takeArray())
+    /// The segments, grapheme-map index and grapheme map in one exact-size allocation; frees the
+    /// scratch storage.
+    mutating func takeStorage() -> PreparedStorage {
+        defer {
+            segments.release()
+            graphemeMap.release()
+            graphemeMapIndex.release()
+        }
+        return PreparedStorage(segments: segments.elements, graphemeMapIndex: graphemeMapIndex.elements,
+                               graphemeMap: graphemeMap.elements)
     }
 
     // MARK: The scalar loop
