@@ -72,6 +72,31 @@ extension PreparedText {
                         lineWidth = column &+ tabbed.content
                         pendingHang = tabbed.hang
                     }
+                } else if segment.isRun {
+                    // Units of two cells, each breakable from the next: fill lines by division.
+                    if lineOpen && lineWidth &+ pendingHang &+ 2 > maxWidth {
+                        sink.line(start: lineStart, end: lineEnd, width: lineWidth)
+                        lineStart = segmentStart
+                        lineWidth = 0
+                        pendingHang = 0
+                        lineOpen = false
+                    }
+                    let unitLength = segment.runUnitLength
+                    let perLine = max(1, maxWidth &>> 1)
+                    var remaining = segment.runCount
+                    var position = segmentStart
+                    var taken = lineOpen ? min(remaining, (maxWidth &- lineWidth &- pendingHang) &>> 1) : min(remaining, perLine)
+                    lineWidth = lineWidth &+ pendingHang &+ taken &* 2
+                    while true {
+                        remaining &-= taken
+                        position &+= taken &* unitLength
+                        if remaining == 0 { break }
+                        sink.line(start: lineStart, end: position, width: lineWidth)
+                        lineStart = position
+                        taken = min(remaining, perLine)
+                        lineWidth = taken &* 2
+                    }
+                    pendingHang = 0
                 } else {
                     let contentWidth = segment.width
                     if lineOpen && lineWidth &+ pendingHang &+ contentWidth > maxWidth {

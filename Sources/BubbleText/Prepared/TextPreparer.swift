@@ -307,13 +307,22 @@ struct TextPreparer {
         var beforeCurrent = lineBreaker.beforePrevious
         var next = start &+ length
         var firstDone = false
+        // The one-grapheme segments written so far and not yet stored: `runCount` of them, each
+        // `runUnitLength` bytes, ending at `current`. Stored as one run record.
+        var runCount = 0
+        var runUnitLength = 0
         while next < count {
             let (nextScalar, nextLength) = decodeScalar(base, at: next)
             let nextInfo = UnicodeTables.info(nextScalar)
             guard Self.isPlainWide(nextInfo) else { break }
             if firstDone {
-                segments.append(PreparedSegment(contentEnd: next, hangEnd: next, width: 2, breakLength: 0,
-                                                flags: PreparedSegment.singleGraphemeBit))
+                let unitLength = next &- current
+                if runCount > 0 && (unitLength != runUnitLength || runCount >= PreparedSegment.maximumRunCount) {
+                    appendRun(end: current, count: runCount, unitLength: runUnitLength)
+                    runCount = 0
+                }
+                runUnitLength = unitLength
+                runCount &+= 1
             } else {
                 // The segment may hold more than the first scalar ("「漢"): finish it in full.
                 finishGrapheme(end: next)
@@ -326,6 +335,7 @@ struct TextPreparer {
             next &+= nextLength
             scalarCount &+= 1
         }
+        if runCount > 0 { appendRun(end: current, count: runCount, unitLength: runUnitLength) }
         if firstDone {
             let (lastScalar, _) = decodeScalar(base, at: current)
             graphemeStart = current
@@ -335,6 +345,20 @@ struct TextPreparer {
             _ = graphemeBreaker.step(currentInfo)
         }
         return next
+    }
+
+    /// Stores `count` one-grapheme, two-cell segments of `unitLength` bytes each (3 or 4), with
+    /// no hang and a break allowed after each, that end at `end`: one run record, or a plain
+    /// segment for a run of one.
+    @inline(__always)
+    mutating func appendRun(end: Int, count: Int, unitLength: Int) {
+        if count == 1 {
+            segments.append(PreparedSegment(contentEnd: end, hangEnd: end, width: 2, breakLength: 0,
+                                            flags: PreparedSegment.singleGraphemeBit))
+        } else {
+            let flags = PreparedSegment.runBit | (unitLength == 4 ? PreparedSegment.fourByteUnitBit : 0)
+            segments.append(PreparedSegment(contentEnd: end, hangEnd: end, width: count &* 2, breakLength: 0, flags: flags))
+        }
     }
 
     /// Grapheme-break property Other, not Extended_Pictographic, and a line-break class that
