@@ -144,8 +144,9 @@ struct TextPreparer {
                         index &+= 1
                         continue
                     }
-                    if Self.isSimple(info), let opportunity = lineBreaker.simpleOpportunity(before: info) {
-                        graphemeBreaker.assumeOther()
+                    if Self.isSimple(info) && !graphemeBreaker.joins(info),
+                       let opportunity = lineBreaker.simpleOpportunity(before: info) {
+                        graphemeBreaker.assume(info)
                         finishGrapheme(end: index)
                         if opportunity != .prohibited { finishSegment(end: index, mandatory: false) }
                         graphemeStart = index  // content: no break or space class gets here
@@ -361,15 +362,19 @@ struct TextPreparer {
         }
     }
 
-    /// Grapheme-break property Other, not Extended_Pictographic, and a line-break class that
-    /// needs no special handling (none of BK, CR, LF, NL, ZW, SP, CM, ZWJ): a grapheme starts
-    /// before it unless the one before is a prepend, and the pair table decides its break.
+    /// Grapheme-break property Other, LV or LVT (Hangul syllables), not Extended_Pictographic,
+    /// and a line-break class that needs no special handling (none of BK, CR, LF, NL, ZW, SP, CM,
+    /// ZWJ): whether a grapheme starts before it is the pair rules' answer (`joins`), and the
+    /// pair table decides its break.
     @inline(__always)
     static func isSimple(_ info: ScalarInfo) -> Bool {
         let special: UInt64 = 1 << LineBreakClass.bk.rawValue | 1 << LineBreakClass.cr.rawValue
             | 1 << LineBreakClass.lf.rawValue | 1 << LineBreakClass.nl.rawValue | 1 << LineBreakClass.zw.rawValue
             | 1 << LineBreakClass.sp.rawValue | 1 << LineBreakClass.cm.rawValue | 1 << LineBreakClass.zwj.rawValue
-        guard info.raw & (0xF | 1 << 14) == 0 else { return false }
+        let property = info.raw & 0xF
+        guard info.raw & (1 << 14) == 0 && (property == UInt32(GraphemeBreakProperty.other.rawValue)
+            || property == UInt32(GraphemeBreakProperty.lv.rawValue) || property == UInt32(GraphemeBreakProperty.lvt.rawValue))
+        else { return false }
         return (special &>> UInt64(info.lineBreakClass.rawValue)) & 1 == 0
     }
 
