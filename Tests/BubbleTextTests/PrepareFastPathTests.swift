@@ -31,11 +31,25 @@ import Testing
         let describe = { "\(text.unicodeScalars.map { String($0.value, radix: 16) }) ambiguous \(options.ambiguousWidth)" }
         #expect(fast.scalarCount == reference.scalarCount, "\(describe())")
         #expect(fast.naturalWidth == reference.naturalWidth, "\(describe())")
-        #expect(fast.segments.map(\.packed) == reference.segments.map(\.packed), "\(describe())")
-        #expect(fast.segments.map(\.contentEnd) == reference.segments.map(\.contentEnd), "\(describe())")
-        #expect(fast.segments.map(\.hangEnd) == reference.segments.map(\.hangEnd), "\(describe())")
+        // The scalar-by-scalar path writes no run records: compare with them spelled out.
+        let (fastUnits, fastIndex) = fast.unitSegments()
+        #expect(fastUnits.map(\.packed) == reference.segments.map(\.packed), "\(describe())")
+        #expect(fastUnits.map(\.contentEnd) == reference.segments.map(\.contentEnd), "\(describe())")
+        #expect(fastUnits.map(\.hangEnd) == reference.segments.map(\.hangEnd), "\(describe())")
         #expect(fast.graphemeMap == reference.graphemeMap, "\(describe())")
-        #expect(fast.graphemeMapIndex == reference.graphemeMapIndex, "\(describe())")
+        #expect(fastIndex == reference.graphemeMapIndex, "\(describe())")
+        #expect(reference.segments.allSatisfy { !$0.isRun })
+    }
+
+    /// Records an issue unless run records lay out exactly as the segments they stand for, at
+    /// every width from 1 to 100.
+    static func expectSameLayouts(_ text: String) {
+        let fast = PreparedText(text, options: TextOptions(), allowASCIIPath: false, allowRuns: true)
+        let reference = PreparedText(text, options: TextOptions(), allowASCIIPath: false, allowRuns: false)
+        for width in 1...100 {
+            #expect(fast.layout(width: width) == reference.layout(width: width), "\(text.debugDescription) at \(width)")
+            #expect(fast.measure(width: width) == reference.measure(width: width), "\(text.debugDescription) at \(width)")
+        }
     }
 
     @Test func runsMatchTheScalarByScalarPathOnMixedScripts() {
@@ -76,10 +90,40 @@ import Testing
 
     @Test func ideographsAndHangulSyllablesEachBecomeOneSegment() {
         let text = "漢字かな가각\u{20000}"
-        let prepared = PreparedText(text)
+        let prepared = PreparedText(text, options: TextOptions(), allowASCIIPath: false, allowRuns: false)
         #expect(prepared.segmentCount == 7)
         #expect(prepared.segments.allSatisfy { $0.width == 2 && $0.isSingleGrapheme && !$0.hasGraphemeMap })
         #expect(prepared.layout(width: 4).lines.map(\.width) == [4, 4, 4, 2])
+    }
+
+    /// First unit (finished by the general step), one run record of the 3-byte units, the
+    /// 4-byte unit alone, and the last unit (still open when the run ended).
+    @Test func runsOfIdeographsAndSyllablesBecomeOneRecord() {
+        let prepared = PreparedText("漢字かな가각\u{20000}\u{20001}\u{20002}\u{20003}")
+        #expect(prepared.segments.map(\.isRun) == [false, true, true, false])
+        #expect(prepared.segments.map(\.width) == [2, 10, 6, 2])
+        #expect(prepared.segments.map(\.runUnitLength)[1...2] == [3, 4])
+        #expect(prepared.layout(width: 4).lines.map(\.width) == [4, 4, 4, 4, 4])
+        #expect(prepared.layout(width: 5).lines.map(\.utf8Range) == [0..<6, 6..<12, 12..<18, 18..<26, 26..<34])
+        #expect(prepared.measure(width: 1) == TextMetrics(lineCount: 10, widestLine: 2))
+        #expect(prepared.unitSegments().segments.count == 10)
+    }
+
+    @Test func runRecordsLayOutAsTheirSegmentsAtEveryWidth() {
+        var random = SeededGenerator(seed: 0x0DD_BA11)
+        let wide = ["漢字", "今日は本当にありがとう", "我们明天下午三点", "안녕하세요 반갑습니다", "\u{20000}\u{2A6D6}\u{20001}",
+                    "「漢字」", "（笑）", "。", "好的，明天见！", "오늘 회의는 3시에 시작합니다.", "ｱｲｳ", "ＡＢＣ"]
+        let other = [" ", "", "", "\n", "a", "word ", "\t", "👍🏽", "\u{3000}", "e\u{301}"]
+        for _ in 0..<400 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...10, using: &random) {
+                text += wide.randomElement(using: &random)!
+                for _ in 0..<Int.random(in: 0...3, using: &random) { text += wide.randomElement(using: &random)! }
+                text += other.randomElement(using: &random)!
+            }
+            Self.expectSameLayouts(text)
+        }
+        for text in TextBenchmarkCorpus.phrases { Self.expectSameLayouts(text) }
     }
 
     /// The wide run writes segments without asking the line breaker: it relies on a break being
@@ -114,5 +158,34 @@ import Testing
         #expect(PreparedText(text, options: TextOptions(ambiguousWidth: 2)).naturalWidth == 19)
         Self.expectSamePreparation(text)
         Self.expectSamePreparation(text, options: TextOptions(ambiguousWidth: 2))
+    }
+}
+
+extension PreparedText {
+    /// The segments with every run record spelled out as the one-grapheme segments it stands
+    /// for, and the grapheme-map index renumbered to match.
+    func unitSegments() -> (segments: [PreparedSegment], graphemeMapIndex: [UInt32]) {
+        var units: [PreparedSegment] = []
+        var unitIndex: [Int] = []
+        var start = 0
+        for segment in segments {
+            unitIndex.append(units.count)
+            if segment.isRun {
+                for unit in 1...segment.runCount {
+                    let end = start + unit * segment.runUnitLength
+                    units.append(PreparedSegment(contentEnd: end, hangEnd: end, width: 2, breakLength: 0,
+                                                 flags: PreparedSegment.singleGraphemeBit))
+                }
+                #expect(start + segment.runCount * segment.runUnitLength == Int(segment.contentEnd))
+            } else {
+                units.append(segment)
+            }
+            start = segment.end
+        }
+        var index = graphemeMapIndex
+        for pair in stride(from: 0, to: index.count, by: 2) {
+            index[pair] = UInt32(unitIndex[Int(index[pair])])
+        }
+        return (units, index)
     }
 }

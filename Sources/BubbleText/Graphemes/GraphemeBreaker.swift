@@ -60,6 +60,20 @@ public struct GraphemeBreaker: Hashable, Sendable {
     @inline(always)
     var joinsOther: Bool { joinMask & Self.bit(.other) != 0 }
 
+    /// True when `info`'s scalar would join the grapheme before it by GB3–GB9b (the pair rules;
+    /// GB11–GB13 aside).
+    @inline(always)
+    func joins(_ info: ScalarInfo) -> Bool { joinMask & (1 << UInt16(info.raw & 0xF)) != 0 }
+
+    /// Advances as `step(_:)` would for a scalar that is neither Extended_Pictographic nor a
+    /// regional indicator, whose boundary the caller already knows.
+    @inline(always)
+    mutating func assume(_ info: ScalarInfo) {
+        joinMask = Self.joinMask(after: UInt8(truncatingIfNeeded: info.raw & 0xF))
+        oddRegionalIndicators = false
+        emojiState = 0
+    }
+
     /// Advances as `step(_:)` would for a scalar of property Other that is neither
     /// Extended_Pictographic nor a regional indicator, whose boundary the caller already knows.
     @inline(always)

@@ -13,6 +13,7 @@ struct PreparedSegment: Sendable, BitwiseCopyable {
     /// Bits 0–23: content width in cells (tabs count 0 here; see `hasTab`). Bits 24–25: UTF-8
     /// length of the break characters. Bit 26: mandatory break after. Bit 27: a tab in the
     /// segment. Bit 28: the grapheme map holds this segment. Bit 29: content is one grapheme.
+    /// Bit 30: a run record (see `isRun`). Bit 31: a run record's units are 4 bytes, not 3.
     @usableFromInline var packed: UInt32
 
     /// Widest content a segment records. A longer unbreakable run is cut into several segments
@@ -23,6 +24,12 @@ struct PreparedSegment: Sendable, BitwiseCopyable {
     @usableFromInline static let tabBit: UInt32 = 1 << 27
     @usableFromInline static let graphemeMapBit: UInt32 = 1 << 28
     @usableFromInline static let singleGraphemeBit: UInt32 = 1 << 29
+
+    /// Most units one run record holds (its width stays within `maximumWidth`).
+    @usableFromInline static let maximumRunCount = maximumWidth / 2
+
+    @usableFromInline static let runBit: UInt32 = 1 << 30
+    @usableFromInline static let fourByteUnitBit: UInt32 = 1 << 31
 
     @inlinable
     init(contentEnd: Int, hangEnd: Int, width: Int, breakLength: Int, flags: UInt32) {
@@ -38,4 +45,12 @@ struct PreparedSegment: Sendable, BitwiseCopyable {
     @inlinable var hasTab: Bool { packed & Self.tabBit != 0 }
     @inlinable var hasGraphemeMap: Bool { packed & Self.graphemeMapBit != 0 }
     @inlinable var isSingleGrapheme: Bool { packed & Self.singleGraphemeBit != 0 }
+
+    /// A run record: `runCount` segments stored as one, each a single grapheme two cells wide and
+    /// `runUnitLength` UTF-8 bytes long, with no hang and a break allowed after each (a run of
+    /// ideographs, kana or Hangul syllables). Laying one out is arithmetic: how many units fit
+    /// in a line is a division. Never mandatory, never holds a tab or map entries.
+    @inlinable var isRun: Bool { packed & Self.runBit != 0 }
+    @inlinable var runCount: Int { width &>> 1 }
+    @inlinable var runUnitLength: Int { packed & Self.fourByteUnitBit != 0 ? 4 : 3 }
 }

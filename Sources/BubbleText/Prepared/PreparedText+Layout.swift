@@ -35,11 +35,11 @@ extension PreparedText {
     @usableFromInline
     func layOut<Sink: LineSink>(width: Int, into sink: inout Sink) {
         let maxWidth = max(1, width)
-        if segments.isEmpty {
+        if storage.segmentCount == 0 {
             sink.line(start: 0, end: 0, width: 0)
             return
         }
-        segments.withUnsafeBufferPointer { segments in
+        withSegments { segments in
             var lineStart = 0
             var lineEnd = 0
             var lineWidth = 0
@@ -72,6 +72,31 @@ extension PreparedText {
                         lineWidth = column &+ tabbed.content
                         pendingHang = tabbed.hang
                     }
+                } else if segment.isRun {
+                    // Units of two cells, each breakable from the next: fill lines by division.
+                    if lineOpen && lineWidth &+ pendingHang &+ 2 > maxWidth {
+                        sink.line(start: lineStart, end: lineEnd, width: lineWidth)
+                        lineStart = segmentStart
+                        lineWidth = 0
+                        pendingHang = 0
+                        lineOpen = false
+                    }
+                    let unitLength = segment.runUnitLength
+                    let perLine = max(1, maxWidth &>> 1)
+                    var remaining = segment.runCount
+                    var position = segmentStart
+                    var taken = lineOpen ? min(remaining, (maxWidth &- lineWidth &- pendingHang) &>> 1) : min(remaining, perLine)
+                    lineWidth = lineWidth &+ pendingHang &+ taken &* 2
+                    while true {
+                        remaining &-= taken
+                        position &+= taken &* unitLength
+                        if remaining == 0 { break }
+                        sink.line(start: lineStart, end: position, width: lineWidth)
+                        lineStart = position
+                        taken = min(remaining, perLine)
+                        lineWidth = taken &* 2
+                    }
+                    pendingHang = 0
                 } else {
                     let contentWidth = segment.width
                     if lineOpen && lineWidth &+ pendingHang &+ contentWidth > maxWidth {
@@ -120,7 +145,7 @@ extension PreparedText {
             return remaining
         }
         let tabStop = max(1, options.tabStop)
-        return graphemeMap.withUnsafeBufferPointer { map in
+        return storage.withParts { _, _, map in
             var cursor = mapOffset
             var position = start
             var column = 0
@@ -144,12 +169,12 @@ extension PreparedText {
     /// hang after it (which starts at `hangColumn`, by default where the content ends).
     @usableFromInline
     func tabbedWidths(segment index: Int, start: Int, column: Int, hangColumn: Int? = nil) -> (content: Int, hang: Int) {
-        let segment = segments[index]
-        let contentEnd = Int(segment.contentEnd)
-        let hangEnd = Int(segment.hangEnd)
-        let tabStop = max(1, options.tabStop)
         let mapOffset = graphemeMapOffset(ofSegment: index) ?? 0
-        return graphemeMap.withUnsafeBufferPointer { map in
+        let tabStop = max(1, options.tabStop)
+        return storage.withParts { segments, _, map in
+            let segment = segments[index]
+            let contentEnd = Int(segment.contentEnd)
+            let hangEnd = Int(segment.hangEnd)
             var cursor = mapOffset
             var position = start
             var current = column
@@ -173,8 +198,8 @@ extension PreparedText {
     /// Where segment `index`'s grapheme entries start, if it has any.
     @usableFromInline
     func graphemeMapOffset(ofSegment index: Int) -> Int? {
-        guard segments[index].hasGraphemeMap else { return nil }
-        return graphemeMapIndex.withUnsafeBufferPointer { pairs in
+        return storage.withParts { segments, pairs, _ in
+            guard segments[index].hasGraphemeMap else { return nil }
             var low = 0
             var high = pairs.count / 2
             while low < high {

@@ -5,12 +5,11 @@
 /// segments between opportunities. Laying out at a width is first-fit over those segments and
 /// never looks at Unicode data again.
 ///
-/// Memory (`memoryFootprint`): a fixed 72 bytes, 12 bytes per segment (about one per word or
-/// per CJK character), plus, only for segments with several graphemes that are not all one byte
-/// and one cell wide, one byte per grapheme and 8 bytes of index. The arrays hold no spare
-/// capacity. On the benchmark's corpora that is 2.4 bytes per scalar for ASCII chat
-/// (`asciiMessages`, 589 bytes per message of about 240 scalars) and 3.8 for multilingual chat
-/// (`messages`, 825 bytes per message of about 215 scalars).
+/// Memory (`memoryFootprint`): a fixed part (the fields of this value), 12 bytes per segment
+/// (about one per word or per CJK character), plus, only for segments with several graphemes
+/// that are not all one byte and one cell wide, one byte per grapheme and 8 bytes of index. All
+/// of it sits in one exact-size allocation (none for the empty text), so a short message costs
+/// one allocation besides its string.
 public struct PreparedText: Sendable {
     /// The original text.
     public let text: String
@@ -21,9 +20,7 @@ public struct PreparedText: Sendable {
     /// Width of the widest hard line when nothing wraps.
     public private(set) var naturalWidth: Int = 0
 
-    @usableFromInline let segments: [PreparedSegment]
-    @usableFromInline let graphemeMap: [UInt8]
-    @usableFromInline let graphemeMapIndex: [UInt32]
+    @usableFromInline let storage: PreparedStorage
 
     /// Segments, measures and classifies `text`. The only step that looks at Unicode data.
     ///
@@ -36,31 +33,74 @@ public struct PreparedText: Sendable {
     /// feed every scalar to both machines, so tests can compare the fast paths with it.
     init(_ text: String, options: TextOptions, allowASCIIPath: Bool, allowRuns: Bool = true) {
         var text = text
-        var preparer = TextPreparer(options: options, utf8Count: text.utf8.count, allowRuns: allowRuns)
-        let prepared: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            precondition(bytes.count < Int(UInt32.max), "PreparedText: text of \(bytes.count) UTF-8 bytes exceeds the 4 GiB limit")
+        var result = text.utf8.withContiguousStorageIfAvailable { bytes in
+            Self.prepare(bytes, options: options, allowASCIIPath: allowASCIIPath, allowRuns: allowRuns)
+        }
+        if result == nil {
+            // Bridged or foreign strings: make the UTF-8 contiguous once, then prepare.
+            text.makeContiguousUTF8()
+            result = text.utf8.withContiguousStorageIfAvailable { bytes in
+                Self.prepare(bytes, options: options, allowASCIIPath: allowASCIIPath, allowRuns: allowRuns)
+            }
+        }
+        let (storage, scalarCount) = result.unsafelyUnwrapped
+        self.text = text
+        self.options = options
+        self.scalarCount = scalarCount
+        self.storage = storage
+        self.naturalWidth = widestHardLineWithoutTabs() ?? measure(width: Int.max).widestLine
+    }
+
+    /// Texts up to this many UTF-8 bytes prepare in scratch space on the stack.
+    static let stackScratchLimit = 160
+
+    /// The one pass over `bytes`, with scratch space on the stack for a short text.
+    static func prepare(_ bytes: UnsafeBufferPointer<UInt8>, options: TextOptions, allowASCIIPath: Bool,
+                        allowRuns: Bool) -> (PreparedStorage, scalarCount: Int) {
+        precondition(bytes.count < Int(UInt32.max), "PreparedText: text of \(bytes.count) UTF-8 bytes exceeds the 4 GiB limit")
+        func run(_ preparer: inout TextPreparer) -> (PreparedStorage, scalarCount: Int) {
             if allowASCIIPath && isASCII(bytes) {
                 preparer.prepareASCII(bytes)
             } else {
                 preparer.prepare(bytes)
             }
+            return (preparer.takeStorage(), preparer.scalarCount)
         }
-        if prepared == nil {
-            // Bridged or foreign strings: make the UTF-8 contiguous once, then prepare.
-            text.makeContiguousUTF8()
-            text.utf8.withContiguousStorageIfAvailable { preparer.prepare($0) }
+        guard bytes.count <= stackScratchLimit else {
+            var preparer = TextPreparer(options: options, utf8Count: bytes.count, allowRuns: allowRuns)
+            return run(&preparer)
         }
-        self.text = text
-        self.options = options
-        self.scalarCount = preparer.scalarCount
-        (self.segments, self.graphemeMap, self.graphemeMapIndex) = preparer.takeResults()
-        self.naturalWidth = widestHardLineWithoutTabs() ?? measure(width: Int.max).widestLine
+        // 1 KiB: 56 segments, 24 index words, 256 map bytes; more than a 160-byte text needs
+        // but for pathological ones, which grow onto the heap.
+        return withUnsafeTemporaryAllocation(byteCount: 1024, alignment: 8) { raw in
+            let base = raw.baseAddress.unsafelyUnwrapped
+            let segments = (base).bindMemory(to: PreparedSegment.self, capacity: 56)
+            let index = (base + 672).bindMemory(to: UInt32.self, capacity: 24)
+            let map = (base + 768).bindMemory(to: UInt8.self, capacity: 256)
+            var preparer = TextPreparer(
+                options: options, allowRuns: allowRuns,
+                segments: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(start: segments, count: 56)),
+                graphemeMap: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(start: map, count: 256)),
+                graphemeMapIndex: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(start: index, count: 24)))
+            return run(&preparer)
+        }
     }
+
+    /// The segments, in place.
+    @inlinable @inline(__always)
+    func withSegments<Result>(_ body: (UnsafeBufferPointer<PreparedSegment>) throws -> Result) rethrows -> Result {
+        try storage.withParts { segments, _, _ in try body(segments) }
+    }
+
+    /// Copies of the stored parts, for tests.
+    var segments: [PreparedSegment] { withSegments { Array($0) } }
+    var graphemeMap: [UInt8] { storage.withParts { _, _, map in Array(map) } }
+    var graphemeMapIndex: [UInt32] { storage.withParts { _, index, _ in Array(index) } }
 
     /// `measure(width: Int.max).widestLine` in one light pass over the segments, or nil when a
     /// segment holds a tab (whose width depends on its column).
     private func widestHardLineWithoutTabs() -> Int? {
-        segments.withUnsafeBufferPointer { segments in
+        withSegments { segments in
             var widest = 0
             var lineWidth = 0
             var pendingHang = 0
@@ -98,7 +138,8 @@ public struct PreparedText: Sendable {
     /// text ends the last line and does not start an empty one ("a\n" is one line, "a\n\n" two).
     public func layout(width: Int) -> TextLayout {
         var sink = LinesSink()
-        sink.lines.reserveCapacity(segments.count < 8 ? segments.count + 1 : 8)
+        let segmentCount = Int(storage.segmentCount)
+        sink.lines.reserveCapacity(segmentCount < 8 ? segmentCount + 1 : 8)
         layOut(width: width, into: &sink)
         return TextLayout(lines: sink.lines, widestLine: sink.widestLine)
     }
@@ -106,14 +147,11 @@ public struct PreparedText: Sendable {
     /// Bytes the prepared form holds beyond the text itself: the segment, grapheme-map and index
     /// storage (by capacity) plus the fixed fields of this value.
     public var memoryFootprint: Int {
-        MemoryLayout<PreparedText>.size
-            + segments.capacity * MemoryLayout<PreparedSegment>.stride
-            + graphemeMap.capacity
-            + graphemeMapIndex.capacity * MemoryLayout<UInt32>.stride
+        MemoryLayout<PreparedText>.size + storage.byteCount
     }
 
     /// Number of segments (runs between break opportunities).
-    public var segmentCount: Int { segments.count }
+    public var segmentCount: Int { Int(storage.segmentCount) }
 }
 
 /// Wraps `text` at `width` cells: first-fit over UAX #14 break opportunities.

@@ -2,17 +2,28 @@
 ///
 /// `Array.append` checks uniqueness and capacity through the runtime on every call, and
 /// `removeLast(_:)` goes through `replaceSubrange`; both showed in the prepare profile. This buffer
-/// appends with one compare, truncates by moving its count, and hands its contents over as an
-/// array of exactly the right size (so `memoryFootprint` counts no spare capacity).
-/// Elements are bitwise-copyable, so nothing needs deinitialising. Call `takeArray()` exactly once.
+/// appends with one compare and truncates by moving its count. It starts either in storage it
+/// allocates or in storage lent by the caller (a stack block, so that a short message costs no
+/// heap allocation for its scratch space); it moves to the heap only when it outgrows that.
+/// Elements are bitwise-copyable, so nothing needs deinitialising. Call `release()` exactly once.
 struct PreparerBuffer<Element: BitwiseCopyable> {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
     private var capacity: Int
+    /// The buffer allocated `base` (and must free it), rather than borrowing it.
+    private var owned: Bool
 
     init(capacity: Int) {
         self.capacity = max(capacity, 8)
         base = .allocate(capacity: self.capacity)
+        owned = true
+    }
+
+    /// A buffer that starts in `borrowed`, which must outlive it.
+    init(borrowing borrowed: UnsafeMutableBufferPointer<Element>) {
+        base = borrowed.baseAddress.unsafelyUnwrapped
+        capacity = borrowed.count
+        owned = false
     }
 
     @inline(__always)
@@ -28,26 +39,32 @@ struct PreparerBuffer<Element: BitwiseCopyable> {
         count &-= removed
     }
 
-    @inline(never)
-    mutating func grow() {
-        let larger = capacity &* 2
-        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: larger)
-        newBase.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity = larger
+    /// The last element; the buffer must not be empty.
+    @inline(__always)
+    var last: Element {
+        get { base[count &- 1] }
+        set { base[count &- 1] = newValue }
     }
 
-    /// The elements as an array, then frees the buffer.
-    mutating func takeArray() -> [Element] {
-        defer {
-            base.deallocate()
-            count = 0
-            capacity = 0
-        }
-        if count == 0 { return [] }
-        // `Array(_:)` of a buffer specialises down to one allocation and a copy;
-        // `init(unsafeUninitializedCapacity:)` went through the runtime's generic path.
-        return Array(UnsafeBufferPointer(start: base, count: count))
+    @inline(never)
+    mutating func grow() {
+        let larger = max(capacity &* 2, 8)
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: larger)
+        newBase.moveInitialize(from: base, count: count)
+        if owned { base.deallocate() }
+        base = newBase
+        capacity = larger
+        owned = true
+    }
+
+    /// The elements written so far.
+    var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Frees the storage if the buffer allocated it.
+    mutating func release() {
+        if owned { base.deallocate() }
+        count = 0
+        capacity = 0
+        owned = false
     }
 }

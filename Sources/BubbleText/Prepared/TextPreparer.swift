@@ -43,22 +43,40 @@ struct TextPreparer {
     var graphemeKind = GraphemeKind.content
     var graphemeWidth = GraphemeWidth()
 
-    /// A preparer for a text of `utf8Count` bytes. Call `takeResults()` once it is done.
+    /// A preparer for a text of `utf8Count` bytes, with scratch storage on the heap. Call
+    /// `takeStorage()` once it is done.
     init(options: TextOptions, utf8Count: Int, allowRuns: Bool = true) {
+        // Sized so that ideographic text (3 bytes and one segment per character) and non-Latin
+        // letters (2 bytes and one map entry each) rarely grow; the final storage is exact.
+        self.init(options: options, allowRuns: allowRuns,
+                  segments: PreparerBuffer(capacity: utf8Count / 3 + 4),
+                  graphemeMap: PreparerBuffer(capacity: utf8Count / 2 + 8),
+                  graphemeMapIndex: PreparerBuffer(capacity: utf8Count / 8 + 4))
+    }
+
+    /// A preparer whose scratch storage starts in the given buffers (which grow onto the heap
+    /// if they must).
+    init(options: TextOptions, allowRuns: Bool, segments: PreparerBuffer<PreparedSegment>,
+         graphemeMap: PreparerBuffer<UInt8>, graphemeMapIndex: PreparerBuffer<UInt32>) {
         self.options = options
         self.allowRuns = allowRuns
         letterMask = options.ambiguousWidth == 2 ? Self.plainLetterMask : Self.plainLetterMask & ~Self.ambiguousBit
         self.graphemeWidth = GraphemeWidth(options: options)
-        // Sized so that ideographic text (3 bytes and one segment per character) and non-Latin
-        // letters (2 bytes and one map entry each) rarely grow; the final arrays are exact.
-        segments = PreparerBuffer(capacity: utf8Count / 3 + 4)
-        graphemeMap = PreparerBuffer(capacity: utf8Count / 2 + 8)
-        graphemeMapIndex = PreparerBuffer(capacity: utf8Count / 8 + 4)
+        self.segments = segments
+        self.graphemeMap = graphemeMap
+        self.graphemeMapIndex = graphemeMapIndex
     }
 
-    /// The segments, grapheme map and its index as exact-size arrays; frees the scratch storage.
-    mutating func takeResults() -> (segments: [PreparedSegment], graphemeMap: [UInt8], graphemeMapIndex: [UInt32]) {
-        (segments.takeArray(), graphemeMap.takeArray(), graphemeMapIndex.takeArray())
+    /// The segments, grapheme-map index and grapheme map in one exact-size allocation; frees the
+    /// scratch storage.
+    mutating func takeStorage() -> PreparedStorage {
+        defer {
+            segments.release()
+            graphemeMap.release()
+            graphemeMapIndex.release()
+        }
+        return PreparedStorage(segments: segments.elements, graphemeMapIndex: graphemeMapIndex.elements,
+                               graphemeMap: graphemeMap.elements)
     }
 
     // MARK: The scalar loop
@@ -126,8 +144,9 @@ struct TextPreparer {
                         index &+= 1
                         continue
                     }
-                    if Self.isSimple(info), let opportunity = lineBreaker.simpleOpportunity(before: info) {
-                        graphemeBreaker.assumeOther()
+                    if Self.isSimple(info) && !graphemeBreaker.joins(info),
+                       let opportunity = lineBreaker.simpleOpportunity(before: info) {
+                        graphemeBreaker.assume(info)
                         finishGrapheme(end: index)
                         if opportunity != .prohibited { finishSegment(end: index, mandatory: false) }
                         graphemeStart = index  // content: no break or space class gets here
@@ -289,13 +308,22 @@ struct TextPreparer {
         var beforeCurrent = lineBreaker.beforePrevious
         var next = start &+ length
         var firstDone = false
+        // The one-grapheme segments written so far and not yet stored: `runCount` of them, each
+        // `runUnitLength` bytes, ending at `current`. Stored as one run record.
+        var runCount = 0
+        var runUnitLength = 0
         while next < count {
             let (nextScalar, nextLength) = decodeScalar(base, at: next)
             let nextInfo = UnicodeTables.info(nextScalar)
             guard Self.isPlainWide(nextInfo) else { break }
             if firstDone {
-                segments.append(PreparedSegment(contentEnd: next, hangEnd: next, width: 2, breakLength: 0,
-                                                flags: PreparedSegment.singleGraphemeBit))
+                let unitLength = next &- current
+                if runCount > 0 && (unitLength != runUnitLength || runCount >= PreparedSegment.maximumRunCount) {
+                    appendRun(end: current, count: runCount, unitLength: runUnitLength)
+                    runCount = 0
+                }
+                runUnitLength = unitLength
+                runCount &+= 1
             } else {
                 // The segment may hold more than the first scalar ("「漢"): finish it in full.
                 finishGrapheme(end: next)
@@ -308,6 +336,7 @@ struct TextPreparer {
             next &+= nextLength
             scalarCount &+= 1
         }
+        if runCount > 0 { appendRun(end: current, count: runCount, unitLength: runUnitLength) }
         if firstDone {
             let (lastScalar, _) = decodeScalar(base, at: current)
             graphemeStart = current
@@ -319,15 +348,33 @@ struct TextPreparer {
         return next
     }
 
-    /// Grapheme-break property Other, not Extended_Pictographic, and a line-break class that
-    /// needs no special handling (none of BK, CR, LF, NL, ZW, SP, CM, ZWJ): a grapheme starts
-    /// before it unless the one before is a prepend, and the pair table decides its break.
+    /// Stores `count` one-grapheme, two-cell segments of `unitLength` bytes each (3 or 4), with
+    /// no hang and a break allowed after each, that end at `end`: one run record, or a plain
+    /// segment for a run of one.
+    @inline(__always)
+    mutating func appendRun(end: Int, count: Int, unitLength: Int) {
+        if count == 1 {
+            segments.append(PreparedSegment(contentEnd: end, hangEnd: end, width: 2, breakLength: 0,
+                                            flags: PreparedSegment.singleGraphemeBit))
+        } else {
+            let flags = PreparedSegment.runBit | (unitLength == 4 ? PreparedSegment.fourByteUnitBit : 0)
+            segments.append(PreparedSegment(contentEnd: end, hangEnd: end, width: count &* 2, breakLength: 0, flags: flags))
+        }
+    }
+
+    /// Grapheme-break property Other, LV or LVT (Hangul syllables), not Extended_Pictographic,
+    /// and a line-break class that needs no special handling (none of BK, CR, LF, NL, ZW, SP, CM,
+    /// ZWJ): whether a grapheme starts before it is the pair rules' answer (`joins`), and the
+    /// pair table decides its break.
     @inline(__always)
     static func isSimple(_ info: ScalarInfo) -> Bool {
         let special: UInt64 = 1 << LineBreakClass.bk.rawValue | 1 << LineBreakClass.cr.rawValue
             | 1 << LineBreakClass.lf.rawValue | 1 << LineBreakClass.nl.rawValue | 1 << LineBreakClass.zw.rawValue
             | 1 << LineBreakClass.sp.rawValue | 1 << LineBreakClass.cm.rawValue | 1 << LineBreakClass.zwj.rawValue
-        guard info.raw & (0xF | 1 << 14) == 0 else { return false }
+        let property = info.raw & 0xF
+        guard info.raw & (1 << 14) == 0 && (property == UInt32(GraphemeBreakProperty.other.rawValue)
+            || property == UInt32(GraphemeBreakProperty.lv.rawValue) || property == UInt32(GraphemeBreakProperty.lvt.rawValue))
+        else { return false }
         return (special &>> UInt64(info.lineBreakClass.rawValue)) & 1 == 0
     }
 
