@@ -12,6 +12,7 @@ import Testing
         "漢\u{FE00}字", "漢\u{E0100}", "字\u{301}", "\u{20000}\u{2A6D6}", "㊗", "〽", "「漢字」", "（笑）", "。", "、",
         "ｱｲｳ", "ＡＢＣ", "#️⃣", "👍🏽", "a\u{200D}b", "\u{200B}", "\u{600}a", "\u{0D}\u{0A}", "\n", "\t",
         "( ", "(  a", "\u{201C} \u{201D}", "1,234", "$-5", "a-b", "\u{5D0}-\u{5D1}", "🇫🇷🇩🇪", "x\u{200D}👍",
+        "שלום-עולם", "בית\u{5BE}ספר", "a\u{5D0}-", "\u{5D0}a-", "\u{5E9}\u{5C1}\u{5B8}", "/\u{5D0}", "\u{5D0}\u{5D1}/",
     ]
     static let separators = [" ", " ", "  ", "", "", "\n", "\u{3000}", "\u{A0}", " \u{301}", "\u{200D}"]
 
@@ -150,6 +151,21 @@ import Testing
     @Test func pairTableCoversEveryClass() {
         #expect(LineBreakPairTable.classCount == LineBreakClass.allCases.count)
         #expect(LineBreakClass.allCases.last == .ri)
+    }
+
+    /// LB21a (HL (HY | BA) ×) and LB21b (SY × HL) look past the letter run: its last two
+    /// classes must be those the scalar-by-scalar path leaves.
+    @Test func hebrewLetterRunsKeepTheHyphenRule() {
+        let texts = ["שלום-עולם", "abc אב-ג", "אב a-ב", "אבג\u{5BE}דה", "אב גד-הו", "ab אב/גד", "אב ab-cd", "א-ב"]
+        for text in texts {
+            Self.expectSamePreparation(text)
+            Self.expectSameLayouts(text)
+        }
+        // No break after a hyphen that follows a Hebrew letter, so the word is force-broken at
+        // the width; after a Latin letter the line ends at the hyphen.
+        #expect(PreparedText("שלום-עולם").layout(width: 6).lines.map(\.width) == [6, 3])
+        #expect(PreparedText("abcd-efgh").layout(width: 6).lines.map(\.width) == [5, 4])
+        #expect(PreparedText("ab שלום-עולם").layout(width: 9).lines.map(\.width) == [2, 9])
     }
 
     @Test func ambiguousLettersTakeTheLetterRunOnlyAtWidthOne() {

@@ -116,9 +116,9 @@ struct TextPreparer {
                     // A letter after a letter: a new grapheme, no break opportunity, and the grapheme
                     // machine's state is the same after any plain letter, so it need not be fed.
                     finishGrapheme(end: index)
-                    let run = readLetterRun(base, count: count, start: index, scalar, length,
+                    let run = readLetterRun(base, count: count, start: index, scalar, length, info,
                                             plainASCIILetters: plainASCIILetters, asciiInfos: asciiInfos)
-                    if run.afterSpaces { lineBreaker.beforePrevious = .sp }
+                    lineBreaker.endLetterRun(last: run.lastClass, beforeLast: run.afterSpaces ? UInt32(LineBreakClass.sp.rawValue) : run.beforeLastClass)
                     index = run.end
                     continue
                 }
@@ -198,12 +198,17 @@ struct TextPreparer {
     /// with no break opportunity between them (LB28) and nothing for either machine to track.
     /// Spaces followed by another plain letter are read too: they hang at the end of the word's
     /// segment and a line may break after them (LB18, AL SP* ÷ AL), so prose stays in this loop.
-    /// Leaves the last letter as the grapheme being read and returns the offset after it, and
-    /// whether spaces came right before that letter (the line breaker's `beforePrevious`).
+    /// Leaves the last letter as the grapheme being read and returns the offset after it,
+    /// whether spaces came right before that letter, and the line-break classes (AL or HL) of
+    /// the last letter and the one before it (for LB21a and LB21b after the run).
     @inline(always)
     mutating func readLetterRun(_ base: UnsafePointer<UInt8>, count: Int, start: Int, _ scalar: UInt32, _ length: Int,
-                                plainASCIILetters: (UInt64, UInt64), asciiInfos: [ScalarInfo]) -> (end: Int, afterSpaces: Bool) {
+                                _ info: ScalarInfo, plainASCIILetters: (UInt64, UInt64), asciiInfos: [ScalarInfo])
+        -> (end: Int, afterSpaces: Bool, lastClass: UInt32, beforeLastClass: UInt32) {
         let (plainLow, plainHigh) = plainASCIILetters
+        let alphabetic = UInt32(LineBreakClass.al.rawValue)
+        var lastClass = (info.raw &>> 4) & 0x3F
+        var beforeLastClass = alphabetic  // unused unless another letter follows
         var current = start
         var currentLength = length
         var next = start &+ length
@@ -223,13 +228,16 @@ struct TextPreparer {
                     guard wordStart < count else { break }
                     let wordLead = base[wordStart]
                     var wordLength = 1
+                    var wordClass = alphabetic
                     if wordLead < 0x80 {
                         let wordBits = wordLead < 64 ? plainLow : plainHigh
                         guard (wordBits &>> UInt64(wordLead & 63)) & 1 != 0 else { break }
                     } else {
                         let (wordScalar, decodedLength) = decodeScalar(base, at: wordStart)
-                        guard isPlainLetter(UnicodeTables.info(wordScalar)) else { break }
+                        let wordInfo = UnicodeTables.info(wordScalar)
+                        guard isPlainLetter(wordInfo) else { break }
                         wordLength = decodedLength
+                        wordClass = (wordInfo.raw &>> 4) & 0x3F
                     }
                     finishPlainLetter(length: currentLength)
                     finishWordSegment(contentEnd: next, end: wordStart)
@@ -238,12 +246,18 @@ struct TextPreparer {
                     currentLength = wordLength
                     next = wordStart &+ wordLength
                     afterSpaces = true
+                    lastClass = wordClass
                     continue
                 }
+                beforeLastClass = lastClass
+                lastClass = alphabetic
             } else {
                 let (nextScalar, decodedLength) = decodeScalar(base, at: next)
-                guard isPlainLetter(UnicodeTables.info(nextScalar)) else { break }
+                let nextInfo = UnicodeTables.info(nextScalar)
+                guard isPlainLetter(nextInfo) else { break }
                 nextLength = decodedLength
+                beforeLastClass = lastClass
+                lastClass = (nextInfo.raw &>> 4) & 0x3F
             }
             finishPlainLetter(length: currentLength)
             current = next
@@ -257,7 +271,7 @@ struct TextPreparer {
         graphemeStart = current
         graphemeKind = .content
         graphemeWidth.start(lastScalar, lastScalar < 0x80 ? asciiInfos[Int(lastScalar)] : UnicodeTables.info(lastScalar))
-        return (next, afterSpaces)
+        return (next, afterSpaces, lastClass, beforeLastClass)
     }
 
     /// `finishSegment(end:mandatory:)` for a segment of finished content graphemes followed by
@@ -406,18 +420,23 @@ struct TextPreparer {
     /// any rule looks at (ambiguous, control, pictographic, emoji, East Asian F/W/H, modifier).
     @inline(__always)
     static func isPlainLetter(_ info: ScalarInfo) -> Bool {
-        info.raw & plainLetterMask == plainLetterPattern
+        let masked = info.raw & plainLetterMask
+        return masked == plainLetterPattern || masked == plainHebrewLetterPattern
     }
 
     /// `isPlainLetter(_:)`, where East Asian Ambiguous letters (Cyrillic, Greek) count too when
     /// they measure one cell.
     @inline(__always)
     func isPlainLetter(_ info: ScalarInfo) -> Bool {
-        info.raw & letterMask == Self.plainLetterPattern
+        let masked = info.raw & letterMask
+        return masked == Self.plainLetterPattern || masked == Self.plainHebrewLetterPattern
     }
 
     static let plainLetterMask: UInt32 = 0xF | 0x3F << 4 | 0x3 << 10 | 0x7F << 12
     static let plainLetterPattern = UInt32(LineBreakClass.al.rawValue) << 4 | 1 << 10
+    /// Hebrew letters (HL) pair like AL everywhere but LB21a and LB21b, which look at the class
+    /// the run leaves behind (`LineBreaker.endLetterRun`), so they take the same runs.
+    static let plainHebrewLetterPattern = UInt32(LineBreakClass.hl.rawValue) << 4 | 1 << 10
     static let ambiguousBit: UInt32 = 1 << 12
 
     /// LB25's lookahead: is the next scalar that is not CM or ZWJ of class NU?
