@@ -168,6 +168,35 @@ import Testing
         #expect(PreparedText("ab שלום-עולם").layout(width: 9).lines.map(\.width) == [2, 9])
     }
 
+    /// A text that fits on one line is laid out without walking its segments: the same lines
+    /// and metrics as the walk, at every width.
+    @Test func oneLineShortcutMatchesTheSegmentWalk() {
+        var random = SeededGenerator(seed: 0x0E_11E5)
+        let sampler = TextSampler.shared
+        var shortcutTaken = 0
+        for round in 0..<600 {
+            let text = round % 2 == 0 ? Self.mixedText(&random) : sampler.text(&random)
+            let prepared = PreparedText(text)
+            for width in [0, Int.max] + Array(1...100) {
+                var lines = LinesSink()
+                prepared.layOut(width: width, into: &lines)
+                var metrics = MetricsSink()
+                prepared.layOut(width: width, into: &metrics)
+                if prepared.onlyLine(width: width) != nil { shortcutTaken += 1 }
+                #expect(prepared.layout(width: width) == TextLayout(lines: lines.lines, widestLine: lines.widestLine),
+                        "\(text.debugDescription) at \(width)")
+                #expect(prepared.measure(width: width) == TextMetrics(lineCount: metrics.lineCount, widestLine: metrics.widestLine),
+                        "\(text.debugDescription) at \(width)")
+            }
+        }
+        #expect(shortcutTaken > 10_000)
+        #expect(PreparedText("").onlyLine(width: 1) == TextLine(utf8Range: 0..<0, width: 0))
+        #expect(PreparedText("ab  ").onlyLine(width: 2) == TextLine(utf8Range: 0..<2, width: 2))
+        #expect(PreparedText("ab cd").onlyLine(width: 4) == nil)
+        #expect(PreparedText("a\nb").onlyLine(width: 80) == nil)
+        #expect(PreparedText("a\tb").onlyLine(width: 80) == nil)
+    }
+
     @Test func ambiguousLettersTakeTheLetterRunOnlyAtWidthOne() {
         let text = "Привет мир"
         #expect(PreparedText(text).naturalWidth == 10)

@@ -21,6 +21,10 @@ public struct PreparedText: Sendable {
     public private(set) var naturalWidth: Int = 0
 
     @usableFromInline let storage: PreparedStorage
+    /// No tab and no mandatory break: at any width of at least `naturalWidth` the layout is one
+    /// line, known without walking the segments. (Declared after `storage`, it takes a byte of
+    /// that field's tail padding instead of a word of its own.)
+    var isOneLineWithoutTabs = false
 
     /// Segments, measures and classifies `text`. The only step that looks at Unicode data.
     ///
@@ -48,7 +52,12 @@ public struct PreparedText: Sendable {
         self.options = options
         self.scalarCount = scalarCount
         self.storage = storage
-        self.naturalWidth = widestHardLineWithoutTabs() ?? measure(width: Int.max).widestLine
+        if let hardLines = widestHardLineWithoutTabs() {
+            naturalWidth = hardLines.widest
+            isOneLineWithoutTabs = hardLines.oneLine
+        } else {
+            naturalWidth = measure(width: Int.max).widestLine
+        }
     }
 
     /// Texts up to this many UTF-8 bytes prepare in scratch space on the stack.
@@ -99,8 +108,9 @@ public struct PreparedText: Sendable {
 
     /// `measure(width: Int.max).widestLine` in one light pass over the segments, or nil when a
     /// segment holds a tab (whose width depends on its column).
-    private func widestHardLineWithoutTabs() -> Int? {
+    private func widestHardLineWithoutTabs() -> (widest: Int, oneLine: Bool)? {
         withSegments { segments in
+            var oneLine = true
             var widest = 0
             var lineWidth = 0
             var pendingHang = 0
@@ -112,17 +122,30 @@ public struct PreparedText: Sendable {
                     widest = max(widest, lineWidth)
                     lineWidth = 0
                     pendingHang = 0
+                    oneLine = false
                 }
             }
-            return max(widest, lineWidth)
+            return (max(widest, lineWidth), oneLine)
         }
     }
 
     /// Line count and widest line at `width` cells. Arithmetic only; allocates nothing.
     public func measure(width: Int) -> TextMetrics {
+        if let line = onlyLine(width: width) { return TextMetrics(lineCount: 1, widestLine: line.width) }
         var sink = MetricsSink()
         layOut(width: width, into: &sink)
         return TextMetrics(lineCount: sink.lineCount, widestLine: sink.widestLine)
+    }
+
+    /// The one line of a text with no tab and no mandatory break that fits in `width` cells,
+    /// where first-fit never breaks: from the start to the end of the last content, as wide as
+    /// the text. Nil when the segments must be walked.
+    @inline(__always)
+    func onlyLine(width: Int) -> TextLine? {
+        guard isOneLineWithoutTabs && naturalWidth <= max(1, width) else { return nil }
+        let count = Int(storage.segmentCount)
+        let end = count == 0 ? 0 : withSegments { Int($0[count &- 1].contentEnd) }
+        return TextLine(utf8Range: 0..<end, width: naturalWidth)
     }
 
     /// The wrapped lines at `width` cells (at least 1). Arithmetic over the prepared segments.
@@ -137,6 +160,7 @@ public struct PreparedText: Sendable {
     /// line's range. Empty text gives one empty line; a mandatory break at the very end of the
     /// text ends the last line and does not start an empty one ("a\n" is one line, "a\n\n" two).
     public func layout(width: Int) -> TextLayout {
+        if let line = onlyLine(width: width) { return TextLayout(lines: [line], widestLine: line.width) }
         var sink = LinesSink()
         let segmentCount = Int(storage.segmentCount)
         sink.lines.reserveCapacity(segmentCount < 8 ? segmentCount + 1 : 8)
