@@ -61,7 +61,7 @@ public struct PreparedText: Sendable {
     }
 
     /// Texts up to this many UTF-8 bytes prepare in scratch space on the stack.
-    static let stackScratchLimit = 160
+    static let stackScratchLimit = 640
 
     /// The one pass over `bytes`, with scratch space on the stack for a short text.
     static func prepare(_ bytes: UnsafeBufferPointer<UInt8>, options: TextOptions, allowASCIIPath: Bool,
@@ -79,18 +79,19 @@ public struct PreparedText: Sendable {
             var preparer = TextPreparer(options: options, utf8Count: bytes.count, allowRuns: allowRuns)
             return run(&preparer)
         }
-        // 1 KiB: 56 segments, 24 index words, 256 map bytes; more than a 160-byte text needs
-        // but for pathological ones, which grow onto the heap.
-        return withUnsafeTemporaryAllocation(byteCount: 1024, alignment: 8) { raw in
+        // 4 KiB: 224 segments, 96 index words, 1,024 map bytes; more than a 640-byte text needs
+        // but for pathological ones, which grow onto the heap. (Chat paragraphs of a few hundred
+        // bytes are common; three scratch mallocs and frees cost them more than a full pass.)
+        return withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 8) { raw in
             let base = raw.baseAddress.unsafelyUnwrapped
-            let segments = (base).bindMemory(to: PreparedSegment.self, capacity: 56)
-            let index = (base + 672).bindMemory(to: UInt32.self, capacity: 24)
-            let map = (base + 768).bindMemory(to: UInt8.self, capacity: 256)
+            let segments = (base).bindMemory(to: PreparedSegment.self, capacity: 224)
+            let index = (base + 2688).bindMemory(to: UInt32.self, capacity: 96)
+            let map = (base + 3072).bindMemory(to: UInt8.self, capacity: 1024)
             var preparer = TextPreparer(
                 options: options, allowRuns: allowRuns,
-                segments: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(start: segments, count: 56)),
-                graphemeMap: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(start: map, count: 256)),
-                graphemeMapIndex: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(start: index, count: 24)))
+                segments: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(start: segments, count: 224)),
+                graphemeMap: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(start: map, count: 1024)),
+                graphemeMapIndex: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(start: index, count: 96)))
             return run(&preparer)
         }
     }
