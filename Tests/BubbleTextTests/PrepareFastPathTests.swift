@@ -12,6 +12,8 @@ import Testing
         "漢\u{FE00}字", "漢\u{E0100}", "字\u{301}", "\u{20000}\u{2A6D6}", "㊗", "〽", "「漢字」", "（笑）", "。", "、",
         "ｱｲｳ", "ＡＢＣ", "#️⃣", "👍🏽", "a\u{200D}b", "\u{200B}", "\u{600}a", "\u{0D}\u{0A}", "\n", "\t",
         "( ", "(  a", "\u{201C} \u{201D}", "1,234", "$-5", "a-b", "\u{5D0}-\u{5D1}", "🇫🇷🇩🇪", "x\u{200D}👍",
+        "😂😂😂", "👋👋🏿👋", "🙈🙉🙊", "漢😂字", "😂\u{FE0F}😂", "😂\u{200D}🔥😂", "☕⌚☕", "😂\u{20E3}", "👨‍👩‍👧‍👦🎉🎉",
+        "🏳️‍🌈😂", "\u{1FAF8}😂\u{1FAF9}", "😂\u{1F3FB}", "「😂」", "😂、", "😂\u{E0067}\u{E007F}", "\u{1F1EF}\u{1F1F5}😂",
         "שלום-עולם", "בית\u{5BE}ספר", "a\u{5D0}-", "\u{5D0}a-", "\u{5E9}\u{5C1}\u{5B8}", "/\u{5D0}", "\u{5D0}\u{5D1}/",
     ]
     static let separators = [" ", " ", "  ", "", "", "\n", "\u{3000}", "\u{A0}", " \u{301}", "\u{200D}"]
@@ -130,7 +132,7 @@ import Testing
     /// The wide run writes segments without asking the line breaker: it relies on a break being
     /// allowed between any two of ID, H2 and H3 (LB31) and a grapheme ending between them.
     @Test func wideRunClassesAlwaysBreakBetweenEachOther() {
-        let samples: [UInt32] = [0x6F22, 0x3042, 0xAC00, 0xAC01, 0x20000, 0xFF21]
+        let samples: [UInt32] = [0x6F22, 0x3042, 0xAC00, 0xAC01, 0x20000, 0xFF21, 0x1F602, 0x1F44B, 0x2615, 0x231A, 0x1F389]
         for left in samples {
             for right in samples {
                 let leftInfo = UnicodeTables.info(left)
@@ -144,7 +146,12 @@ import Testing
             }
         }
         #expect(TextPreparer.isPlainWide(UnicodeTables.info(0x6F22)) && TextPreparer.isPlainWide(UnicodeTables.info(0xAC00)))
-        #expect(!TextPreparer.isPlainWide(UnicodeTables.info(0x3297)))  // ㊗ is Extended_Pictographic
+        #expect(!TextPreparer.isPlainWide(UnicodeTables.info(0x3297)))  // ㊗: pictographic, text presentation
+        // Emoji that take the run, and what may join an emoji, which must not.
+        for emoji: UInt32 in [0x1F602, 0x1F44B, 0x2615, 0x1F389] { #expect(TextPreparer.isPlainWide(UnicodeTables.info(emoji))) }
+        for joiner: UInt32 in [0x1F3FB, 0xFE0F, 0x200D, 0x20E3, 0xE0067, 0x1F1EF, 0x2764, 0x1FAF9] {
+            #expect(!TextPreparer.isPlainWide(UnicodeTables.info(joiner)), "\(String(joiner, radix: 16))")
+        }
     }
 
     /// The pair table's size is folded from the last class; a class added after it would not fit.

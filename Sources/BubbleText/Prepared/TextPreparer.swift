@@ -308,7 +308,7 @@ struct TextPreparer {
         graphemeMap.append(UInt8(truncatingIfNeeded: 1 << 6 | length))
     }
 
-    /// Reads the run of plain wide scalars (ideographs, kana, Hangul syllables) that starts with
+    /// Reads the run of plain wide scalars (ideographs, kana, Hangul syllables, emoji) that starts with
     /// the one at `start`, which the general path has just fed to both machines and started as a
     /// grapheme. Between two of them a grapheme always ends and a line may always break (LB31),
     /// so each one but the last becomes a one-grapheme segment of width 2, written directly.
@@ -402,14 +402,19 @@ struct TextPreparer {
             || property == UInt32(GraphemeBreakProperty.spacingMark.rawValue)
     }
 
-    /// Line-break class ID, H2 or H3; grapheme-break property Other, LV or LVT; two cells; and
-    /// none of the flags any rule looks at besides East Asian F/W/H.
+    /// Line-break class ID, EB, H2 or H3; grapheme-break property Other, LV or LVT; two cells;
+    /// and none of the flags any rule looks at besides East Asian F/W/H, or else both
+    /// Extended_Pictographic and Emoji_Presentation (an assigned emoji such as 😂 or 👋).
+    /// Between two of them a grapheme ends (GB999) and a line may break (LB31); what may join
+    /// an emoji (ZWJ, VS16, a skin tone, a keycap mark) is none of them and ends the run, where
+    /// both machines are fed the emoji.
     @inline(__always)
     static func isPlainWide(_ info: ScalarInfo) -> Bool {
         let flags: UInt32 = 0x3 << 10 | 0xF << 12 | 0x3 << 17
-        guard info.raw & flags == 2 << 10 else { return false }
+        let masked = info.raw & flags
+        guard masked == 2 << 10 || masked == Self.wideEmojiPattern else { return false }
         let lineBreak = info.lineBreakClass
-        guard lineBreak == .id || lineBreak == .h2 || lineBreak == .h3 else { return false }
+        guard lineBreak == .id || lineBreak == .h2 || lineBreak == .h3 || lineBreak == .eb else { return false }
         let property = info.raw & 0xF
         return property == UInt32(GraphemeBreakProperty.other.rawValue)
             || property == UInt32(GraphemeBreakProperty.lv.rawValue)
@@ -432,6 +437,8 @@ struct TextPreparer {
         return masked == Self.plainLetterPattern || masked == Self.plainHebrewLetterPattern
     }
 
+    /// Two cells, Extended_Pictographic, Emoji_Presentation (see `isPlainWide(_:)`).
+    static let wideEmojiPattern: UInt32 = 2 << 10 | 1 << 14 | 1 << 15
     static let plainLetterMask: UInt32 = 0xF | 0x3F << 4 | 0x3 << 10 | 0x7F << 12
     static let plainLetterPattern = UInt32(LineBreakClass.al.rawValue) << 4 | 1 << 10
     /// Hebrew letters (HL) pair like AL everywhere but LB21a and LB21b, which look at the class
