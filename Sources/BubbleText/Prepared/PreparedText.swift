@@ -60,8 +60,12 @@ public struct PreparedText: Sendable {
         }
     }
 
-    /// Texts up to this many UTF-8 bytes prepare in scratch space on the stack.
-    static let stackScratchLimit = 640
+    /// Texts up to this many UTF-8 bytes prepare in 1 KiB of scratch space on the stack.
+    static let stackScratchLimit = 160
+    /// Texts up to this many UTF-8 bytes prepare in one 4 KiB scratch block (the stack cannot
+    /// be promised for more than 1 KiB, so it may come from the heap: one allocation instead of
+    /// the three a growing scratch takes).
+    static let blockScratchLimit = 640
 
     /// The one pass over `bytes`, with scratch space on the stack for a short text.
     static func prepare(_ bytes: UnsafeBufferPointer<UInt8>, options: TextOptions, allowASCIIPath: Bool,
@@ -75,25 +79,34 @@ public struct PreparedText: Sendable {
             }
             return (preparer.takeStorage(), preparer.scalarCount)
         }
-        guard bytes.count <= stackScratchLimit else {
-            var preparer = TextPreparer(options: options, utf8Count: bytes.count, allowRuns: allowRuns)
-            return run(&preparer)
+        // Segments, index words and map bytes in the ratio a chat text needs (about one segment
+        // per 3 bytes, one index pair per 13, one map byte per 1.6); more than most texts of the
+        // limit need but for pathological ones, which grow onto the heap.
+        func inScratch(byteCount: Int, segments: Int, indexWords: Int) -> (PreparedStorage, scalarCount: Int) {
+            withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: 8) { raw in
+                let base = raw.baseAddress.unsafelyUnwrapped
+                let segmentBytes = segments &* MemoryLayout<PreparedSegment>.stride
+                let mapBytes = byteCount &- segmentBytes &- indexWords &* 4
+                var preparer = TextPreparer(
+                    options: options, allowRuns: allowRuns,
+                    segments: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(
+                        start: base.bindMemory(to: PreparedSegment.self, capacity: segments), count: segments)),
+                    graphemeMap: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(
+                        start: (base + (segmentBytes &+ indexWords &* 4)).bindMemory(to: UInt8.self, capacity: mapBytes),
+                        count: mapBytes)),
+                    graphemeMapIndex: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(
+                        start: (base + segmentBytes).bindMemory(to: UInt32.self, capacity: indexWords), count: indexWords)))
+                return run(&preparer)
+            }
         }
-        // 4 KiB: 224 segments, 96 index words, 1,024 map bytes; more than a 640-byte text needs
-        // but for pathological ones, which grow onto the heap. (Chat paragraphs of a few hundred
-        // bytes are common; three scratch mallocs and frees cost them more than a full pass.)
-        return withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 8) { raw in
-            let base = raw.baseAddress.unsafelyUnwrapped
-            let segments = (base).bindMemory(to: PreparedSegment.self, capacity: 224)
-            let index = (base + 2688).bindMemory(to: UInt32.self, capacity: 96)
-            let map = (base + 3072).bindMemory(to: UInt8.self, capacity: 1024)
-            var preparer = TextPreparer(
-                options: options, allowRuns: allowRuns,
-                segments: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(start: segments, count: 224)),
-                graphemeMap: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(start: map, count: 1024)),
-                graphemeMapIndex: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(start: index, count: 96)))
-            return run(&preparer)
+        if bytes.count <= stackScratchLimit {
+            return inScratch(byteCount: 1024, segments: 56, indexWords: 24)  // 672 + 96 + 256 map bytes
         }
+        if bytes.count <= blockScratchLimit {
+            return inScratch(byteCount: 4096, segments: 224, indexWords: 96)  // 2,688 + 384 + 1,024
+        }
+        var preparer = TextPreparer(options: options, utf8Count: bytes.count, allowRuns: allowRuns)
+        return run(&preparer)
     }
 
     /// The segments, in place.
