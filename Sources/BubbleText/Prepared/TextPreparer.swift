@@ -196,6 +196,7 @@ struct TextPreparer {
     /// Reads the plain letters that follow the one at `start` (whose line-break step is done and
     /// whose previous grapheme is finished): each finishes the one before as a one-cell grapheme,
     /// with no break opportunity between them (LB28) and nothing for either machine to track.
+    /// Marks on a letter that keep it one cell wide are read into its grapheme (up to 63 bytes).
     /// Spaces followed by another plain letter are read too: they hang at the end of the word's
     /// segment and a line may break after them (LB18, AL SP* ÷ AL), so prose stays in this loop.
     /// Leaves the last letter as the grapheme being read and returns the offset after it,
@@ -254,6 +255,16 @@ struct TextPreparer {
             } else {
                 let (nextScalar, decodedLength) = decodeScalar(base, at: next)
                 let nextInfo = UnicodeTables.info(nextScalar)
+                if Self.isNarrowPlainMark(nextInfo) && currentLength &+ decodedLength < 64
+                    && nextScalar != 0xFE0F && nextScalar != 0x20E3 {
+                    // A mark on the letter (Devanagari, Thai): it joins the grapheme (GB9, GB9a)
+                    // and the letter's unit (LB9), leaves both machines as the letter did, and
+                    // keeps the grapheme one cell wide (VS16 and the keycap mark may widen it).
+                    currentLength &+= decodedLength
+                    next &+= decodedLength
+                    scalars &+= 1
+                    continue
+                }
                 guard isPlainLetter(nextInfo) else { break }
                 nextLength = decodedLength
                 beforeLastClass = lastClass
@@ -400,6 +411,15 @@ struct TextPreparer {
         let property = info.raw & 0xF
         return property == UInt32(GraphemeBreakProperty.extend.rawValue)
             || property == UInt32(GraphemeBreakProperty.spacingMark.rawValue)
+    }
+
+    /// `isPlainMark(_:)`, neither a control nor an emoji, and of no width or one unambiguous
+    /// cell: on a one-cell letter it leaves the grapheme one cell wide.
+    @inline(__always)
+    static func isNarrowPlainMark(_ info: ScalarInfo) -> Bool {
+        guard isPlainMark(info) && info.raw & (1 << 13 | 1 << 15) == 0 else { return false }
+        let width = (info.raw &>> 10) & 0x3
+        return width == 0 || (width == 1 && info.raw & (1 << 12) == 0)
     }
 
     /// Line-break class ID, EB, H2 or H3; grapheme-break property Other, LV or LVT; two cells;
