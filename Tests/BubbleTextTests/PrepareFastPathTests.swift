@@ -12,6 +12,11 @@ import Testing
         "漢\u{FE00}字", "漢\u{E0100}", "字\u{301}", "\u{20000}\u{2A6D6}", "㊗", "〽", "「漢字」", "（笑）", "。", "、",
         "ｱｲｳ", "ＡＢＣ", "#️⃣", "👍🏽", "a\u{200D}b", "\u{200B}", "\u{600}a", "\u{0D}\u{0A}", "\n", "\t",
         "( ", "(  a", "\u{201C} \u{201D}", "1,234", "$-5", "a-b", "\u{5D0}-\u{5D1}", "🇫🇷🇩🇪", "x\u{200D}👍",
+        "😂😂😂", "👋👋🏿👋", "🙈🙉🙊", "漢😂字", "😂\u{FE0F}😂", "😂\u{200D}🔥😂", "☕⌚☕", "😂\u{20E3}", "👨‍👩‍👧‍👦🎉🎉",
+        "🏳️‍🌈😂", "\u{1FAF8}😂\u{1FAF9}", "😂\u{1F3FB}", "「😂」", "😂、", "😂\u{E0067}\u{E007F}", "\u{1F1EF}\u{1F1F5}😂",
+        "क\u{93E}\u{93F}ख", "a\u{300}b", "e\u{301}\u{302}x", "a\u{16FF0}b", "ж\u{301}ж", "ก\u{E31}\u{E49}ข",
+        "a" + String(repeating: "\u{301}", count: 70) + "b", "क\u{94D}\u{200D}ष", "a\u{FE0F}b", "#\u{20E3}", "#\u{FE0F}\u{20E3}x", "a\u{1AB0}\u{E0100}c",
+        "שלום-עולם", "בית\u{5BE}ספר", "a\u{5D0}-", "\u{5D0}a-", "\u{5E9}\u{5C1}\u{5B8}", "/\u{5D0}", "\u{5D0}\u{5D1}/",
     ]
     static let separators = [" ", " ", "  ", "", "", "\n", "\u{3000}", "\u{A0}", " \u{301}", "\u{200D}"]
 
@@ -129,7 +134,7 @@ import Testing
     /// The wide run writes segments without asking the line breaker: it relies on a break being
     /// allowed between any two of ID, H2 and H3 (LB31) and a grapheme ending between them.
     @Test func wideRunClassesAlwaysBreakBetweenEachOther() {
-        let samples: [UInt32] = [0x6F22, 0x3042, 0xAC00, 0xAC01, 0x20000, 0xFF21]
+        let samples: [UInt32] = [0x6F22, 0x3042, 0xAC00, 0xAC01, 0x20000, 0xFF21, 0x1F602, 0x1F44B, 0x2615, 0x231A, 0x1F389]
         for left in samples {
             for right in samples {
                 let leftInfo = UnicodeTables.info(left)
@@ -143,13 +148,62 @@ import Testing
             }
         }
         #expect(TextPreparer.isPlainWide(UnicodeTables.info(0x6F22)) && TextPreparer.isPlainWide(UnicodeTables.info(0xAC00)))
-        #expect(!TextPreparer.isPlainWide(UnicodeTables.info(0x3297)))  // ㊗ is Extended_Pictographic
+        #expect(!TextPreparer.isPlainWide(UnicodeTables.info(0x3297)))  // ㊗: pictographic, text presentation
+        // Emoji that take the run, and what may join an emoji, which must not.
+        for emoji: UInt32 in [0x1F602, 0x1F44B, 0x2615, 0x1F389] { #expect(TextPreparer.isPlainWide(UnicodeTables.info(emoji))) }
+        for joiner: UInt32 in [0x1F3FB, 0xFE0F, 0x200D, 0x20E3, 0xE0067, 0x1F1EF, 0x2764, 0x1FAF9] {
+            #expect(!TextPreparer.isPlainWide(UnicodeTables.info(joiner)), "\(String(joiner, radix: 16))")
+        }
     }
 
     /// The pair table's size is folded from the last class; a class added after it would not fit.
     @Test func pairTableCoversEveryClass() {
         #expect(LineBreakPairTable.classCount == LineBreakClass.allCases.count)
         #expect(LineBreakClass.allCases.last == .ri)
+    }
+
+    /// LB21a (HL (HY | BA) ×) and LB21b (SY × HL) look past the letter run: its last two
+    /// classes must be those the scalar-by-scalar path leaves.
+    @Test func hebrewLetterRunsKeepTheHyphenRule() {
+        let texts = ["שלום-עולם", "abc אב-ג", "אב a-ב", "אבג\u{5BE}דה", "אב גד-הו", "ab אב/גד", "אב ab-cd", "א-ב"]
+        for text in texts {
+            Self.expectSamePreparation(text)
+            Self.expectSameLayouts(text)
+        }
+        // No break after a hyphen that follows a Hebrew letter, so the word is force-broken at
+        // the width; after a Latin letter the line ends at the hyphen.
+        #expect(PreparedText("שלום-עולם").layout(width: 6).lines.map(\.width) == [6, 3])
+        #expect(PreparedText("abcd-efgh").layout(width: 6).lines.map(\.width) == [5, 4])
+        #expect(PreparedText("ab שלום-עולם").layout(width: 9).lines.map(\.width) == [2, 9])
+    }
+
+    /// A text that fits on one line is laid out without walking its segments: the same lines
+    /// and metrics as the walk, at every width.
+    @Test func oneLineShortcutMatchesTheSegmentWalk() {
+        var random = SeededGenerator(seed: 0x0E_11E5)
+        let sampler = TextSampler.shared
+        var shortcutTaken = 0
+        for round in 0..<600 {
+            let text = round % 2 == 0 ? Self.mixedText(&random) : sampler.text(&random)
+            let prepared = PreparedText(text)
+            for width in [0, Int.max] + Array(1...100) {
+                var lines = LinesSink()
+                prepared.layOut(width: width, into: &lines)
+                var metrics = MetricsSink()
+                prepared.layOut(width: width, into: &metrics)
+                if prepared.onlyLine(width: width) != nil { shortcutTaken += 1 }
+                #expect(prepared.layout(width: width) == TextLayout(lines: lines.lines, widestLine: lines.widestLine),
+                        "\(text.debugDescription) at \(width)")
+                #expect(prepared.measure(width: width) == TextMetrics(lineCount: metrics.lineCount, widestLine: metrics.widestLine),
+                        "\(text.debugDescription) at \(width)")
+            }
+        }
+        #expect(shortcutTaken > 10_000)
+        #expect(PreparedText("").onlyLine(width: 1) == TextLine(utf8Range: 0..<0, width: 0))
+        #expect(PreparedText("ab  ").onlyLine(width: 2) == TextLine(utf8Range: 0..<2, width: 2))
+        #expect(PreparedText("ab cd").onlyLine(width: 4) == nil)
+        #expect(PreparedText("a\nb").onlyLine(width: 80) == nil)
+        #expect(PreparedText("a\tb").onlyLine(width: 80) == nil)
     }
 
     @Test func ambiguousLettersTakeTheLetterRunOnlyAtWidthOne() {

@@ -72,15 +72,27 @@ public struct LineBreaker: Sendable {
     /// returns false (without advancing) when the previous unit is not a plain AL.
     @inlinable @inline(__always)
     public mutating func continuesAlphabeticRun(_ info: ScalarInfo) -> Bool {
-        guard previous == .al && !previousWasZWJ && !atStart else { return false }
-        beforePrevious = .al
-        beforeSpaces = .al
+        guard (previous == .al || previous == .hl) && !previousWasZWJ && !atStart else { return false }
+        beforePrevious = previous
+        previous = info.lineBreakClass
+        beforeSpaces = previous
         inNumber = false
         closedNumber = false
         regionalIndicatorRun = 0
         previousIsWide = info.isEastAsianFullWideHalf
         previousIsUnassignedPictographic = info.isUnassignedPictographic
         return true
+    }
+
+    /// Finishes a run of letters that `continuesAlphabeticRun(_:)` began and the caller read on
+    /// (letters, and spaces between words, LB18): the last unit is a letter of raw class `last`
+    /// (AL or HL) and the one before it of raw class `beforeLast` (AL, HL or SP).
+    @inline(__always)
+    mutating func endLetterRun(last: UInt32, beforeLast: UInt32) {
+        let lastClass = LineBreakClass(rawValue: UInt8(truncatingIfNeeded: last)).unsafelyUnwrapped
+        previous = lastClass
+        beforeSpaces = lastClass
+        beforePrevious = LineBreakClass(rawValue: UInt8(truncatingIfNeeded: beforeLast)).unsafelyUnwrapped
     }
 
     /// Fast path for a space (class SP, never wide or pictographic) after anything but the start

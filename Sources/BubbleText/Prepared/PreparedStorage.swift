@@ -27,7 +27,7 @@ struct PreparedStorage: @unchecked Sendable {  // the words are immutable once w
         }
         // A final class of its own, not `[UInt32]`: creating an array looked up its generic
         // storage metadata at run time on every call, which cost as much as the copy.
-        let buffer = PreparedWords.create(minimumCapacity: total) { _ in total } as! PreparedWords
+        let buffer = unsafeDowncast(PreparedWords.create(minimumCapacity: total) { _ in total }, to: PreparedWords.self)
         buffer.withUnsafeMutablePointerToElements { words in
             let base = UnsafeMutableRawPointer(words)
             let segmentBytes = segmentWords &* 4

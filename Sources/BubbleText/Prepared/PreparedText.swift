@@ -21,6 +21,10 @@ public struct PreparedText: Sendable {
     public private(set) var naturalWidth: Int = 0
 
     @usableFromInline let storage: PreparedStorage
+    /// No tab and no mandatory break: at any width of at least `naturalWidth` the layout is one
+    /// line, known without walking the segments. (Declared after `storage`, it takes a byte of
+    /// that field's tail padding instead of a word of its own.)
+    var isOneLineWithoutTabs = false
 
     /// Segments, measures and classifies `text`. The only step that looks at Unicode data.
     ///
@@ -48,11 +52,20 @@ public struct PreparedText: Sendable {
         self.options = options
         self.scalarCount = scalarCount
         self.storage = storage
-        self.naturalWidth = widestHardLineWithoutTabs() ?? measure(width: Int.max).widestLine
+        if let hardLines = widestHardLineWithoutTabs() {
+            naturalWidth = hardLines.widest
+            isOneLineWithoutTabs = hardLines.oneLine
+        } else {
+            naturalWidth = measure(width: Int.max).widestLine
+        }
     }
 
-    /// Texts up to this many UTF-8 bytes prepare in scratch space on the stack.
+    /// Texts up to this many UTF-8 bytes prepare in 1 KiB of scratch space on the stack.
     static let stackScratchLimit = 160
+    /// Texts up to this many UTF-8 bytes prepare in one 4 KiB scratch block (the stack cannot
+    /// be promised for more than 1 KiB, so it may come from the heap: one allocation instead of
+    /// the three a growing scratch takes).
+    static let blockScratchLimit = 640
 
     /// The one pass over `bytes`, with scratch space on the stack for a short text.
     static func prepare(_ bytes: UnsafeBufferPointer<UInt8>, options: TextOptions, allowASCIIPath: Bool,
@@ -66,24 +79,34 @@ public struct PreparedText: Sendable {
             }
             return (preparer.takeStorage(), preparer.scalarCount)
         }
-        guard bytes.count <= stackScratchLimit else {
-            var preparer = TextPreparer(options: options, utf8Count: bytes.count, allowRuns: allowRuns)
-            return run(&preparer)
+        // Segments, index words and map bytes in the ratio a chat text needs (about one segment
+        // per 3 bytes, one index pair per 13, one map byte per 1.6); more than most texts of the
+        // limit need but for pathological ones, which grow onto the heap.
+        func inScratch(byteCount: Int, segments: Int, indexWords: Int) -> (PreparedStorage, scalarCount: Int) {
+            withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: 8) { raw in
+                let base = raw.baseAddress.unsafelyUnwrapped
+                let segmentBytes = segments &* MemoryLayout<PreparedSegment>.stride
+                let mapBytes = byteCount &- segmentBytes &- indexWords &* 4
+                var preparer = TextPreparer(
+                    options: options, allowRuns: allowRuns,
+                    segments: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(
+                        start: base.bindMemory(to: PreparedSegment.self, capacity: segments), count: segments)),
+                    graphemeMap: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(
+                        start: (base + (segmentBytes &+ indexWords &* 4)).bindMemory(to: UInt8.self, capacity: mapBytes),
+                        count: mapBytes)),
+                    graphemeMapIndex: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(
+                        start: (base + segmentBytes).bindMemory(to: UInt32.self, capacity: indexWords), count: indexWords)))
+                return run(&preparer)
+            }
         }
-        // 1 KiB: 56 segments, 24 index words, 256 map bytes; more than a 160-byte text needs
-        // but for pathological ones, which grow onto the heap.
-        return withUnsafeTemporaryAllocation(byteCount: 1024, alignment: 8) { raw in
-            let base = raw.baseAddress.unsafelyUnwrapped
-            let segments = (base).bindMemory(to: PreparedSegment.self, capacity: 56)
-            let index = (base + 672).bindMemory(to: UInt32.self, capacity: 24)
-            let map = (base + 768).bindMemory(to: UInt8.self, capacity: 256)
-            var preparer = TextPreparer(
-                options: options, allowRuns: allowRuns,
-                segments: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(start: segments, count: 56)),
-                graphemeMap: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(start: map, count: 256)),
-                graphemeMapIndex: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(start: index, count: 24)))
-            return run(&preparer)
+        if bytes.count <= stackScratchLimit {
+            return inScratch(byteCount: 1024, segments: 56, indexWords: 24)  // 672 + 96 + 256 map bytes
         }
+        if bytes.count <= blockScratchLimit {
+            return inScratch(byteCount: 4096, segments: 224, indexWords: 96)  // 2,688 + 384 + 1,024
+        }
+        var preparer = TextPreparer(options: options, utf8Count: bytes.count, allowRuns: allowRuns)
+        return run(&preparer)
     }
 
     /// The segments, in place.
@@ -99,8 +122,9 @@ public struct PreparedText: Sendable {
 
     /// `measure(width: Int.max).widestLine` in one light pass over the segments, or nil when a
     /// segment holds a tab (whose width depends on its column).
-    private func widestHardLineWithoutTabs() -> Int? {
+    private func widestHardLineWithoutTabs() -> (widest: Int, oneLine: Bool)? {
         withSegments { segments in
+            var oneLine = true
             var widest = 0
             var lineWidth = 0
             var pendingHang = 0
@@ -112,17 +136,30 @@ public struct PreparedText: Sendable {
                     widest = max(widest, lineWidth)
                     lineWidth = 0
                     pendingHang = 0
+                    oneLine = false
                 }
             }
-            return max(widest, lineWidth)
+            return (max(widest, lineWidth), oneLine)
         }
     }
 
     /// Line count and widest line at `width` cells. Arithmetic only; allocates nothing.
     public func measure(width: Int) -> TextMetrics {
+        if let line = onlyLine(width: width) { return TextMetrics(lineCount: 1, widestLine: line.width) }
         var sink = MetricsSink()
         layOut(width: width, into: &sink)
         return TextMetrics(lineCount: sink.lineCount, widestLine: sink.widestLine)
+    }
+
+    /// The one line of a text with no tab and no mandatory break that fits in `width` cells,
+    /// where first-fit never breaks: from the start to the end of the last content, as wide as
+    /// the text. Nil when the segments must be walked.
+    @inline(__always)
+    func onlyLine(width: Int) -> TextLine? {
+        guard isOneLineWithoutTabs && naturalWidth <= max(1, width) else { return nil }
+        let count = Int(storage.segmentCount)
+        let end = count == 0 ? 0 : withSegments { Int($0[count &- 1].contentEnd) }
+        return TextLine(utf8Range: 0..<end, width: naturalWidth)
     }
 
     /// The wrapped lines at `width` cells (at least 1). Arithmetic over the prepared segments.
@@ -137,6 +174,7 @@ public struct PreparedText: Sendable {
     /// line's range. Empty text gives one empty line; a mandatory break at the very end of the
     /// text ends the last line and does not start an empty one ("a\n" is one line, "a\n\n" two).
     public func layout(width: Int) -> TextLayout {
+        if let line = onlyLine(width: width) { return TextLayout(lines: [line], widestLine: line.width) }
         var sink = LinesSink()
         let segmentCount = Int(storage.segmentCount)
         sink.lines.reserveCapacity(segmentCount < 8 ? segmentCount + 1 : 8)

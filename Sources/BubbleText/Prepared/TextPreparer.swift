@@ -116,9 +116,9 @@ struct TextPreparer {
                     // A letter after a letter: a new grapheme, no break opportunity, and the grapheme
                     // machine's state is the same after any plain letter, so it need not be fed.
                     finishGrapheme(end: index)
-                    let run = readLetterRun(base, count: count, start: index, scalar, length,
+                    let run = readLetterRun(base, count: count, start: index, scalar, length, info,
                                             plainASCIILetters: plainASCIILetters, asciiInfos: asciiInfos)
-                    if run.afterSpaces { lineBreaker.beforePrevious = .sp }
+                    lineBreaker.endLetterRun(last: run.lastClass, beforeLast: run.afterSpaces ? UInt32(LineBreakClass.sp.rawValue) : run.beforeLastClass)
                     index = run.end
                     continue
                 }
@@ -196,14 +196,20 @@ struct TextPreparer {
     /// Reads the plain letters that follow the one at `start` (whose line-break step is done and
     /// whose previous grapheme is finished): each finishes the one before as a one-cell grapheme,
     /// with no break opportunity between them (LB28) and nothing for either machine to track.
+    /// Marks on a letter that keep it one cell wide are read into its grapheme (up to 63 bytes).
     /// Spaces followed by another plain letter are read too: they hang at the end of the word's
     /// segment and a line may break after them (LB18, AL SP* ÷ AL), so prose stays in this loop.
-    /// Leaves the last letter as the grapheme being read and returns the offset after it, and
-    /// whether spaces came right before that letter (the line breaker's `beforePrevious`).
+    /// Leaves the last letter as the grapheme being read and returns the offset after it,
+    /// whether spaces came right before that letter, and the line-break classes (AL or HL) of
+    /// the last letter and the one before it (for LB21a and LB21b after the run).
     @inline(always)
     mutating func readLetterRun(_ base: UnsafePointer<UInt8>, count: Int, start: Int, _ scalar: UInt32, _ length: Int,
-                                plainASCIILetters: (UInt64, UInt64), asciiInfos: [ScalarInfo]) -> (end: Int, afterSpaces: Bool) {
+                                _ info: ScalarInfo, plainASCIILetters: (UInt64, UInt64), asciiInfos: [ScalarInfo])
+        -> (end: Int, afterSpaces: Bool, lastClass: UInt32, beforeLastClass: UInt32) {
         let (plainLow, plainHigh) = plainASCIILetters
+        let alphabetic = UInt32(LineBreakClass.al.rawValue)
+        var lastClass = (info.raw &>> 4) & 0x3F
+        var beforeLastClass = alphabetic  // unused unless another letter follows
         var current = start
         var currentLength = length
         var next = start &+ length
@@ -223,13 +229,16 @@ struct TextPreparer {
                     guard wordStart < count else { break }
                     let wordLead = base[wordStart]
                     var wordLength = 1
+                    var wordClass = alphabetic
                     if wordLead < 0x80 {
                         let wordBits = wordLead < 64 ? plainLow : plainHigh
                         guard (wordBits &>> UInt64(wordLead & 63)) & 1 != 0 else { break }
                     } else {
                         let (wordScalar, decodedLength) = decodeScalar(base, at: wordStart)
-                        guard isPlainLetter(UnicodeTables.info(wordScalar)) else { break }
+                        let wordInfo = UnicodeTables.info(wordScalar)
+                        guard isPlainLetter(wordInfo) else { break }
                         wordLength = decodedLength
+                        wordClass = (wordInfo.raw &>> 4) & 0x3F
                     }
                     finishPlainLetter(length: currentLength)
                     finishWordSegment(contentEnd: next, end: wordStart)
@@ -238,12 +247,28 @@ struct TextPreparer {
                     currentLength = wordLength
                     next = wordStart &+ wordLength
                     afterSpaces = true
+                    lastClass = wordClass
                     continue
                 }
+                beforeLastClass = lastClass
+                lastClass = alphabetic
             } else {
                 let (nextScalar, decodedLength) = decodeScalar(base, at: next)
-                guard isPlainLetter(UnicodeTables.info(nextScalar)) else { break }
+                let nextInfo = UnicodeTables.info(nextScalar)
+                if Self.isNarrowPlainMark(nextInfo) && currentLength &+ decodedLength < 64
+                    && nextScalar != 0xFE0F && nextScalar != 0x20E3 {
+                    // A mark on the letter (Devanagari, Thai): it joins the grapheme (GB9, GB9a)
+                    // and the letter's unit (LB9), leaves both machines as the letter did, and
+                    // keeps the grapheme one cell wide (VS16 and the keycap mark may widen it).
+                    currentLength &+= decodedLength
+                    next &+= decodedLength
+                    scalars &+= 1
+                    continue
+                }
+                guard isPlainLetter(nextInfo) else { break }
                 nextLength = decodedLength
+                beforeLastClass = lastClass
+                lastClass = (nextInfo.raw &>> 4) & 0x3F
             }
             finishPlainLetter(length: currentLength)
             current = next
@@ -257,7 +282,7 @@ struct TextPreparer {
         graphemeStart = current
         graphemeKind = .content
         graphemeWidth.start(lastScalar, lastScalar < 0x80 ? asciiInfos[Int(lastScalar)] : UnicodeTables.info(lastScalar))
-        return (next, afterSpaces)
+        return (next, afterSpaces, lastClass, beforeLastClass)
     }
 
     /// `finishSegment(end:mandatory:)` for a segment of finished content graphemes followed by
@@ -294,7 +319,7 @@ struct TextPreparer {
         graphemeMap.append(UInt8(truncatingIfNeeded: 1 << 6 | length))
     }
 
-    /// Reads the run of plain wide scalars (ideographs, kana, Hangul syllables) that starts with
+    /// Reads the run of plain wide scalars (ideographs, kana, Hangul syllables, emoji) that starts with
     /// the one at `start`, which the general path has just fed to both machines and started as a
     /// grapheme. Between two of them a grapheme always ends and a line may always break (LB31),
     /// so each one but the last becomes a one-grapheme segment of width 2, written directly.
@@ -388,14 +413,28 @@ struct TextPreparer {
             || property == UInt32(GraphemeBreakProperty.spacingMark.rawValue)
     }
 
-    /// Line-break class ID, H2 or H3; grapheme-break property Other, LV or LVT; two cells; and
-    /// none of the flags any rule looks at besides East Asian F/W/H.
+    /// `isPlainMark(_:)`, neither a control nor an emoji, and of no width or one unambiguous
+    /// cell: on a one-cell letter it leaves the grapheme one cell wide.
+    @inline(__always)
+    static func isNarrowPlainMark(_ info: ScalarInfo) -> Bool {
+        guard isPlainMark(info) && info.raw & (1 << 13 | 1 << 15) == 0 else { return false }
+        let width = (info.raw &>> 10) & 0x3
+        return width == 0 || (width == 1 && info.raw & (1 << 12) == 0)
+    }
+
+    /// Line-break class ID, EB, H2 or H3; grapheme-break property Other, LV or LVT; two cells;
+    /// and none of the flags any rule looks at besides East Asian F/W/H, or else both
+    /// Extended_Pictographic and Emoji_Presentation (an assigned emoji such as 😂 or 👋).
+    /// Between two of them a grapheme ends (GB999) and a line may break (LB31); what may join
+    /// an emoji (ZWJ, VS16, a skin tone, a keycap mark) is none of them and ends the run, where
+    /// both machines are fed the emoji.
     @inline(__always)
     static func isPlainWide(_ info: ScalarInfo) -> Bool {
         let flags: UInt32 = 0x3 << 10 | 0xF << 12 | 0x3 << 17
-        guard info.raw & flags == 2 << 10 else { return false }
+        let masked = info.raw & flags
+        guard masked == 2 << 10 || masked == Self.wideEmojiPattern else { return false }
         let lineBreak = info.lineBreakClass
-        guard lineBreak == .id || lineBreak == .h2 || lineBreak == .h3 else { return false }
+        guard lineBreak == .id || lineBreak == .h2 || lineBreak == .h3 || lineBreak == .eb else { return false }
         let property = info.raw & 0xF
         return property == UInt32(GraphemeBreakProperty.other.rawValue)
             || property == UInt32(GraphemeBreakProperty.lv.rawValue)
@@ -406,18 +445,25 @@ struct TextPreparer {
     /// any rule looks at (ambiguous, control, pictographic, emoji, East Asian F/W/H, modifier).
     @inline(__always)
     static func isPlainLetter(_ info: ScalarInfo) -> Bool {
-        info.raw & plainLetterMask == plainLetterPattern
+        let masked = info.raw & plainLetterMask
+        return masked == plainLetterPattern || masked == plainHebrewLetterPattern
     }
 
     /// `isPlainLetter(_:)`, where East Asian Ambiguous letters (Cyrillic, Greek) count too when
     /// they measure one cell.
     @inline(__always)
     func isPlainLetter(_ info: ScalarInfo) -> Bool {
-        info.raw & letterMask == Self.plainLetterPattern
+        let masked = info.raw & letterMask
+        return masked == Self.plainLetterPattern || masked == Self.plainHebrewLetterPattern
     }
 
+    /// Two cells, Extended_Pictographic, Emoji_Presentation (see `isPlainWide(_:)`).
+    static let wideEmojiPattern: UInt32 = 2 << 10 | 1 << 14 | 1 << 15
     static let plainLetterMask: UInt32 = 0xF | 0x3F << 4 | 0x3 << 10 | 0x7F << 12
     static let plainLetterPattern = UInt32(LineBreakClass.al.rawValue) << 4 | 1 << 10
+    /// Hebrew letters (HL) pair like AL everywhere but LB21a and LB21b, which look at the class
+    /// the run leaves behind (`LineBreaker.endLetterRun`), so they take the same runs.
+    static let plainHebrewLetterPattern = UInt32(LineBreakClass.hl.rawValue) << 4 | 1 << 10
     static let ambiguousBit: UInt32 = 1 << 12
 
     /// LB25's lookahead: is the next scalar that is not CM or ZWJ of class NU?
