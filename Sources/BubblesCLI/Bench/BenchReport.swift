@@ -27,7 +27,7 @@ struct BenchReport {
         let header = ["phase", "rows/s", "ns/row", "ns/scalar", "p50 ns", "p99 ns", "hit rate", "B/entry", "peak MB"]
         let rows = layout.phases.map { phase in
             [phase.name, Format.grouped(Int(phase.rowsPerSecond)), Format.fixed(phase.nanosecondsPerRow, 0),
-             Format.fixed(phase.nanosecondsPerScalar, 1), phase.p50Nanoseconds.map { Format.fixed($0, 0) } ?? "-",
+             phase.scalars > 0 ? Format.fixed(phase.nanosecondsPerScalar, 1) : "-", phase.p50Nanoseconds.map { Format.fixed($0, 0) } ?? "-",
              phase.p99Nanoseconds.map { Format.fixed($0, 0) } ?? "-", Format.fixed(phase.cacheHitRate * 100, 1) + "%",
              Format.fixed(phase.bytesPerCacheEntry, 1), phase.peakMemoryBytes.map { Format.fixed(Double($0) / 1_048_576, 1) } ?? "-"]
         }
