@@ -1,3 +1,5 @@
+import BubbleLogs
+
 /// The `bubbles` command line: picks the subcommand and turns errors into exit codes.
 public enum BubblesCommandLine {
     /// Every subcommand, in the order `--help` lists them.
@@ -45,7 +47,7 @@ public enum BubblesCommandLine {
             return ExitCode.success
         }
         guard let command = commands.first(where: { $0.spec.name == first }) else {
-            try context.errors.write("bubbles: unknown command '\(first)'\n\n\(usage)\n")
+            try context.errors.write("bubbles: unknown command '\(DiagnosticText.escaped(first))'\n\n\(usage)\n")
             return ExitCode.usage
         }
         let spec = command.spec

@@ -162,3 +162,53 @@ import Testing
         #expect(matched.errors.isEmpty)
     }
 }
+
+/// Diagnostics quote what the user or the input gave; none of it reaches stderr raw.
+@Suite struct DiagnosticEscapingTests {
+    /// True when `text` holds a scalar a terminal would act on (C0 but newline, DEL, C1, bidi).
+    func hasRawControl(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            let v = scalar.value
+            return (v < 0x20 && v != 0x0A) || (0x7F...0x9F).contains(v) || v == 0x061C || (0x200E...0x200F).contains(v)
+                || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+        }
+    }
+
+    @Test func aJSONMemberNameInASyntaxErrorIsEscaped() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-key-\(getpid()).json")
+        try Data(#"{"a\u001b]0;title\u0007\u202e" 1}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = bubbles("render", file.path, "--input", "telegram")
+        #expect(run.code == 3)
+        #expect(run.errors.contains(#"after the member name "a\u001B]0;title\u0007\u202E""#))
+        #expect(!hasRawControl(run.errors))
+    }
+
+    @Test func aFileNameWithControlsIsEscaped() {
+        let run = bubbles("render", "/nonexistent/\u{1B}[31mred\u{9B}.jsonl")
+        #expect(run.code == 3)
+        #expect(run.errors.contains(#"/nonexistent/\u001B[31mred\u009B.jsonl"#))
+        #expect(!hasRawControl(run.errors))
+    }
+
+    @Test func commandLineTokensInUsageErrorsAreEscaped() {
+        for run in [bubbles("\u{1B}[2J"), bubbles("render", "--\u{1B}[2J"), bubbles("render", "--width", "4\u{7}"),
+                    bubbles("render", "a", "b\u{202E}")] {
+            #expect(run.code == 2)
+            #expect(run.errors.contains(#"\u00"#) || run.errors.contains(#"\u202E"#))
+            #expect(!hasRawControl(run.errors))
+        }
+    }
+
+    @Test func meThatMatchesNoSenderIsQuotedEscaped() {
+        let run = bubbles("heights", corpus("exports/whatsapp/ios-fr_FR.txt"), "--me", "\u{1B}[31mnobody")
+        #expect(run.errors.contains(#"--me '\u001B[31mnobody' matched no sender"#))
+        #expect(!hasRawControl(run.errors))
+    }
+
+    @Test func anUnknownTZIsEscapedInItsWarning() {
+        let run = bubbles("heights", corpus("logs/sample.jsonl"), environment: ["TZ": "Mars/\u{1B}[2J"])
+        #expect(run.errors.contains(#"TZ='Mars/\u001B[2J'"#))
+        #expect(!hasRawControl(run.errors))
+    }
+}

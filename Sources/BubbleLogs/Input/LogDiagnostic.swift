@@ -13,5 +13,6 @@ public struct LogDiagnostic: Error, Sendable, Hashable, CustomStringConvertible 
     public var file: String { position.file }
     public var line: Int? { position.line }
 
-    public var description: String { "\(position): \(reason)" }
+    /// Escaped whole, so a reason that forgot to quote a value still cannot reach stderr raw.
+    public var description: String { "\(position): \(DiagnosticText.escaped(reason))" }
 }

@@ -12,8 +12,9 @@ public struct LogInputError: Error, Sendable, Hashable, CustomStringConvertible 
         self.message = message
     }
 
+    /// Escaped whole: the file name and any value the message quotes may be untrusted.
     public var description: String {
-        if let line { return "\(file):\(line): \(message)" }
-        return "\(file): \(message)"
+        if let line { return DiagnosticText.escaped("\(file):\(line): \(message)") }
+        return DiagnosticText.escaped("\(file): \(message)")
     }
 }

@@ -12,9 +12,10 @@ public struct LogPosition: Sendable, Hashable, CustomStringConvertible {
         self.messageIndex = messageIndex
     }
 
-    /// "file:line", then ": message N" for exports: `result.json:412: message 37`.
+    /// "file:line", then ": message N" for exports: `result.json:412: message 37`. Controls in the
+    /// file name are escaped: a Slack export names its day files after its channels.
     public var description: String {
-        var text = file
+        var text = DiagnosticText.escaped(file)
         if let line { text += ":\(line)" }
         if let messageIndex { text += ": message \(messageIndex)" }
         return text

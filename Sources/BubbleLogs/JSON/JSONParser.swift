@@ -112,7 +112,7 @@ extension JSONParser {
                 let key = try parseString()
                 skipWhitespace()
                 guard position < bytes.count else { throw endError("':'") }
-                guard bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after the member name \"\(key)\"") }
+                guard bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after the member name \"\(DiagnosticText.quoted(key))\"") }
                 position += 1
                 skipWhitespace()
                 let value = try parseValue(depth: depth)

@@ -58,7 +58,7 @@ enum SlackExport {
             let bare = wanted.hasPrefix("#") ? String(wanted.dropFirst()) : wanted
             channels = channels.filter { $0.name == bare || $0.id == bare }
             if channels.isEmpty {
-                let names = channelList.compactMap { $0.objectValue?["name"]?.stringValue }.map { "#" + $0 }.joined(separator: ", ")
+                let names = channelList.compactMap { $0.objectValue?["name"]?.stringValue }.map { "#" + DiagnosticText.quoted($0) }.joined(separator: ", ")
                 throw LogInputError(file: folder, message: "no channel \"\(DiagnosticText.quoted(wanted))\"; the export has \(names)")
             }
         }

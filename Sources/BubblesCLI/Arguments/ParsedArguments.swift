@@ -1,7 +1,10 @@
+import BubbleLogs
+
 /// A usage mistake: printed with the command's usage, and the process exits with code 2.
 public struct UsageError: Error, CustomStringConvertible, Equatable {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// Escapes `message` here, once, since most usage errors quote the token the user gave.
+    public init(_ message: String) { self.message = DiagnosticText.escaped(message) }
     public var description: String { message }
 }
 

@@ -44,7 +44,7 @@ struct InputOptions {
 
     /// Opens the input, or reports why it cannot be read at all.
     func open(errors: TextSink) throws -> LogReader? {
-        if let timeZoneWarning { try errors.write("bubbles: \(timeZoneWarning)\n") }
+        if let timeZoneWarning { try errors.write("bubbles: \(DiagnosticText.escaped(timeZoneWarning))\n") }
         do {
             return try LogSource.open(path: path, format: format, options: readOptions)
         } catch {
@@ -62,11 +62,11 @@ extension InputOptions {
     /// `countsAlways` false the counts are said only when records were rejected.
     func reportEnd(of reader: LogReader, done: String, countsAlways: Bool, to errors: TextSink) throws {
         if let me = readOptions.me, reader.outgoingMessages == 0, reader.counts.messagesOut > 0 {
-            try errors.write("bubbles: --me '\(me)' matched no sender in \(reader.file) (names must match exactly)\n")
+            try errors.write("bubbles: --me '\(DiagnosticText.escaped(me))' matched no sender in \(DiagnosticText.escaped(reader.file)) (names must match exactly)\n")
         }
         let counts = reader.counts
         guard countsAlways || counts.rejected > 0 else { return }
-        var line = "\(reader.file): \(counts.recordsIn) record\(counts.recordsIn == 1 ? "" : "s"), \(counts.messagesOut) \(done), \(counts.rejected) rejected"
+        var line = "\(DiagnosticText.escaped(reader.file)): \(counts.recordsIn) record\(counts.recordsIn == 1 ? "" : "s"), \(counts.messagesOut) \(done), \(counts.rejected) rejected"
         if counts.blankLinesSkipped > 0 {
             line += ", \(counts.blankLinesSkipped) blank line\(counts.blankLinesSkipped == 1 ? "" : "s") skipped"
         }
