@@ -47,22 +47,14 @@ struct NativeRecordDecoder {
             throw .wrongType("date", expected: "a string or a number", found: dateValue)
         }
         let from = try Self.optionalString("from", in: object)
-        var outgoing: Bool?
-        if let value = object.present("outgoing") {
-            guard let flag = value.boolValue else { throw .wrongType("outgoing", expected: "a boolean", found: value) }
-            outgoing = flag
-        }
+        let outgoing = try Self.optionalBool("outgoing", in: object)
         var status: DeliveryStatus?
         if let value = object.present("status") {
             guard let text = value.stringValue else { throw .wrongType("status", expected: "a string", found: value) }
             guard let parsed = DeliveryStatus(rawValue: text) else { throw .badStatus(text) }
             status = parsed
         }
-        var edited = false
-        if let value = object.present("edited") {
-            guard let flag = value.boolValue else { throw .wrongType("edited", expected: "a boolean", found: value) }
-            edited = flag
-        }
+        let edited = try Self.optionalBool("edited", in: object) ?? false
         var replyTo: String?
         if let value = object.present("replyTo") {
             guard let reply = value.identifierValue else { throw .wrongType("replyTo", expected: "a string or an integer", found: value) }
@@ -85,6 +77,12 @@ struct NativeRecordDecoder {
         guard let value = object.present(key) else { return nil }
         guard let text = value.stringValue else { throw .wrongType(path ?? key, expected: "a string", found: value) }
         return text
+    }
+
+    private static func optionalBool(_ key: String, in object: JSONObject) throws(NativeRecordProblem) -> Bool? {
+        guard let value = object.present(key) else { return nil }
+        guard let flag = value.boolValue else { throw .wrongType(key, expected: "a boolean", found: value) }
+        return flag
     }
 
     private static func optionalSize(_ key: String, in image: JSONObject) throws(NativeRecordProblem) -> Int? {
