@@ -6,8 +6,12 @@ public protocol ConfigurableCell: BubbleCell {
     func configure(with model: Model)
     /// A short text standing for `model` in a reply quote (its text, caption or notice).
     static func previewText(of model: Model) -> String
+    /// What a renderer draws inside the bubble for `model`.
+    static func content(of model: Model) -> BubbleContent
 }
 
 extension ConfigurableCell {
     public static func previewText(of model: Model) -> String { "" }
+    /// By default a cell shows its preview text.
+    public static func content(of model: Model) -> BubbleContent { BubbleContent(text: previewText(of: model)) }
 }

@@ -15,6 +15,11 @@ open class ImageBubbleCell: BubbleCell, ConfigurableCell {
         return "[image] " + model.imageName
     }
 
+    public static func content(of model: any ImageMessageModel) -> BubbleContent {
+        BubbleContent(text: model.caption.flatMap { $0.isEmpty ? nil : $0 },
+                      image: ImageContent(name: model.imageName, pixelWidth: model.pixelWidth, pixelHeight: model.pixelHeight))
+    }
+
     open override class var rowKind: RowKind { .image }
 
     open override func measureContent<Sizing: TextSizing>(in frame: BubbleFrame, text sizing: Sizing) -> ContentSize {

@@ -21,6 +21,7 @@ public struct CellConfigurator<Cell: ConfigurableCell>: Sendable {
             kindName: Cell.kindName, drawsBubble: Cell.drawsBubble,
             accepts: { $0 is Cell.Model },
             preview: { model in (model as? Cell.Model).map { Cell.previewText(of: $0) } ?? "" },
+            content: { model in (model as? Cell.Model).map { Cell.content(of: $0) } ?? BubbleContent(text: nil) },
             bind: { cell, model in
                 guard let cell = cell as? Cell else { return false }
                 return CellConfigurator<Cell>().configure(cell, with: model)
@@ -53,11 +54,13 @@ public struct AnyCellConfigurator: Sendable {
     let acceptsModel: @Sendable (any MessageModel) -> Bool
     let bindModel: @Sendable (BubbleCell, any MessageModel) -> Bool
     let previewModel: @Sendable (any MessageModel) -> String
+    let contentModel: @Sendable (any MessageModel) -> BubbleContent
     let makeBinder: @Sendable (any MessageModel) -> CellBinder?
 
     init(reuseIdentifier: String, cellType: BubbleCell.Type, rowKind: RowKind, kindName: String, drawsBubble: Bool,
          accepts: @escaping @Sendable (any MessageModel) -> Bool,
          preview: @escaping @Sendable (any MessageModel) -> String,
+         content: @escaping @Sendable (any MessageModel) -> BubbleContent,
          bind: @escaping @Sendable (BubbleCell, any MessageModel) -> Bool,
          binder: @escaping @Sendable (any MessageModel) -> CellBinder?) {
         self.reuseIdentifier = reuseIdentifier
@@ -68,6 +71,7 @@ public struct AnyCellConfigurator: Sendable {
         self.acceptsModel = accepts
         self.bindModel = bind
         self.previewModel = preview
+        self.contentModel = content
         self.makeBinder = binder
     }
 
@@ -76,6 +80,9 @@ public struct AnyCellConfigurator: Sendable {
 
     /// A short text standing for `model` in a reply quote.
     public func previewText(_ model: any MessageModel) -> String { previewModel(model) }
+
+    /// What the renderer draws inside the bubble for `model` (its cell's `content(of:)`).
+    public func content(_ model: any MessageModel) -> BubbleContent { contentModel(model) }
 
     /// Configures `cell` (dequeued for this configurator) with `model`.
     public func bind(_ cell: BubbleCell, to model: any MessageModel) -> Bool { bindModel(cell, model) }

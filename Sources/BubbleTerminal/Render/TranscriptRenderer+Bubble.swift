@@ -17,24 +17,17 @@ extension TranscriptRenderer {
             lines.append(contentLine(quote, layout: layout))
         }
 
-        let text: String?
-        let knownKind: Bool
-        if let message = model as? any TextMessageModel {
-            text = message.text
-            knownKind = true
-        } else if let image = model as? any ImageMessageModel {
+        // The cell says what it shows; the layout says how many rows each part takes.
+        let content = engine.registry.configurators[row.configuratorIndex].content(model)
+        if let image = content.image {
             for boxLine in imageBox(image, columns: min(layout.imageColumns, contentWidth), rows: layout.imageRows) {
                 lines.append(contentLine(boxLine, layout: layout))
             }
-            text = image.caption.flatMap { $0.isEmpty ? nil : $0 }
-            knownKind = true
         } else {
             for _ in 0..<layout.imageRows { lines.append(contentLine(.empty, layout: layout)) }
-            text = engine.registry.configurators[row.configuratorIndex].previewText(model)
-            knownKind = false
         }
-        if let text, layout.textLines > 0 || knownKind {
-            for line in wrappedLines(of: text, model: model, layout: layout, count: knownKind ? nil : layout.textLines) {
+        if layout.textLines > 0 {
+            for line in wrappedLines(of: content.text ?? "", model: model, layout: layout, count: layout.textLines) {
                 lines.append(contentLine(safe.draw(line, limit: contentWidth), layout: layout))
             }
         }

@@ -5,10 +5,9 @@ extension TranscriptRenderer {
     /// A system notice: each wrapped line centred between the rules, `── Alice joined ──`.
     mutating func drawNotice(_ model: any MessageModel, row: DecoratedRow, layout: RowLayout,
                              into lines: inout [String]) {
-        let notice = (model as? any SystemMessageModel)?.notice
-            ?? engine.registry.configurators[row.configuratorIndex].previewText(model)
+        let notice = engine.registry.configurators[row.configuratorIndex].content(model).text ?? ""
         let room = layout.contentWidth(in: engine.style)
-        for line in wrappedLines(of: notice, model: model, layout: layout, count: nil) {
+        for line in wrappedLines(of: notice, model: model, layout: layout, count: layout.textLines) {
             lines.append(centredLine(safe.draw(line, limit: room, style: .dim), layout: layout))
         }
     }
@@ -43,9 +42,9 @@ extension TranscriptRenderer {
     }
 
     /// The lines of `text` (part 0 of `model`, as its cell measured it) wrapped at the layout's
-    /// wrap width, through the engine's prepared-text store. With `count`, exactly that many:
-    /// for kinds the renderer only knows by their preview text.
-    func wrappedLines(of text: String, model: any MessageModel, layout: RowLayout, count: Int?) -> [Substring] {
+    /// wrap width, through the engine's prepared-text store: exactly `count` lines (the layout's
+    /// `textLines`), so a kind whose cell shows other text than it measured still keeps its height.
+    func wrappedLines(of text: String, model: any MessageModel, layout: RowLayout, count: Int) -> [Substring] {
         let prepared = engine.texts.prepared(id: model.id, revision: model.revision, part: 0, text: text)
         let wrapped = prepared.layout(width: layout.wrapWidth)
         let scalars = prepared.text.unicodeScalars
@@ -55,10 +54,8 @@ extension TranscriptRenderer {
             let end = utf8.index(start, offsetBy: line.utf8Range.count)
             return Substring(scalars[start..<end])
         }
-        if let count {
-            if lines.count > count { lines.removeLast(lines.count - count) }
-            while lines.count < count { lines.append("") }
-        }
+        if lines.count > count { lines.removeLast(lines.count - count) }
+        while lines.count < count { lines.append("") }
         return lines
     }
 }

@@ -5,10 +5,10 @@ extension TranscriptRenderer {
     /// An image as a box of `columns` × `rows` cells, framed when it has room for a frame, with
     /// its label centred: `🖼 IMG_0001.jpg` and `1280×720` (on one line when only one fits).
     /// Exactly `rows` lines, each at most `columns` cells.
-    func imageBox(_ image: any ImageMessageModel, columns: Int, rows: Int) -> [DrawnText] {
+    func imageBox(_ image: ImageContent, columns: Int, rows: Int) -> [DrawnText] {
         guard rows > 0 else { return [] }
         let columns = max(0, columns)
-        let name = glyphs.imageIcon + " " + image.imageName
+        let name = glyphs.imageIcon + " " + image.name
         var size: String?
         if let w = image.pixelWidth, let h = image.pixelHeight, w > 0, h > 0 { size = "\(w)\(glyphs.times)\(h)" }
         let framed = rows >= 3 && columns >= 4
