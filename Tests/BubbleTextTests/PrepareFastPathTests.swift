@@ -215,6 +215,67 @@ import Testing
     }
 }
 
+/// A text of one segment with no grapheme map keeps that segment inside the value instead of an
+/// allocation; it must lay out exactly as the same segment stored in an allocation.
+@Suite struct InlineStorageTests {
+    /// Short replies: one or two pieces, often a single word or emoji, sometimes with a space,
+    /// a line break or a tab, so that some fit inline and some do not.
+    static func shortText(_ random: inout SeededGenerator) -> String {
+        let endings = ["", "", "", " ", "  ", "\n", "\t", "!", "\r\n"]
+        let replies = ["ok", "lol", "yes", "thanks", "👋", "😂", "👍🏽", "好", "ok?", "(y)", "1", "🇫🇷"]
+        var text = Int.random(in: 0..<2, using: &random) == 0
+            ? replies.randomElement(using: &random)! : PrepareFastPathTests.pieces.randomElement(using: &random)!
+        if Int.random(in: 0..<4, using: &random) == 0 {
+            text += PrepareFastPathTests.separators.randomElement(using: &random)!
+            text += PrepareFastPathTests.pieces.randomElement(using: &random)!
+        }
+        return text + endings.randomElement(using: &random)!
+    }
+
+    static func expectSameAsAllocated(_ text: String, options: TextOptions = TextOptions()) -> Bool {
+        let inline = PreparedText(text, options: options)
+        let allocated = PreparedText(text, options: options, allowASCIIPath: true, allowRuns: true, allowInlineStorage: false)
+        #expect(allocated.storage.buffer != nil || text.isEmpty, "\(text.debugDescription)")
+        #expect(inline.segments.map(\.packed) == allocated.segments.map(\.packed), "\(text.debugDescription)")
+        #expect(inline.segments.map(\.contentEnd) == allocated.segments.map(\.contentEnd), "\(text.debugDescription)")
+        #expect(inline.segments.map(\.hangEnd) == allocated.segments.map(\.hangEnd), "\(text.debugDescription)")
+        #expect(inline.segmentCount == allocated.segmentCount && inline.naturalWidth == allocated.naturalWidth)
+        #expect(inline.graphemeMap == allocated.graphemeMap && inline.graphemeMapIndex == allocated.graphemeMapIndex)
+        for width in 1...100 {
+            #expect(inline.layout(width: width) == allocated.layout(width: width), "\(text.debugDescription) at \(width)")
+            #expect(inline.measure(width: width) == allocated.measure(width: width), "\(text.debugDescription) at \(width)")
+        }
+        if inline.storage.isInline {
+            #expect(inline.segmentCount == 1 && inline.memoryFootprint == MemoryLayout<PreparedText>.size)
+        }
+        return inline.storage.isInline
+    }
+
+    @Test func oneSegmentTextsLayOutAsIfAllocated() {
+        var random = SeededGenerator(seed: 0x1_1A1E)
+        var inlineCount = 0
+        for _ in 0..<1500 {
+            let text = Self.shortText(&random)
+            if Self.expectSameAsAllocated(text) { inlineCount += 1 }
+            _ = Self.expectSameAsAllocated(text, options: TextOptions(ambiguousWidth: 2, tabStop: 4))
+        }
+        // Both representations must actually be exercised.
+        #expect(inlineCount > 300 && inlineCount < 1400)
+    }
+
+    @Test func repliesWithoutMapEntriesAllocateNothing() {
+        for text in ["ok", "lol", "👋", "👍🏽", "好", "ok\n", "thanks!", "\n", " "] {
+            #expect(PreparedText(text).storage.isInline, "\(text.debugDescription)")
+            #expect(Self.expectSameAsAllocated(text))
+        }
+        for text in ["", "sounds good", "naïve", "好的", "a\tb"] {
+            #expect(!PreparedText(text).storage.isInline, "\(text.debugDescription)")
+            _ = Self.expectSameAsAllocated(text)
+        }
+        #expect(PreparedText("").segmentCount == 0 && PreparedText("").memoryFootprint == MemoryLayout<PreparedText>.size)
+    }
+}
+
 extension PreparedText {
     /// The segments with every run record spelled out as the one-grapheme segments it stands
     /// for, and the grapheme-map index renumbered to match.

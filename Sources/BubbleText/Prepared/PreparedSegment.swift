@@ -38,6 +38,14 @@ struct PreparedSegment: Sendable, BitwiseCopyable {
         self.packed = UInt32(truncatingIfNeeded: width) | UInt32(truncatingIfNeeded: breakLength) << 24 | flags
     }
 
+    /// A segment from its three stored words.
+    @inlinable
+    init(contentEnd: UInt32, hangEnd: UInt32, packed: UInt32) {
+        self.contentEnd = contentEnd
+        self.hangEnd = hangEnd
+        self.packed = packed
+    }
+
     @inlinable var width: Int { Int(packed & 0xFF_FFFF) }
     @inlinable var breakLength: Int { Int((packed >> 24) & 3) }
     @inlinable var end: Int { Int(hangEnd) &+ breakLength }

@@ -8,8 +8,9 @@
 /// Memory (`memoryFootprint`): a fixed part (the fields of this value), 12 bytes per segment
 /// (about one per word or per CJK character), plus, only for segments with several graphemes
 /// that are not all one byte and one cell wide, one byte per grapheme and 8 bytes of index. All
-/// of it sits in one exact-size allocation (none for the empty text), so a short message costs
-/// one allocation besides its string.
+/// of it sits in one exact-size allocation, so a short message costs one allocation besides its
+/// string; none when the text is empty or one segment with no map ("ok", "👋"), which is kept
+/// inside this value.
 public struct PreparedText: Sendable {
     /// The original text.
     public let text: String
@@ -33,18 +34,22 @@ public struct PreparedText: Sendable {
         self.init(text, options: options, allowASCIIPath: true)
     }
 
-    /// `allowASCIIPath: false` forces the general path, and `allowRuns: false` makes that path
-    /// feed every scalar to both machines, so tests can compare the fast paths with it.
-    init(_ text: String, options: TextOptions, allowASCIIPath: Bool, allowRuns: Bool = true) {
+    /// `allowASCIIPath: false` forces the general path, `allowRuns: false` makes that path feed
+    /// every scalar to both machines, and `allowInlineStorage: false` puts even a one-segment
+    /// text in an allocation, so tests can compare the fast paths and representations with them.
+    init(_ text: String, options: TextOptions, allowASCIIPath: Bool, allowRuns: Bool = true,
+         allowInlineStorage: Bool = true) {
         var text = text
         var result = text.utf8.withContiguousStorageIfAvailable { bytes in
-            Self.prepare(bytes, options: options, allowASCIIPath: allowASCIIPath, allowRuns: allowRuns)
+            Self.prepare(bytes, options: options, allowASCIIPath: allowASCIIPath, allowRuns: allowRuns,
+                         allowInlineStorage: allowInlineStorage)
         }
         if result == nil {
             // Bridged or foreign strings: make the UTF-8 contiguous once, then prepare.
             text.makeContiguousUTF8()
             result = text.utf8.withContiguousStorageIfAvailable { bytes in
-                Self.prepare(bytes, options: options, allowASCIIPath: allowASCIIPath, allowRuns: allowRuns)
+                Self.prepare(bytes, options: options, allowASCIIPath: allowASCIIPath, allowRuns: allowRuns,
+                         allowInlineStorage: allowInlineStorage)
             }
         }
         let (storage, scalarCount) = result.unsafelyUnwrapped
@@ -69,7 +74,7 @@ public struct PreparedText: Sendable {
 
     /// The one pass over `bytes`, with scratch space on the stack for a short text.
     static func prepare(_ bytes: UnsafeBufferPointer<UInt8>, options: TextOptions, allowASCIIPath: Bool,
-                        allowRuns: Bool) -> (PreparedStorage, scalarCount: Int) {
+                        allowRuns: Bool, allowInlineStorage: Bool) -> (PreparedStorage, scalarCount: Int) {
         precondition(bytes.count < Int(UInt32.max), "PreparedText: text of \(bytes.count) UTF-8 bytes exceeds the 4 GiB limit")
         func run(_ preparer: inout TextPreparer) -> (PreparedStorage, scalarCount: Int) {
             if allowASCIIPath && isASCII(bytes) {
@@ -77,7 +82,7 @@ public struct PreparedText: Sendable {
             } else {
                 preparer.prepare(bytes)
             }
-            return (preparer.takeStorage(), preparer.scalarCount)
+            return (preparer.takeStorage(allowInline: allowInlineStorage), preparer.scalarCount)
         }
         // Segments, index words and map bytes in the ratio a chat text needs (about one segment
         // per 3 bytes, one index pair per 13, one map byte per 1.6); more than most texts of the

@@ -67,16 +67,16 @@ struct TextPreparer {
         self.graphemeMapIndex = graphemeMapIndex
     }
 
-    /// The segments, grapheme-map index and grapheme map in one exact-size allocation; frees the
-    /// scratch storage.
-    mutating func takeStorage() -> PreparedStorage {
+    /// The segments, grapheme-map index and grapheme map in one exact-size allocation (or inline,
+    /// when `allowInline` and they fit); frees the scratch storage.
+    mutating func takeStorage(allowInline: Bool = true) -> PreparedStorage {
         defer {
             segments.release()
             graphemeMap.release()
             graphemeMapIndex.release()
         }
         return PreparedStorage(segments: segments.elements, graphemeMapIndex: graphemeMapIndex.elements,
-                               graphemeMap: graphemeMap.elements)
+                               graphemeMap: graphemeMap.elements, allowInline: allowInline)
     }
 
     // MARK: The scalar loop
