@@ -11,24 +11,6 @@ enum GraphemeMap {
     @usableFromInline static let long: UInt8 = 0xC8
 
     /// Appends the entry for a grapheme of `length` UTF-8 bytes and `width` cells.
-    @inlinable
-    static func append(length: Int, width: Int, isTab: Bool, to map: inout [UInt8]) {
-        if isTab {
-            map.append(tab)
-        } else if length < 64 && width <= 2 {
-            map.append(UInt8(truncatingIfNeeded: width << 6 | length))
-        } else {
-            map.append(long | UInt8(truncatingIfNeeded: min(width, 7)))
-            var rest = length
-            while rest >= 0x80 {
-                map.append(UInt8(truncatingIfNeeded: rest & 0x7F) | 0x80)
-                rest >>= 7
-            }
-            map.append(UInt8(truncatingIfNeeded: rest))
-        }
-    }
-
-    /// `append(length:width:isTab:to:)` for the preparer's scratch buffer.
     static func append(length: Int, width: Int, isTab: Bool, to map: inout PreparerBuffer<UInt8>) {
         if isTab {
             map.append(tab)
