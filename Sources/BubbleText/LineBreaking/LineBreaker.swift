@@ -44,6 +44,13 @@ public struct LineBreaker: Sendable {
         pairs = LineBreakPairTable.shared
     }
 
+    /// A breaker over a pair table the caller has already fetched (`LineBreakPairTable.shared`),
+    /// so that a loop preparing many texts pays its lazy-global check once per text, not twice.
+    @usableFromInline
+    init(pairs: LineBreakPairTable) {
+        self.pairs = pairs
+    }
+
     /// True when the LB25 lookahead matters for `info`: the caller then tells
     /// `opportunity(before:nextIsNumber:)` whether the next non-CM, non-ZWJ scalar has class NU.
     @inlinable @inline(__always)
