@@ -550,7 +550,16 @@ struct TextPreparer {
         }
     }
 
+    /// Out of line for the many places in the loop that end a segment; see `closeSegment`.
     mutating func finishSegment(end: Int, mandatory: Bool) {
+        closeSegment(end: end, mandatory: mandatory)
+    }
+
+    /// Ends the segment being built at `end` (after its break characters). Inlined where the
+    /// text ends, which every text reaches once: for a short message the call cost as much as
+    /// the work.
+    @inline(__always)
+    mutating func closeSegment(end: Int, mandatory: Bool) {
         let hangEnd = end &- breakLength
         let inHang = hangStart >= 0
         let contentEnd = inHang ? hangStart : hangEnd
@@ -591,9 +600,10 @@ struct TextPreparer {
         graphemeMapIndex.append(UInt32(truncatingIfNeeded: segmentMapStart))
     }
 
+    @inline(__always)
     mutating func finish(end: Int) {
         finishGrapheme(end: end)
-        finishSegment(end: end, mandatory: breakLength > 0)
+        closeSegment(end: end, mandatory: breakLength > 0)
     }
 }
 
