@@ -44,6 +44,13 @@ public struct LineBreaker: Sendable {
         pairs = LineBreakPairTable.shared
     }
 
+    /// A breaker over a pair table the caller has already fetched (`LineBreakPairTable.shared`),
+    /// so that a loop preparing many texts pays its lazy-global check once per text, not twice.
+    @usableFromInline
+    init(pairs: LineBreakPairTable) {
+        self.pairs = pairs
+    }
+
     /// True when the LB25 lookahead matters for `info`: the caller then tells
     /// `opportunity(before:nextIsNumber:)` whether the next non-CM, non-ZWJ scalar has class NU.
     @inlinable @inline(__always)
@@ -89,10 +96,12 @@ public struct LineBreaker: Sendable {
     /// (AL or HL) and the one before it of raw class `beforeLast` (AL, HL or SP).
     @inline(__always)
     mutating func endLetterRun(last: UInt32, beforeLast: UInt32) {
-        let lastClass = LineBreakClass(rawValue: UInt8(truncatingIfNeeded: last)).unsafelyUnwrapped
+        // Both are classes read from the table (AL, HL or SP), so the bit casts are valid; the
+        // checked `init(rawValue:)` was an out-of-line call per run.
+        let lastClass = unsafeBitCast(UInt8(truncatingIfNeeded: last), to: LineBreakClass.self)
         previous = lastClass
         beforeSpaces = lastClass
-        beforePrevious = LineBreakClass(rawValue: UInt8(truncatingIfNeeded: beforeLast)).unsafelyUnwrapped
+        beforePrevious = unsafeBitCast(UInt8(truncatingIfNeeded: beforeLast), to: LineBreakClass.self)
     }
 
     /// Fast path for a space (class SP, never wide or pictographic) after anything but the start

@@ -100,10 +100,12 @@ struct TextPreparer {
     mutating func prepare(_ bytes: UnsafeBufferPointer<UInt8>, asciiOnly: Bool) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         let count = bytes.count
-        let asciiInfos = ASCIIInfo.table
-        let plainASCIILetters = ASCIIInfo.plainLetters
+        // One lazy-global check per text for all three tables (each `static let` costs one).
+        let tables = ASCIIInfo.shared
+        let asciiInfos = tables.table
+        let plainASCIILetters = tables.plainLetters
         let runs = allowRuns
-        var lineBreaker = LineBreaker()
+        var lineBreaker = LineBreaker(pairs: tables.pairs)
         var graphemeBreaker = GraphemeBreaker()
         var index = 0
         var previousWasPlainLetter = false
@@ -204,7 +206,7 @@ struct TextPreparer {
     /// the last letter and the one before it (for LB21a and LB21b after the run).
     @inline(always)
     mutating func readLetterRun(_ base: UnsafePointer<UInt8>, count: Int, start: Int, _ scalar: UInt32, _ length: Int,
-                                _ info: ScalarInfo, plainASCIILetters: (UInt64, UInt64), asciiInfos: [ScalarInfo])
+                                _ info: ScalarInfo, plainASCIILetters: (UInt64, UInt64), asciiInfos: UnsafePointer<ScalarInfo>)
         -> (end: Int, afterSpaces: Bool, lastClass: UInt32, beforeLastClass: UInt32) {
         let (plainLow, plainHigh) = plainASCIILetters
         let alphabetic = UInt32(LineBreakClass.al.rawValue)
@@ -548,7 +550,16 @@ struct TextPreparer {
         }
     }
 
+    /// Out of line for the many places in the loop that end a segment; see `closeSegment`.
     mutating func finishSegment(end: Int, mandatory: Bool) {
+        closeSegment(end: end, mandatory: mandatory)
+    }
+
+    /// Ends the segment being built at `end` (after its break characters). Inlined where the
+    /// text ends, which every text reaches once: for a short message the call cost as much as
+    /// the work.
+    @inline(__always)
+    mutating func closeSegment(end: Int, mandatory: Bool) {
         let hangEnd = end &- breakLength
         let inHang = hangStart >= 0
         let contentEnd = inHang ? hangStart : hangEnd
@@ -589,18 +600,34 @@ struct TextPreparer {
         graphemeMapIndex.append(UInt32(truncatingIfNeeded: segmentMapStart))
     }
 
+    @inline(__always)
     mutating func finish(end: Int) {
         finishGrapheme(end: end)
-        finishSegment(end: end, mandatory: breakLength > 0)
+        closeSegment(end: end, mandatory: breakLength > 0)
     }
 }
 
-/// Table entries of the 128 ASCII scalars, looked up once for the ASCII path.
-enum ASCIIInfo {
-    static let table: [ScalarInfo] = (0..<128).map { UnicodeTables.info(UInt32($0)) }
+/// What the scalar loop reads from process-wide tables, behind one lazy-global check: the
+/// table entries of the 128 ASCII scalars, which ASCII bytes are plain letters, and the
+/// line-break pair table.
+struct ASCIIInfo: @unchecked Sendable {  // immutable after init, and never freed
+    /// Built once for the process and never freed: read through a plain pointer, with no
+    /// reference counting per text.
+    let table: UnsafePointer<ScalarInfo>
     /// Bit `b` of the pair (bytes 0–63, bytes 64–127) is set when ASCII byte `b` is a plain letter.
-    static let plainLetters: (UInt64, UInt64) = (0..<128).reduce((0, 0)) { bits, byte in
-        guard TextPreparer.isPlainLetter(table[byte]) else { return bits }
-        return byte < 64 ? (bits.0 | 1 << UInt64(byte), bits.1) : (bits.0, bits.1 | 1 << UInt64(byte - 64))
+    let plainLetters: (UInt64, UInt64)
+    let pairs: LineBreakPairTable
+
+    static let shared = ASCIIInfo()
+
+    private init() {
+        let table = UnsafeMutablePointer<ScalarInfo>.allocate(capacity: 128)
+        for byte in 0..<128 { (table + byte).initialize(to: UnicodeTables.info(UInt32(byte))) }
+        self.table = UnsafePointer(table)
+        plainLetters = (0..<128).reduce((0, 0)) { bits, byte in
+            guard TextPreparer.isPlainLetter(table[byte]) else { return bits }
+            return byte < 64 ? (bits.0 | 1 << UInt64(byte), bits.1) : (bits.0, bits.1 | 1 << UInt64(byte - 64))
+        }
+        pairs = LineBreakPairTable.shared
     }
 }
