@@ -2,36 +2,7 @@ import BubbleText
 import Foundation
 import Synchronization
 @testable import BubbleLayout
-
-struct TextNote: TextMessageModel {
-    var id: String
-    var revision = 0
-    var senderName: String? = "Alice"
-    var direction = MessageDirection.incoming
-    var date = Date(timeIntervalSince1970: 1_714_557_600)  // 2024-05-01T10:00:00Z
-    var status: DeliveryStatus?
-    var isEdited = false
-    var replyToID: String?
-    var text: String
-}
-
-struct Picture: ImageMessageModel {
-    var id: String
-    var senderName: String? = "Bob"
-    var direction = MessageDirection.incoming
-    var date = Date(timeIntervalSince1970: 1_714_557_600)
-    var pixelWidth: Int?
-    var pixelHeight: Int?
-    var imageName = "IMG_0001.jpg"
-    var caption: String?
-}
-
-struct Notice: SystemMessageModel {
-    var id: String
-    var direction = MessageDirection.incoming
-    var date = Date(timeIntervalSince1970: 1_714_557_600)
-    var notice: String
-}
+import BubbleTestSupport
 
 /// Counts the texts it prepares: proves the Unicode work is not repeated.
 final class CountingMeasurer: TextMeasurer, Sendable {

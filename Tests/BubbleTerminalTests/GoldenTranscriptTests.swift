@@ -1,3 +1,4 @@
+import BubbleTestSupport
 import BubbleLayout
 import BubbleText
 import Foundation
@@ -9,17 +10,17 @@ import Testing
     static func minutes(_ m: Double) -> Date { may1.addingTimeInterval(m * 60) }
 
     static let transcript: [any MessageModel] = [
-        NoticeMessage(id: "1", date: minutes(0), notice: "Alice created the group"),
-        TextMessage(id: "2", senderName: "Alice", date: minutes(2), text: "Hi! 👋"),
-        TextMessage(id: "3", senderName: "Alice", date: minutes(3),
+        Notice(id: "1", date: minutes(0), notice: "Alice created the group"),
+        TextNote(id: "2", senderName: "Alice", date: minutes(2), text: "Hi! 👋"),
+        TextNote(id: "3", senderName: "Alice", date: minutes(3),
                     text: "Are we still on for lunch tomorrow? I found a place that does great ramen 🍜"),
-        TextMessage(id: "4", senderName: "Me", direction: .outgoing, date: minutes(5), status: .read,
+        TextNote(id: "4", senderName: "Me", direction: .outgoing, date: minutes(5), status: .read,
                     text: "Yes! 12:30?"),
-        TextMessage(id: "5", senderName: "Bob", date: minutes(7), isEdited: true, replyToID: "3",
+        TextNote(id: "5", senderName: "Bob", date: minutes(7), isEdited: true, replyToID: "3",
                     text: "Count me in"),
-        ImageMessage(id: "6", senderName: "Me", direction: .outgoing, date: minutes(9), status: .delivered,
+        Picture(id: "6", senderName: "Me", direction: .outgoing, date: minutes(9), status: .delivered,
                      pixelWidth: 1280, pixelHeight: 720, imageName: "IMG_0001.jpg", caption: "The menu"),
-        TextMessage(id: "7", senderName: "Me", direction: .outgoing, date: minutes(60 * 24), status: .failed,
+        TextNote(id: "7", senderName: "Me", direction: .outgoing, date: minutes(60 * 24), status: .failed,
                     text: "Running late"),
     ]
 

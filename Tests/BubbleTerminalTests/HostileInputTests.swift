@@ -1,3 +1,4 @@
+import BubbleTestSupport
 import BubbleLayout
 import BubbleText
 import Foundation
@@ -28,15 +29,15 @@ import Testing
         var minute = 0.0
         func next() -> Date { minute += 1; return may1.addingTimeInterval(minute * 60) }
         for (i, attack) in attacks.enumerated() {
-            models.append(TextMessage(id: "t\(i)", senderName: "Eve \(attack)", date: next(), text: "body " + attack))
-            models.append(TextMessage(id: "r\(i)", senderName: "Mallory", date: next(), replyToID: "t\(i)",
+            models.append(TextNote(id: "t\(i)", senderName: "Eve \(attack)", date: next(), text: "body " + attack))
+            models.append(TextNote(id: "r\(i)", senderName: "Mallory", date: next(), replyToID: "t\(i)",
                                       text: "reply"))
-            models.append(ImageMessage(id: "i\(i)", senderName: "Trudy", direction: .outgoing, date: next(),
+            models.append(Picture(id: "i\(i)", senderName: "Trudy", direction: .outgoing, date: next(),
                                        status: .read, pixelWidth: 640, pixelHeight: 480,
                                        imageName: attack + ".png", caption: "caption " + attack))
-            models.append(NoticeMessage(id: "n\(i)", date: next(), notice: "notice " + attack))
+            models.append(Notice(id: "n\(i)", date: next(), notice: "notice " + attack))
         }
-        models.append(TextMessage(id: "all", senderName: Self.all, date: next(), text: Self.all))
+        models.append(TextNote(id: "all", senderName: Self.all, date: next(), text: Self.all))
         return models
     }
 
@@ -83,7 +84,7 @@ import Testing
     }
 
     @Test func colourMarksVisibleFormsInReverseVideo() throws {
-        let out = try render([TextMessage(id: "1", text: "a\u{1B}[2Jb")], width: 40, color: .palette256)
+        let out = try render([TextNote(id: "1", text: "a\u{1B}[2Jb")], width: 40, color: .palette256)
         #expect(out.text.contains("a\u{1B}[7m^[\u{1B}[0m[2Jb"))
     }
 
@@ -91,9 +92,9 @@ import Testing
         let sequences = ["👩🏽‍💻", "❤️", "👍🏿", "🏳️‍🌈", "👨‍👩‍👧‍👦", "1️⃣", "🧑🏻‍🤝‍🧑🏾", "✌🏼", "🇺🇦"]
         let text = sequences.joined(separator: " ")
         let models: [any MessageModel] = [
-            TextMessage(id: "1", senderName: "Ana 👩🏽‍💻", text: text),
-            TextMessage(id: "2", senderName: "Bo ❤️", date: may1.addingTimeInterval(60), replyToID: "1", text: text),
-            ImageMessage(id: "3", senderName: "Cy", date: may1.addingTimeInterval(120), imageName: "🏳️‍🌈.png",
+            TextNote(id: "1", senderName: "Ana 👩🏽‍💻", text: text),
+            TextNote(id: "2", senderName: "Bo ❤️", date: may1.addingTimeInterval(60), replyToID: "1", text: text),
+            Picture(id: "3", senderName: "Cy", date: may1.addingTimeInterval(120), imageName: "🏳️‍🌈.png",
                          caption: text),
         ]
         for color in [ColorDepth.none, .palette256] {

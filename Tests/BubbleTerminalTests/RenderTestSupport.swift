@@ -2,43 +2,9 @@ import BubbleLayout
 import BubbleText
 import Foundation
 @testable import BubbleTerminal
+import BubbleTestSupport
 
-/// 2024-05-01T10:00:00Z.
-let may1 = Date(timeIntervalSince1970: 1_714_557_600)
 let utc = TimeZone(identifier: "UTC")!
-
-struct TextMessage: TextMessageModel {
-    var id: String
-    var revision = 0
-    var senderName: String? = "Alice"
-    var direction = MessageDirection.incoming
-    var date = may1
-    var status: DeliveryStatus?
-    var isEdited = false
-    var replyToID: String?
-    var text: String
-}
-
-struct ImageMessage: ImageMessageModel {
-    var id: String
-    var senderName: String? = "Bob"
-    var direction = MessageDirection.incoming
-    var date = may1
-    var status: DeliveryStatus?
-    var isEdited = false
-    var replyToID: String?
-    var pixelWidth: Int?
-    var pixelHeight: Int?
-    var imageName = "IMG_0001.jpg"
-    var caption: String?
-}
-
-struct NoticeMessage: SystemMessageModel {
-    var id: String
-    var direction = MessageDirection.incoming
-    var date = may1
-    var notice: String
-}
 
 /// Rendered rows with the layouts they were drawn from.
 struct RenderedTimeline {
@@ -152,20 +118,20 @@ struct TimelineGenerator {
             let edited = chance(15)
             switch int(0...9) {
             case 0...5:
-                models.append(TextMessage(id: "m\(i)", senderName: sender, direction: direction, date: date,
+                models.append(TextNote(id: "m\(i)", senderName: sender, direction: direction, date: date,
                                           status: status, isEdited: edited, replyToID: reply, text: text()))
             case 6...7:
                 let sized = chance(70)
                 let names = ["IMG_0001.jpg", "a very long photo name from the holidays 2024.heic", "写真.png",
                              "evil\u{1B}]0;pwned\u{07}.jpg"]
-                models.append(ImageMessage(
+                models.append(Picture(
                     id: "m\(i)", senderName: sender, direction: direction, date: date, status: status,
                     isEdited: edited, replyToID: reply,
                     pixelWidth: sized ? [1280, 720, 4000, 1, 300][int(0...4)] : nil,
                     pixelHeight: sized ? [720, 1280, 100, 3000, 300][int(0...4)] : nil,
                     imageName: names.randomElement(using: &random)!, caption: chance(50) ? text() : nil))
             default:
-                models.append(NoticeMessage(id: "m\(i)", direction: direction, date: date,
+                models.append(Notice(id: "m\(i)", direction: direction, date: date,
                                             notice: (sender ?? "Someone") + " " + text()))
             }
         }

@@ -1,3 +1,4 @@
+import BubbleTestSupport
 import BubbleLayout
 import BubbleText
 import Foundation
@@ -7,8 +8,8 @@ import Testing
 @Suite struct RendererBehaviourTests {
     @Test func outgoingBubblesEndAtTheRightEdgeAndIncomingStartAtTheLeft() throws {
         let models: [any MessageModel] = [
-            TextMessage(id: "1", text: "hello"),
-            TextMessage(id: "2", senderName: "Me", direction: .outgoing, date: may1.addingTimeInterval(60),
+            TextNote(id: "1", text: "hello"),
+            TextNote(id: "2", senderName: "Me", direction: .outgoing, date: may1.addingTimeInterval(60),
                         text: "hi"),
         ]
         let out = try render(models, width: 50)
@@ -20,7 +21,7 @@ import Testing
 
     @Test func footerTimesAreShownInTheChosenZone() throws {
         let engine = LayoutEngine()
-        let models: [any MessageModel] = [TextMessage(id: "1", status: .sent, text: "hi")]
+        let models: [any MessageModel] = [TextNote(id: "1", status: .sent, text: "hi")]
         let rows = try engine.decorate(models, options: DecorationOptions(timeZone: utc))
         var renderer = TranscriptRenderer(
             engine: engine, options: RenderOptions(width: 40, timeZone: TimeZone(identifier: "Asia/Tokyo")!))
@@ -30,10 +31,10 @@ import Testing
 
     @Test func repliesQuoteTheMessageOrSayItIsUnknown() throws {
         let models: [any MessageModel] = [
-            TextMessage(id: "1", senderName: "Alice", text: "first line\nsecond line"),
-            TextMessage(id: "2", senderName: "Bob", date: may1.addingTimeInterval(60), replyToID: "1",
+            TextNote(id: "1", senderName: "Alice", text: "first line\nsecond line"),
+            TextNote(id: "2", senderName: "Bob", date: may1.addingTimeInterval(60), replyToID: "1",
                         text: "yes, a reply wide enough for the whole quote"),
-            TextMessage(id: "3", senderName: "Bob", date: may1.addingTimeInterval(120), replyToID: "zz",
+            TextNote(id: "3", senderName: "Bob", date: may1.addingTimeInterval(120), replyToID: "zz",
                         text: "and a reply to a message nobody has seen"),
         ]
         let text = try render(models, width: 80).text
@@ -54,9 +55,9 @@ import Testing
 
     @Test func namesTakeTheSendersColourAndReadMarksAreColoured() throws {
         let models: [any MessageModel] = [
-            TextMessage(id: "1", senderName: "Alice", text: "hi"),
-            TextMessage(id: "2", senderName: "Bob", date: may1.addingTimeInterval(60), text: "yo"),
-            TextMessage(id: "3", senderName: "Me", direction: .outgoing, date: may1.addingTimeInterval(90),
+            TextNote(id: "1", senderName: "Alice", text: "hi"),
+            TextNote(id: "2", senderName: "Bob", date: may1.addingTimeInterval(60), text: "yo"),
+            TextNote(id: "3", senderName: "Me", direction: .outgoing, date: may1.addingTimeInterval(90),
                         status: .read, text: "ok"),
         ]
         let text = try render(models, width: 60, color: .trueColor).text
@@ -68,8 +69,8 @@ import Testing
 
     @Test func tailsCloseGroupsOnly() throws {
         let models: [any MessageModel] = [
-            TextMessage(id: "1", text: "one"),
-            TextMessage(id: "2", date: may1.addingTimeInterval(30), text: "two"),
+            TextNote(id: "1", text: "one"),
+            TextNote(id: "2", date: may1.addingTimeInterval(30), text: "two"),
         ]
         let out = try render(models, width: 40)
         #expect(out.lines[1].last?.hasPrefix("╰") == true)
@@ -77,7 +78,7 @@ import Testing
     }
 
     @Test func imagesWithoutASizeShowOnlyTheirName() throws {
-        let out = try render([ImageMessage(id: "1", imageName: "scan.tiff")], width: 60).text
+        let out = try render([Picture(id: "1", imageName: "scan.tiff")], width: 60).text
         #expect(out.contains("📷 scan.tiff"))
         #expect(!out.contains("×"))
     }
