@@ -34,7 +34,8 @@ enum TelegramExport {
             let name = chat["name"]?.stringValue ?? "(unnamed)"
             let id = chat["id"]?.identifierValue ?? "?"
             return (id: id, name: name, conversation: ExportConversation(
-                idPrefix: "\(id)/", title: "Telegram chat “\(name)”", messages: chat["messages"]?.arrayValue ?? []))
+                idPrefix: "\(id)/", title: "Telegram chat “\(name)”",
+                messages: chat["messages"]?.arrayWithLines ?? JSONArray(elements: [], elementLines: [])))
         }
         let chosen: [ExportConversation]
         if let wanted = options.conversation {
@@ -126,7 +127,7 @@ enum TelegramText {
         case .string(let text)?: return text
         case .array(let parts)?:
             var out = ""
-            for part in parts {
+            for part in parts.elements {
                 switch part {
                 case .string(let text): out += text
                 case .object(let entity):
