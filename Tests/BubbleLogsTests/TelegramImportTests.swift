@@ -112,6 +112,11 @@ import Testing
         #expect(result.records.count + result.diagnostics.count == result.counts.recordsIn)
     }
 
+    @Test func aChatThatIsNotAnObjectStopsTheReadAtItsLine() {
+        let path = corpus("exports/telegram/stray-chat/result.json")
+        #expect(openError(path, format: .telegram)?.description == "\(path):8: unknown schema: chat 2 of \"left_chats\" is a string; expected an object with a \"messages\" array")
+    }
+
     @Test func truncatedExportIsOneWholeFileError() throws {
         let path = corpus("exports/telegram/truncated/result.json")
         let error = try #require(openError(path, format: .telegram))
