@@ -40,14 +40,69 @@ import Testing
 
     @Test func escapesAndSurrogatePairsDecode() throws {
         let value = try JSONParser().parse(Array(#"["\u00e9\ud83d\ude00\n\"\\\/"]"#.utf8))
-        #expect(value == .array([.string("é😀\n\"\\/")]))
+        #expect(value.arrayValue == [.string("é😀\n\"\\/")])
         for bad in [#"["\ud83d"]"#, #"["\ude00"]"#, #"["\q"]"#, "[\"a\u{01}\"]", "[01]", "[1.]", "[tru]", "{\"a\" 1}", "[1,]", "[1] x"] {
             #expect(throws: JSONSyntaxError.self, "\(bad)") { try JSONParser().parse(Array(bad.utf8)) }
         }
     }
 
     @Test func numbersKeepTheirLiteralText() throws {
-        #expect(try JSONParser().parse(Array("[1100000000000000001, -0.5e3]".utf8)) == .array([.number("1100000000000000001"), .number("-0.5e3")]))
+        #expect(try JSONParser().parse(Array("[1100000000000000001, -0.5e3]".utf8)).arrayValue == [.number("1100000000000000001"), .number("-0.5e3")])
+    }
+
+    @Test func arrayElementsRememberTheLineTheyStartOn() throws {
+        let text = "[\"a\", 1,\n\n  {\"k\":\n [true,\n  null]},\n  [], -2, \"b\"\n\n]"
+        let array = try #require(try JSONParser().parse(Array(text.utf8)).arrayWithLines)
+        #expect(array.elementLines == [1, 1, 3, 6, 6, 6])
+        #expect(array.elements[2].objectValue?.line == 3, "an object's own line agrees")
+        let inner = try #require(array.elements[2].objectValue?["k"]?.arrayWithLines)
+        #expect(inner.elementLines == [4, 5])
+        #expect(array.elements[3].arrayWithLines == JSONArray(elements: [], elementLines: []))
+        // A line taken from the middle of a file numbers its elements from there.
+        #expect(try JSONParser().parse(Array("[1,\n2]".utf8), firstLine: 41).arrayWithLines?.elementLines == [41, 42])
+    }
+
+    @Test func elementLinesMatchWhereRandomLayoutsPutThem() throws {
+        // Arrays of scalars, objects and nested arrays, with newlines (and CRLFs) placed at random
+        // before, inside and after elements; each element's line is counted while writing it.
+        var random = SeededGenerator(seed: 0x11AE5)
+        let scalars = ["0", "-1.5e3", "true", "false", "null", "\"s\"", "\"new\\nline\"", "\"[1,\\n2]\""]
+        for _ in 0..<500 {
+            var text = "["
+            var line = 1
+            var expected: [Int] = []
+            func gap(_ random: inout SeededGenerator) -> String {
+                var out = ""
+                for _ in 0..<Int.random(in: 0...3, using: &random) {
+                    out += ["\n", " ", "\r\n", "\t"].randomElement(using: &random)!
+                }
+                return out
+            }
+            for index in 0..<Int.random(in: 0...8, using: &random) {
+                if index > 0 { text += "," }
+                let before = gap(&random)
+                text += before
+                line += before.utf8.filter { $0 == 0x0A }.count
+                expected.append(line)
+                let element: String
+                switch Int.random(in: 0...2, using: &random) {
+                case 0: element = scalars.randomElement(using: &random)!
+                case 1: element = "{" + gap(&random) + "\"k\":" + gap(&random) + scalars.randomElement(using: &random)! + gap(&random) + "}"
+                default: element = "[" + gap(&random) + scalars.randomElement(using: &random)! + gap(&random) + "]"
+                }
+                text += element
+                line += element.utf8.filter { $0 == 0x0A }.count
+                let after = gap(&random)
+                text += after
+                line += after.utf8.filter { $0 == 0x0A }.count
+            }
+            text += "]"
+            let array = try #require(try JSONParser().parse(Array(text.utf8)).arrayWithLines, "\(text)")
+            #expect(array.elementLines == expected, "\(text)")
+            for (value, line) in array.elementsWithLines {
+                if let object = value.objectValue { #expect(object.line == line, "\(text)") }
+            }
+        }
     }
 
     @Test func errorsNameLineAndColumnAndTellTruncationApart() {

@@ -83,12 +83,38 @@ import Testing
         #expect(result.diagnosticLines == [
             "\(path):7: message 2: missing field \"date_unixtime\"",
             "\(path):8: message 3: wrong type: field \"text\" must be a string or an array, found a number",
-            "\(path): message 4: wrong type: a message must be an object, found a string",
+            "\(path):9: message 4: wrong type: a message must be an object, found a string",
             "\(path):10: message 5: missing field \"id\"",
             "\(path):11: message 6: unknown message type \"poll_result\" (expected message or service)",
             "\(path):12: message 7: unreadable date_unixtime \"soon\" (expected Unix seconds)",
         ])
         #expect(result.counts.recordsIn == 8 && result.counts.rejected == 6 && result.counts.reconciles)
+    }
+
+    @Test func everyRejectedMessageOfAFullExportNamesTheLineWhereItStarts() throws {
+        let path = corpus("exports/telegram/damaged-full/result.json")
+        let result = try readAll(path, format: .telegram)
+        #expect(result.diagnosticLines == [
+            "\(path):11: message 2: wrong type: a message must be an object, found a number",
+            "\(path):14: message 4: wrong type: a message must be an object, found null",
+            "\(path):14: message 5: wrong type: a message must be an object, found a string",
+            "\(path):14: message 6: wrong type: a message must be an object, found an array",
+            // An object is named by the line of its "{", not of the field that is wrong.
+            "\(path):15: message 7: wrong type: field \"text\" must be a string or an array, found an object",
+            "\(path):31: message 1: wrong type: a message must be an object, found a string",
+        ])
+        #expect(result.diagnostics.allSatisfy { $0.line != nil && $0.position.messageIndex != nil })
+        #expect(result.records.map(\.id) == ["10/conversation", "10/1", "10/3", "10/8", "20/conversation", "20/1"])
+        #expect(result.positions.map(\.line) == [9, 10, 12, 23, 31, 32])
+        #expect(result.records[3].direction == .outgoing, "the exporting account is still found")
+        // Two chat headers and ten list elements: six read, six rejected, none lost.
+        #expect(result.counts.recordsIn == 12 && result.counts.rejected == 6 && result.counts.reconciles)
+        #expect(result.records.count + result.diagnostics.count == result.counts.recordsIn)
+    }
+
+    @Test func aChatThatIsNotAnObjectStopsTheReadAtItsLine() {
+        let path = corpus("exports/telegram/stray-chat/result.json")
+        #expect(openError(path, format: .telegram)?.description == "\(path):8: unknown schema: chat 2 of \"left_chats\" is a string; expected an object with a \"messages\" array")
     }
 
     @Test func truncatedExportIsOneWholeFileError() throws {

@@ -65,6 +65,64 @@ import Testing
         #expect(result.records[1].date == utcDate(2024, 3, 14, 15, 14, 16))
     }
 
+    @Test func localisedAndroidMediaMarkersBecomeImageRows() throws {
+        // One export per language; the marker is each file's second message.
+        let fixtures: [(file: String, sender: String, date: Date)] = [
+            ("android-es_AR", "Diego", utcDate(2024, 4, 9, 14, 43)),
+            ("android-pt_BR", "Caio", utcDate(2024, 1, 13, 8, 6)),
+            ("android-it_IT", "Marco", utcDate(2023, 6, 18, 21, 16)),
+            ("android-nl_NL", "Sanne", utcDate(2024, 2, 14, 19, 31)),
+            ("android-ru_RU", "Иван", utcDate(2024, 7, 28, 14, 6)),
+            ("android-tr_TR", "Ayşe", utcDate(2024, 6, 10, 21, 34)),
+        ]
+        for fixture in fixtures {
+            let result = try readAll(corpus("exports/whatsapp/\(fixture.file).txt"))
+            #expect(result.format == .whatsapp && result.diagnostics.isEmpty, "\(fixture.file)")
+            let index = fixture.file == "android-tr_TR" ? 0 : 1
+            let image = try #require(result.records[index] as? LogImageMessage, "\(fixture.file)")
+            #expect(image.imageName == "media omitted" && image.caption == nil && image.pixelWidth == nil, "\(fixture.file)")
+            #expect(image.senderName == fixture.sender && image.date == fixture.date, "\(fixture.file)")
+            #expect(result.kinds.filter { $0 == "image" }.count == (fixture.file == "android-es_AR" ? 2 : 1), "\(fixture.file)")
+            #expect(result.counts.reconciles, "\(fixture.file)")
+        }
+        // Android puts a caption on the line after the marker.
+        let spanish = try readAll(corpus("exports/whatsapp/android-es_AR.txt"))
+        #expect((spanish.records[2] as? LogImageMessage)?.caption == "Esta es la del lago")
+        #expect(spanish.texts[3] == "¡Qué lindas! 😍")
+    }
+
+    @Test func portugueseIOSImageMarker() throws {
+        let result = try readAll(corpus("exports/whatsapp/ios-pt_BR.txt"))
+        #expect(result.kinds == ["text", "image"])
+        #expect(result.senders == ["Bruna", "Caio"])
+        #expect(result.texts[1] == "image omitted")
+        #expect(result.records[1].date == utcDate(2024, 1, 13, 9, 5, 44))
+    }
+
+    @Test func everyConfirmedMarkerIsRecognisedAsWritten() {
+        // As the exports write them: Android in angle brackets, iOS after a U+200E mark.
+        let media = [
+            "<Media omitted>", "<Medien ausgeschlossen>", "<Medien weggelassen>", "<Médias omis>", "<Fichier omis>",
+            "<Multimedia omitido>", "<Archivo omitido>", "<Mídia oculta>", "<Mídia omitida>", "<Ficheiro não revelado>",
+            "<Media omessi>", "<Media omesso>", "<Media weggelaten>", "<Без медиафайлов>", "<Файл пропущен>",
+            "<Medya dahil edilmedi>", "<Medya atlanmış>",
+        ]
+        let images = [
+            "image omitted", "Bild weggelassen", "image absente", "imagen omitida", "imagem ocultada", "imagem não revelada",
+            "immagine omessa", "afbeelding weggelaten", "изображение отсутствует", "görüntü dahil edilmedi",
+        ]
+        func name(_ kind: WhatsAppMedia.Kind?) -> String? {
+            if case .image(let name)? = kind { return name }
+            return nil
+        }
+        for marker in media { #expect(name(WhatsAppMedia.classify(marker)) == "media omitted", "\(marker)") }
+        for marker in images { #expect(name(WhatsAppMedia.classify("\u{200E}" + marker)) == "image omitted", "\(marker)") }
+        // A marker inside other text, or a plausible but unconfirmed wording, stays text.
+        for text in ["mira <Multimedia omitido> jaja", "<Multimedia omitido> x", "<Medios omitidos>", "<Mídia>", "imagen"] {
+            #expect(WhatsAppMedia.classify(text) == nil, "\(text)")
+        }
+    }
+
     @Test func localTimesAreReadInTheGivenZone() throws {
         let zone = try #require(TimeZone(identifier: "Europe/Berlin"))
         let result = try readAll(corpus("exports/whatsapp/android-de_DE.txt"), options: LogReadOptions(timeZone: zone))
@@ -117,7 +175,10 @@ import Testing
     }
 
     @Test func exportsConvertToNativeAndReadBackTheSame() throws {
-        for name in ["android-en_US-12h", "android-de_DE", "android-en_GB", "ios-fr_FR", "ios-en_US"] {
+        for name in [
+            "android-en_US-12h", "android-de_DE", "android-en_GB", "ios-fr_FR", "ios-en_US",
+            "android-es_AR", "android-pt_BR", "ios-pt_BR", "android-it_IT", "android-nl_NL", "android-ru_RU", "android-tr_TR",
+        ] {
             let records = try readAll(corpus("exports/whatsapp/\(name).txt")).records
             let back = try roundTrip(records)
             #expect(back.count == records.count)

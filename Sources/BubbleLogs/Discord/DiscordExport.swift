@@ -8,7 +8,7 @@ import BubbleLayout
 /// recipient changes become system rows.
 enum DiscordExport {
     static func producer(document: JSONValue, file: String, options: LogReadOptions) throws(LogInputError) -> RecordProducer {
-        guard let root = document.objectValue, let messages = root["messages"]?.arrayValue else {
+        guard let root = document.objectValue, let messages = root["messages"]?.arrayWithLines else {
             throw LogInputError(file: file, message: "unknown schema: expected DiscordChatExporter JSON, an object with \"guild\", \"channel\" and a \"messages\" array")
         }
         let channel = root["channel"]?.objectValue?["name"]?.stringValue ?? "channel"

@@ -66,7 +66,8 @@ struct ExportConversation {
     var idPrefix: String
     /// The header notice shown before it when several are read ("Telegram chat “Family”").
     var title: String
-    var messages: [JSONValue]
+    /// The message list, with the line each message starts on.
+    var messages: JSONArray
 }
 
 enum ExportItems {
@@ -82,7 +83,7 @@ enum ExportItems {
             var index = 0
             if !several { conversation.idPrefix = "" }
             if several {
-                let first = conversation.messages.lazy.compactMap { $0.objectValue }.first
+                let first = conversation.messages.elements.lazy.compactMap { $0.objectValue }.first
                 let line = first.map { $0.line }
                 let header = conversation
                 items.append { () -> ProducedRecord in
@@ -94,17 +95,17 @@ enum ExportItems {
                     return .record(notice, LogPosition(file: file, line: line.map { max(1, $0 - 1) }))
                 }
             }
-            for value in conversation.messages {
+            for (value, line) in conversation.messages.elementsWithLines {
                 index += 1
                 let messageIndex = index
                 let current = conversation
                 items.append { () -> ProducedRecord in
+                    // The element's own line: a string or a number in the list has no other.
+                    let position = LogPosition(file: file, line: line, messageIndex: messageIndex)
                     guard let object = value.objectValue else {
                         return .rejected(LogDiagnostic(
-                            position: LogPosition(file: file, line: nil, messageIndex: messageIndex),
-                            reason: "wrong type: a message must be an object, found \(value.kindName)"))
+                            position: position, reason: "wrong type: a message must be an object, found \(value.kindName)"))
                     }
-                    let position = LogPosition(file: file, line: object.line, messageIndex: messageIndex)
                     do throws(ExportProblem) {
                         return .record(try decode(object, current), position)
                     } catch {

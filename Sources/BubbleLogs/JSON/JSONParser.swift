@@ -9,7 +9,8 @@ struct JSONSyntaxError: Error, Sendable, Equatable {
     var isTruncation: Bool
 }
 
-/// A small strict JSON parser (RFC 8259) over UTF-8 bytes that remembers the line of every object.
+/// A small strict JSON parser (RFC 8259) over UTF-8 bytes that remembers the line of every object
+/// and of every array element.
 ///
 /// Written here rather than using JSONSerialization so that diagnostics can name a line, so that
 /// booleans stay distinct from numbers, so that number literals keep their exact text, and so that
@@ -133,14 +134,17 @@ extension JSONParser {
             if depth > options.maximumDepth { throw error("nesting deeper than \(options.maximumDepth) levels") }
             position += 1
             var elements: [JSONValue] = []
+            var elementLines: [Int] = []
             skipWhitespace()
             guard position < bytes.count else { throw endError("a value or ']'") }
             if bytes[position] == UInt8(ascii: "]") {
                 position += 1
-                return .array(elements)
+                return .array(JSONArray(elements: elements, elementLines: elementLines))
             }
             while true {
                 skipWhitespace()
+                // After the whitespace, `line` is the line of the element's first byte.
+                elementLines.append(line)
                 elements.append(try parseValue(depth: depth))
                 skipWhitespace()
                 guard position < bytes.count else { throw endError("',' or ']'") }
@@ -148,7 +152,7 @@ extension JSONParser {
                 case UInt8(ascii: ","): position += 1
                 case UInt8(ascii: "]"):
                     position += 1
-                    return .array(elements)
+                    return .array(JSONArray(elements: elements, elementLines: elementLines))
                 default: throw error("expected ',' or ']' after an array element")
                 }
             }

@@ -1,7 +1,8 @@
 /// A parsed JSON value. Internal: the readers turn it into records; nothing outside this module sees it.
 ///
-/// Objects keep their members in document order and the line they started on, so a diagnostic about
-/// one message of a large export can name its line.
+/// Objects keep their members in document order and the line they started on, and arrays the line
+/// each element started on, so a diagnostic about one message of a large export can name its line
+/// even when that message is not an object.
 enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -9,7 +10,7 @@ enum JSONValue: Sendable, Equatable {
     /// (Unix seconds with a fraction) are not rounded through Double.
     case number(String)
     case string(String)
-    case array([JSONValue])
+    case array(JSONArray)
     case object(JSONObject)
 
     /// A short name for the value's kind, for "wrong type" diagnostics.
@@ -34,7 +35,14 @@ enum JSONValue: Sendable, Equatable {
         return nil
     }
 
+    /// The elements of an array, without their lines.
     var arrayValue: [JSONValue]? {
+        if case .array(let a) = self { return a.elements }
+        return nil
+    }
+
+    /// The array with the line of each element, for diagnostics about elements that are not objects.
+    var arrayWithLines: JSONArray? {
         if case .array(let a) = self { return a }
         return nil
     }
@@ -58,6 +66,25 @@ enum JSONValue: Sendable, Equatable {
         default: nil
         }
     }
+}
+
+/// A JSON array: elements in document order, plus the 1-based line each element starts on.
+///
+/// An object element knows its own line, but a string or number does not; without these lines a
+/// stray `"text"` or `42` in an export's message list could only be reported by its index.
+struct JSONArray: Sendable, Equatable {
+    var elements: [JSONValue]
+    /// `elementLines[i]` is the line of the first byte of `elements[i]`.
+    var elementLines: [Int]
+
+    init(elements: [JSONValue], elementLines: [Int]) {
+        precondition(elements.count == elementLines.count, "one line per element")
+        self.elements = elements
+        self.elementLines = elementLines
+    }
+
+    /// Each element with the line it starts on.
+    var elementsWithLines: Zip2Sequence<[JSONValue], [Int]> { zip(elements, elementLines) }
 }
 
 /// A JSON object: members in document order, plus the 1-based line its `{` was on.

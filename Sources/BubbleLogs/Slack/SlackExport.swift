@@ -123,14 +123,14 @@ final class SlackProducer: RecordProducer {
                 reason: "\(what) at column \(error.column): \(error.message); this day's messages are lost")) }]
             return
         }
-        guard let messages = value.arrayValue else {
+        guard let messages = value.arrayWithLines else {
             current = [{ .rejected(LogDiagnostic(position: LogPosition(file: path, line: 1), reason: "unknown schema: a day file is an array of messages, found \(value.kindName)")) }]
             return
         }
         let prefix = several ? channel.id + "/" : ""
         if several && !announced {
             announced = true
-            let firstTS = messages.lazy.compactMap { $0.objectValue?["ts"]?.stringValue }.first
+            let firstTS = messages.elements.lazy.compactMap { $0.objectValue?["ts"]?.stringValue }.first
             let micros = firstTS.flatMap(LogTimestamp.microseconds(unixSecondsLiteral:)) ?? 0
             current.append { .record(LogSystemMessage(
                 header: LogMessageHeader(id: prefix + "conversation", senderName: nil, date: LogTimestamp.date(microseconds: micros)),

@@ -13,8 +13,11 @@ enum TelegramExport {
         }
         var me = Me(name: options.me, userID: nil)
         var chats: [JSONObject] = []
-        if let list = root["chats"]?.objectValue?["list"]?.arrayValue {
-            chats = list.compactMap(\.objectValue) + (root["left_chats"]?.objectValue?["list"]?.arrayValue ?? []).compactMap(\.objectValue)
+        if let list = root["chats"]?.objectValue?["list"]?.arrayWithLines {
+            chats = try objects(of: list, in: "chats", file: file)
+            if let left = root["left_chats"]?.objectValue?["list"]?.arrayWithLines {
+                chats += try objects(of: left, in: "left_chats", file: file)
+            }
             if options.me == nil, let person = root["personal_information"]?.objectValue {
                 let first = person["first_name"]?.stringValue ?? ""
                 let last = person["last_name"]?.stringValue ?? ""
@@ -34,7 +37,8 @@ enum TelegramExport {
             let name = chat["name"]?.stringValue ?? "(unnamed)"
             let id = chat["id"]?.identifierValue ?? "?"
             return (id: id, name: name, conversation: ExportConversation(
-                idPrefix: "\(id)/", title: "Telegram chat “\(name)”", messages: chat["messages"]?.arrayValue ?? []))
+                idPrefix: "\(id)/", title: "Telegram chat “\(name)”",
+                messages: chat["messages"]?.arrayWithLines ?? JSONArray(elements: [], elementLines: [])))
         }
         let chosen: [ExportConversation]
         if let wanted = options.conversation {
@@ -50,6 +54,19 @@ enum TelegramExport {
         return ListProducer(ExportItems.items(file: file, conversations: chosen) { object, conversation throws(ExportProblem) in
             try decoder.decode(ExportFields(object: object), idPrefix: conversation.idPrefix)
         })
+    }
+
+    /// The chats of a full export's `chats` or `left_chats` list. A chat that is not an object
+    /// would otherwise vanish with all its messages, so it stops the read, naming its line.
+    private static func objects(of list: JSONArray, in listName: String, file: String) throws(LogInputError) -> [JSONObject] {
+        var chats: [JSONObject] = []
+        for (index, (value, line)) in list.elementsWithLines.enumerated() {
+            guard let chat = value.objectValue else {
+                throw LogInputError(file: file, line: line, message: "unknown schema: chat \(index + 1) of \"\(listName)\" is \(value.kindName); expected an object with a \"messages\" array")
+            }
+            chats.append(chat)
+        }
+        return chats
     }
 
     struct Me {
@@ -126,7 +143,7 @@ enum TelegramText {
         case .string(let text)?: return text
         case .array(let parts)?:
             var out = ""
-            for part in parts {
+            for part in parts.elements {
                 switch part {
                 case .string(let text): out += text
                 case .object(let entity):

@@ -1,16 +1,40 @@
-/// WhatsApp's media markers, in the languages of our fixtures. A picture becomes an image row of
+/// WhatsApp's media markers, in the languages we could confirm. A picture becomes an image row of
 /// unknown size; other media a labelled text row, so nothing is dropped.
+///
+/// An Android export "without media" writes one marker for every kind of media ("<Media omitted>");
+/// iOS names the kind ("image omitted"). The marker is in the phone's language, and some languages
+/// have an older wording still found in old exports. Only markers seen in real exports or in
+/// WhatsApp's own string tables are listed: a guessed translation would match nothing real.
 enum WhatsAppMedia {
     enum Kind { case image(name: String), label(String) }
 
     private static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "heic", "bmp"]
+    private static let mediaOmitted = Kind.image(name: "media omitted")
+    private static let imageOmitted = Kind.image(name: "image omitted")
+    /// Keyed by the lowercased marker; the values say what the marker stands for, not its language.
     private static let omitted: [String: Kind] = [
-        "<media omitted>": .image(name: "media omitted"),
-        "<medien ausgeschlossen>": .image(name: "media omitted"),
-        "<médias omis>": .image(name: "media omitted"),
-        "image omitted": .image(name: "image omitted"),
-        "bild weggelassen": .image(name: "image omitted"),
-        "image absente": .image(name: "image omitted"),
+        // Android, any media.
+        "<media omitted>": mediaOmitted,
+        "<medien ausgeschlossen>": mediaOmitted, "<medien weggelassen>": mediaOmitted,  // de; older
+        "<médias omis>": mediaOmitted, "<fichier omis>": mediaOmitted,                   // fr; older
+        "<multimedia omitido>": mediaOmitted, "<archivo omitido>": mediaOmitted,         // es; older
+        "<mídia oculta>": mediaOmitted, "<mídia omitida>": mediaOmitted,                 // pt-BR; older
+        "<ficheiro não revelado>": mediaOmitted,                                         // pt-PT
+        "<media omessi>": mediaOmitted, "<media omesso>": mediaOmitted,                  // it; older
+        "<media weggelaten>": mediaOmitted,                                              // nl
+        "<без медиафайлов>": mediaOmitted, "<файл пропущен>": mediaOmitted,              // ru; older
+        "<medya dahil edilmedi>": mediaOmitted, "<medya atlanmış>": mediaOmitted,        // tr; older
+        // iOS, a picture.
+        "image omitted": imageOmitted,
+        "bild weggelassen": imageOmitted,                                                // de
+        "image absente": imageOmitted,                                                   // fr
+        "imagen omitida": imageOmitted,                                                  // es
+        "imagem ocultada": imageOmitted, "imagem não revelada": imageOmitted,            // pt-BR, pt-PT
+        "immagine omessa": imageOmitted,                                                 // it
+        "afbeelding weggelaten": imageOmitted,                                           // nl
+        "изображение отсутствует": imageOmitted,                                         // ru
+        "görüntü dahil edilmedi": imageOmitted,                                          // tr
+        // iOS, other media (English only so far).
         "video omitted": .label("[video]"),
         "audio omitted": .label("[voice message]"),
         "sticker omitted": .label("[sticker]"),
