@@ -68,3 +68,17 @@ struct PreparerBuffer<Element: BitwiseCopyable> {
         owned = false
     }
 }
+
+extension PreparerBuffer where Element == UInt8 {
+    /// Appends `value` in LEB128: seven bits a byte, low bits first, the high bit set on every
+    /// byte but the last.
+    @inline(__always)
+    mutating func appendLEB128(_ value: Int) {
+        var rest = value
+        while rest >= 0x80 {
+            append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest &>>= 7
+        }
+        append(UInt8(truncatingIfNeeded: rest))
+    }
+}
