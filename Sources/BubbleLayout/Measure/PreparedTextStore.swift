@@ -10,8 +10,8 @@ import Synchronization
 /// Bounded in messages (`capacity`) and in bytes (`maxBytes`), with CLOCK eviction: a message used
 /// since the eviction hand last passed it keeps its texts, so the messages in use stay and the
 /// ones not asked for longest go first (and are prepared again if asked for again). A message
-/// costs `PreparedText.memoryFootprint` per text (12 bytes a segment: about 2 bytes a scalar for
-/// ASCII prose, 4 for CJK), its texts' UTF-8 when not stored inline, and `messageOverhead` of
+/// costs `PreparedText.memoryFootprint` per text (a 2–5 byte record a segment: under a byte a
+/// scalar for ASCII prose, about 2 for CJK), its texts' UTF-8 when not stored inline, and `messageOverhead` of
 /// bookkeeping. Sharded behind mutexes: safe from any number of tasks.
 public final class PreparedTextStore<Measurer: TextMeasurer>: Sendable {
     struct Part: Sendable {

@@ -20,7 +20,15 @@ public enum TextBenchmark {
         let bytes = texts.reduce(0) { $0 + $1.utf8.count }
         var sink = 0
         var prepared: [PreparedText] = []
-        let prepareSeconds = timePerRound(minimumSeconds) {
+        // Freeing the previous round's texts is timed on its own, before the clock for the next
+        // round starts: it is a cost of keeping prepared texts, not of preparing them.
+        var freeSeconds = Double.infinity
+        let prepareSeconds = timePerRound(minimumSeconds, before: {
+            guard !prepared.isEmpty else { return }
+            let start = ContinuousClock.now
+            prepared = []
+            freeSeconds = min(freeSeconds, seconds(ContinuousClock.now - start))
+        }) {
             prepared = texts.map { PreparedText($0) }
             sink &+= prepared.count
         }
@@ -44,20 +52,22 @@ public enum TextBenchmark {
         return TextBenchmarkReport.Row(
             label: label, messages: texts.count, scalars: scalars, utf8Bytes: bytes, segments: segments,
             linesPerWidth: Double(lines) / Double(widths.count),
-            prepareSeconds: prepareSeconds, measureSeconds: measureSeconds, layoutSeconds: layoutSeconds,
+            prepareSeconds: prepareSeconds, freeSeconds: freeSeconds, measureSeconds: measureSeconds, layoutSeconds: layoutSeconds,
             memoryBytes: footprint)
     }
 
     /// Seconds one call of `body` takes: the fastest of as many calls as fit in `minimumSeconds`
     /// (at least 5). The minimum, not the mean, because on a shared machine other work only ever
     /// adds time.
-    static func timePerRound(_ minimumSeconds: Double, _ body: () -> Void) -> Double {
+    static func timePerRound(_ minimumSeconds: Double, before: () -> Void = {}, _ body: () -> Void) -> Double {
+        before()
         body()  // warm up
         let clock = ContinuousClock()
         var rounds = 0
         var elapsed = Duration.zero
         var fastest = Double.infinity
         while rounds < 5 || seconds(elapsed) < minimumSeconds {
+            before()
             let start = clock.now
             body()
             let round = clock.now - start
@@ -88,8 +98,10 @@ public struct TextBenchmarkReport: Sendable, CustomStringConvertible {
         public var utf8Bytes: Int
         public var segments: Int
         public var linesPerWidth: Double
-        /// Seconds to prepare every message once.
+        /// Seconds to prepare every message once (freeing earlier results not included).
         public var prepareSeconds: Double
+        /// Seconds to free every prepared message once (its storage and its hold on the text).
+        public var freeSeconds: Double
         /// Seconds to `measure(width:)` every message once, averaged over the widths.
         public var measureSeconds: Double
         /// Seconds to `layout(width:)` every message once, averaged over the widths.
@@ -99,6 +111,7 @@ public struct TextBenchmarkReport: Sendable, CustomStringConvertible {
 
         public var prepareNanosecondsPerScalar: Double { prepareSeconds * 1e9 / Double(max(1, scalars)) }
         public var prepareMegabytesPerSecond: Double { Double(utf8Bytes) / prepareSeconds / 1e6 }
+        public var freeNanosecondsPerScalar: Double { freeSeconds * 1e9 / Double(max(1, scalars)) }
         public var measureNanosecondsPerMessage: Double { measureSeconds * 1e9 / Double(max(1, messages)) }
         public var measureNanosecondsPerScalar: Double { measureSeconds * 1e9 / Double(max(1, scalars)) }
         public var layoutNanosecondsPerMessage: Double { layoutSeconds * 1e9 / Double(max(1, messages)) }
@@ -115,6 +128,7 @@ public struct TextBenchmarkReport: Sendable, CustomStringConvertible {
         for row in rows {
             out += "\n\(row.label): \(row.messages) messages, \(row.scalars) scalars, \(row.utf8Bytes) UTF-8 bytes, \(row.segments) segments, \(fixed(row.linesPerWidth, 0)) lines per width\n"
             out += "  prepare  \(fixed(row.prepareNanosecondsPerScalar, 2)) ns/scalar   \(fixed(row.prepareMegabytesPerSecond, 1)) MB/s\n"
+            out += "  free     \(fixed(row.freeNanosecondsPerScalar, 2)) ns/scalar\n"
             out += "  measure  \(fixed(row.measureNanosecondsPerMessage, 1)) ns/message   \(fixed(row.measureNanosecondsPerScalar, 3)) ns/scalar   \(fixed(row.layoutMegabytesPerSecond, 0)) MB/s\n"
             out += "  layout   \(fixed(row.layoutNanosecondsPerMessage, 1)) ns/message   \(fixed(row.layoutNanosecondsPerScalar, 3)) ns/scalar\n"
             out += "  memory   \(fixed(row.memoryBytesPerScalar, 2)) bytes/scalar   \(fixed(Double(row.memoryBytes) / Double(max(1, row.messages)), 0)) bytes/message\n"

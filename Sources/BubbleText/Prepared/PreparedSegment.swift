@@ -1,4 +1,5 @@
-/// One run of text between two break opportunities, packed in 12 bytes.
+/// One run of text between two break opportunities, as layout reads it (stored, `PreparedStorage`
+/// codes it in a record of 2–5 bytes).
 ///
 /// A segment is `content`, then `hang` (trailing spaces and tabs, which hang at the end of a line
 /// and never count against the width), then the mandatory break characters, if any. It starts

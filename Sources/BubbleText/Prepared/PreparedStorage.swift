@@ -1,58 +1,64 @@
-/// A prepared text's segments, grapheme-map index and grapheme map, in ONE allocation, or in
-/// none at all for a text of one segment with no map entries.
+/// A prepared text's segments and grapheme map, byte-coded in ONE allocation, or in none at all
+/// when they fit in this value.
 ///
-/// Chat is mostly short messages, where each allocation (and each release when the message goes
-/// away) cost more than the Unicode work itself; three arrays made three of each. The words are
-/// the segments (three words each), then the index pairs, then the map bytes packed four to a
-/// word. A text with nothing to store allocates nothing, and neither does a text whose only
-/// segment needs no map ("ok", "lol", "👋", a one-word reply): that segment's three words take
-/// the place of the three counts, so the value is no larger for it.
+/// Chat is mostly short messages, and preparing a whole log is bound by memory, not by the
+/// Unicode work: each allocation, and every byte written to it, cost more than the work that
+/// filled it. So a segment is a record of 2–5 bytes instead of a 12-byte struct: a flags byte,
+/// then LEB128 lengths (content, hang, width when it differs from the content length, and the
+/// segment's grapheme-map bytes when it has any). Offsets are not stored; each segment starts
+/// where the one before ended, and layout reads the segments in order anyway. The grapheme map
+/// follows the records. A text whose records fit in 11 bytes and that needs no map ("ok",
+/// "sounds good", "👍🏽", "好的") is kept inside this value, with no allocation.
 @usableFromInline
-struct PreparedStorage: @unchecked Sendable {  // the words are immutable once written
-    /// Nil when the text is empty or its one segment is stored inline.
-    @usableFromInline let buffer: PreparedWords?
-    /// With a buffer: the segment count, the words of grapheme-map index (pairs: segment index,
-    /// offset of its entries in the map), and the bytes of grapheme map. Without one: the only
-    /// segment's `contentEnd`, `hangEnd` and `packed`, or all zero for the empty text (a
-    /// segment of a non-empty text ends past 0, so its `hangEnd` or break length is not 0).
+struct PreparedStorage: @unchecked Sendable {  // the bytes are immutable once written
+    /// Nil when the text is empty or its records are stored inline.
+    @usableFromInline let buffer: PreparedBytes?
+    /// With a buffer: the segment count, the record bytes and the map bytes. Without one: the
+    /// segment count in the first byte and the records in the other eleven, or all zero for
+    /// the empty text.
     @usableFromInline let word0: UInt32
     @usableFromInline let word1: UInt32
     @usableFromInline let word2: UInt32
 
-    init(segments: UnsafeBufferPointer<PreparedSegment>, graphemeMapIndex: UnsafeBufferPointer<UInt32>,
-         graphemeMap: UnsafeBufferPointer<UInt8>, allowInline: Bool = true) {
-        if segments.count <= 1 && (allowInline || segments.isEmpty) && graphemeMapIndex.isEmpty && graphemeMap.isEmpty {
+    /// Record flags. Bits 0–5 are `PreparedSegment.packed` bits 24–29 (break length, mandatory,
+    /// tab, map, single grapheme) and bit 6 is its run bit, so a record's flags shift into place.
+    @usableFromInline static let runFlag: UInt8 = 1 << 6
+    @usableFromInline static let mapFlag: UInt8 = 1 << 4
+    /// Bit 7: for a run record, units of 4 bytes (else 3); for any other, the width equals the
+    /// content length and is not stored (one byte, one cell per grapheme, or one ASCII byte).
+    @usableFromInline static let bit7: UInt8 = 1 << 7
+    /// Record bytes that fit inline (the first of the twelve holds the segment count).
+    static let inlineCapacity = 11
+
+    /// Storage for `segmentCount` segments coded as `records` (by `TextPreparer`), followed by
+    /// `graphemeMap`.
+    init(records: UnsafeBufferPointer<UInt8>, segmentCount: Int, graphemeMap: UnsafeBufferPointer<UInt8>, allowInline: Bool = true) {
+        if segmentCount == 0 || (allowInline && graphemeMap.isEmpty && records.count <= Self.inlineCapacity && segmentCount < 256) {
             buffer = nil
-            if let only = segments.first {
-                word0 = only.contentEnd
-                word1 = only.hangEnd
-                word2 = only.packed
-            } else {
-                word0 = 0
-                word1 = 0
-                word2 = 0
+            var words: (UInt32, UInt32, UInt32) = (0, 0, 0)
+            withUnsafeMutableBytes(of: &words) { bytes in
+                bytes[0] = UInt8(truncatingIfNeeded: segmentCount)
+                if let source = records.baseAddress, segmentCount > 0 {
+                    (bytes.baseAddress.unsafelyUnwrapped + 1).copyMemory(from: source, byteCount: records.count)
+                }
             }
+            (word0, word1, word2) = words
             return
         }
-        word0 = UInt32(truncatingIfNeeded: segments.count)
-        word1 = UInt32(truncatingIfNeeded: graphemeMapIndex.count)
+        word0 = UInt32(truncatingIfNeeded: segmentCount)
+        word1 = UInt32(truncatingIfNeeded: records.count)
         word2 = UInt32(truncatingIfNeeded: graphemeMap.count)
-        let segmentWords = segments.count &* Self.wordsPerSegment
-        let total = segmentWords &+ graphemeMapIndex.count &+ (graphemeMap.count &+ 3) / 4
-        // A final class of its own, not `[UInt32]`: creating an array looked up its generic
+        let total = records.count &+ graphemeMap.count
+        // A final class of its own, not `[UInt8]`: creating an array looked up its generic
         // storage metadata at run time on every call, which cost as much as the copy.
-        let buffer = unsafeDowncast(PreparedWords.create(minimumCapacity: total) { _ in total }, to: PreparedWords.self)
-        buffer.withUnsafeMutablePointerToElements { words in
-            let base = UnsafeMutableRawPointer(words)
-            let segmentBytes = segmentWords &* 4
-            if let source = segments.baseAddress {
-                base.copyMemory(from: source, byteCount: segmentBytes)
-            }
-            if let source = graphemeMapIndex.baseAddress {
-                (base + segmentBytes).copyMemory(from: source, byteCount: graphemeMapIndex.count &* 4)
+        let buffer = unsafeDowncast(PreparedBytes.create(minimumCapacity: total) { _ in UInt32(truncatingIfNeeded: total) },
+                                    to: PreparedBytes.self)
+        buffer.withUnsafeMutablePointerToElements { bytes in
+            if let source = records.baseAddress {
+                bytes.update(from: source, count: records.count)
             }
             if let source = graphemeMap.baseAddress {
-                (base + segmentBytes + graphemeMapIndex.count &* 4).copyMemory(from: source, byteCount: graphemeMap.count)
+                (bytes + records.count).update(from: source, count: graphemeMap.count)
             }
         }
         self.buffer = buffer
@@ -60,48 +66,96 @@ struct PreparedStorage: @unchecked Sendable {  // the words are immutable once w
 
     /// Segments stored.
     @inlinable var segmentCount: UInt32 {
-        if buffer != nil { return word0 }
-        return word1 | word2 != 0 ? 1 : 0
+        buffer != nil ? word0 : word0 & 0xFF
     }
 
-    @usableFromInline static var wordsPerSegment: Int { MemoryLayout<PreparedSegment>.stride / 4 }
-
-    /// Calls `body` with the three parts in place.
+    /// Calls `body` with a reader over the segments, in order, and the grapheme map.
     @inlinable @inline(__always)
-    func withParts<Result>(_ body: (_ segments: UnsafeBufferPointer<PreparedSegment>,
-                                    _ graphemeMapIndex: UnsafeBufferPointer<UInt32>,
-                                    _ graphemeMap: UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    func withSegments<Result>(_ body: (_ segments: inout SegmentReader, _ graphemeMap: UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         // `body` is called from one place only, so that it is inlined once into each caller.
-        var only = PreparedSegment(contentEnd: word0, hangEnd: word1, packed: word2)
-        return try withUnsafePointer(to: &only) { onlySegment in
+        var inline = (word0, word1, word2)
+        return try withUnsafeBytes(of: &inline) { inlineBytes in
             guard let buffer else {
-                return try body(UnsafeBufferPointer(start: onlySegment, count: word1 | word2 == 0 ? 0 : 1),
-                                UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0))
+                var reader = SegmentReader(records: inlineBytes.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self) + 1,
+                                           count: Int(word0 & 0xFF))
+                return try body(&reader, UnsafeBufferPointer(start: nil, count: 0))
             }
             // `self` holds the buffer for as long as the call lasts.
-            let base = UnsafeRawPointer(buffer.withUnsafeMutablePointerToElements { $0 })
-            let segmentCount = Int(word0)
-            let indexCount = Int(word1)
-            let segmentBytes = segmentCount &* Self.wordsPerSegment &* 4
-            // The words were written as these types and are only ever read as them.
-            let segments = UnsafeBufferPointer(
-                start: base.assumingMemoryBound(to: PreparedSegment.self), count: segmentCount)
-            let index = UnsafeBufferPointer(
-                start: (base + segmentBytes).assumingMemoryBound(to: UInt32.self), count: indexCount)
-            let map = UnsafeBufferPointer(
-                start: (base + segmentBytes + indexCount &* 4).assumingMemoryBound(to: UInt8.self), count: Int(word2))
-            return try withExtendedLifetime(buffer) { try body(segments, index, map) }
+            let base = UnsafePointer(buffer.withUnsafeMutablePointerToElements { $0 })
+            var reader = SegmentReader(records: base, count: Int(word0))
+            let map = UnsafeBufferPointer(start: base + Int(word1), count: Int(word2))
+            return try withExtendedLifetime(buffer) { try body(&reader, map) }
         }
     }
 
-    /// The only segment is kept in this value, with no allocation.
-    var isInline: Bool { buffer == nil && word1 | word2 != 0 }
+    /// The records are kept in this value, with no allocation.
+    var isInline: Bool { buffer == nil && word0 != 0 }
 
-    /// Bytes allocated for the words (the object header aside, as an array's was).
-    var byteCount: Int { buffer.map { $0.header &* 4 } ?? 0 }
+    /// Bytes allocated for the records and the map (the object header aside, as an array's was).
+    var byteCount: Int { buffer.map { Int($0.header) } ?? 0 }
 }
 
-/// The words of a `PreparedStorage`; the header is their count. Written once while preparing,
+/// Reads a `PreparedStorage`'s segment records in order.
+@usableFromInline
+struct SegmentReader {
+    @usableFromInline let records: UnsafePointer<UInt8>
+    /// Segments in the storage.
+    @usableFromInline let count: Int
+    @usableFromInline var position = 0
+    /// UTF-8 offset where the next segment starts.
+    @usableFromInline var start = 0
+    /// Where the next segment with map entries has them.
+    @usableFromInline var nextMapOffset = 0
+
+    @inlinable
+    init(records: UnsafePointer<UInt8>, count: Int) {
+        self.records = records
+        self.count = count
+    }
+
+    /// The next segment, and where its grapheme-map entries start (meaningful only when it
+    /// has some).
+    @inlinable @inline(__always)
+    mutating func next() -> (segment: PreparedSegment, mapOffset: Int) {
+        let flags = records[position]
+        position &+= 1
+        if flags & PreparedStorage.runFlag != 0 {
+            let units = readLength()
+            let end = start &+ units &* (flags & PreparedStorage.bit7 != 0 ? 4 : 3)
+            let segment = PreparedSegment(contentEnd: UInt32(truncatingIfNeeded: end), hangEnd: UInt32(truncatingIfNeeded: end),
+                                          packed: UInt32(truncatingIfNeeded: units &* 2) | UInt32(flags) << 24)
+            start = end
+            return (segment, nextMapOffset)
+        }
+        let contentEnd = start &+ readLength()
+        let hangEnd = contentEnd &+ readLength()
+        let width = flags & PreparedStorage.bit7 != 0 ? contentEnd &- start : readLength()
+        let segment = PreparedSegment(contentEnd: UInt32(truncatingIfNeeded: contentEnd), hangEnd: UInt32(truncatingIfNeeded: hangEnd),
+                                      packed: UInt32(truncatingIfNeeded: width) | UInt32(flags & ~PreparedStorage.bit7) << 24)
+        start = hangEnd &+ Int(flags & 3)
+        let mapOffset = nextMapOffset
+        if flags & PreparedStorage.mapFlag != 0 { nextMapOffset &+= readLength() }
+        return (segment, mapOffset)
+    }
+
+    @inlinable @inline(__always)
+    mutating func readLength() -> Int {
+        let first = records[position]
+        position &+= 1
+        if first < 0x80 { return Int(first) }
+        var value = Int(first & 0x7F)
+        var shift = 7
+        while true {
+            let byte = records[position]
+            position &+= 1
+            value |= Int(byte & 0x7F) &<< shift
+            if byte < 0x80 { return value }
+            shift &+= 7
+        }
+    }
+}
+
+/// The bytes of a `PreparedStorage`; the header is their count. Written once while preparing,
 /// then only read, so sharing it between threads is safe.
 @usableFromInline
-final class PreparedWords: ManagedBuffer<Int, UInt32> {}
+final class PreparedBytes: ManagedBuffer<UInt32, UInt8> {}

@@ -39,21 +39,21 @@ extension PreparedText {
             sink.line(start: 0, end: 0, width: 0)
             return
         }
-        withSegments { segments in
+        storage.withSegments { segments, _ in
             var lineStart = 0
             var lineEnd = 0
             var lineWidth = 0
             var pendingHang = 0  // hang of the last segment on the line: counts only if more follows
             var lineOpen = false
             var segmentStart = 0
-            for index in 0..<segments.count {
-                let segment = segments[index]
+            for _ in 0..<segments.count {
+                let (segment, mapOffset) = segments.next()
                 let contentEnd = Int(segment.contentEnd)
                 let hangEnd = Int(segment.hangEnd)
                 if _slowPath(segment.hasTab) {
                     // Tab widths depend on the column: place the segment by its width there.
                     var column = lineWidth &+ pendingHang
-                    var tabbed = tabbedWidths(segment: index, start: segmentStart, column: column)
+                    var tabbed = tabbedWidths(segment, mapOffset: mapOffset, start: segmentStart, column: column)
                     if lineOpen && column &+ tabbed.content > maxWidth {
                         sink.line(start: lineStart, end: lineEnd, width: lineWidth)
                         lineStart = segmentStart
@@ -61,12 +61,12 @@ extension PreparedText {
                         pendingHang = 0
                         lineOpen = false
                         column = 0
-                        tabbed = tabbedWidths(segment: index, start: segmentStart, column: 0)
+                        tabbed = tabbedWidths(segment, mapOffset: mapOffset, start: segmentStart, column: 0)
                     }
                     if !lineOpen && tabbed.content > maxWidth && !segment.isSingleGrapheme {
-                        lineWidth = forceBreak(segment: index, start: segmentStart, end: contentEnd,
+                        lineWidth = forceBreak(segment, mapOffset: mapOffset, start: segmentStart, end: contentEnd,
                                                maxWidth: maxWidth, lineStart: &lineStart, into: &sink)
-                        pendingHang = tabbedWidths(segment: index, start: segmentStart, column: 0,
+                        pendingHang = tabbedWidths(segment, mapOffset: mapOffset, start: segmentStart, column: 0,
                                                    hangColumn: lineWidth).hang
                     } else {
                         lineWidth = column &+ tabbed.content
@@ -107,7 +107,7 @@ extension PreparedText {
                         lineOpen = false
                     }
                     if !lineOpen && contentWidth > maxWidth && !segment.isSingleGrapheme {
-                        lineWidth = forceBreak(segment: index, start: segmentStart, end: contentEnd,
+                        lineWidth = forceBreak(segment, mapOffset: mapOffset, start: segmentStart, end: contentEnd,
                                                maxWidth: maxWidth, lineStart: &lineStart, into: &sink)
                     } else {
                         lineWidth = lineWidth &+ pendingHang &+ contentWidth
@@ -129,12 +129,13 @@ extension PreparedText {
         }
     }
 
-    /// Breaks the content of segment `index` (`start..<end`, on a line of its own so far) at
-    /// grapheme boundaries. Emits every full line and returns the width of the last, still open.
+    /// Breaks the content of `segment` (`start..<end`, on a line of its own so far; its map
+    /// entries, if it has any, at `mapOffset`) at grapheme boundaries. Emits every full line and
+    /// returns the width of the last, still open.
     @usableFromInline
-    func forceBreak<Sink: LineSink>(segment index: Int, start: Int, end: Int, maxWidth: Int,
+    func forceBreak<Sink: LineSink>(_ segment: PreparedSegment, mapOffset: Int, start: Int, end: Int, maxWidth: Int,
                                     lineStart: inout Int, into sink: inout Sink) -> Int {
-        guard let mapOffset = graphemeMapOffset(ofSegment: index) else {
+        guard segment.hasGraphemeMap else {
             // One byte, one cell, one grapheme each: plain arithmetic.
             var remaining = end &- start
             while remaining > maxWidth {
@@ -145,7 +146,7 @@ extension PreparedText {
             return remaining
         }
         let tabStop = max(1, options.tabStop)
-        return storage.withParts { _, _, map in
+        return storage.withSegments { _, map in
             var cursor = mapOffset
             var position = start
             var column = 0
@@ -165,14 +166,13 @@ extension PreparedText {
         }
     }
 
-    /// Widths of a segment with tabs when its content starts at `column`: the content, and the
-    /// hang after it (which starts at `hangColumn`, by default where the content ends).
+    /// Widths of `segment`, which holds tabs (and so map entries, at `mapOffset`), when its
+    /// content starts at `column`: the content, and the hang after it (which starts at
+    /// `hangColumn`, by default where the content ends).
     @usableFromInline
-    func tabbedWidths(segment index: Int, start: Int, column: Int, hangColumn: Int? = nil) -> (content: Int, hang: Int) {
-        let mapOffset = graphemeMapOffset(ofSegment: index) ?? 0
+    func tabbedWidths(_ segment: PreparedSegment, mapOffset: Int, start: Int, column: Int, hangColumn: Int? = nil) -> (content: Int, hang: Int) {
         let tabStop = max(1, options.tabStop)
-        return storage.withParts { segments, _, map in
-            let segment = segments[index]
+        return storage.withSegments { _, map in
             let contentEnd = Int(segment.contentEnd)
             let hangEnd = Int(segment.hangEnd)
             var cursor = mapOffset
@@ -192,21 +192,6 @@ extension PreparedText {
                 position &+= length
             }
             return (content, current &- hangStart)
-        }
-    }
-
-    /// Where segment `index`'s grapheme entries start, if it has any.
-    @usableFromInline
-    func graphemeMapOffset(ofSegment index: Int) -> Int? {
-        return storage.withParts { segments, pairs, _ in
-            guard segments[index].hasGraphemeMap else { return nil }
-            var low = 0
-            var high = pairs.count / 2
-            while low < high {
-                let middle = (low &+ high) / 2
-                if Int(pairs[middle &* 2]) < index { low = middle &+ 1 } else { high = middle }
-            }
-            return Int(pairs[low &* 2 &+ 1])
         }
     }
 }

@@ -5,19 +5,22 @@
 /// segments between opportunities. Laying out at a width is first-fit over those segments and
 /// never looks at Unicode data again.
 ///
-/// Memory (`memoryFootprint`): a fixed part (the fields of this value), 12 bytes per segment
-/// (about one per word or per CJK character), plus, only for segments with several graphemes
-/// that are not all one byte and one cell wide, one byte per grapheme and 8 bytes of index. All
-/// of it sits in one exact-size allocation, so a short message costs one allocation besides its
-/// string; none when the text is empty or one segment with no map ("ok", "👋"), which is kept
-/// inside this value.
+/// Memory (`memoryFootprint`): a fixed part (the fields of this value), 2–5 bytes per segment
+/// (about one per word or per CJK character; a run of ideographs is one record), plus, only for
+/// segments with several graphemes that are not all one byte and one cell wide, one byte per
+/// grapheme. All of it sits in one exact-size allocation, so a message costs at most one
+/// allocation besides its string, and none when its segments fit in 11 bytes and need no map
+/// ("ok", "sounds good", "👋", "好的"): those are kept inside this value.
 public struct PreparedText: Sendable {
     /// The original text.
     public let text: String
     /// The options it was measured with.
     public let options: TextOptions
     /// Unicode scalars in the text.
-    public let scalarCount: Int
+    public var scalarCount: Int { Int(storedScalarCount) }
+    let storedScalarCount: UInt32
+    /// Where the last segment's content ends: the end of the only line when nothing wraps.
+    let lastContentEnd: UInt32
     /// Width of the widest hard line when nothing wraps.
     public private(set) var naturalWidth: Int = 0
 
@@ -52,12 +55,13 @@ public struct PreparedText: Sendable {
                          allowInlineStorage: allowInlineStorage)
             }
         }
-        let (storage, scalarCount) = result.unsafelyUnwrapped
+        let (storage, scalarCount, hardLines) = result.unsafelyUnwrapped
         self.text = text
         self.options = options
-        self.scalarCount = scalarCount
+        self.storedScalarCount = UInt32(truncatingIfNeeded: scalarCount)
         self.storage = storage
-        if let hardLines = widestHardLineWithoutTabs() {
+        lastContentEnd = UInt32(truncatingIfNeeded: hardLines.lastContentEnd)
+        if !hardLines.hasTab {
             naturalWidth = hardLines.widest
             isOneLineWithoutTabs = hardLines.oneLine
         } else {
@@ -74,79 +78,59 @@ public struct PreparedText: Sendable {
 
     /// The one pass over `bytes`, with scratch space on the stack for a short text.
     static func prepare(_ bytes: UnsafeBufferPointer<UInt8>, options: TextOptions, allowASCIIPath: Bool,
-                        allowRuns: Bool, allowInlineStorage: Bool) -> (PreparedStorage, scalarCount: Int) {
+                        allowRuns: Bool, allowInlineStorage: Bool) -> (PreparedStorage, scalarCount: Int, hardLines: HardLines) {
         precondition(bytes.count < Int(UInt32.max), "PreparedText: text of \(bytes.count) UTF-8 bytes exceeds the 4 GiB limit")
-        func run(_ preparer: inout TextPreparer) -> (PreparedStorage, scalarCount: Int) {
+        func run(_ preparer: inout TextPreparer) -> (PreparedStorage, scalarCount: Int, hardLines: HardLines) {
             if allowASCIIPath && isASCII(bytes) {
                 preparer.prepareASCII(bytes)
             } else {
                 preparer.prepare(bytes)
             }
-            return (preparer.takeStorage(allowInline: allowInlineStorage), preparer.scalarCount)
+            let hardLines = preparer.hardLines
+            return (preparer.takeStorage(allowInline: allowInlineStorage), preparer.scalarCount, hardLines)
         }
-        // Segments, index words and map bytes in the ratio a chat text needs (about one segment
-        // per 3 bytes, one index pair per 13, one map byte per 1.6); more than most texts of the
-        // limit need but for pathological ones, which grow onto the heap.
-        func inScratch(byteCount: Int, segments: Int, indexWords: Int) -> (PreparedStorage, scalarCount: Int) {
+        // Record bytes and map bytes: room for four record bytes and one map byte per byte of
+        // text, which only pathological texts outgrow (they then grow onto the heap).
+        func inScratch(byteCount: Int, recordBytes: Int) -> (PreparedStorage, scalarCount: Int, hardLines: HardLines) {
             withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: 8) { raw in
                 let base = raw.baseAddress.unsafelyUnwrapped
-                let segmentBytes = segments &* MemoryLayout<PreparedSegment>.stride
-                let mapBytes = byteCount &- segmentBytes &- indexWords &* 4
                 var preparer = TextPreparer(
                     options: options, allowRuns: allowRuns,
-                    segments: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(
-                        start: base.bindMemory(to: PreparedSegment.self, capacity: segments), count: segments)),
+                    records: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(
+                        start: base.bindMemory(to: UInt8.self, capacity: byteCount), count: recordBytes)),
                     graphemeMap: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(
-                        start: (base + (segmentBytes &+ indexWords &* 4)).bindMemory(to: UInt8.self, capacity: mapBytes),
-                        count: mapBytes)),
-                    graphemeMapIndex: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(
-                        start: (base + segmentBytes).bindMemory(to: UInt32.self, capacity: indexWords), count: indexWords)))
+                        start: base.bindMemory(to: UInt8.self, capacity: byteCount) + recordBytes, count: byteCount &- recordBytes)))
                 return run(&preparer)
             }
         }
         if bytes.count <= stackScratchLimit {
-            return inScratch(byteCount: 1024, segments: 56, indexWords: 24)  // 672 + 96 + 256 map bytes
+            return inScratch(byteCount: 1024, recordBytes: 4 &* stackScratchLimit)
         }
         if bytes.count <= blockScratchLimit {
-            return inScratch(byteCount: 4096, segments: 224, indexWords: 96)  // 2,688 + 384 + 1,024
+            return inScratch(byteCount: 4096, recordBytes: 4 &* blockScratchLimit)
         }
         var preparer = TextPreparer(options: options, utf8Count: bytes.count, allowRuns: allowRuns)
         return run(&preparer)
     }
 
-    /// The segments, in place.
-    @inlinable @inline(__always)
-    func withSegments<Result>(_ body: (UnsafeBufferPointer<PreparedSegment>) throws -> Result) rethrows -> Result {
-        try storage.withParts { segments, _, _ in try body(segments) }
+    /// The segments, as a copy, for tests.
+    var segments: [PreparedSegment] {
+        storage.withSegments { reader, _ in (0..<reader.count).map { _ in reader.next().segment } }
     }
-
-    /// Copies of the stored parts, for tests.
-    var segments: [PreparedSegment] { withSegments { Array($0) } }
-    var graphemeMap: [UInt8] { storage.withParts { _, _, map in Array(map) } }
-    var graphemeMapIndex: [UInt32] { storage.withParts { _, index, _ in Array(index) } }
-
-    /// `measure(width: Int.max).widestLine` in one light pass over the segments, or nil when a
-    /// segment holds a tab (whose width depends on its column).
-    private func widestHardLineWithoutTabs() -> (widest: Int, oneLine: Bool)? {
-        withSegments { segments in
-            var oneLine = true
-            var widest = 0
-            var lineWidth = 0
-            var pendingHang = 0
-            for segment in segments {
-                if segment.hasTab { return nil }
-                lineWidth &+= pendingHang &+ segment.width
-                pendingHang = Int(segment.hangEnd &- segment.contentEnd)  // spaces: one byte, one cell
-                if segment.isMandatory {
-                    widest = max(widest, lineWidth)
-                    lineWidth = 0
-                    pendingHang = 0
-                    oneLine = false
-                }
+    /// The grapheme map, as a copy, for tests.
+    var graphemeMap: [UInt8] { storage.withSegments { _, map in Array(map) } }
+    /// Pairs (segment index, offset of its entries in `graphemeMap`) for the segments that have
+    /// entries, as the preparer recorded them, for tests.
+    var graphemeMapIndex: [UInt32] {
+        storage.withSegments { reader, _ in
+            (0..<reader.count).flatMap { index -> [UInt32] in
+                let (segment, offset) = reader.next()
+                return segment.hasGraphemeMap ? [UInt32(index), UInt32(offset)] : []
             }
-            return (max(widest, lineWidth), oneLine)
         }
     }
+
+    typealias HardLines = (widest: Int, oneLine: Bool, hasTab: Bool, lastContentEnd: Int)
 
     /// Line count and widest line at `width` cells. Arithmetic only; allocates nothing.
     public func measure(width: Int) -> TextMetrics {
@@ -162,9 +146,7 @@ public struct PreparedText: Sendable {
     @inline(__always)
     func onlyLine(width: Int) -> TextLine? {
         guard isOneLineWithoutTabs && naturalWidth <= max(1, width) else { return nil }
-        let count = Int(storage.segmentCount)
-        let end = count == 0 ? 0 : withSegments { Int($0[count &- 1].contentEnd) }
-        return TextLine(utf8Range: 0..<end, width: naturalWidth)
+        return TextLine(utf8Range: 0..<Int(lastContentEnd), width: naturalWidth)
     }
 
     /// The wrapped lines at `width` cells (at least 1). Arithmetic over the prepared segments.

@@ -68,3 +68,27 @@ struct PreparerBuffer<Element: BitwiseCopyable> {
         owned = false
     }
 }
+
+extension PreparerBuffer where Element == UInt8 {
+    /// Appends `value` in LEB128: seven bits a byte, low bits first, the high bit set on every
+    /// byte but the last.
+    @inline(__always)
+    mutating func appendLEB128(_ value: Int) {
+        if _fastPath(value < 0x80) {
+            append(UInt8(truncatingIfNeeded: value))
+        } else {
+            appendLongLEB128(value)
+        }
+    }
+
+    /// `appendLEB128` for values of two bytes or more, out of line: most lengths take one byte.
+    @inline(never)
+    mutating func appendLongLEB128(_ value: Int) {
+        var rest = value
+        while rest >= 0x80 {
+            append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest &>>= 7
+        }
+        append(UInt8(truncatingIfNeeded: rest))
+    }
+}

@@ -17,11 +17,25 @@ struct TextPreparer {
     let allowRuns: Bool
     /// `plainLetterMask`, less the ambiguous bit when ambiguous scalars measure one cell.
     let letterMask: UInt32
-    var segments: PreparerBuffer<PreparedSegment>
+    /// The segments written so far, as `PreparedStorage` codes them.
+    var records: PreparerBuffer<UInt8>
     var graphemeMap: PreparerBuffer<UInt8>
-    /// Pairs (segment index, offset of its entries in `graphemeMap`), by segment index.
-    var graphemeMapIndex: PreparerBuffer<UInt32>
     var scalarCount = 0
+    var segmentCount = 0
+    /// UTF-8 offset where the next segment starts (where the last one's break characters end).
+    var segmentStart = 0
+
+    // What `measure(width: Int.max)` finds, kept as segments are written: the open hard line's
+    // width, the hang after its last segment (it counts only if more follows), the widest
+    // finished hard line, whether a mandatory break ended one, whether a segment holds a tab
+    // (whose width depends on its column, so these figures do not hold), and where the last
+    // segment's content ends.
+    var hardLineWidth = 0
+    var hardLineHang = 0
+    var widestHardLine = 0
+    var sawMandatoryBreak = false
+    var sawTab = false
+    var lastContentEnd = 0
 
     // The segment being built.
     var contentWidth = 0
@@ -46,37 +60,39 @@ struct TextPreparer {
     /// A preparer for a text of `utf8Count` bytes, with scratch storage on the heap. Call
     /// `takeStorage()` once it is done.
     init(options: TextOptions, utf8Count: Int, allowRuns: Bool = true) {
-        // Sized so that ideographic text (3 bytes and one segment per character) and non-Latin
-        // letters (2 bytes and one map entry each) rarely grow; the final storage is exact.
+        // Sized so that words (a 3-byte record per few bytes of text) and non-Latin letters
+        // (2 bytes and one map entry each) rarely grow; the final storage is exact.
         self.init(options: options, allowRuns: allowRuns,
-                  segments: PreparerBuffer(capacity: utf8Count / 3 + 4),
-                  graphemeMap: PreparerBuffer(capacity: utf8Count / 2 + 8),
-                  graphemeMapIndex: PreparerBuffer(capacity: utf8Count / 8 + 4))
+                  records: PreparerBuffer(capacity: utf8Count + 8),
+                  graphemeMap: PreparerBuffer(capacity: utf8Count / 2 + 8))
     }
 
     /// A preparer whose scratch storage starts in the given buffers (which grow onto the heap
     /// if they must).
-    init(options: TextOptions, allowRuns: Bool, segments: PreparerBuffer<PreparedSegment>,
-         graphemeMap: PreparerBuffer<UInt8>, graphemeMapIndex: PreparerBuffer<UInt32>) {
+    init(options: TextOptions, allowRuns: Bool, records: PreparerBuffer<UInt8>, graphemeMap: PreparerBuffer<UInt8>) {
         self.options = options
         self.allowRuns = allowRuns
         letterMask = options.ambiguousWidth == 2 ? Self.plainLetterMask : Self.plainLetterMask & ~Self.ambiguousBit
         self.graphemeWidth = GraphemeWidth(options: options)
-        self.segments = segments
+        self.records = records
         self.graphemeMap = graphemeMap
-        self.graphemeMapIndex = graphemeMapIndex
     }
 
-    /// The segments, grapheme-map index and grapheme map in one exact-size allocation (or inline,
-    /// when `allowInline` and they fit); frees the scratch storage.
+    /// The records and grapheme map in one exact-size allocation (or inline, when
+    /// `allowInline` and they fit); frees the scratch storage.
     mutating func takeStorage(allowInline: Bool = true) -> PreparedStorage {
         defer {
-            segments.release()
+            records.release()
             graphemeMap.release()
-            graphemeMapIndex.release()
         }
-        return PreparedStorage(segments: segments.elements, graphemeMapIndex: graphemeMapIndex.elements,
-                               graphemeMap: graphemeMap.elements, allowInline: allowInline)
+        return PreparedStorage(records: records.elements, segmentCount: segmentCount, graphemeMap: graphemeMap.elements,
+                               allowInline: allowInline)
+    }
+
+    /// The widest hard line, whether the text is one hard line, whether a segment holds a tab
+    /// (then the first two do not hold), and where the last content ends. Valid once finished.
+    var hardLines: PreparedText.HardLines {
+        (max(widestHardLine, hardLineWidth), !sawMandatoryBreak, sawTab, lastContentEnd)
     }
 
     // MARK: The scalar loop
@@ -293,14 +309,15 @@ struct TextPreparer {
     @inline(__always)
     mutating func finishWordSegment(contentEnd: Int, end: Int) {
         var flags: UInt32 = 0
+        var mapBytes = 0
         if graphemeCount <= 1 {
             flags = PreparedSegment.singleGraphemeBit
             graphemeMap.removeLast(graphemeMap.count &- segmentMapStart)
         } else if !simple {
             flags = PreparedSegment.graphemeMapBit
-            recordMap()
+            mapBytes = graphemeMap.count &- segmentMapStart
         }
-        segments.append(PreparedSegment(contentEnd: contentEnd, hangEnd: end, width: contentWidth, breakLength: 0, flags: flags))
+        writeSegment(contentEnd: contentEnd, hangEnd: end, width: contentWidth, breakLength: 0, flags: flags, mapBytes: mapBytes)
         contentWidth = 0
         graphemeCount = 0
         simple = true
@@ -381,11 +398,15 @@ struct TextPreparer {
     @inline(__always)
     mutating func appendRun(end: Int, count: Int, unitLength: Int) {
         if count == 1 {
-            segments.append(PreparedSegment(contentEnd: end, hangEnd: end, width: 2, breakLength: 0,
-                                            flags: PreparedSegment.singleGraphemeBit))
+            writeSegment(contentEnd: end, hangEnd: end, width: 2, breakLength: 0, flags: PreparedSegment.singleGraphemeBit, mapBytes: 0)
         } else {
-            let flags = PreparedSegment.runBit | (unitLength == 4 ? PreparedSegment.fourByteUnitBit : 0)
-            segments.append(PreparedSegment(contentEnd: end, hangEnd: end, width: count &* 2, breakLength: 0, flags: flags))
+            records.append(PreparedStorage.runFlag | (unitLength == 4 ? PreparedStorage.bit7 : 0))
+            records.appendLEB128(count)
+            segmentCount &+= 1
+            segmentStart = end
+            lastContentEnd = end
+            hardLineWidth &+= hardLineHang &+ count &* 2
+            hardLineHang = 0
         }
     }
 
@@ -567,20 +588,28 @@ struct TextPreparer {
         let graphemesSimple = inHang ? contentSimple : simple
         var flags: UInt32 = mandatory ? PreparedSegment.mandatoryBit : 0
         if graphemes <= 1 { flags |= PreparedSegment.singleGraphemeBit }
+        var mapBytes = 0
         if hasTab {
             // Tabs measure by column at layout time, which walks every grapheme, hang included.
             flags |= PreparedSegment.tabBit | PreparedSegment.graphemeMapBit
-            recordMap()
+            mapBytes = graphemeMap.count &- segmentMapStart
+            sawTab = true
         } else if graphemes > 1 && !graphemesSimple {
             flags |= PreparedSegment.graphemeMapBit
             let extra = graphemeMap.count &- contentMapEnd(inHang)
             if extra > 0 { graphemeMap.removeLast(extra) }
-            recordMap()
+            mapBytes = graphemeMap.count &- segmentMapStart
         } else if graphemeMap.count > segmentMapStart {
             graphemeMap.removeLast(graphemeMap.count &- segmentMapStart)
         }
-        segments.append(PreparedSegment(
-            contentEnd: contentEnd, hangEnd: hangEnd, width: contentWidth, breakLength: breakLength, flags: flags))
+        writeSegment(contentEnd: contentEnd, hangEnd: hangEnd, width: contentWidth, breakLength: breakLength,
+                     flags: flags, mapBytes: mapBytes)
+        if mandatory {
+            widestHardLine = max(widestHardLine, hardLineWidth)
+            hardLineWidth = 0
+            hardLineHang = 0
+            sawMandatoryBreak = true
+        }
         contentWidth = 0
         hangStart = -1
         hangWidth = 0
@@ -594,10 +623,30 @@ struct TextPreparer {
     @inline(__always)
     func contentMapEnd(_ inHang: Bool) -> Int { inHang ? contentMapEnd : graphemeMap.count }
 
+    /// Writes the record of a segment that starts at `segmentStart` (see `PreparedStorage`;
+    /// `flags` are `PreparedSegment` bits, `mapBytes` its grapheme-map bytes, at the map's end),
+    /// and adds it to the open hard line.
     @inline(__always)
-    mutating func recordMap() {
-        graphemeMapIndex.append(UInt32(truncatingIfNeeded: segments.count))
-        graphemeMapIndex.append(UInt32(truncatingIfNeeded: segmentMapStart))
+    mutating func writeSegment(contentEnd: Int, hangEnd: Int, width: Int, breakLength: Int, flags: UInt32, mapBytes: Int) {
+        let contentLength = contentEnd &- segmentStart
+        let hang = hangEnd &- contentEnd
+        let recordFlags = UInt8(truncatingIfNeeded: flags >> 24) | UInt8(truncatingIfNeeded: breakLength)
+        if width == contentLength {
+            records.append(recordFlags | PreparedStorage.bit7)
+            records.appendLEB128(contentLength)
+            records.appendLEB128(hang)
+        } else {
+            records.append(recordFlags)
+            records.appendLEB128(contentLength)
+            records.appendLEB128(hang)
+            records.appendLEB128(width)
+        }
+        if flags & PreparedSegment.graphemeMapBit != 0 { records.appendLEB128(mapBytes) }
+        segmentCount &+= 1
+        segmentStart = hangEnd &+ breakLength
+        lastContentEnd = contentEnd
+        hardLineWidth &+= hardLineHang &+ width
+        hardLineHang = hang  // without tabs, spaces: one byte and one cell each
     }
 
     @inline(__always)

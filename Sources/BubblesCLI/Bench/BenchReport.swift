@@ -13,12 +13,12 @@ struct BenchReport {
     var table: String {
         var out = "bubbles bench: \(source); \(build) build\n\n"
         out += "Text engine (prepare once; measure = line count and widest line; layout = the lines)\n"
-        let textHeader = ["texts", "messages", "scalars", "prepare ns/scalar", "prepare MB/s", "measure ns/msg",
+        let textHeader = ["texts", "messages", "scalars", "prepare ns/scalar", "prepare MB/s", "free ns/scalar", "measure ns/msg",
                           "measure ns/scalar", "layout ns/scalar", "bytes/scalar"]
         let textRows = text.rows.map { row in
             [row.label, Format.grouped(row.messages), Format.grouped(row.scalars),
              Format.fixed(row.prepareNanosecondsPerScalar, 2), Format.fixed(row.prepareMegabytesPerSecond, 1),
-             Format.fixed(row.measureNanosecondsPerMessage, 1), Format.fixed(row.measureNanosecondsPerScalar, 3),
+             Format.fixed(row.freeNanosecondsPerScalar, 2), Format.fixed(row.measureNanosecondsPerMessage, 1), Format.fixed(row.measureNanosecondsPerScalar, 3),
              Format.fixed(row.layoutNanosecondsPerScalar, 3), Format.fixed(row.memoryBytesPerScalar, 2)]
         }
         out += Self.render([textHeader] + textRows)
@@ -42,6 +42,7 @@ struct BenchReport {
             "{\"texts\":\(JSONString.quoted(row.label)),\"messages\":\(row.messages),\"scalars\":\(row.scalars),"
                 + "\"utf8Bytes\":\(row.utf8Bytes),\"prepareNsPerScalar\":\(number(row.prepareNanosecondsPerScalar, 3)),"
                 + "\"prepareMBps\":\(number(row.prepareMegabytesPerSecond, 2)),"
+                + "\"freeNsPerScalar\":\(number(row.freeNanosecondsPerScalar, 3)),"
                 + "\"measureNsPerMessage\":\(number(row.measureNanosecondsPerMessage, 2)),"
                 + "\"measureNsPerScalar\":\(number(row.measureNanosecondsPerScalar, 4)),"
                 + "\"layoutNsPerMessage\":\(number(row.layoutNanosecondsPerMessage, 2)),"
