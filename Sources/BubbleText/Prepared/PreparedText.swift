@@ -33,8 +33,9 @@ public struct PreparedText: Sendable {
     /// Segments, measures and classifies `text`. The only step that looks at Unicode data.
     ///
     /// The text's UTF-8 form must be shorter than 4 GiB (offsets are stored in 32 bits).
+    @inlinable
     public init(_ text: String, options: TextOptions = TextOptions()) {
-        self.init(text, options: options, allowASCIIPath: true)
+        self = preparedText(text, options: options)
     }
 
     /// `allowASCIIPath: false` forces the general path, `allowRuns: false` makes that path feed
@@ -188,6 +189,14 @@ public struct PreparedText: Sendable {
 
     /// Number of segments (runs between break opportunities).
     public var segmentCount: Int { Int(storage.segmentCount) }
+}
+
+/// `PreparedText(text, options:)`, out of line. A free function, because the compiler gives an
+/// initializer a thunk (its metatype argument is unused) that copied the 69-byte result a second
+/// time, right after it was written field by field: a store-forwarding stall on every text.
+@usableFromInline
+func preparedText(_ text: String, options: TextOptions) -> PreparedText {
+    PreparedText(text, options: options, allowASCIIPath: true)
 }
 
 /// Wraps `text` at `width` cells: first-fit over UAX #14 break opportunities.

@@ -12,6 +12,8 @@ struct TextPreparer {
     enum GraphemeKind { case content, space, tab, lineBreak }
 
     let options: TextOptions
+    /// Read once per text: each `static let` costs a lazy-global check.
+    let tables = PreparerTables.shared
     /// Letter and wide-character runs may skip the per-scalar machines (tests turn this off to
     /// compare with the scalar-by-scalar path).
     let allowRuns: Bool
@@ -116,9 +118,7 @@ struct TextPreparer {
     mutating func prepare(_ bytes: UnsafeBufferPointer<UInt8>, asciiOnly: Bool) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         let count = bytes.count
-        // One lazy-global check per text for all three tables (each `static let` costs one).
-        let tables = ASCIIInfo.shared
-        let asciiInfos = tables.table
+        let tables = self.tables
         let plainASCIILetters = tables.plainLetters
         let runs = allowRuns
         var lineBreaker = LineBreaker(pairs: tables.pairs)
@@ -127,7 +127,7 @@ struct TextPreparer {
         var previousWasPlainLetter = false
         while index < count {
             let (scalar, length) = asciiOnly ? (UInt32(base[index]), 1) : decodeScalar(base, at: index)
-            let info = scalar < 0x80 ? asciiInfos[Int(scalar)] : UnicodeTables.info(scalar)
+            let info = tables.info(scalar)
             let plainLetter = isPlainLetter(info)
             if runs {
                 if plainLetter && previousWasPlainLetter && lineBreaker.continuesAlphabeticRun(info) {
@@ -135,7 +135,7 @@ struct TextPreparer {
                     // machine's state is the same after any plain letter, so it need not be fed.
                     finishGrapheme(end: index)
                     let run = readLetterRun(base, count: count, start: index, scalar, length, info,
-                                            plainASCIILetters: plainASCIILetters, asciiInfos: asciiInfos)
+                                            plainASCIILetters: plainASCIILetters, tables: tables)
                     lineBreaker.endLetterRun(last: run.lastClass, beforeLast: run.afterSpaces ? UInt32(LineBreakClass.sp.rawValue) : run.beforeLastClass)
                     index = run.end
                     continue
@@ -186,7 +186,7 @@ struct TextPreparer {
             let startsGrapheme = graphemeBreaker.step(info)
             var nextIsNumber = false
             if lineBreaker.needsLookahead(for: info) {
-                nextIsNumber = Self.nextIsNumber(base, from: index &+ length, count: count)
+                nextIsNumber = self.nextIsNumber(base, from: index &+ length, count: count)
             }
             let opportunity = lineBreaker.opportunity(before: info, nextIsNumber: nextIsNumber)
             scalarCount &+= 1
@@ -222,7 +222,7 @@ struct TextPreparer {
     /// the last letter and the one before it (for LB21a and LB21b after the run).
     @inline(always)
     mutating func readLetterRun(_ base: UnsafePointer<UInt8>, count: Int, start: Int, _ scalar: UInt32, _ length: Int,
-                                _ info: ScalarInfo, plainASCIILetters: (UInt64, UInt64), asciiInfos: UnsafePointer<ScalarInfo>)
+                                _ info: ScalarInfo, plainASCIILetters: (UInt64, UInt64), tables: PreparerTables)
         -> (end: Int, afterSpaces: Bool, lastClass: UInt32, beforeLastClass: UInt32) {
         let (plainLow, plainHigh) = plainASCIILetters
         let alphabetic = UInt32(LineBreakClass.al.rawValue)
@@ -253,7 +253,7 @@ struct TextPreparer {
                         guard (wordBits &>> UInt64(wordLead & 63)) & 1 != 0 else { break }
                     } else {
                         let (wordScalar, decodedLength) = decodeScalar(base, at: wordStart)
-                        let wordInfo = UnicodeTables.info(wordScalar)
+                        let wordInfo = tables.info(wordScalar)
                         guard isPlainLetter(wordInfo) else { break }
                         wordLength = decodedLength
                         wordClass = (wordInfo.raw &>> 4) & 0x3F
@@ -272,7 +272,7 @@ struct TextPreparer {
                 lastClass = alphabetic
             } else {
                 let (nextScalar, decodedLength) = decodeScalar(base, at: next)
-                let nextInfo = UnicodeTables.info(nextScalar)
+                let nextInfo = tables.info(nextScalar)
                 if Self.isNarrowPlainMark(nextInfo) && currentLength &+ decodedLength < 64
                     && nextScalar != 0xFE0F && nextScalar != 0x20E3 {
                     // A mark on the letter (Devanagari, Thai): it joins the grapheme (GB9, GB9a)
@@ -299,7 +299,7 @@ struct TextPreparer {
         let (lastScalar, _) = decodeScalar(base, at: current)
         graphemeStart = current
         graphemeKind = .content
-        graphemeWidth.start(lastScalar, lastScalar < 0x80 ? asciiInfos[Int(lastScalar)] : UnicodeTables.info(lastScalar))
+        graphemeWidth.start(lastScalar, tables.info(lastScalar))
         return (next, afterSpaces, lastClass, beforeLastClass)
     }
 
@@ -358,7 +358,7 @@ struct TextPreparer {
         var runUnitLength = 0
         while next < count {
             let (nextScalar, nextLength) = decodeScalar(base, at: next)
-            let nextInfo = UnicodeTables.info(nextScalar)
+            let nextInfo = tables.info(nextScalar)
             guard Self.isPlainWide(nextInfo) else { break }
             if firstDone {
                 let unitLength = next &- current
@@ -490,11 +490,11 @@ struct TextPreparer {
     static let ambiguousBit: UInt32 = 1 << 12
 
     /// LB25's lookahead: is the next scalar that is not CM or ZWJ of class NU?
-    static func nextIsNumber(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Bool {
+    func nextIsNumber(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Bool {
         var index = start
         while index < count {
             let (scalar, length) = decodeScalar(base, at: index)
-            let lineBreak = UnicodeTables.info(scalar).lineBreakClass
+            let lineBreak = tables.info(scalar).lineBreakClass
             if lineBreak != .cm && lineBreak != .zwj { return lineBreak == .nu }
             index &+= length
         }
@@ -657,26 +657,56 @@ struct TextPreparer {
 }
 
 /// What the scalar loop reads from process-wide tables, behind one lazy-global check: the
-/// table entries of the 128 ASCII scalars, which ASCII bytes are plain letters, and the
-/// line-break pair table.
-struct ASCIIInfo: @unchecked Sendable {  // immutable after init, and never freed
-    /// Built once for the process and never freed: read through a plain pointer, with no
-    /// reference counting per text.
-    let table: UnsafePointer<ScalarInfo>
+/// generated tables, unpacked once into a form that takes fewer loads per scalar; which ASCII
+/// bytes are plain letters; and the line-break pair table.
+struct PreparerTables: @unchecked Sendable {  // immutable after init, and never freed
+    // Built once for the process and never freed: read through plain pointers, with no
+    // reference counting per text.
+    /// The entries of U+0000–U+07FF (ASCII, Latin, Greek, Cyrillic, Hebrew, Arabic): one load.
+    let narrow: UnsafePointer<ScalarInfo>
+    /// `UnicodeTables`' stage 1 as 16-bit block numbers, and its values as whole entries (the
+    /// generated file packs both into 7-bit bytes, which costs five loads and shifts a lookup).
+    let stage1: UnsafePointer<UInt16>
+    let stage2: UnsafePointer<UInt8>
+    let values: UnsafePointer<ScalarInfo>
     /// Bit `b` of the pair (bytes 0–63, bytes 64–127) is set when ASCII byte `b` is a plain letter.
     let plainLetters: (UInt64, UInt64)
     let pairs: LineBreakPairTable
 
-    static let shared = ASCIIInfo()
+    static let shared = PreparerTables()
+    static let narrowLimit: UInt32 = 0x800
 
     private init() {
-        let table = UnsafeMutablePointer<ScalarInfo>.allocate(capacity: 128)
-        for byte in 0..<128 { (table + byte).initialize(to: UnicodeTables.info(UInt32(byte))) }
-        self.table = UnsafePointer(table)
+        let stage1 = UnsafeMutablePointer<UInt16>.allocate(capacity: 0x110000 >> 7)
+        let packedStage1 = UnicodeTables.stage1Bytes.utf8Start
+        for block in 0..<(0x110000 >> 7) {
+            stage1[block] = UInt16(packedStage1[2 * block]) | UInt16(packedStage1[2 * block + 1]) << 7
+        }
+        self.stage1 = UnsafePointer(stage1)
+        stage2 = UnicodeTables.stage2Bytes.utf8Start
+        let packedValues = UnicodeTables.valueBytes.utf8Start
+        let valueCount = UnicodeTables.valueBytes.utf8CodeUnitCount / 3
+        let values = UnsafeMutablePointer<ScalarInfo>.allocate(capacity: valueCount)
+        for value in 0..<valueCount {
+            let raw = UInt32(packedValues[3 * value]) | UInt32(packedValues[3 * value + 1]) << 7 | UInt32(packedValues[3 * value + 2]) << 14
+            (values + value).initialize(to: ScalarInfo(raw: raw))
+        }
+        self.values = UnsafePointer(values)
+        let narrow = UnsafeMutablePointer<ScalarInfo>.allocate(capacity: Int(Self.narrowLimit))
+        for scalar in 0..<Self.narrowLimit { (narrow + Int(scalar)).initialize(to: UnicodeTables.info(scalar)) }
+        self.narrow = UnsafePointer(narrow)
         plainLetters = (0..<128).reduce((0, 0)) { bits, byte in
-            guard TextPreparer.isPlainLetter(table[byte]) else { return bits }
+            guard TextPreparer.isPlainLetter(narrow[byte]) else { return bits }
             return byte < 64 ? (bits.0 | 1 << UInt64(byte), bits.1) : (bits.0, bits.1 | 1 << UInt64(byte - 64))
         }
         pairs = LineBreakPairTable.shared
+    }
+
+    /// `UnicodeTables.info(scalar)` for a valid scalar (at most U+10FFFF), in fewer loads.
+    @inline(__always)
+    func info(_ scalar: UInt32) -> ScalarInfo {
+        if scalar < Self.narrowLimit { return narrow[Int(scalar)] }
+        let block = Int(stage1[Int(scalar &>> 7)])
+        return values[Int(stage2[block &<< 7 | Int(scalar & 127)])]
     }
 }
