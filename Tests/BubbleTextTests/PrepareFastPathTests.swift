@@ -206,6 +206,22 @@ import Testing
         #expect(PreparedText("a\tb").onlyLine(width: 80) == nil)
     }
 
+    @Test func wordsOfOneLetterLengthNeedNoGraphemeMap() {
+        for word in ["Встречаемся", "שלום", "مرحبا", "λόγος", "ok"] {
+            let prepared = PreparedText(word)
+            #expect(prepared.segmentCount == 1 && prepared.graphemeMap.isEmpty, "\(word)")
+            #expect(prepared.segments[0].width == word.unicodeScalars.count, "\(word)")
+        }
+        // Mixed lengths (a Latin letter in a Cyrillic word, an accent as a combining mark) keep one
+        // entry per grapheme; spaces in the hang never do.
+        #expect(PreparedText("Приветa").graphemeMap.count == 7)
+        #expect(PreparedText("Как  дела").graphemeMap.isEmpty)
+        #expect(PreparedText("Как\tдела").graphemeMap.count == 4)
+        // A hang that becomes content: three two-byte letters, then a space and "!" of one byte.
+        let twoBytes: UInt8 = 1 << 6 | 2, oneByte: UInt8 = 1 << 6 | 1
+        #expect(PreparedText("Как !").graphemeMap == [twoBytes, twoBytes, twoBytes, oneByte, oneByte])
+    }
+
     @Test func ambiguousLettersTakeTheLetterRunOnlyAtWidthOne() {
         let text = "Привет мир"
         #expect(PreparedText(text).naturalWidth == 10)

@@ -46,8 +46,11 @@ struct TextPreparer {
     var breakLength = 0
     var hasTab = false
     var graphemeCount = 0
-    /// Every grapheme so far is one byte and one cell (no map entries written yet).
+    /// Every content grapheme so far is one cell and `unitLength` bytes, and every grapheme of
+    /// the hang is a space (no map entries written yet): layout finds the graphemes by division.
     var simple = true
+    /// The UTF-8 length of each content grapheme while `simple` (0 before the first).
+    var unitLength = 0
     var segmentMapStart = 0
     // The same three, as they were where the hang began (the hang is not content).
     var contentGraphemeCount = 0
@@ -321,6 +324,7 @@ struct TextPreparer {
         contentWidth = 0
         graphemeCount = 0
         simple = true
+        unitLength = 0
         segmentMapStart = graphemeMap.count
     }
 
@@ -331,9 +335,13 @@ struct TextPreparer {
         contentWidth &+= 1
         graphemeCount &+= 1
         if simple {
-            if length == 1 { return }
+            if length == unitLength { return }
+            if unitLength == 0 && length < 64 {
+                unitLength = length
+                return
+            }
             simple = false
-            for _ in 1..<graphemeCount { graphemeMap.append(1 << 6 | 1) }
+            writeUniformEntries(before: graphemeCount &- 1)
         }
         graphemeMap.append(UInt8(truncatingIfNeeded: 1 << 6 | length))
     }
@@ -551,6 +559,15 @@ struct TextPreparer {
                 finishSegment(end: graphemeStart, mandatory: false)
             }
             if hangStart >= 0 {
+                // The hang's spaces become content: graphemes of one byte.
+                if simple && unitLength != 1 && graphemeCount > contentGraphemeCount {
+                    if unitLength == 0 {
+                        unitLength = 1
+                    } else {
+                        simple = false
+                        writeUniformEntries(before: graphemeCount)
+                    }
+                }
                 contentWidth &+= hangWidth
                 hangStart = -1
                 hangWidth = 0
@@ -560,15 +577,34 @@ struct TextPreparer {
         graphemeCount &+= 1
         let isTab = graphemeKind == .tab
         if simple {
-            if length == 1 && width == 1 { return }
+            if width == 1 {
+                if length == unitLength { return }
+                if graphemeKind == .content {
+                    if unitLength == 0 && length < 64 {
+                        unitLength = length
+                        return
+                    }
+                } else if !isTab {
+                    return  // a space in the hang: one byte, one cell, counted if it becomes content
+                }
+            }
             simple = false
-            for _ in 1..<graphemeCount { graphemeMap.append(1 << 6 | 1) }
+            writeUniformEntries(before: graphemeCount &- 1)
         }
         if length < 64 && width <= 2 && !isTab {
             graphemeMap.append(UInt8(truncatingIfNeeded: width << 6 | length))
         } else {
             GraphemeMap.append(length: length, width: width, isTab: isTab, to: &graphemeMap)
         }
+    }
+
+    /// The map entries of the first `count` graphemes of a segment that was `simple` until now:
+    /// its content graphemes, then the spaces of its hang, if it is in one.
+    mutating func writeUniformEntries(before count: Int) {
+        let contentCount = hangStart >= 0 ? contentGraphemeCount : count
+        let entry = UInt8(truncatingIfNeeded: 1 << 6 | unitLength)
+        for _ in 0..<contentCount { graphemeMap.append(entry) }
+        for _ in contentCount..<count { graphemeMap.append(1 << 6 | 1) }
     }
 
     /// Out of line for the many places in the loop that end a segment; see `closeSegment`.
@@ -617,6 +653,7 @@ struct TextPreparer {
         hasTab = false
         graphemeCount = 0
         simple = true
+        unitLength = 0
         segmentMapStart = graphemeMap.count
     }
 
