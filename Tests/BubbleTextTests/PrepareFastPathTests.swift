@@ -206,6 +206,34 @@ import Testing
         #expect(PreparedText("a\tb").onlyLine(width: 80) == nil)
     }
 
+    @Test func naturalWidthWithTabsMatchesTheSegmentWalk() {
+        // The preparer finds each tab's column as it goes; layout at unlimited width walks the
+        // segments and expands every tab at its column. Both must give the widest hard line.
+        var random = SeededGenerator(seed: 0x7AB5)
+        let extras = ["\t", "\t\t", " \t", "\t ", "a\tb", "\t\n", "\t\u{301}", "漢\t", "\t😂", "\r\n\t"]
+        var tabbed = 0
+        for round in 0..<800 {
+            var text = Self.mixedText(&random)
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let at = text.unicodeScalars.index(text.unicodeScalars.startIndex,
+                                                   offsetBy: Int.random(in: 0...text.unicodeScalars.count, using: &random))
+                text.unicodeScalars.insert(contentsOf: extras.randomElement(using: &random)!.unicodeScalars, at: at)
+            }
+            let options = round % 3 == 0 ? TextOptions(ambiguousWidth: 2, tabStop: [1, 3, 4][round % 9 / 3]) : TextOptions()
+            for prepared in [PreparedText(text, options: options),
+                             PreparedText(text, options: options, allowASCIIPath: false, allowRuns: false)] {
+                var walk = MetricsSink()
+                prepared.layOut(width: Int.max, into: &walk)
+                #expect(prepared.naturalWidth == walk.widestLine, "\(text.debugDescription) tab stop \(options.tabStop)")
+                if text.contains("\t") { tabbed += 1 }
+            }
+        }
+        #expect(tabbed > 1000)
+        #expect(PreparedText("ab\tc").naturalWidth == 9)
+        #expect(PreparedText("ab \t\tc\t").naturalWidth == 17)
+        #expect(PreparedText("漢字\t\nabc\t\td").naturalWidth == 17)
+    }
+
     @Test func wordsOfOneLetterLengthNeedNoGraphemeMap() {
         for word in ["Встречаемся", "שלום", "مرحبا", "λόγος", "ok"] {
             let prepared = PreparedText(word)

@@ -63,12 +63,8 @@ public struct PreparedText: Sendable {
         self.storedScalarCount = UInt32(truncatingIfNeeded: parts.scalarCount)
         self.storage = parts.storage
         lastContentEnd = UInt32(truncatingIfNeeded: parts.hardLines.lastContentEnd)
-        if !parts.hardLines.hasTab {
-            naturalWidth = parts.hardLines.widest
-            isOneLineWithoutTabs = parts.hardLines.oneLine
-        } else {
-            naturalWidth = measure(width: Int.max).widestLine
-        }
+        naturalWidth = parts.hardLines.widest
+        isOneLineWithoutTabs = parts.hardLines.oneLine && !parts.hardLines.hasTab
     }
 
     /// What the pass over a text produces.

@@ -29,15 +29,23 @@ struct TextPreparer {
 
     // What `measure(width: Int.max)` finds, kept as segments are written: the open hard line's
     // width, the hang after its last segment (it counts only if more follows), the widest
-    // finished hard line, whether a mandatory break ended one, whether a segment holds a tab
-    // (whose width depends on its column, so these figures do not hold), and where the last
-    // segment's content ends.
+    // finished hard line, whether a mandatory break ended one, whether the text holds a tab,
+    // and where the last segment's content ends.
     var hardLineWidth = 0
     var hardLineHang = 0
     var widestHardLine = 0
     var sawMandatoryBreak = false
     var sawTab = false
     var lastContentEnd = 0
+    // Tabs, which the figures above count as no cells in content and one in a hang: the cells
+    // they take beyond that on the open hard line, in the hang after its last segment, and, in
+    // the segment being built, in its content and its hang (with the tabs in that hang). With no
+    // wrapping, a tab's column is the sum of everything before it on its hard line.
+    var lineTabExtra = 0
+    var hangTabExtra = 0
+    var contentTabCells = 0
+    var openHangTabCells = 0
+    var openHangTabs = 0
 
     // The segment being built.
     var contentWidth = 0
@@ -94,10 +102,10 @@ struct TextPreparer {
                                allowInline: allowInline)
     }
 
-    /// The widest hard line, whether the text is one hard line, whether a segment holds a tab
-    /// (then the first two do not hold), and where the last content ends. Valid once finished.
+    /// The widest hard line, whether the text is one hard line, whether it holds a tab, and
+    /// where the last content ends. Valid once finished.
     var hardLines: PreparedText.HardLines {
-        (max(widestHardLine, hardLineWidth), !sawMandatoryBreak, sawTab, lastContentEnd)
+        (max(widestHardLine, hardLineWidth &+ lineTabExtra), !sawMandatoryBreak, sawTab, lastContentEnd)
     }
 
     // MARK: The scalar loop
@@ -415,6 +423,10 @@ struct TextPreparer {
             lastContentEnd = end
             hardLineWidth &+= hardLineHang &+ count &* 2
             hardLineHang = 0
+            if _slowPath(sawTab) {
+                lineTabExtra &+= hangTabExtra
+                hangTabExtra = 0
+            }
         }
     }
 
@@ -551,6 +563,7 @@ struct TextPreparer {
             if graphemeKind == .tab {
                 hasTab = true
                 width = 0
+                startTab()
             } else {
                 hangWidth &+= width
             }
@@ -571,6 +584,11 @@ struct TextPreparer {
                 contentWidth &+= hangWidth
                 hangStart = -1
                 hangWidth = 0
+                if _slowPath(openHangTabs > 0) {
+                    contentTabCells &+= openHangTabCells
+                    openHangTabCells = 0
+                    openHangTabs = 0
+                }
             }
             contentWidth &+= width
         }
@@ -607,6 +625,16 @@ struct TextPreparer {
         for _ in contentCount..<count { graphemeMap.append(1 << 6 | 1) }
     }
 
+    /// Counts the tab being finished, in the hang, by the cells it takes at its column.
+    mutating func startTab() {
+        sawTab = true
+        let tabStop = max(1, options.tabStop)
+        let column = hardLineWidth &+ hardLineHang &+ lineTabExtra &+ hangTabExtra
+            &+ contentWidth &+ contentTabCells &+ hangWidth &+ openHangTabCells
+        openHangTabCells &+= tabStop &- column % tabStop
+        openHangTabs &+= 1
+    }
+
     /// Out of line for the many places in the loop that end a segment; see `closeSegment`.
     mutating func finishSegment(end: Int, mandatory: Bool) {
         closeSegment(end: end, mandatory: mandatory)
@@ -629,7 +657,6 @@ struct TextPreparer {
             // Tabs measure by column at layout time, which walks every grapheme, hang included.
             flags |= PreparedSegment.tabBit | PreparedSegment.graphemeMapBit
             mapBytes = graphemeMap.count &- segmentMapStart
-            sawTab = true
         } else if graphemes > 1 && !graphemesSimple {
             flags |= PreparedSegment.graphemeMapBit
             let extra = graphemeMap.count &- contentMapEnd(inHang)
@@ -641,9 +668,11 @@ struct TextPreparer {
         writeSegment(contentEnd: contentEnd, hangEnd: hangEnd, width: contentWidth, breakLength: breakLength,
                      flags: flags, mapBytes: mapBytes)
         if mandatory {
-            widestHardLine = max(widestHardLine, hardLineWidth)
+            widestHardLine = max(widestHardLine, hardLineWidth &+ lineTabExtra)
             hardLineWidth = 0
             hardLineHang = 0
+            lineTabExtra = 0
+            hangTabExtra = 0
             sawMandatoryBreak = true
         }
         contentWidth = 0
@@ -683,7 +712,14 @@ struct TextPreparer {
         segmentStart = hangEnd &+ breakLength
         lastContentEnd = contentEnd
         hardLineWidth &+= hardLineHang &+ width
-        hardLineHang = hang  // without tabs, spaces: one byte and one cell each
+        hardLineHang = hang  // spaces, one byte and one cell each, and tabs, one byte each
+        if _slowPath(sawTab) {
+            lineTabExtra &+= hangTabExtra &+ contentTabCells
+            hangTabExtra = openHangTabCells &- openHangTabs
+            contentTabCells = 0
+            openHangTabCells = 0
+            openHangTabs = 0
+        }
     }
 
     @inline(__always)
