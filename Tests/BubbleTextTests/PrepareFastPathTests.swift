@@ -206,6 +206,50 @@ import Testing
         #expect(PreparedText("a\tb").onlyLine(width: 80) == nil)
     }
 
+    @Test func naturalWidthWithTabsMatchesTheSegmentWalk() {
+        // The preparer finds each tab's column as it goes; layout at unlimited width walks the
+        // segments and expands every tab at its column. Both must give the widest hard line.
+        var random = SeededGenerator(seed: 0x7AB5)
+        let extras = ["\t", "\t\t", " \t", "\t ", "a\tb", "\t\n", "\t\u{301}", "漢\t", "\t😂", "\r\n\t"]
+        var tabbed = 0
+        for round in 0..<800 {
+            var text = Self.mixedText(&random)
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let at = text.unicodeScalars.index(text.unicodeScalars.startIndex,
+                                                   offsetBy: Int.random(in: 0...text.unicodeScalars.count, using: &random))
+                text.unicodeScalars.insert(contentsOf: extras.randomElement(using: &random)!.unicodeScalars, at: at)
+            }
+            let options = round % 3 == 0 ? TextOptions(ambiguousWidth: 2, tabStop: [1, 3, 4][round % 9 / 3]) : TextOptions()
+            for prepared in [PreparedText(text, options: options),
+                             PreparedText(text, options: options, allowASCIIPath: false, allowRuns: false)] {
+                var walk = MetricsSink()
+                prepared.layOut(width: Int.max, into: &walk)
+                #expect(prepared.naturalWidth == walk.widestLine, "\(text.debugDescription) tab stop \(options.tabStop)")
+                if text.contains("\t") { tabbed += 1 }
+            }
+        }
+        #expect(tabbed > 1000)
+        #expect(PreparedText("ab\tc").naturalWidth == 9)
+        #expect(PreparedText("ab \t\tc\t").naturalWidth == 17)
+        #expect(PreparedText("漢字\t\nabc\t\td").naturalWidth == 17)
+    }
+
+    @Test func wordsOfOneLetterLengthNeedNoGraphemeMap() {
+        for word in ["Встречаемся", "שלום", "مرحبا", "λόγος", "ok"] {
+            let prepared = PreparedText(word)
+            #expect(prepared.segmentCount == 1 && prepared.graphemeMap.isEmpty, "\(word)")
+            #expect(prepared.segments[0].width == word.unicodeScalars.count, "\(word)")
+        }
+        // Mixed lengths (a Latin letter in a Cyrillic word, an accent as a combining mark) keep one
+        // entry per grapheme; spaces in the hang never do.
+        #expect(PreparedText("Приветa").graphemeMap.count == 7)
+        #expect(PreparedText("Как  дела").graphemeMap.isEmpty)
+        #expect(PreparedText("Как\tдела").graphemeMap.count == 4)
+        // A hang that becomes content: three two-byte letters, then a space and "!" of one byte.
+        let twoBytes: UInt8 = 1 << 6 | 2, oneByte: UInt8 = 1 << 6 | 1
+        #expect(PreparedText("Как !").graphemeMap == [twoBytes, twoBytes, twoBytes, oneByte, oneByte])
+    }
+
     @Test func ambiguousLettersTakeTheLetterRunOnlyAtWidthOne() {
         let text = "Привет мир"
         #expect(PreparedText(text).naturalWidth == 10)

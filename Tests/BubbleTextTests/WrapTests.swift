@@ -70,6 +70,16 @@ func wrappedWidths(_ text: String, width: Int, options: TextOptions = TextOption
         #expect(wrappedLines(accented, width: 2) == ["e\u{301}e\u{301}", "e\u{301}"])
     }
 
+    @Test func aWordOfTwoByteLettersIsForceBrokenBetweenLetters() {
+        // Cyrillic, Greek and Hebrew letters are two bytes and one cell: no map, found by division.
+        #expect(wrappedLines("Встречаемся", width: 4) == ["Встр", "ечае", "мся"])
+        #expect(wrappedLines("ΑΒΓΔΕ ab", width: 2) == ["ΑΒ", "ΓΔ", "Ε", "ab"])
+        #expect(wrappedLines("שלוםשלום", width: 3) == ["שלו", "םשל", "ום"])
+        // A space that becomes content among two-byte letters (no break before "!", LB13).
+        #expect(wrappedLines("Как !", width: 3) == ["Как", " !"])
+        #expect(wrappedLines("Как ! да", width: 4) == ["Как ", "! да"])
+    }
+
     @Test func forceBrokenWordContinuesTheLine() {
         #expect(wrappedLines("abcdefg hi", width: 4) == ["abcd", "efg", "hi"])
         #expect(wrappedLines("abcdef g", width: 4) == ["abcd", "ef g"])

@@ -30,6 +30,12 @@ struct PreparedStorage: @unchecked Sendable {  // the bytes are immutable once w
     /// Record bytes that fit inline (the first of the twelve holds the segment count).
     static let inlineCapacity = 11
 
+    /// The storage of the empty text.
+    init() {
+        buffer = nil
+        (word0, word1, word2) = (0, 0, 0)
+    }
+
     /// Storage for `segmentCount` segments coded as `records` (by `TextPreparer`), followed by
     /// `graphemeMap`.
     init(records: UnsafeBufferPointer<UInt8>, segmentCount: Int, graphemeMap: UnsafeBufferPointer<UInt8>, allowInline: Bool = true) {

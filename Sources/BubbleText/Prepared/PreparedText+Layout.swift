@@ -136,11 +136,13 @@ extension PreparedText {
     func forceBreak<Sink: LineSink>(_ segment: PreparedSegment, mapOffset: Int, start: Int, end: Int, maxWidth: Int,
                                     lineStart: inout Int, into sink: inout Sink) -> Int {
         guard segment.hasGraphemeMap else {
-            // One byte, one cell, one grapheme each: plain arithmetic.
-            var remaining = end &- start
+            // Graphemes of one cell and one length (one byte in ASCII, two in Cyrillic): plain
+            // arithmetic.
+            let unitLength = (end &- start) / max(1, segment.width)
+            var remaining = segment.width
             while remaining > maxWidth {
-                sink.line(start: lineStart, end: lineStart &+ maxWidth, width: maxWidth)
-                lineStart &+= maxWidth
+                sink.line(start: lineStart, end: lineStart &+ maxWidth &* unitLength, width: maxWidth)
+                lineStart &+= maxWidth &* unitLength
                 remaining &-= maxWidth
             }
             return remaining

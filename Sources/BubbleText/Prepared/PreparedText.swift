@@ -33,40 +33,45 @@ public struct PreparedText: Sendable {
     /// Segments, measures and classifies `text`. The only step that looks at Unicode data.
     ///
     /// The text's UTF-8 form must be shorter than 4 GiB (offsets are stored in 32 bits).
+    @inlinable
     public init(_ text: String, options: TextOptions = TextOptions()) {
-        self.init(text, options: options, allowASCIIPath: true)
+        self = preparedText(text, options: options)
     }
 
     /// `allowASCIIPath: false` forces the general path, `allowRuns: false` makes that path feed
     /// every scalar to both machines, and `allowInlineStorage: false` puts even a one-segment
     /// text in an allocation, so tests can compare the fast paths and representations with them.
+    @inline(__always)
     init(_ text: String, options: TextOptions, allowASCIIPath: Bool, allowRuns: Bool = true,
          allowInlineStorage: Bool = true) {
         var text = text
-        var result = text.utf8.withContiguousStorageIfAvailable { bytes in
+        var parts = Parts()
+        let contiguous = text.utf8.withContiguousStorageIfAvailable { bytes in
             Self.prepare(bytes, options: options, allowASCIIPath: allowASCIIPath, allowRuns: allowRuns,
-                         allowInlineStorage: allowInlineStorage)
+                         allowInlineStorage: allowInlineStorage, into: &parts)
         }
-        if result == nil {
+        if contiguous == nil {
             // Bridged or foreign strings: make the UTF-8 contiguous once, then prepare.
             text.makeContiguousUTF8()
-            result = text.utf8.withContiguousStorageIfAvailable { bytes in
+            text.utf8.withContiguousStorageIfAvailable { bytes in
                 Self.prepare(bytes, options: options, allowASCIIPath: allowASCIIPath, allowRuns: allowRuns,
-                         allowInlineStorage: allowInlineStorage)
+                             allowInlineStorage: allowInlineStorage, into: &parts)
             }
         }
-        let (storage, scalarCount, hardLines) = result.unsafelyUnwrapped
         self.text = text
         self.options = options
-        self.storedScalarCount = UInt32(truncatingIfNeeded: scalarCount)
-        self.storage = storage
-        lastContentEnd = UInt32(truncatingIfNeeded: hardLines.lastContentEnd)
-        if !hardLines.hasTab {
-            naturalWidth = hardLines.widest
-            isOneLineWithoutTabs = hardLines.oneLine
-        } else {
-            naturalWidth = measure(width: Int.max).widestLine
-        }
+        self.storedScalarCount = UInt32(truncatingIfNeeded: parts.scalarCount)
+        self.storage = parts.storage
+        lastContentEnd = UInt32(truncatingIfNeeded: parts.hardLines.lastContentEnd)
+        naturalWidth = parts.hardLines.widest
+        isOneLineWithoutTabs = parts.hardLines.oneLine && !parts.hardLines.hasTab
+    }
+
+    /// What the pass over a text produces.
+    struct Parts {
+        var storage = PreparedStorage()
+        var scalarCount = 0
+        var hardLines: HardLines = (0, true, false, 0)
     }
 
     /// Texts up to this many UTF-8 bytes prepare in 1 KiB of scratch space on the stack.
@@ -78,20 +83,21 @@ public struct PreparedText: Sendable {
 
     /// The one pass over `bytes`, with scratch space on the stack for a short text.
     static func prepare(_ bytes: UnsafeBufferPointer<UInt8>, options: TextOptions, allowASCIIPath: Bool,
-                        allowRuns: Bool, allowInlineStorage: Bool) -> (PreparedStorage, scalarCount: Int, hardLines: HardLines) {
+                        allowRuns: Bool, allowInlineStorage: Bool, into parts: inout Parts) {
         precondition(bytes.count < Int(UInt32.max), "PreparedText: text of \(bytes.count) UTF-8 bytes exceeds the 4 GiB limit")
-        func run(_ preparer: inout TextPreparer) -> (PreparedStorage, scalarCount: Int, hardLines: HardLines) {
+        func run(_ preparer: inout TextPreparer) {
             if allowASCIIPath && isASCII(bytes) {
                 preparer.prepareASCII(bytes)
             } else {
                 preparer.prepare(bytes)
             }
-            let hardLines = preparer.hardLines
-            return (preparer.takeStorage(allowInline: allowInlineStorage), preparer.scalarCount, hardLines)
+            parts.hardLines = preparer.hardLines
+            parts.scalarCount = preparer.scalarCount
+            parts.storage = preparer.takeStorage(allowInline: allowInlineStorage)
         }
         // Record bytes and map bytes: room for four record bytes and one map byte per byte of
         // text, which only pathological texts outgrow (they then grow onto the heap).
-        func inScratch(byteCount: Int, recordBytes: Int) -> (PreparedStorage, scalarCount: Int, hardLines: HardLines) {
+        func inScratch(byteCount: Int, recordBytes: Int) {
             withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: 8) { raw in
                 let base = raw.baseAddress.unsafelyUnwrapped
                 var preparer = TextPreparer(
@@ -100,17 +106,19 @@ public struct PreparedText: Sendable {
                         start: base.bindMemory(to: UInt8.self, capacity: byteCount), count: recordBytes)),
                     graphemeMap: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(
                         start: base.bindMemory(to: UInt8.self, capacity: byteCount) + recordBytes, count: byteCount &- recordBytes)))
-                return run(&preparer)
+                run(&preparer)
             }
         }
         if bytes.count <= stackScratchLimit {
-            return inScratch(byteCount: 1024, recordBytes: 4 &* stackScratchLimit)
+            inScratch(byteCount: 1024, recordBytes: 4 &* stackScratchLimit)
+            return
         }
         if bytes.count <= blockScratchLimit {
-            return inScratch(byteCount: 4096, recordBytes: 4 &* blockScratchLimit)
+            inScratch(byteCount: 4096, recordBytes: 4 &* blockScratchLimit)
+            return
         }
         var preparer = TextPreparer(options: options, utf8Count: bytes.count, allowRuns: allowRuns)
-        return run(&preparer)
+        run(&preparer)
     }
 
     /// The segments, as a copy, for tests.
@@ -177,6 +185,14 @@ public struct PreparedText: Sendable {
 
     /// Number of segments (runs between break opportunities).
     public var segmentCount: Int { Int(storage.segmentCount) }
+}
+
+/// `PreparedText(text, options:)`, out of line. A free function, because the compiler gives an
+/// initializer a thunk (its metatype argument is unused) that copied the 69-byte result a second
+/// time, right after it was written field by field: a store-forwarding stall on every text.
+@usableFromInline
+func preparedText(_ text: String, options: TextOptions) -> PreparedText {
+    PreparedText(text, options: options, allowASCIIPath: true)
 }
 
 /// Wraps `text` at `width` cells: first-fit over UAX #14 break opportunities.

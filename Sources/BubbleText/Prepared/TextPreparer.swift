@@ -12,6 +12,8 @@ struct TextPreparer {
     enum GraphemeKind { case content, space, tab, lineBreak }
 
     let options: TextOptions
+    /// Read once per text: each `static let` costs a lazy-global check.
+    let tables = PreparerTables.shared
     /// Letter and wide-character runs may skip the per-scalar machines (tests turn this off to
     /// compare with the scalar-by-scalar path).
     let allowRuns: Bool
@@ -27,15 +29,23 @@ struct TextPreparer {
 
     // What `measure(width: Int.max)` finds, kept as segments are written: the open hard line's
     // width, the hang after its last segment (it counts only if more follows), the widest
-    // finished hard line, whether a mandatory break ended one, whether a segment holds a tab
-    // (whose width depends on its column, so these figures do not hold), and where the last
-    // segment's content ends.
+    // finished hard line, whether a mandatory break ended one, whether the text holds a tab,
+    // and where the last segment's content ends.
     var hardLineWidth = 0
     var hardLineHang = 0
     var widestHardLine = 0
     var sawMandatoryBreak = false
     var sawTab = false
     var lastContentEnd = 0
+    // Tabs, which the figures above count as no cells in content and one in a hang: the cells
+    // they take beyond that on the open hard line, in the hang after its last segment, and, in
+    // the segment being built, in its content and its hang (with the tabs in that hang). With no
+    // wrapping, a tab's column is the sum of everything before it on its hard line.
+    var lineTabExtra = 0
+    var hangTabExtra = 0
+    var contentTabCells = 0
+    var openHangTabCells = 0
+    var openHangTabs = 0
 
     // The segment being built.
     var contentWidth = 0
@@ -44,8 +54,11 @@ struct TextPreparer {
     var breakLength = 0
     var hasTab = false
     var graphemeCount = 0
-    /// Every grapheme so far is one byte and one cell (no map entries written yet).
+    /// Every content grapheme so far is one cell and `unitLength` bytes, and every grapheme of
+    /// the hang is a space (no map entries written yet): layout finds the graphemes by division.
     var simple = true
+    /// The UTF-8 length of each content grapheme while `simple` (0 before the first).
+    var unitLength = 0
     var segmentMapStart = 0
     // The same three, as they were where the hang began (the hang is not content).
     var contentGraphemeCount = 0
@@ -89,10 +102,10 @@ struct TextPreparer {
                                allowInline: allowInline)
     }
 
-    /// The widest hard line, whether the text is one hard line, whether a segment holds a tab
-    /// (then the first two do not hold), and where the last content ends. Valid once finished.
+    /// The widest hard line, whether the text is one hard line, whether it holds a tab, and
+    /// where the last content ends. Valid once finished.
     var hardLines: PreparedText.HardLines {
-        (max(widestHardLine, hardLineWidth), !sawMandatoryBreak, sawTab, lastContentEnd)
+        (max(widestHardLine, hardLineWidth &+ lineTabExtra), !sawMandatoryBreak, sawTab, lastContentEnd)
     }
 
     // MARK: The scalar loop
@@ -116,9 +129,7 @@ struct TextPreparer {
     mutating func prepare(_ bytes: UnsafeBufferPointer<UInt8>, asciiOnly: Bool) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         let count = bytes.count
-        // One lazy-global check per text for all three tables (each `static let` costs one).
-        let tables = ASCIIInfo.shared
-        let asciiInfos = tables.table
+        let tables = self.tables
         let plainASCIILetters = tables.plainLetters
         let runs = allowRuns
         var lineBreaker = LineBreaker(pairs: tables.pairs)
@@ -127,7 +138,7 @@ struct TextPreparer {
         var previousWasPlainLetter = false
         while index < count {
             let (scalar, length) = asciiOnly ? (UInt32(base[index]), 1) : decodeScalar(base, at: index)
-            let info = scalar < 0x80 ? asciiInfos[Int(scalar)] : UnicodeTables.info(scalar)
+            let info = tables.info(scalar)
             let plainLetter = isPlainLetter(info)
             if runs {
                 if plainLetter && previousWasPlainLetter && lineBreaker.continuesAlphabeticRun(info) {
@@ -135,7 +146,7 @@ struct TextPreparer {
                     // machine's state is the same after any plain letter, so it need not be fed.
                     finishGrapheme(end: index)
                     let run = readLetterRun(base, count: count, start: index, scalar, length, info,
-                                            plainASCIILetters: plainASCIILetters, asciiInfos: asciiInfos)
+                                            plainASCIILetters: plainASCIILetters, tables: tables)
                     lineBreaker.endLetterRun(last: run.lastClass, beforeLast: run.afterSpaces ? UInt32(LineBreakClass.sp.rawValue) : run.beforeLastClass)
                     index = run.end
                     continue
@@ -186,7 +197,7 @@ struct TextPreparer {
             let startsGrapheme = graphemeBreaker.step(info)
             var nextIsNumber = false
             if lineBreaker.needsLookahead(for: info) {
-                nextIsNumber = Self.nextIsNumber(base, from: index &+ length, count: count)
+                nextIsNumber = self.nextIsNumber(base, from: index &+ length, count: count)
             }
             let opportunity = lineBreaker.opportunity(before: info, nextIsNumber: nextIsNumber)
             scalarCount &+= 1
@@ -222,7 +233,7 @@ struct TextPreparer {
     /// the last letter and the one before it (for LB21a and LB21b after the run).
     @inline(always)
     mutating func readLetterRun(_ base: UnsafePointer<UInt8>, count: Int, start: Int, _ scalar: UInt32, _ length: Int,
-                                _ info: ScalarInfo, plainASCIILetters: (UInt64, UInt64), asciiInfos: UnsafePointer<ScalarInfo>)
+                                _ info: ScalarInfo, plainASCIILetters: (UInt64, UInt64), tables: PreparerTables)
         -> (end: Int, afterSpaces: Bool, lastClass: UInt32, beforeLastClass: UInt32) {
         let (plainLow, plainHigh) = plainASCIILetters
         let alphabetic = UInt32(LineBreakClass.al.rawValue)
@@ -253,7 +264,7 @@ struct TextPreparer {
                         guard (wordBits &>> UInt64(wordLead & 63)) & 1 != 0 else { break }
                     } else {
                         let (wordScalar, decodedLength) = decodeScalar(base, at: wordStart)
-                        let wordInfo = UnicodeTables.info(wordScalar)
+                        let wordInfo = tables.info(wordScalar)
                         guard isPlainLetter(wordInfo) else { break }
                         wordLength = decodedLength
                         wordClass = (wordInfo.raw &>> 4) & 0x3F
@@ -272,7 +283,7 @@ struct TextPreparer {
                 lastClass = alphabetic
             } else {
                 let (nextScalar, decodedLength) = decodeScalar(base, at: next)
-                let nextInfo = UnicodeTables.info(nextScalar)
+                let nextInfo = tables.info(nextScalar)
                 if Self.isNarrowPlainMark(nextInfo) && currentLength &+ decodedLength < 64
                     && nextScalar != 0xFE0F && nextScalar != 0x20E3 {
                     // A mark on the letter (Devanagari, Thai): it joins the grapheme (GB9, GB9a)
@@ -299,7 +310,7 @@ struct TextPreparer {
         let (lastScalar, _) = decodeScalar(base, at: current)
         graphemeStart = current
         graphemeKind = .content
-        graphemeWidth.start(lastScalar, lastScalar < 0x80 ? asciiInfos[Int(lastScalar)] : UnicodeTables.info(lastScalar))
+        graphemeWidth.start(lastScalar, tables.info(lastScalar))
         return (next, afterSpaces, lastClass, beforeLastClass)
     }
 
@@ -321,6 +332,7 @@ struct TextPreparer {
         contentWidth = 0
         graphemeCount = 0
         simple = true
+        unitLength = 0
         segmentMapStart = graphemeMap.count
     }
 
@@ -331,9 +343,13 @@ struct TextPreparer {
         contentWidth &+= 1
         graphemeCount &+= 1
         if simple {
-            if length == 1 { return }
+            if length == unitLength { return }
+            if unitLength == 0 && length < 64 {
+                unitLength = length
+                return
+            }
             simple = false
-            for _ in 1..<graphemeCount { graphemeMap.append(1 << 6 | 1) }
+            writeUniformEntries(before: graphemeCount &- 1)
         }
         graphemeMap.append(UInt8(truncatingIfNeeded: 1 << 6 | length))
     }
@@ -358,7 +374,7 @@ struct TextPreparer {
         var runUnitLength = 0
         while next < count {
             let (nextScalar, nextLength) = decodeScalar(base, at: next)
-            let nextInfo = UnicodeTables.info(nextScalar)
+            let nextInfo = tables.info(nextScalar)
             guard Self.isPlainWide(nextInfo) else { break }
             if firstDone {
                 let unitLength = next &- current
@@ -407,6 +423,10 @@ struct TextPreparer {
             lastContentEnd = end
             hardLineWidth &+= hardLineHang &+ count &* 2
             hardLineHang = 0
+            if _slowPath(sawTab) {
+                lineTabExtra &+= hangTabExtra
+                hangTabExtra = 0
+            }
         }
     }
 
@@ -490,11 +510,11 @@ struct TextPreparer {
     static let ambiguousBit: UInt32 = 1 << 12
 
     /// LB25's lookahead: is the next scalar that is not CM or ZWJ of class NU?
-    static func nextIsNumber(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Bool {
+    func nextIsNumber(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Bool {
         var index = start
         while index < count {
             let (scalar, length) = decodeScalar(base, at: index)
-            let lineBreak = UnicodeTables.info(scalar).lineBreakClass
+            let lineBreak = tables.info(scalar).lineBreakClass
             if lineBreak != .cm && lineBreak != .zwj { return lineBreak == .nu }
             index &+= length
         }
@@ -543,6 +563,7 @@ struct TextPreparer {
             if graphemeKind == .tab {
                 hasTab = true
                 width = 0
+                startTab()
             } else {
                 hangWidth &+= width
             }
@@ -551,24 +572,67 @@ struct TextPreparer {
                 finishSegment(end: graphemeStart, mandatory: false)
             }
             if hangStart >= 0 {
+                // The hang's spaces become content: graphemes of one byte.
+                if simple && unitLength != 1 && graphemeCount > contentGraphemeCount {
+                    if unitLength == 0 {
+                        unitLength = 1
+                    } else {
+                        simple = false
+                        writeUniformEntries(before: graphemeCount)
+                    }
+                }
                 contentWidth &+= hangWidth
                 hangStart = -1
                 hangWidth = 0
+                if _slowPath(openHangTabs > 0) {
+                    contentTabCells &+= openHangTabCells
+                    openHangTabCells = 0
+                    openHangTabs = 0
+                }
             }
             contentWidth &+= width
         }
         graphemeCount &+= 1
         let isTab = graphemeKind == .tab
         if simple {
-            if length == 1 && width == 1 { return }
+            if width == 1 {
+                if length == unitLength { return }
+                if graphemeKind == .content {
+                    if unitLength == 0 && length < 64 {
+                        unitLength = length
+                        return
+                    }
+                } else if !isTab {
+                    return  // a space in the hang: one byte, one cell, counted if it becomes content
+                }
+            }
             simple = false
-            for _ in 1..<graphemeCount { graphemeMap.append(1 << 6 | 1) }
+            writeUniformEntries(before: graphemeCount &- 1)
         }
         if length < 64 && width <= 2 && !isTab {
             graphemeMap.append(UInt8(truncatingIfNeeded: width << 6 | length))
         } else {
             GraphemeMap.append(length: length, width: width, isTab: isTab, to: &graphemeMap)
         }
+    }
+
+    /// The map entries of the first `count` graphemes of a segment that was `simple` until now:
+    /// its content graphemes, then the spaces of its hang, if it is in one.
+    mutating func writeUniformEntries(before count: Int) {
+        let contentCount = hangStart >= 0 ? contentGraphemeCount : count
+        let entry = UInt8(truncatingIfNeeded: 1 << 6 | unitLength)
+        for _ in 0..<contentCount { graphemeMap.append(entry) }
+        for _ in contentCount..<count { graphemeMap.append(1 << 6 | 1) }
+    }
+
+    /// Counts the tab being finished, in the hang, by the cells it takes at its column.
+    mutating func startTab() {
+        sawTab = true
+        let tabStop = max(1, options.tabStop)
+        let column = hardLineWidth &+ hardLineHang &+ lineTabExtra &+ hangTabExtra
+            &+ contentWidth &+ contentTabCells &+ hangWidth &+ openHangTabCells
+        openHangTabCells &+= tabStop &- column % tabStop
+        openHangTabs &+= 1
     }
 
     /// Out of line for the many places in the loop that end a segment; see `closeSegment`.
@@ -593,7 +657,6 @@ struct TextPreparer {
             // Tabs measure by column at layout time, which walks every grapheme, hang included.
             flags |= PreparedSegment.tabBit | PreparedSegment.graphemeMapBit
             mapBytes = graphemeMap.count &- segmentMapStart
-            sawTab = true
         } else if graphemes > 1 && !graphemesSimple {
             flags |= PreparedSegment.graphemeMapBit
             let extra = graphemeMap.count &- contentMapEnd(inHang)
@@ -605,9 +668,11 @@ struct TextPreparer {
         writeSegment(contentEnd: contentEnd, hangEnd: hangEnd, width: contentWidth, breakLength: breakLength,
                      flags: flags, mapBytes: mapBytes)
         if mandatory {
-            widestHardLine = max(widestHardLine, hardLineWidth)
+            widestHardLine = max(widestHardLine, hardLineWidth &+ lineTabExtra)
             hardLineWidth = 0
             hardLineHang = 0
+            lineTabExtra = 0
+            hangTabExtra = 0
             sawMandatoryBreak = true
         }
         contentWidth = 0
@@ -617,6 +682,7 @@ struct TextPreparer {
         hasTab = false
         graphemeCount = 0
         simple = true
+        unitLength = 0
         segmentMapStart = graphemeMap.count
     }
 
@@ -646,7 +712,14 @@ struct TextPreparer {
         segmentStart = hangEnd &+ breakLength
         lastContentEnd = contentEnd
         hardLineWidth &+= hardLineHang &+ width
-        hardLineHang = hang  // without tabs, spaces: one byte and one cell each
+        hardLineHang = hang  // spaces, one byte and one cell each, and tabs, one byte each
+        if _slowPath(sawTab) {
+            lineTabExtra &+= hangTabExtra &+ contentTabCells
+            hangTabExtra = openHangTabCells &- openHangTabs
+            contentTabCells = 0
+            openHangTabCells = 0
+            openHangTabs = 0
+        }
     }
 
     @inline(__always)
@@ -657,26 +730,56 @@ struct TextPreparer {
 }
 
 /// What the scalar loop reads from process-wide tables, behind one lazy-global check: the
-/// table entries of the 128 ASCII scalars, which ASCII bytes are plain letters, and the
-/// line-break pair table.
-struct ASCIIInfo: @unchecked Sendable {  // immutable after init, and never freed
-    /// Built once for the process and never freed: read through a plain pointer, with no
-    /// reference counting per text.
-    let table: UnsafePointer<ScalarInfo>
+/// generated tables, unpacked once into a form that takes fewer loads per scalar; which ASCII
+/// bytes are plain letters; and the line-break pair table.
+struct PreparerTables: @unchecked Sendable {  // immutable after init, and never freed
+    // Built once for the process and never freed: read through plain pointers, with no
+    // reference counting per text.
+    /// The entries of U+0000–U+07FF (ASCII, Latin, Greek, Cyrillic, Hebrew, Arabic): one load.
+    let narrow: UnsafePointer<ScalarInfo>
+    /// `UnicodeTables`' stage 1 as 16-bit block numbers, and its values as whole entries (the
+    /// generated file packs both into 7-bit bytes, which costs five loads and shifts a lookup).
+    let stage1: UnsafePointer<UInt16>
+    let stage2: UnsafePointer<UInt8>
+    let values: UnsafePointer<ScalarInfo>
     /// Bit `b` of the pair (bytes 0–63, bytes 64–127) is set when ASCII byte `b` is a plain letter.
     let plainLetters: (UInt64, UInt64)
     let pairs: LineBreakPairTable
 
-    static let shared = ASCIIInfo()
+    static let shared = PreparerTables()
+    static let narrowLimit: UInt32 = 0x800
 
     private init() {
-        let table = UnsafeMutablePointer<ScalarInfo>.allocate(capacity: 128)
-        for byte in 0..<128 { (table + byte).initialize(to: UnicodeTables.info(UInt32(byte))) }
-        self.table = UnsafePointer(table)
+        let stage1 = UnsafeMutablePointer<UInt16>.allocate(capacity: 0x110000 >> 7)
+        let packedStage1 = UnicodeTables.stage1Bytes.utf8Start
+        for block in 0..<(0x110000 >> 7) {
+            stage1[block] = UInt16(packedStage1[2 * block]) | UInt16(packedStage1[2 * block + 1]) << 7
+        }
+        self.stage1 = UnsafePointer(stage1)
+        stage2 = UnicodeTables.stage2Bytes.utf8Start
+        let packedValues = UnicodeTables.valueBytes.utf8Start
+        let valueCount = UnicodeTables.valueBytes.utf8CodeUnitCount / 3
+        let values = UnsafeMutablePointer<ScalarInfo>.allocate(capacity: valueCount)
+        for value in 0..<valueCount {
+            let raw = UInt32(packedValues[3 * value]) | UInt32(packedValues[3 * value + 1]) << 7 | UInt32(packedValues[3 * value + 2]) << 14
+            (values + value).initialize(to: ScalarInfo(raw: raw))
+        }
+        self.values = UnsafePointer(values)
+        let narrow = UnsafeMutablePointer<ScalarInfo>.allocate(capacity: Int(Self.narrowLimit))
+        for scalar in 0..<Self.narrowLimit { (narrow + Int(scalar)).initialize(to: UnicodeTables.info(scalar)) }
+        self.narrow = UnsafePointer(narrow)
         plainLetters = (0..<128).reduce((0, 0)) { bits, byte in
-            guard TextPreparer.isPlainLetter(table[byte]) else { return bits }
+            guard TextPreparer.isPlainLetter(narrow[byte]) else { return bits }
             return byte < 64 ? (bits.0 | 1 << UInt64(byte), bits.1) : (bits.0, bits.1 | 1 << UInt64(byte - 64))
         }
         pairs = LineBreakPairTable.shared
+    }
+
+    /// `UnicodeTables.info(scalar)` for a valid scalar (at most U+10FFFF), in fewer loads.
+    @inline(__always)
+    func info(_ scalar: UInt32) -> ScalarInfo {
+        if scalar < Self.narrowLimit { return narrow[Int(scalar)] }
+        let block = Int(stage1[Int(scalar &>> 7)])
+        return values[Int(stage2[block &<< 7 | Int(scalar & 127)])]
     }
 }
