@@ -1,7 +1,8 @@
 /// Per-grapheme UTF-8 lengths and widths of the segments that need them, one byte per grapheme.
 ///
-/// Only a segment with more than one grapheme, not all of them one byte and one cell wide, or a
-/// segment holding a tab, is stored: force-breaking any other segment is arithmetic. The common
+/// Only a segment with more than one grapheme, not all of them one cell wide and of one UTF-8
+/// length, or a segment holding a tab, is stored: force-breaking any other segment is arithmetic
+/// (a word of ASCII letters, or of two-byte Cyrillic or Hebrew ones, splits by division). The common
 /// entry is one byte, `width << 6 | length` (width 0–2, length 1–63). `0xC0` is a tab, whose
 /// width depends on its column. `0xC8 | width` (width 0–7) is followed by the length in LEB128,
 /// for long clusters and for controls shown in their wider visible form.

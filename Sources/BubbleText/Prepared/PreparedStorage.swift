@@ -25,7 +25,7 @@ struct PreparedStorage: @unchecked Sendable {  // the bytes are immutable once w
     @usableFromInline static let runFlag: UInt8 = 1 << 6
     @usableFromInline static let mapFlag: UInt8 = 1 << 4
     /// Bit 7: for a run record, units of 4 bytes (else 3); for any other, the width equals the
-    /// content length and is not stored (one byte, one cell per grapheme, or one ASCII byte).
+    /// content length and is not stored (as in an ASCII word: one byte and one cell a grapheme).
     @usableFromInline static let bit7: UInt8 = 1 << 7
     /// Record bytes that fit inline (the first of the twelve holds the segment count).
     static let inlineCapacity = 11

@@ -7,8 +7,8 @@
 ///
 /// Memory (`memoryFootprint`): a fixed part (the fields of this value), 2–5 bytes per segment
 /// (about one per word or per CJK character; a run of ideographs is one record), plus, only for
-/// segments with several graphemes that are not all one byte and one cell wide, one byte per
-/// grapheme. All of it sits in one exact-size allocation, so a message costs at most one
+/// segments with several graphemes that are not all one cell wide and of one UTF-8 length, one
+/// byte per grapheme. All of it sits in one exact-size allocation, so a message costs at most one
 /// allocation besides its string, and none when its segments fit in 11 bytes and need no map
 /// ("ok", "sounds good", "👋", "好的"): those are kept inside this value.
 public struct PreparedText: Sendable {
