@@ -309,7 +309,7 @@ import Testing
     }
 
     @Test func repliesWithoutMapEntriesAllocateNothing() {
-        for text in ["ok", "lol", "👋", "👍🏽", "好", "ok\n", "thanks!", "\n", " ", "sounds good", "好的", "on my way"] {
+        for text in ["ok", "lol", "👋", "👍🏽", "好", "ok\n", "thanks!", "\n", " ", "sounds good", "好的", "on my way", "Привет", "שלום"] {
             #expect(PreparedText(text).storage.isInline, "\(text.debugDescription)")
             #expect(Self.expectSameAsAllocated(text))
         }
