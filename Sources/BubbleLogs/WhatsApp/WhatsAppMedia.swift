@@ -15,6 +15,9 @@
 /// - de and tr, again (all but document and contact card): koftezz/whatsapp-chat-analyzer.
 /// - pt-BR writes a GIF and a document as Spanish does ("GIF omitido", "documento omitido"):
 ///   whats_json lists each wording once, and qualichat/qualichat lists them for pt-BR.
+/// Left out: wordings seen only in tables that contradict WhatsApp's own (fr "document omis",
+/// de "Kontaktkarte weggelassen"). A document that iOS names before the marker ("Plan.pdf • 2 pages
+/// document omitted") is not a whole-line marker and stays text, in every language.
 enum WhatsAppMedia {
     enum Kind: Equatable { case image(name: String), label(String) }
 
