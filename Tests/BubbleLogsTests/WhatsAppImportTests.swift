@@ -123,6 +123,100 @@ import Testing
         }
     }
 
+    @Test func localisedIOSMediaMarkersBecomeLabelledRowsNotText() throws {
+        // One iOS export per language: a greeting, then video, audio, sticker, GIF, document and
+        // contact-card markers (each after U+200E, as iOS writes them), a picture, and last a real
+        // message that contains a marker's words and must stay as written.
+        let fixtures: [(file: String, senders: (String, String), first: Date, last: Date)] = [
+            ("ios-de_DE-media", ("Lena", "Jonas"), utcDate(2024, 3, 24, 18, 0), utcDate(2024, 3, 24, 18, 8, 40)),
+            ("ios-fr_FR-media", ("Chloé", "Théo"), utcDate(2024, 7, 14, 12, 0), utcDate(2024, 7, 14, 12, 8, 40)),
+            ("ios-es_ES-media", ("Lucía", "Pablo"), utcDate(2024, 4, 19, 9, 0), utcDate(2024, 4, 19, 9, 8, 40)),
+            ("ios-pt_BR-media", ("Bruna", "Caio"), utcDate(2024, 1, 13, 9, 0), utcDate(2024, 1, 13, 9, 8, 40)),
+            ("ios-pt_PT-media", ("Inês", "Tiago"), utcDate(2024, 4, 25, 10, 0), utcDate(2024, 4, 25, 10, 8, 40)),
+            ("ios-it_IT-media", ("Giulia", "Luca"), utcDate(2023, 6, 18, 21, 0), utcDate(2023, 6, 18, 21, 8, 40)),
+            ("ios-nl_NL-media", ("Sanne", "Daan"), utcDate(2024, 2, 14, 19, 0), utcDate(2024, 2, 14, 19, 8, 40)),
+            ("ios-ru_RU-media", ("Ольга", "Дмитрий"), utcDate(2024, 7, 28, 14, 0), utcDate(2024, 7, 28, 14, 8, 40)),
+            ("ios-tr_TR-media", ("Elif", "Emre"), utcDate(2024, 10, 29, 20, 0), utcDate(2024, 10, 29, 20, 8, 40)),
+        ]
+        let labels = ["[video]", "[voice message]", "[sticker]", "[GIF]", "[document]", "[contact card]"]
+        for fixture in fixtures {
+            let path = corpus("exports/whatsapp/\(fixture.file).txt")
+            let result = try readAll(path)
+            #expect(result.format == .whatsapp && result.diagnostics.isEmpty, "\(fixture.file)")
+            #expect(result.kinds == ["text", "text", "text", "text", "text", "text", "text", "image", "text"], "\(fixture.file)")
+            // The markers keep their sender: before they were known, iOS's U+200E made them notices.
+            let (a, b) = fixture.senders
+            #expect(result.senders == [a, b, a, b, a, b, a, b, a], "\(fixture.file)")
+            #expect(Array(result.texts[1...6]) == labels, "\(fixture.file)")
+            let picture = try #require(result.records[7] as? LogImageMessage, "\(fixture.file)")
+            #expect(picture.imageName == "image omitted" && picture.caption == nil && picture.pixelWidth == nil, "\(fixture.file)")
+            // The last message holds a marker's words among others; it is text, exactly as written.
+            let lastLine = try #require(String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").last)
+            let written = try #require(lastLine.range(of: "\(a): ").map { String(lastLine[$0.upperBound...]) })
+            #expect(result.texts[8] == written && !labels.contains(written), "\(fixture.file)")
+            #expect(result.records.first?.date == fixture.first && result.records.last?.date == fixture.last, "\(fixture.file)")
+            #expect(result.counts.recordsIn == 9 && result.counts.reconciles, "\(fixture.file)")
+        }
+    }
+
+    @Test func everyConfirmedIOSMediaKindIsRecognisedAsWritten() {
+        // As the sources spell them (capitals included), after iOS's U+200E.
+        let markers: [String: [String]] = [
+            "[video]": [
+                "video omitted", "Video weggelassen", "vidéo absente", "Video omitido", "vídeo omitido", "vídeo não revelado",
+                "video omesso", "video weggelaten", "видео отсутствует", "video dahil edilmedi",
+            ],
+            "[voice message]": [
+                "audio omitted", "Audio weggelassen", "audio omis", "audio omitido", "áudio ocultado", "ficheiro de áudio não revelado",
+                "audio omesso", "audio weggelaten", "аудиофайл отсутствует", "ses dahil edilmedi",
+            ],
+            "[sticker]": [
+                "sticker omitted", "Sticker weggelassen", "sticker omis", "sticker omitido", "figurinha omitida", "sticker não revelado",
+                "sticker non incluso", "sticker weggelaten", "стикер не добавлен", "Çıkartma dahil edilmedi",
+            ],
+            "[GIF]": [
+                "GIF omitted", "GIF weggelassen", "GIF retiré", "GIF omitido", "GIF não revelada", "GIF esclusa", "GIF weggelaten",
+                "GIF отсутствует", "GIF dahil edilmedi",
+            ],
+            "[document]": [
+                "document omitted", "Dokument weggelassen", "document manquant", "documento omitido", "documento não revelado",
+                "documento omesso", "document weggelaten", "документ отсутствует", "belge dahil edilmedi",
+            ],
+            "[contact card]": [
+                "Contact card omitted", "Kontaktkarte ausgelassen", "Fiche contact manquante", "Tarjeta de contacto omitida",
+                "Cartão do contato omitido", "Contacto não revelado", "Scheda contatto omessa", "Visitekaartje weggelaten",
+                "Карточка контакта отсутствует", "Kişi kartı dahil edilmedi",
+            ],
+        ]
+        for (label, written) in markers {
+            for marker in written {
+                #expect(WhatsAppMedia.classify("\u{200E}" + marker) == .label(label), "\(marker)")
+                // Locale-free case mapping cannot bring Turkish dotless ı back from capitals (I lowercases
+                // to i), so those markers are only matched in the case WhatsApp writes them.
+                if !marker.contains("ı") {
+                    #expect(WhatsAppMedia.classify(marker.uppercased()) == .label(label), "\(marker) in capitals")
+                }
+            }
+        }
+        // Matching is exact: a marker with more around it, cut short or with another ending stays text.
+        for text in [
+            "Video weggelassen?", "das Video weggelassen", "vidéo absente !", "video omitida", "GIF", "Карточка контакта",
+            "ses dahil edilmedi mi", "<video omitido>", "figurinha omitida 😂", "sticker omesso",
+        ] {
+            #expect(WhatsAppMedia.classify(text) == nil, "\(text)")
+        }
+    }
+
+    @Test func markerTableHoldsOnlyReachableKeys() {
+        // classify lowercases the line and drops U+200E/U+200F before the lookup; a key that is not
+        // already in that form could never match.
+        for key in WhatsAppMedia.omitted.keys {
+            #expect(key == key.lowercased(), "\(key)")
+            #expect(!key.unicodeScalars.contains { $0 == "\u{200E}" || $0 == "\u{200F}" }, "\(key)")
+            #expect(key == key.trimmingCharacters(in: .whitespaces), "\(key)")
+        }
+    }
+
     @Test func localTimesAreReadInTheGivenZone() throws {
         let zone = try #require(TimeZone(identifier: "Europe/Berlin"))
         let result = try readAll(corpus("exports/whatsapp/android-de_DE.txt"), options: LogReadOptions(timeZone: zone))
@@ -178,6 +272,8 @@ import Testing
         for name in [
             "android-en_US-12h", "android-de_DE", "android-en_GB", "ios-fr_FR", "ios-en_US",
             "android-es_AR", "android-pt_BR", "ios-pt_BR", "android-it_IT", "android-nl_NL", "android-ru_RU", "android-tr_TR",
+            "ios-de_DE-media", "ios-fr_FR-media", "ios-es_ES-media", "ios-pt_BR-media", "ios-pt_PT-media", "ios-it_IT-media",
+            "ios-nl_NL-media", "ios-ru_RU-media", "ios-tr_TR-media",
         ] {
             let records = try readAll(corpus("exports/whatsapp/\(name).txt")).records
             let back = try roundTrip(records)

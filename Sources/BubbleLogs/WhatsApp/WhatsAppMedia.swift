@@ -2,17 +2,37 @@
 /// unknown size; other media a labelled text row, so nothing is dropped.
 ///
 /// An Android export "without media" writes one marker for every kind of media ("<Media omitted>");
-/// iOS names the kind ("image omitted"). The marker is in the phone's language, and some languages
-/// have an older wording still found in old exports. Only markers seen in real exports or in
-/// WhatsApp's own string tables are listed: a guessed translation would match nothing real.
+/// iOS names the kind ("image omitted", "video omitted", …). The marker is in the phone's language,
+/// and some languages have an older wording still found in old exports. Only markers seen in real
+/// exports or in WhatsApp's own string tables are listed: a guessed translation would match nothing
+/// real, and a wording we could not confirm stays a text message (nothing is lost).
+///
+/// Where the iOS markers for kinds other than pictures were confirmed (public projects, read for
+/// the strings only):
+/// - de, fr, es, pt-BR, pt-PT, it, nl, ru, tr: starkdmi/whats_json, whose patterns are generated from
+///   WhatsApp's iOS string tables (Localizable.strings), one value per language in a fixed order.
+/// - es, again: mlomb/chat-analytics (its per-language WhatsApp attachment patterns).
+/// - de and tr, again (all but document and contact card): koftezz/whatsapp-chat-analyzer.
+/// - pt-BR writes a GIF and a document as Spanish does ("GIF omitido", "documento omitido"):
+///   whats_json lists each wording once, and qualichat/qualichat lists them for pt-BR.
+/// Left out: wordings seen only in tables that contradict WhatsApp's own (fr "document omis",
+/// de "Kontaktkarte weggelassen"). A document that iOS names before the marker ("Plan.pdf • 2 pages
+/// document omitted") is not a whole-line marker and stays text, in every language.
 enum WhatsAppMedia {
-    enum Kind { case image(name: String), label(String) }
+    enum Kind: Equatable { case image(name: String), label(String) }
 
     private static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "heic", "bmp"]
     private static let mediaOmitted = Kind.image(name: "media omitted")
     private static let imageOmitted = Kind.image(name: "image omitted")
-    /// Keyed by the lowercased marker; the values say what the marker stands for, not its language.
-    private static let omitted: [String: Kind] = [
+    private static let video = Kind.label("[video]")
+    private static let audio = Kind.label("[voice message]")
+    private static let sticker = Kind.label("[sticker]")
+    private static let gif = Kind.label("[GIF]")
+    private static let document = Kind.label("[document]")
+    private static let contactCard = Kind.label("[contact card]")
+    /// Keyed by the lowercased marker (as `classify` looks it up); the values say what the marker
+    /// stands for, not its language.
+    static let omitted: [String: Kind] = [
         // Android, any media.
         "<media omitted>": mediaOmitted,
         "<medien ausgeschlossen>": mediaOmitted, "<medien weggelassen>": mediaOmitted,  // de; older
@@ -34,13 +54,66 @@ enum WhatsAppMedia {
         "afbeelding weggelaten": imageOmitted,                                           // nl
         "изображение отсутствует": imageOmitted,                                         // ru
         "görüntü dahil edilmedi": imageOmitted,                                          // tr
-        // iOS, other media (English only so far).
-        "video omitted": .label("[video]"),
-        "audio omitted": .label("[voice message]"),
-        "sticker omitted": .label("[sticker]"),
-        "gif omitted": .label("[GIF]"),
-        "document omitted": .label("[document]"),
-        "contact card omitted": .label("[contact card]"),
+        // iOS, a video.
+        "video omitted": video,
+        "video weggelassen": video,                                                      // de
+        "vidéo absente": video,                                                          // fr
+        "video omitido": video,                                                          // es
+        "vídeo omitido": video, "vídeo não revelado": video,                             // pt-BR, pt-PT
+        "video omesso": video,                                                           // it
+        "video weggelaten": video,                                                       // nl
+        "видео отсутствует": video,                                                      // ru
+        "video dahil edilmedi": video,                                                   // tr
+        // iOS, a voice message or other audio.
+        "audio omitted": audio,
+        "audio weggelassen": audio,                                                      // de
+        "audio omis": audio,                                                             // fr
+        "audio omitido": audio,                                                          // es
+        "áudio ocultado": audio, "ficheiro de áudio não revelado": audio,                // pt-BR, pt-PT
+        "audio omesso": audio,                                                           // it
+        "audio weggelaten": audio,                                                       // nl
+        "аудиофайл отсутствует": audio,                                                  // ru
+        "ses dahil edilmedi": audio,                                                     // tr
+        // iOS, a sticker.
+        "sticker omitted": sticker,
+        "sticker weggelassen": sticker,                                                  // de
+        "sticker omis": sticker,                                                         // fr
+        "sticker omitido": sticker,                                                      // es
+        "figurinha omitida": sticker, "sticker não revelado": sticker,                   // pt-BR, pt-PT
+        "sticker non incluso": sticker,                                                  // it
+        "sticker weggelaten": sticker,                                                   // nl
+        "стикер не добавлен": sticker,                                                   // ru
+        "çıkartma dahil edilmedi": sticker,                                              // tr
+        // iOS, a GIF.
+        "gif omitted": gif,
+        "gif weggelassen": gif,                                                          // de
+        "gif retiré": gif,                                                               // fr
+        "gif omitido": gif,                                                              // es, pt-BR
+        "gif não revelada": gif,                                                         // pt-PT
+        "gif esclusa": gif,                                                              // it
+        "gif weggelaten": gif,                                                           // nl
+        "gif отсутствует": gif,                                                          // ru
+        "gif dahil edilmedi": gif,                                                       // tr
+        // iOS, a document.
+        "document omitted": document,
+        "dokument weggelassen": document,                                                // de
+        "document manquant": document,                                                   // fr
+        "documento omitido": document,                                                   // es, pt-BR
+        "documento não revelado": document,                                              // pt-PT
+        "documento omesso": document,                                                    // it
+        "document weggelaten": document,                                                 // nl
+        "документ отсутствует": document,                                                // ru
+        "belge dahil edilmedi": document,                                                // tr
+        // iOS, a contact card.
+        "contact card omitted": contactCard,
+        "kontaktkarte ausgelassen": contactCard,                                         // de
+        "fiche contact manquante": contactCard,                                          // fr
+        "tarjeta de contacto omitida": contactCard,                                      // es
+        "cartão do contato omitido": contactCard, "contacto não revelado": contactCard,  // pt-BR, pt-PT
+        "scheda contatto omessa": contactCard,                                           // it
+        "visitekaartje weggelaten": contactCard,                                         // nl
+        "карточка контакта отсутствует": contactCard,                                    // ru
+        "kişi kartı dahil edilmedi": contactCard,                                        // tr
     ]
     private static let attachedSuffixes = [" (file attached)", " (datei angehängt)", " (fichier joint)"]
 
