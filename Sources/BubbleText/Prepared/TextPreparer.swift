@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The one pass over a text's scalars that `PreparedText` is built from.
 ///
 /// It decodes UTF-8 by hand, looks each scalar up once, and runs three machines side by side:
@@ -12,8 +14,8 @@ struct TextPreparer {
     enum GraphemeKind { case content, space, tab, lineBreak }
 
     let options: TextOptions
-    /// Read once per text: each `static let` costs a lazy-global check.
-    let tables = PreparerTables.shared
+    /// Read once per text.
+    let tables = PreparerTables.current
     /// Letter and wide-character runs may skip the per-scalar machines (tests turn this off to
     /// compare with the scalar-by-scalar path).
     let allowRuns: Bool
@@ -729,6 +731,10 @@ struct TextPreparer {
     }
 }
 
+/// Where `PreparerTables.sharedCopyAddress` points, once published (0 before): a global with a
+/// constant initial value, which needs no lazy initialisation.
+private let preparerTablesAddress = Atomic<UInt>(0)
+
 /// What the scalar loop reads from process-wide tables, behind one lazy-global check: the
 /// generated tables, unpacked once into a form that takes fewer loads per scalar; which ASCII
 /// bytes are plain letters; and the line-break pair table.
@@ -747,6 +753,31 @@ struct PreparerTables: @unchecked Sendable {  // immutable after init, and never
     let pairs: LineBreakPairTable
 
     static let shared = PreparerTables()
+
+    /// `shared`, without the lazy-global check a `static let` costs on every read (on Linux
+    /// that check is a `std::call_once`, about 100 instructions: as many as preparing "ok").
+    @inline(__always)
+    static var current: PreparerTables {
+        let address = preparerTablesAddress.load(ordering: .acquiring)
+        if _fastPath(address != 0) {
+            return UnsafePointer<PreparerTables>(bitPattern: address).unsafelyUnwrapped.pointee
+        }
+        return publishShared()
+    }
+
+    @inline(never)
+    static func publishShared() -> PreparerTables {
+        // Every thread that gets here stores the same address.
+        preparerTablesAddress.store(sharedCopyAddress, ordering: .releasing)
+        return shared
+    }
+
+    /// The address of a copy of `shared` that is never freed, so that it can be published.
+    private static let sharedCopyAddress: UInt = {
+        let pointer = UnsafeMutablePointer<PreparerTables>.allocate(capacity: 1)
+        pointer.initialize(to: shared)
+        return UInt(bitPattern: pointer)
+    }()
     static let narrowLimit: UInt32 = 0x800
 
     private init() {
