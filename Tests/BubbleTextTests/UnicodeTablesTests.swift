@@ -4,6 +4,18 @@ import Testing
 @Suite struct UnicodeTablesTests {
     // MARK: Spot checks
 
+    @Test func preparerTablesAgreeWithTheGeneratedTablesForEveryScalar() {
+        // The preparer reads the generated tables unpacked into another shape; every scalar
+        // must read the same from both.
+        let tables = PreparerTables.current
+        var mismatches = 0
+        for codePoint in UInt32(0)...0x10FFFF where !(0xD800...0xDFFF).contains(codePoint) {
+            if tables.info(codePoint).raw != UnicodeTables.info(codePoint).raw { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+        #expect(PreparerTables.current.narrow == PreparerTables.shared.narrow)
+    }
+
     @Test func asciiLetterIsANarrowAlphabetic() {
         let info = UnicodeTables.info(0x41)
         #expect(info.graphemeBreak == .other)

@@ -46,14 +46,14 @@ public struct PreparedText: Sendable {
          allowInlineStorage: Bool = true) {
         var text = text
         var parts = Parts()
-        let contiguous = text.utf8.withContiguousStorageIfAvailable { bytes in
+        let prepared: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
             Self.prepare(bytes, options: options, allowASCIIPath: allowASCIIPath, allowRuns: allowRuns,
                          allowInlineStorage: allowInlineStorage, into: &parts)
         }
-        if contiguous == nil {
+        if prepared == nil {
             // Bridged or foreign strings: make the UTF-8 contiguous once, then prepare.
             text.makeContiguousUTF8()
-            text.utf8.withContiguousStorageIfAvailable { bytes in
+            _ = text.utf8.withContiguousStorageIfAvailable { bytes in
                 Self.prepare(bytes, options: options, allowASCIIPath: allowASCIIPath, allowRuns: allowRuns,
                              allowInlineStorage: allowInlineStorage, into: &parts)
             }

@@ -565,7 +565,7 @@ struct TextPreparer {
             if graphemeKind == .tab {
                 hasTab = true
                 width = 0
-                startTab()
+                countTab()
             } else {
                 hangWidth &+= width
             }
@@ -628,7 +628,7 @@ struct TextPreparer {
     }
 
     /// Counts the tab being finished, in the hang, by the cells it takes at its column.
-    mutating func startTab() {
+    mutating func countTab() {
         sawTab = true
         let tabStop = max(1, options.tabStop)
         let column = hardLineWidth &+ hardLineHang &+ lineTabExtra &+ hangTabExtra
