@@ -735,7 +735,7 @@ struct TextPreparer {
 /// constant initial value, which needs no lazy initialisation.
 private let preparerTablesAddress = Atomic<UInt>(0)
 
-/// What the scalar loop reads from process-wide tables, behind one lazy-global check: the
+/// What the scalar loop reads from process-wide tables, found with one atomic load per text: the
 /// generated tables, unpacked once into a form that takes fewer loads per scalar; which ASCII
 /// bytes are plain letters; and the line-break pair table.
 struct PreparerTables: @unchecked Sendable {  // immutable after init, and never freed
@@ -778,6 +778,7 @@ struct PreparerTables: @unchecked Sendable {  // immutable after init, and never
         pointer.initialize(to: shared)
         return UInt(bitPattern: pointer)
     }()
+
     static let narrowLimit: UInt32 = 0x800
 
     private init() {
