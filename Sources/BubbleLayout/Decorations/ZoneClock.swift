@@ -10,13 +10,9 @@ public struct ZoneClock: Sendable {
 
     public init(timeZone: TimeZone) { self.timeZone = timeZone }
 
-    /// The zone named by the `TZ` environment variable (a leading `:` is ignored), else UTC.
+    /// The zone the process's `TZ` names, read as POSIX does (`ZoneName.environmentZone`), else UTC.
     public static var environmentTimeZone: TimeZone {
-        if var name = ProcessInfo.processInfo.environment["TZ"], !name.isEmpty {
-            if name.hasPrefix(":") { name.removeFirst() }
-            if let zone = TimeZone(identifier: name) ?? TimeZone(abbreviation: name) { return zone }
-        }
-        return TimeZone.gmt
+        ZoneName.environmentZone(ProcessInfo.processInfo.environment).zone
     }
 
     /// Seconds east of UTC at `date`.

@@ -51,7 +51,7 @@ struct BenchCommand: BubblesCommand {
         }
         let textReport = TextBenchmark.run(texts: texts, widths: Array(widths.prefix(2)), name: "message texts")
         var options = DecorationOptions()
-        options.timeZone = input?.timeZone ?? TimeZoneArgument.environmentZone(context.environment).zone
+        options.timeZone = input?.timeZone ?? ZoneName.environmentZone(context.environment).zone
         let layoutReport = try LayoutBenchmark.run(loaded, widths: widths, options: options,
                                                    memoryProbe: { ProcessMemory.peakResidentBytes })
         let report = BenchReport(source: source, build: Self.isDebugBuild ? "debug" : "release",

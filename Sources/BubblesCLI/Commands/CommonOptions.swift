@@ -31,12 +31,12 @@ struct InputOptions {
             format = .auto
         }
         if let zone = arguments.string("--tz") {
-            guard let timeZone = TimeZoneArgument.parse(zone) else {
+            guard let timeZone = ZoneName.parse(zone) else {
                 throw UsageError("invalid value '\(zone)' for --tz: expected a zone name such as UTC or Europe/Berlin, or an offset such as +05:30")
             }
             self.timeZone = timeZone
         } else {
-            (timeZone, timeZoneWarning) = TimeZoneArgument.environmentZone(environment)
+            (timeZone, timeZoneWarning) = ZoneName.environmentZone(environment)
         }
         readOptions = LogReadOptions(me: arguments.string("--me"), strict: arguments.flag("--strict"),
                                      timeZone: timeZone, conversation: arguments.string("--channel"))
