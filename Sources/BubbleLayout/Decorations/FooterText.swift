@@ -1,9 +1,39 @@
 import BubbleText
 import Foundation
 
-/// The footer of a bubble: `HH:mm`, then ` edited` when edited, then the status mark. Layout and
-/// renderer both build it here, so the width layout reserves is the width drawn.
-public enum FooterText {
+/// The footer of a bubble: `HH:mm`, then ` edited` when edited, then the status mark. The one
+/// builder of footers: layout reserves `Widths.width(status:isEdited:)`, measured from these same
+/// strings, and the renderer draws `FooterText`'s parts (styling them, and swapping the mark for an
+/// ASCII one when asked), so the width reserved is the width drawn.
+public struct FooterText: Sendable, Hashable {
+    /// The wall-clock time, `HH:mm`.
+    public var time: String
+    /// True when the footer says ` edited`.
+    public var isEdited: Bool
+    /// The delivery status whose mark ends the footer; nil for none.
+    public var status: DeliveryStatus?
+
+    /// The footer of a message with this date, status and edit flag, in `clock`'s zone.
+    public init(date: Date, status: DeliveryStatus?, isEdited: Bool, clock: inout ZoneClock) {
+        time = clock.clockTime(of: date)
+        self.isEdited = isEdited
+        self.status = status
+    }
+
+    /// The label after the time of an edited message.
+    public static let editedLabel = "edited"
+    /// What a time is measured as: every `HH:mm` is as wide as this.
+    static let timeSample = "00:00"
+
+    /// The time and the edited label: the part drawn before the status mark.
+    public var timeAndLabel: String { isEdited ? time + " " + Self.editedLabel : time }
+
+    /// The whole footer as plain text, with `mark` giving each status's glyph.
+    public func plain(mark: (DeliveryStatus) -> String = FooterText.mark(for:)) -> String {
+        guard let status else { return timeAndLabel }
+        return timeAndLabel + " " + mark(status)
+    }
+
     /// The status mark: `…` sending, `✓` sent, `✓✓` delivered and read (the renderer colours read
     /// marks), `✗` failed.
     public static func mark(for status: DeliveryStatus) -> String {
@@ -15,26 +45,22 @@ public enum FooterText {
         }
     }
 
-    /// The footer of a message with this date, status and edit flag.
-    public static func text(date: Date, status: DeliveryStatus?, isEdited: Bool, clock: inout ZoneClock) -> String {
-        var text = clock.clockTime(of: date)
-        if isEdited { text += " edited" }
-        if let status { text += " " + mark(for: status) }
-        return text
-    }
-
-    /// Cells the footer takes, measured once per status with `measurer`; times are 5 cells.
+    /// Cells a footer takes, from the strings above measured once with `measurer`.
     public struct Widths: Sendable, Hashable {
+        var timeWidth: Int
+        var editedWidth: Int
         var markWidths: [Int]
 
         public init<M: TextMeasurer>(measurer: M) {
+            timeWidth = measurer.width(of: FooterText.timeSample)
+            editedWidth = 1 + measurer.width(of: FooterText.editedLabel)
             markWidths = DeliveryStatus.allCases.map { measurer.width(of: FooterText.mark(for: $0)) }
         }
 
         /// Width of a footer with this status and edit flag.
         public func width(status: DeliveryStatus?, isEdited: Bool) -> Int {
-            var width = 5
-            if isEdited { width += 7 }
+            var width = timeWidth
+            if isEdited { width += editedWidth }
             if let status, let i = DeliveryStatus.allCases.firstIndex(of: status) { width += 1 + markWidths[i] }
             return width
         }

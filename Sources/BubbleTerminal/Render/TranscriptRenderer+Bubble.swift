@@ -133,15 +133,14 @@ extension TranscriptRenderer {
         safe.draw(stripSGR(footer.text), limit: max(0, limit))
     }
 
-    /// `HH:mm`, ` edited`, then the status mark (read in colour, failed in red), as wide as the
+    /// `FooterText`'s parts styled (the status mark read in colour, failed in red), as wide as the
     /// layout reserved: padded on the left when the ASCII marks are narrower.
     mutating func footerText(_ model: any MessageModel, reservedWidth: Int) -> DrawnText {
-        var plain = clock.clockTime(of: model.date)
-        if model.isEdited { plain += " edited" }
-        var styled = sgr.dim(plain)
-        if let status = model.status {
+        let footer = FooterText(date: model.date, status: model.status, isEdited: model.isEdited, clock: &clock)
+        let plain = footer.plain(mark: glyphs.mark(for:))
+        var styled = sgr.dim(footer.timeAndLabel)
+        if let status = footer.status {
             let mark = glyphs.mark(for: status)
-            plain += " " + mark
             switch status {
             case .read: styled += " " + sgr.foreground(mark, Self.readColor)
             case .failed: styled += " " + sgr.foreground(mark, Self.failedColor)
