@@ -60,7 +60,8 @@ import Testing
         #expect(!plain.parts.contains(.topBorder) && plain.height == plain.textLines)
         for width in 1...12 {
             let layout = try layoutAlone(TextNote(id: "w\(width)", direction: .outgoing, text: text), width: width, decoration: alone)
-            #expect(layout.x + layout.bubbleWidth <= width && layout.x >= 0 && layout.wrapWidth >= 1)
+            // Outgoing bubbles hug the right edge: x is what is left of the container.
+            #expect(layout.bubbleWidth <= width && layout.x == width - layout.bubbleWidth && layout.wrapWidth >= 1)
             #expect(layout.textLines == lines(text, width: layout.wrapWidth))
         }
     }

@@ -50,8 +50,17 @@ import Testing
                 for (r, row) in batch.rows.enumerated() {
                     let layout = batch.layout(row: r, widthIndex: w)
                     let where_ = "width \(width) row \(r)"
-                    if layout.x < 0 || layout.x + layout.bubbleWidth > width || layout.bubbleWidth < 1 {
-                        failures.append("\(where_): bubble \(layout.x)+\(layout.bubbleWidth) overflows")
+                    if layout.bubbleWidth > width || layout.bubbleWidth < 1 {
+                        failures.append("\(where_): bubble width \(layout.bubbleWidth) does not fit")
+                    }
+                    // x follows from the alignment: incoming hugs the left, outgoing the right, the rest centres.
+                    let expectedX = switch layout.alignment {
+                    case .left: 0
+                    case .right: width - layout.bubbleWidth
+                    case .center: (width - layout.bubbleWidth) / 2
+                    }
+                    if layout.x != expectedX {
+                        failures.append("\(where_): bubble at \(layout.x), its \(layout.alignment) alignment puts it at \(expectedX)")
                     }
                     if layout.contentWidth(in: style) > layout.wrapWidth && layout.imageColumns == 0 && !row.isDateSeparator {
                         failures.append("\(where_): content wider than the wrap width")

@@ -30,15 +30,24 @@ public struct RowLayout: Hashable, Sendable {
         self.compactLevel = compactLevel
         self.parts = parts
         self.footer = footer
-        self.storedSpacingAbove = UInt8(clamping: spacingAbove)
-        self.storedX = UInt16(clamping: x)
-        self.storedBubbleWidth = UInt16(clamping: bubbleWidth)
-        self.storedWrapWidth = UInt16(clamping: wrapWidth)
-        self.storedTextLines = UInt32(clamping: textLines)
-        self.storedImageColumns = UInt16(clamping: imageColumns)
-        self.storedImageRows = UInt16(clamping: imageRows)
+        self.storedSpacingAbove = Self.stored(spacingAbove, "spacingAbove")
+        self.storedX = Self.stored(x, "x")
+        self.storedBubbleWidth = Self.stored(bubbleWidth, "bubbleWidth")
+        self.storedWrapWidth = Self.stored(wrapWidth, "wrapWidth")
+        self.storedTextLines = Self.stored(textLines, "textLines")
+        self.storedImageColumns = Self.stored(imageColumns, "imageColumns")
+        self.storedImageRows = Self.stored(imageRows, "imageRows")
         self.storedHeight = 0
-        self.storedHeight = UInt32(clamping: Int(storedSpacingAbove) + chromeRows + imageRows + textLines)
+        self.storedHeight = Self.stored(Int(storedSpacingAbove) + chromeRows + imageRows + textLines, "height")
+    }
+
+    /// `value` in its stored width. Layout never makes a negative or oversized value (widths are
+    /// bounded by `BubbleStyle.maximumContainerWidth`, lines by the text's length), so one that does not fit
+    /// is a bug: caught in debug builds, clamped in release so a bad row cannot take memory with it.
+    @inline(__always)
+    static func stored<Field: FixedWidthInteger & UnsignedInteger>(_ value: Int, _ name: StaticString) -> Field {
+        assert(value >= 0 && value <= Int(Field.max), "RowLayout.\(name) = \(value) does not fit in \(Field.self)")
+        return Field(clamping: value)
     }
 
     /// Rows the row takes, spacing included.
