@@ -16,7 +16,7 @@ let package = Package(
         .target(name: "BubbleTerminal", dependencies: ["BubbleLayout", "BubbleText"]),
         .target(name: "BubbleLogs", dependencies: ["BubbleLayout"]),
         .target(name: "BubblesCLI", dependencies: ["BubbleText", "BubbleLayout", "BubbleTerminal", "BubbleLogs"]),
-        .executableTarget(name: "bubbles", dependencies: ["BubblesCLI"]),
+        .executableTarget(name: "bubbles", dependencies: ["BubblesCLI", "BubbleTerminal"]),
         .target(name: "BubbleTestSupport", dependencies: ["BubbleLayout"], path: "Tests/BubbleTestSupport"),
         .testTarget(name: "BubbleTextTests", dependencies: ["BubbleText"]),
         .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleText", "BubbleTestSupport"]),

@@ -199,12 +199,6 @@ extension Timeline {
     /// The row now in slot `slot`.
     func row(ofSlot slot: Int) -> Int { rowsBefore(slot: slot) }
 
-    /// The element in slot `slot`.
-    func element(inSlot slot: Int) -> Element? { slots[slot] }
-
-    /// Replaces the element in slot `slot` (a live row).
-    mutating func setElement(_ element: Element, inSlot slot: Int) { slots[slot] = element }
-
     /// Calls `body` with each live slot and its element, in row order.
     func forEachSlot(_ body: (Int, Element) -> Void) {
         for s in lowest..<end { if let element = slots[s] { body(s, element) } }

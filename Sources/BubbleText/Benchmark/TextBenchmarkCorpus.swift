@@ -40,14 +40,4 @@ public enum TextBenchmarkCorpus {
         }
         return messages
     }
-
-    /// `count` deterministic ASCII-only messages (English chat, URLs, code).
-    public static func asciiMessages(count: Int, seed: UInt64 = 0xA5C11) -> [String] {
-        let ascii = phrases.filter { $0.utf8.allSatisfy { $0 < 0x80 } }
-        var random = SeededGenerator(seed: seed)
-        func next() -> Int { Int(truncatingIfNeeded: random.next() >> 33) }
-        return (0..<count).map { _ in
-            (0..<(1 + next() % 12)).map { _ in ascii[next() % ascii.count] }.joined(separator: " ")
-        }
-    }
 }
