@@ -32,6 +32,13 @@ HANGUL_TEXT = "안녕하세요 오늘 날씨가 좋네요 감사합니다 한국
 EMOJI = ["😀", "👋", "👋🏽", "❤️", "☀️", "👨‍👩‍👧", "🇯🇵", "🇩🇪", "1️⃣", "✈️", "🎉", "🙏", "👍", "🫠", "🏳️‍🌈"]
 
 
+def sweep_text():
+    """Every character of the Chromium sweep's texts, so the subsets cover what the sweep draws."""
+    path = os.path.join(OUT, "sweep-texts.tsv")
+    with open(path, encoding="utf-8") as lines:
+        return "".join(line.rstrip("\n").split("\t", 2)[2] for line in lines if not line.startswith("#"))
+
+
 def subset_font(source, target, unicodes, font_number=0, text=""):
     options = subset.Options()
     options.layout_features = ["*"]
@@ -42,7 +49,7 @@ def subset_font(source, target, unicodes, font_number=0, text=""):
     options.font_number = font_number
     font = subset.load_font(source, options)
     subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=unicodes, text=text)
+    subsetter.populate(unicodes=unicodes, text=text + sweep_text())
     subsetter.subset(font)
     return font
 
