@@ -1,0 +1,171 @@
+import BubbleText
+
+/// A text prepared in pixels: its graphemes' advances (16.16 px, kerning with the next grapheme
+/// kept apart), the faces they use, and where lines may break. Laying out at a width is arithmetic
+/// over these arrays.
+public struct PixelPreparedText: Sendable {
+    /// Per grapheme: UTF-8 start, advance and kerning after it (16.16 px), face index, and how it
+    /// may end a line.
+    var starts: [Int32] = []
+    var advances: [Int32] = []
+    var kernAfter: [Int32] = []
+    var faces: [UInt8] = []
+    /// What follows each grapheme: 0 no break, 1 a break is allowed, 2 a break is mandatory.
+    var breakAfter: [UInt8] = []
+    /// True for graphemes that are spaces, which hang at a line's end.
+    var isSpace: [Bool] = []
+    var utf8Count = 0
+
+    /// The width of the text on one line, in LayoutUnits.
+    public var naturalWidth: Int {
+        var widest = 0, line = 0
+        var i = 0
+        while i < advances.count {
+            line += Int(advances[i])
+            if breakAfter[i] == 2 {
+                widest = max(widest, FontScale.layoutUnits(line))
+                line = 0
+            } else if i + 1 < advances.count {
+                line += Int(kernAfter[i])
+            }
+            i += 1
+        }
+        return max(widest, FontScale.layoutUnits(line))
+    }
+
+    init(_ text: String, chain: FontChain) {
+        let scalars = Array(text.unicodeScalars.map(\.value))
+        let opportunities = LineBreaker.opportunities(in: scalars)
+        var graphemes = GraphemeBreaker()
+        var groupStart = 0
+        var utf8 = 0
+        var utf8Start = 0
+        var previousGlyph: (face: Int, glyph: UInt16)?
+        func finish(_ end: Int) {
+            guard end > groupStart else { return }
+            let slice = scalars[groupStart..<end]
+            let (face, glyph) = chain.face(for: slice)
+            let chosen = chain.faces[face]
+            var advance = 0
+            if let bitmap = chosen.font.bitmapAdvance(of: glyph) {
+                advance = chosen.scale.pixels1616(bitmapPixels: bitmap.pixels, ppem: bitmap.ppem)
+            } else {
+                advance = chosen.scale.pixels1616(units: chosen.font.advance(of: glyph))
+                // Marks and other scalars after the base add their own advances (0 for real marks).
+                for scalar in slice.dropFirst() where !Self.isJoiner(scalar) {
+                    if let extra = chosen.font.glyph(for: Unicode.Scalar(scalar)!) {
+                        advance += chosen.scale.pixels1616(units: chosen.font.advance(of: extra))
+                    }
+                }
+            }
+            if let previous = previousGlyph, previous.face == face, !kernAfter.isEmpty {
+                let units = chosen.kerning.adjustment(previous.glyph, glyph)
+                kernAfter[kernAfter.count - 1] = Int32(chosen.scale.pixels1616(units: units))
+            }
+            starts.append(Int32(utf8Start))
+            advances.append(Int32(clamping: advance))
+            kernAfter.append(0)
+            faces.append(UInt8(face))
+            let nextBreak = end < opportunities.count ? opportunities[end] : .mandatory
+            let isNewline = slice.first.map(Self.isLineBreak) ?? false
+            breakAfter.append(isNewline || (end < opportunities.count && nextBreak == .mandatory) ? 2
+                              : (end == scalars.count || nextBreak == .allowed ? 1 : 0))
+            isSpace.append(slice.count == 1 && (slice.first == 0x20 || slice.first == 0x09 || isNewline))
+            if isNewline { advances[advances.count - 1] = 0 }
+            previousGlyph = isNewline ? nil : (face, glyph)
+        }
+        for (index, scalar) in scalars.enumerated() {
+            if index > 0 && graphemes.breaksBefore(UnicodeTables.info(scalar)) {
+                finish(index)
+                groupStart = index
+                utf8Start = utf8
+            } else if index == 0 {
+                _ = graphemes.breaksBefore(UnicodeTables.info(scalar))
+            }
+            utf8 += UTF8.width(Unicode.Scalar(scalar)!)
+        }
+        finish(scalars.count)
+        utf8Count = utf8
+    }
+
+    static func isJoiner(_ scalar: UInt32) -> Bool {
+        scalar == 0x200D || (0xFE00...0xFE0F).contains(scalar) || (0xE0100...0xE01EF).contains(scalar)
+    }
+
+    static func isLineBreak(_ scalar: UInt32) -> Bool {
+        scalar == 0x0A || scalar == 0x0D || scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029 || scalar == 0x0B || scalar == 0x0C
+    }
+
+    /// Lines at `width` LayoutUnits, greedy as CSS: words move to the next line whole; a word wider
+    /// than the line is split at graphemes (`overflow-wrap: break-word`); spaces hang at the end.
+    public func layout(width: Int) -> TextLayout {
+        var lines: [TextLine] = []
+        var widest = 0
+        forEachLine(width: width) { start, end, lineWidth in
+            let from = start < starts.count ? Int(starts[start]) : utf8Count
+            let to = end < starts.count ? Int(starts[end]) : utf8Count
+            lines.append(TextLine(utf8Range: from..<max(from, to), width: lineWidth))
+            widest = max(widest, lineWidth)
+        }
+        return TextLayout(lines: lines, widestLine: widest)
+    }
+
+    /// The faces used on each line at `width`.
+    func lineFaces(width: Int) -> [Set<Int>] {
+        var result: [Set<Int>] = []
+        forEachLine(width: width) { start, end, _ in
+            var used: Set<Int> = [0]  // the primary font's strut is always on the line
+            for g in start..<end where !isSpace[g] { used.insert(Int(faces[g])) }
+            result.append(used)
+        }
+        return result
+    }
+
+    /// Width in 16.16 of graphemes `start..<end`, trailing spaces not counted.
+    private func width1616(_ start: Int, _ end: Int) -> Int {
+        var last = end
+        while last > start && isSpace[last - 1] { last -= 1 }
+        var total = 0
+        for g in start..<last {
+            total += Int(advances[g])
+            if g + 1 < last { total += Int(kernAfter[g]) }
+        }
+        return total
+    }
+
+    /// Whether a line of this width fits: Chromium allows one LayoutUnit of slack.
+    private func fits(_ width1616: Int, _ available: Int) -> Bool {
+        FontScale.layoutUnits(width1616) <= available + 1
+    }
+
+    /// Calls `body(start, end, width)` for each line: grapheme indices and LayoutUnit width.
+    private func forEachLine(width available: Int, _ body: (Int, Int, Int) -> Void) {
+        let count = advances.count
+        if count == 0 { body(0, 0, 0); return }
+        var lineStart = 0
+        while lineStart < count {
+            // Whole words while they fit; a mandatory break ends the line.
+            var lineEnd = lineStart
+            var g = lineStart
+            while g < count {
+                if breakAfter[g] != 0 {
+                    guard fits(width1616(lineStart, g + 1), available) else { break }
+                    lineEnd = g + 1
+                    if breakAfter[g] == 2 { break }
+                }
+                g += 1
+            }
+            if lineEnd == lineStart {
+                // The first word does not fit on an empty line: split it at graphemes, at least one
+                // grapheme a line (overflow-wrap: break-word).
+                var wordEnd = lineStart
+                while wordEnd < count && breakAfter[wordEnd] == 0 { wordEnd += 1 }
+                wordEnd = min(count, wordEnd + 1)
+                lineEnd = lineStart + 1
+                while lineEnd < wordEnd && fits(width1616(lineStart, lineEnd + 1), available) { lineEnd += 1 }
+            }
+            body(lineStart, lineEnd, FontScale.layoutUnits(width1616(lineStart, lineEnd)))
+            lineStart = lineEnd
+        }
+    }
+}
