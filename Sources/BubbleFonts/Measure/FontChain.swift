@@ -41,9 +41,10 @@ public struct FontChain: Sendable {
     /// the first face's `.notdef`.
     func face(for scalars: ArraySlice<UInt32>) -> (face: Int, glyph: UInt16) {
         guard let first = scalars.first, let base = Unicode.Scalar(first) else { return (0, 0) }
+        // Only an explicit request for emoji presentation (VS16, a ZWJ sequence, a skin tone) passes
+        // over a text font that covers the base: Chromium draws 😂 in DejaVu Sans from DejaVu.
         let wantsEmoji = scalars.contains(0xFE0F) || scalars.contains(0x200D)
             || (scalars.count > 1 && scalars.dropFirst().contains { UnicodeTables.info($0).isEmojiModifier })
-            || UnicodeTables.info(first).isEmojiPresentation
         if wantsEmoji {
             for (index, face) in faces.enumerated() where face.font.hasColorBitmaps {
                 if let glyph = face.font.glyph(for: base) { return (index, glyph) }

@@ -16,21 +16,15 @@ public struct PixelPreparedText: Sendable {
     var isSpace: [Bool] = []
     var utf8Count = 0
 
-    /// The width of the text on one line, in LayoutUnits.
+    /// The width of the text on one line (its widest hard line, spaces included, as `white-space:
+    /// pre` measures it), in LayoutUnits.
     public var naturalWidth: Int {
-        var widest = 0, line = 0
-        var i = 0
-        while i < advances.count {
-            line += Int(advances[i])
-            if breakAfter[i] == 2 {
-                widest = max(widest, FontScale.layoutUnits(line))
-                line = 0
-            } else if i + 1 < advances.count {
-                line += Int(kernAfter[i])
-            }
-            i += 1
+        var widest = 0, lineStart = 0
+        for g in advances.indices where breakAfter[g] == 2 || g == advances.count - 1 {
+            widest = max(widest, lineWidth(lineStart, g + 1, hangingSpaces: false))
+            lineStart = g + 1
         }
-        return max(widest, FontScale.layoutUnits(line))
+        return widest
     }
 
     init(_ text: String, chain: FontChain) {
@@ -121,22 +115,22 @@ public struct PixelPreparedText: Sendable {
         return result
     }
 
-    /// Width in 16.16 of graphemes `start..<end`, trailing spaces not counted.
-    private func width1616(_ start: Int, _ end: Int) -> Int {
+    /// Width in LayoutUnits of graphemes `start..<end`: the 16.16 sum rounded up once for the line
+    /// (rounding each font run on its own matches Chromium less often). Trailing spaces hang, and
+    /// do not count, unless `hangingSpaces` is false.
+    private func lineWidth(_ start: Int, _ end: Int, hangingSpaces: Bool = true) -> Int {
         var last = end
-        while last > start && isSpace[last - 1] { last -= 1 }
+        while last > start && (isSpace[last - 1] && (hangingSpaces || breakAfter[last - 1] == 2)) { last -= 1 }
         var total = 0
         for g in start..<last {
             total += Int(advances[g])
             if g + 1 < last { total += Int(kernAfter[g]) }
         }
-        return total
+        return FontScale.layoutUnits(total)
     }
 
-    /// Whether a line of this width fits: Chromium allows one LayoutUnit of slack.
-    private func fits(_ width1616: Int, _ available: Int) -> Bool {
-        FontScale.layoutUnits(width1616) <= available + 1
-    }
+    /// Whether a line this wide fits: Chromium allows one LayoutUnit of slack.
+    private func fits(_ width: Int, _ available: Int) -> Bool { width <= available + 1 }
 
     /// Calls `body(start, end, width)` for each line: grapheme indices and LayoutUnit width.
     private func forEachLine(width available: Int, _ body: (Int, Int, Int) -> Void) {
@@ -149,7 +143,7 @@ public struct PixelPreparedText: Sendable {
             var g = lineStart
             while g < count {
                 if breakAfter[g] != 0 {
-                    guard fits(width1616(lineStart, g + 1), available) else { break }
+                    guard fits(lineWidth(lineStart, g + 1), available) else { break }
                     lineEnd = g + 1
                     if breakAfter[g] == 2 { break }
                 }
@@ -162,9 +156,9 @@ public struct PixelPreparedText: Sendable {
                 while wordEnd < count && breakAfter[wordEnd] == 0 { wordEnd += 1 }
                 wordEnd = min(count, wordEnd + 1)
                 lineEnd = lineStart + 1
-                while lineEnd < wordEnd && fits(width1616(lineStart, lineEnd + 1), available) { lineEnd += 1 }
+                while lineEnd < wordEnd && fits(lineWidth(lineStart, lineEnd + 1), available) { lineEnd += 1 }
             }
-            body(lineStart, lineEnd, FontScale.layoutUnits(width1616(lineStart, lineEnd)))
+            body(lineStart, lineEnd, lineWidth(lineStart, lineEnd))
             lineStart = lineEnd
         }
     }
