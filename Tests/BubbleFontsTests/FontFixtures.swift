@@ -36,6 +36,15 @@ enum FontFixtures {
         var variationSequences: [[Int]]
         var kerning: Kerning?
         var bitmaps: Bitmaps?
+        var shaped: [Shaped]
+
+        struct Shaped: Decodable {
+            var text: String
+            var script: String
+            var language: String?
+            var glyphs: [Int]
+            var clusters: [Int]
+        }
 
         struct Kerning: Decodable {
             var script: String

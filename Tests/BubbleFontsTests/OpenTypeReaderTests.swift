@@ -65,6 +65,30 @@ import Testing
         #expect(facts.kerning!.pairs.count >= 3)
     }
 
+    @Test(arguments: FontFixtures.expected.filter { !$0.shaped.isEmpty })
+    func ligaturesAndLocalFormsMatchHarfBuzz(_ facts: FontFixtures.FontFacts) throws {
+        let font = try FontFixtures.font(facts.file, face: facts.face)
+        for sample in facts.shaped {
+            let substitutions = try font.substitutions(script: sample.script, language: sample.language)
+            var glyphs = sample.text.unicodeScalars.map { font.glyph(for: $0) ?? 0 }
+            var clusters = Array(glyphs.indices)
+            substitutions.apply(&glyphs, clusters: &clusters)
+            #expect(glyphs.map(Int.init) == sample.glyphs, "\(sample.text)")
+            #expect(clusters == sample.clusters, "\(sample.text)")
+        }
+    }
+
+    @Test func koreanTakesItsOwnSpaceOnlyWithItsLanguage() throws {
+        let kr = try FontFixtures.font("NotoSansCJK-Subset.ttc", face: 1)
+        let space = try #require(kr.glyph(for: " "))
+        var korean = [space], clusters = [0]
+        try kr.substitutions(script: "hang", language: "KOR ").apply(&korean, clusters: &clusters)
+        var plain = [space]
+        try kr.substitutions(script: "hang", language: nil).apply(&plain, clusters: &clusters)
+        #expect(korean != plain)
+        #expect(kr.advance(of: korean[0]) > kr.advance(of: plain[0]))
+    }
+
     @Test func colourEmojiAdvancesComeFromTheBitmapStrike() throws {
         let facts = try #require(FontFixtures.expected.first { $0.bitmaps != nil })
         let font = try FontFixtures.font(facts.file)

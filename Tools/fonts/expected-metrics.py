@@ -48,6 +48,35 @@ def kern_pairs(path, index, font, script):
     return pairs
 
 
+SHAPED = {
+    "DejaVuSans-Subset.ttf": [("traffic office fl ffl", "Latn", None)],
+    "NotoSans-Subset.ttf": [("traffic office fi", "Latn", None)],
+    "NotoSansCJK-Subset.ttc": [("한국어 테스트 문장", "Hang", "ko"), ("今日は 良い", "Hani", "ja")],
+}
+
+
+def shaped(path, index, name):
+    """Glyphs HarfBuzz gives with only the substitution features we apply (no kerning, no calt)."""
+    blob = hb.Blob.from_file_path(path)
+    hb_font = hb.Font(hb.Face(blob, index))
+    out = []
+    for text, script, language in SHAPED.get(name, []):
+        buf = hb.Buffer()
+        buf.add_str(text)
+        buf.guess_segment_properties()
+        buf.script = script
+        if language:
+            buf.language = language
+        features = {tag: True for tag in ("ccmp", "locl", "rlig", "liga", "clig")}
+        features.update({tag: False for tag in ("kern", "calt", "mark", "mkmk", "dist", "palt", "vert")})
+        hb.shape(hb_font, buf, features)
+        ot_script = {"Latn": "latn", "Hang": "hang", "Hani": "hani"}[script]
+        ot_language = {"ko": "KOR ", "ja": "JAN "}.get(language)
+        out.append({"text": text, "script": ot_script, "language": ot_language,
+                    "glyphs": [i.codepoint for i in buf.glyph_infos], "clusters": [i.cluster for i in buf.glyph_infos]})
+    return out
+
+
 def describe(name, index=0):
     path = os.path.join(FONTS, name)
     font = TTFont(path, fontNumber=index)
@@ -72,6 +101,7 @@ def describe(name, index=0):
                 for cp, glyph in mappings[:20]:
                     sequences.append([cp, selector, ids[glyph] if glyph else (ids[cmap[cp]] if cp in cmap else 0)])
     entry["variationSequences"] = sequences
+    entry["shaped"] = shaped(path, index, name)
     if "CBLC" in font:
         strike = max(font["CBLC"].strikes, key=lambda s: s.bitmapSizeTable.ppemY)
         ppem = strike.bitmapSizeTable.ppemY

@@ -6,6 +6,7 @@ public struct FontChain: Sendable {
     public struct Face: Sendable {
         public let font: OpenTypeFont
         let kerning: PairKerning
+        let substitutions: GlyphSubstitutions
         let scale: FontScale
         /// `line-height: normal` for this face in LayoutUnits: round(ascent) + round(descent) +
         /// round(lineGap), each in whole pixels as Chromium rounds them.
@@ -18,8 +19,9 @@ public struct FontChain: Sendable {
     /// The font size in px.
     public let size: Double
 
-    /// The chain `fonts` at `size` px, kerning as for `script` (an OpenType script tag).
-    public init(fonts: [OpenTypeFont], size: Double, script: String = "latn") throws(FontError) {
+    /// The chain `fonts` at `size` px, shaped as for `script` and `language` (OpenType tags such as
+    /// `latn` and `KOR `; the language picks `locl` forms).
+    public init(fonts: [OpenTypeFont], size: Double, script: String = "latn", language: String? = nil) throws(FontError) {
         precondition(!fonts.isEmpty, "a chain needs a font")
         var faces: [Face] = []
         for font in fonts {
@@ -28,7 +30,8 @@ public struct FontChain: Sendable {
                 (Double(units) * size / Double(font.unitsPerEm)).rounded() == 0 ? 0
                     : Int((Double(units) * size / Double(font.unitsPerEm)).rounded()) * 64
             }
-            faces.append(Face(font: font, kerning: try font.kerning(script: script), scale: scale,
+            faces.append(Face(font: font, kerning: try font.kerning(script: script),
+                              substitutions: try font.substitutions(script: script, language: language), scale: scale,
                               ascent64: roundedPixels(font.ascent), descent64: roundedPixels(font.descent),
                               lineGap64: roundedPixels(font.lineGap)))
         }

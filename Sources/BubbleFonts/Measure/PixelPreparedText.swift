@@ -30,56 +30,74 @@ public struct PixelPreparedText: Sendable {
     init(_ text: String, chain: FontChain) {
         let scalars = Array(text.unicodeScalars.map(\.value))
         let opportunities = LineBreaker.opportunities(in: scalars)
-        var graphemes = GraphemeBreaker()
-        var groupStart = 0
+        // Graphemes: their scalars, UTF-8 starts, faces, and glyphs (the base's, then each further
+        // scalar's that the face covers; a colour-bitmap grapheme is one glyph).
+        var graphemeScalars: [Range<Int>] = []
+        var breaker = GraphemeBreaker()
         var utf8 = 0
-        var utf8Start = 0
-        var previousGlyph: (face: Int, glyph: UInt16)?
-        func finish(_ end: Int) {
-            guard end > groupStart else { return }
-            let slice = scalars[groupStart..<end]
-            let (face, glyph) = chain.face(for: slice)
-            let chosen = chain.faces[face]
-            var advance = 0
-            if let bitmap = chosen.font.bitmapAdvance(of: glyph) {
-                advance = chosen.scale.pixels1616(bitmapPixels: bitmap.pixels, ppem: bitmap.ppem)
-            } else {
-                advance = chosen.scale.pixels1616(units: chosen.font.advance(of: glyph))
-                // Marks and other scalars after the base add their own advances (0 for real marks).
-                for scalar in slice.dropFirst() where !Self.isJoiner(scalar) {
-                    if let extra = chosen.font.glyph(for: Unicode.Scalar(scalar)!) {
-                        advance += chosen.scale.pixels1616(units: chosen.font.advance(of: extra))
-                    }
+        var start = 0
+        for (index, scalar) in scalars.enumerated() {
+            if breaker.breaksBefore(UnicodeTables.info(scalar)) && index > 0 {
+                graphemeScalars.append(start..<index)
+                start = index
+            }
+            if start == index { starts.append(Int32(utf8)) }
+            utf8 += UTF8.width(Unicode.Scalar(scalar)!)
+        }
+        if !scalars.isEmpty { graphemeScalars.append(start..<scalars.count) }
+        utf8Count = utf8
+
+        var glyphs: [UInt16] = []
+        var clusters: [Int] = []
+        var runFace = -1
+        advances = Array(repeating: 0, count: graphemeScalars.count)
+        kernAfter = Array(repeating: 0, count: graphemeScalars.count)
+        func finishRun() {
+            guard runFace >= 0, !glyphs.isEmpty else { return }
+            let face = chain.faces[runFace]
+            face.substitutions.apply(&glyphs, clusters: &clusters)
+            for (i, glyph) in glyphs.enumerated() {
+                let advance: Int
+                if let bitmap = face.font.bitmapAdvance(of: glyph) {
+                    advance = face.scale.pixels1616(bitmapPixels: bitmap.pixels, ppem: bitmap.ppem)
+                } else {
+                    advance = face.scale.pixels1616(units: face.font.advance(of: glyph))
                 }
+                advances[clusters[i]] &+= Int32(clamping: advance)
+                guard i + 1 < glyphs.count else { continue }
+                let kern = Int32(clamping: face.scale.pixels1616(units: face.kerning.adjustment(glyph, glyphs[i + 1])))
+                // Kerning inside a cluster widens it; between clusters it sits between graphemes.
+                if clusters[i + 1] == clusters[i] { advances[clusters[i]] &+= kern } else { kernAfter[clusters[i + 1] - 1] &+= kern }
             }
-            if let previous = previousGlyph, previous.face == face, !kernAfter.isEmpty {
-                let units = chosen.kerning.adjustment(previous.glyph, glyph)
-                kernAfter[kernAfter.count - 1] = Int32(chosen.scale.pixels1616(units: units))
-            }
-            starts.append(Int32(utf8Start))
-            advances.append(Int32(clamping: advance))
-            kernAfter.append(0)
-            faces.append(UInt8(face))
+            glyphs.removeAll(keepingCapacity: true)
+            clusters.removeAll(keepingCapacity: true)
+        }
+        for (g, range) in graphemeScalars.enumerated() {
+            let slice = scalars[range]
+            let isNewline = Self.isLineBreak(slice.first!)
+            let (faceIndex, glyph) = chain.face(for: slice)
+            let face = chain.faces[faceIndex]
+            faces.append(UInt8(faceIndex))
+            let end = range.upperBound
             let nextBreak = end < opportunities.count ? opportunities[end] : .mandatory
-            let isNewline = slice.first.map(Self.isLineBreak) ?? false
             breakAfter.append(isNewline || (end < opportunities.count && nextBreak == .mandatory) ? 2
                               : (end == scalars.count || nextBreak == .allowed ? 1 : 0))
             isSpace.append(slice.count == 1 && (slice.first == 0x20 || slice.first == 0x09 || isNewline))
-            if isNewline { advances[advances.count - 1] = 0 }
-            previousGlyph = isNewline ? nil : (face, glyph)
-        }
-        for (index, scalar) in scalars.enumerated() {
-            if index > 0 && graphemes.breaksBefore(UnicodeTables.info(scalar)) {
-                finish(index)
-                groupStart = index
-                utf8Start = utf8
-            } else if index == 0 {
-                _ = graphemes.breaksBefore(UnicodeTables.info(scalar))
+            if isNewline || faceIndex != runFace { finishRun() }
+            if isNewline { runFace = -1; continue }
+            runFace = faceIndex
+            glyphs.append(glyph)
+            clusters.append(g)
+            if face.font.bitmapAdvance(of: glyph) == nil {
+                for scalar in slice.dropFirst() where !Self.isJoiner(scalar) {
+                    if let extra = face.font.glyph(for: Unicode.Scalar(scalar)!) {
+                        glyphs.append(extra)
+                        clusters.append(g)
+                    }
+                }
             }
-            utf8 += UTF8.width(Unicode.Scalar(scalar)!)
         }
-        finish(scalars.count)
-        utf8Count = utf8
+        finishRun()
     }
 
     static func isJoiner(_ scalar: UInt32) -> Bool {

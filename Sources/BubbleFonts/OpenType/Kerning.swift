@@ -80,26 +80,7 @@ struct Kerning: Sendable {
     var isEmpty: Bool { lookups.isEmpty }
 
     private static func kernLookupIndices(scripts: FontBytes, features: FontBytes, script: String) throws(FontError) -> Set<Int> {
-        let scriptCount = Int(try scripts.u16(0))
-        var chosen: Int?
-        for wanted in [script, "DFLT"] where chosen == nil {
-            for i in 0..<scriptCount where try scripts.tag(2 + 6 * i) == wanted { chosen = i; break }
-        }
-        if chosen == nil && scriptCount > 0 { chosen = 0 }
-        guard let chosen, let scriptTable = try scripts.subtable(at: 2 + 6 * chosen + 4) else { return [] }
-        // The default language system: its feature indices.
-        guard let langSys = try scriptTable.subtable(at: 0) else { return [] }
-        let featureIndexCount = Int(try langSys.u16(4))
-        let featureCount = Int(try features.u16(0))
-        var lookups: Set<Int> = []
-        for f in 0..<featureIndexCount {
-            let index = Int(try langSys.u16(6 + 2 * f))
-            guard index < featureCount, try features.tag(2 + 6 * index) == "kern" else { continue }
-            let feature = try features.from(Int(try features.u16(2 + 6 * index + 4)))
-            let count = Int(try feature.u16(2))
-            for l in 0..<count { lookups.insert(Int(try feature.u16(4 + 2 * l))) }
-        }
-        return lookups
+        try LayoutFeatures.lookupIndices(scripts: scripts, features: features, script: script, language: nil, tags: ["kern"])
     }
 }
 

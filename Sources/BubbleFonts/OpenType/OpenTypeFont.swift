@@ -22,6 +22,7 @@ public struct OpenTypeFont: Sendable {
     let hmtx: HmtxTable
     let colorBitmaps: ColorBitmaps?
     private let gpos: FontBytes?
+    private let gsub: FontBytes?
     /// The `kern` table's pairs, used only when the font has no `GPOS`.
     private let legacyKerning: Kerning
 
@@ -48,13 +49,16 @@ public struct OpenTypeFont: Sendable {
             colorBitmaps = nil
         }
         gpos = file.tables["GPOS"]
+        gsub = file.tables["GSUB"]
         if gpos == nil, let kern = file.tables["kern"] {
             legacyKerning = try Kerning(kern: kern)
         } else {
             legacyKerning = Kerning()
         }
-        // Read the default script's kerning now, so a damaged GPOS is reported at load.
+        // Read the default script's kerning and substitutions now, so a damaged GPOS or GSUB is
+        // reported at load.
         _ = try kerning(script: "DFLT")
+        _ = try substitutions(script: "DFLT", language: nil)
     }
 
     /// Reads face `faceIndex` of the font file at `path`.
@@ -92,6 +96,30 @@ public struct OpenTypeFont: Sendable {
         guard let gpos else { return PairKerning(kerning: legacyKerning) }
         return PairKerning(kerning: try Kerning(gpos: gpos, script: script, glyphCount: glyphCount))
     }
+}
+
+extension OpenTypeFont {
+    /// The substitutions a browser applies by default (`ccmp`, `locl`, `rlig`, `liga`, `clig`: single
+    /// and ligature lookups) for `script` and `language` (OpenType tags: `latn`, `KOR `).
+    public func substitutions(script: String, language: String?) throws(FontError) -> GlyphSubstitutions {
+        guard let gsub else { return GlyphSubstitutions(substitutions: Substitutions()) }
+        return GlyphSubstitutions(substitutions: try Substitutions(gsub: gsub, script: script, language: language,
+                                                                   glyphCount: glyphCount))
+    }
+}
+
+/// Glyph substitutions for one script and language.
+public struct GlyphSubstitutions: Sendable {
+    let substitutions: Substitutions
+
+    /// Applies the substitutions to `glyphs`; `clusters` (one per glyph) is kept in step, each glyph
+    /// left keeping the cluster of its first component.
+    public func apply(_ glyphs: inout [UInt16], clusters: inout [Int]) {
+        substitutions.apply(&glyphs, clusters: &clusters)
+    }
+
+    /// True when nothing is ever substituted.
+    public var isEmpty: Bool { substitutions.isEmpty }
 }
 
 /// Pair adjustments for one script, in font units.
