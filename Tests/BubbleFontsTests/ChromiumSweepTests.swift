@@ -102,15 +102,18 @@ import BubbleText
         }
     }
 
-    /// The groups whose line counts equal Chromium's on every item (heights are not yet exact in
-    /// any group: see the README's accuracy table).
-    static let exactLineCounts = ["cjk/cjk-jp", "cyrillic/dejavu", "cyrillic/noto", "greek/noto", "greek/dejavu", "hebrew/hebrew",
-                                  "korean/cjk-kr"]
+    /// True for items whose line height is not a whole number of LayoutUnits (a factor × size).
+    static func fractionalLineHeight(_ row: [Value]) -> Bool {
+        guard case .string(let text) = row[3], let factor = Double(text) else { return false }
+        let units = factor * row[2].double * 64
+        return units.rounded(.down) != units
+    }
 
     @Test func lineCountsAndHeightsMatchChromium() throws {
         let sweep = try #require(Self.sweep)
         var lineScores: [String: (Int, Int)] = [:]
         var heightScores: [String: (Int, Int)] = [:]
+        var wholeHeights = (0, 0)
         var misses: [String] = []
         var chains: [String: FontChain] = [:]
         var prepared: [String: PixelPreparedText] = [:]
@@ -138,20 +141,23 @@ import BubbleText
             lineScores[group, default: (0, 0)].1 += 1
             heightScores[group, default: (0, 0)].0 += height == row[6].int ? 1 : 0
             heightScores[group, default: (0, 0)].1 += 1
-            if (lines != row[5].int || height != row[6].int) && misses.count < 16 {
+            if !Self.fractionalLineHeight(row) {
+                wholeHeights.0 += height == row[6].int ? 1 : 0
+                wholeHeights.1 += 1
+            }
+            if (lines != row[5].int || (height != row[6].int && !Self.fractionalLineHeight(row))) && misses.count < 16 {
                 misses.append("\(chainName) \(size)px lh \(row[3].string) w\(row[4].int) \(text.text.prefix(24)): lines \(lines) vs \(row[5].int), height \(height) vs \(row[6].int)")
             }
         }
         print("line counts: " + Self.report(lineScores))
         print("heights: " + Self.report(heightScores))
         for miss in misses { print("  miss: " + miss) }
-        for group in Self.exactLineCounts {
-            let lines = try #require(lineScores[group])
-            #expect(lines.0 == lines.1, "\(group): lines \(lines.0)/\(lines.1)")
+        // Every line count is exact, and so is every height whose line height is a whole number of
+        // LayoutUnits; a fractional one (1.4 × 16 px) is not modelled yet.
+        for (group, score) in lineScores {
+            #expect(score.0 == score.1, "\(group): lines \(score.0)/\(score.1)")
         }
-        // Nothing regresses below today's floor: 96% of all line counts and 93% of all heights.
-        let lines = lineScores.values.reduce((0, 0)) { ($0.0 + $1.0, $0.1 + $1.1) }
-        let heights = heightScores.values.reduce((0, 0)) { ($0.0 + $1.0, $0.1 + $1.1) }
-        #expect(lines.0 * 100 >= lines.1 * 96 && heights.0 * 100 >= heights.1 * 93)
+        print("heights with whole line heights: \(wholeHeights.0)/\(wholeHeights.1)")
+        #expect(wholeHeights.0 == wholeHeights.1 && wholeHeights.1 > 8_000)
     }
 }

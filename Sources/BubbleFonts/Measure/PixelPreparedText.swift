@@ -29,7 +29,7 @@ public struct PixelPreparedText: Sendable {
 
     init(_ text: String, chain: FontChain) {
         let scalars = Array(text.unicodeScalars.map(\.value))
-        let opportunities = LineBreaker.opportunities(in: scalars)
+        let opportunities = Self.blinkOpportunities(scalars)
         // Graphemes: their scalars, UTF-8 starts, faces, and glyphs (the base's, then each further
         // scalar's that the face covers; a colour-bitmap grapheme is one glyph).
         var graphemeScalars: [Range<Int>] = []
@@ -98,6 +98,23 @@ public struct PixelPreparedText: Sendable {
             }
         }
         finishRun()
+    }
+
+    /// UAX #14's opportunities, with Blink's own table between two ASCII characters.
+    static func blinkOpportunities(_ scalars: [UInt32]) -> [LineBreakOpportunity] {
+        var opportunities = LineBreaker.opportunities(in: scalars)
+        for i in scalars.indices.dropFirst() {
+            let a = scalars[i - 1], b = scalars[i]
+            guard (0x20...0x7E).contains(a), (0x20...0x7E).contains(b) else { continue }
+            let before = i >= 2 ? scalars[i - 2] : 0x20
+            let afterLetterOrDigit = (0x30...0x39).contains(before) || (0x41...0x5A).contains(before | 0x20 - 0x20)
+                || (0x61...0x7A).contains(before)
+            let row = (afterLetterOrDigit ? BlinkASCIIBreaks.afterLetterOrDigit : BlinkASCIIBreaks.afterOther)[Int(a - 0x20)]
+            let bit = Int(b - 0x20)
+            let allowed = bit < 64 ? row.0 & (1 << UInt64(bit)) != 0 : row.1 & (1 << UInt32(bit - 64)) != 0
+            opportunities[i] = allowed ? .allowed : .prohibited
+        }
+        return opportunities
     }
 
     static func isJoiner(_ scalar: UInt32) -> Bool {
