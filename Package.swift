@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point one way: BubbleText ← BubbleLayout ← BubbleTerminal / BubbleLogs ← BubblesCLI ← bubbles.
+// Dependencies point one way: BubbleText (and BubbleFonts, its second measurer) ← BubbleLayout ← BubbleTerminal / BubbleLogs ← BubblesCLI ← bubbles.
 let package = Package(
     name: "BubbleLayout",
     platforms: [.macOS(.v15)],
@@ -13,12 +13,14 @@ let package = Package(
     targets: [
         .target(name: "BubbleText"),
         .target(name: "BubbleLayout", dependencies: ["BubbleText"]),
+        .target(name: "BubbleFonts", dependencies: ["BubbleText"]),
         .target(name: "BubbleTerminal", dependencies: ["BubbleLayout", "BubbleText"]),
         .target(name: "BubbleLogs", dependencies: ["BubbleLayout"]),
         .target(name: "BubblesCLI", dependencies: ["BubbleText", "BubbleLayout", "BubbleTerminal", "BubbleLogs"]),
         .executableTarget(name: "bubbles", dependencies: ["BubblesCLI", "BubbleTerminal"]),
         .target(name: "BubbleTestSupport", dependencies: ["BubbleLayout"], path: "Tests/BubbleTestSupport"),
         .testTarget(name: "BubbleTextTests", dependencies: ["BubbleText"]),
+        .testTarget(name: "BubbleFontsTests", dependencies: ["BubbleFonts"]),
         .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleText", "BubbleTestSupport"]),
         .testTarget(name: "BubbleTerminalTests", dependencies: ["BubbleTerminal", "BubbleLayout", "BubbleLogs", "BubbleText", "BubbleTestSupport"]),
         .testTarget(name: "BubbleLogsTests", dependencies: ["BubbleLogs", "BubbleLayout", "BubbleText"]),

@@ -1,0 +1,60 @@
+import BubbleText
+
+/// How tall a line is.
+public enum LineHeight: Sendable, Hashable {
+    /// The fonts' own: round(ascent) + round(descent) + round(lineGap) of the tallest face on the line.
+    case normal
+    /// A fixed height in px (rounded to 1/64 px).
+    case pixels(Double)
+    /// A multiple of the font size (floored to 1/64 px).
+    case factor(Double)
+}
+
+/// Measures text in pixels from font files: the second `TextMeasurer`, beside the cell measurer.
+/// Widths are integers in Chromium's LayoutUnit (1/64 px). `prepare` does the font work once
+/// (segmentation, fallback, advances, kerning); `measure` at any width is arithmetic over it.
+///
+/// The model is advances plus pair kerning with lines broken by UAX #14, as Chromium lays out
+/// `white-space: pre-wrap; overflow-wrap: break-word` text with hinting off. Scripts that need
+/// shaping beyond that (Arabic joining, Indic conjuncts) are approximate.
+public struct PixelMeasurer: TextMeasurer {
+    public let chain: FontChain
+    public let lineHeight: LineHeight
+
+    public init(chain: FontChain, lineHeight: LineHeight = .normal) {
+        self.chain = chain
+        self.lineHeight = lineHeight
+    }
+
+    public func prepare(_ text: String) -> PixelPreparedText { PixelPreparedText(text, chain: chain) }
+
+    public func measure(_ prepared: PixelPreparedText, width: Int) -> TextMetrics {
+        prepared.layout(width: width).metrics
+    }
+
+    public func layout(_ prepared: PixelPreparedText, width: Int) -> TextLayout {
+        prepared.layout(width: width)
+    }
+
+    public func width(of text: String) -> Int { prepare(text).naturalWidth }
+
+    /// The block height in LayoutUnits of `prepared` wrapped at `width`.
+    public func height(of prepared: PixelPreparedText, width: Int) -> Int {
+        let lines = prepared.lineFaces(width: width)
+        switch lineHeight {
+        case .pixels(let px): return lines.count * Int((px * 64).rounded())
+        case .factor(let factor): return lines.count * Int((factor * chain.size * 64).rounded(.down))
+        case .normal:
+            return lines.reduce(0) { total, faces in
+                var ascent = 0, descent = 0, gap = 0
+                for f in faces {
+                    let face = chain.faces[f]
+                    ascent = max(ascent, face.ascent64)
+                    descent = max(descent, face.descent64)
+                    gap = max(gap, face.lineGap64)
+                }
+                return total + ascent + descent + gap
+            }
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import BubbleText
+
+/// A text prepared in pixels: its graphemes' advances (16.16 px, kerning with the next grapheme
+/// kept apart), the faces they use, and where lines may break. Laying out at a width is arithmetic
+/// over these arrays.
+public struct PixelPreparedText: Sendable {
+    /// Per grapheme: UTF-8 start, advance and kerning after it (16.16 px), face index, and how it
+    /// may end a line.
+    var starts: [Int32] = []
+    var advances: [Int32] = []
+    var kernAfter: [Int32] = []
+    var faces: [UInt8] = []
+    /// What follows each grapheme: 0 no break, 1 a break is allowed, 2 a break is mandatory.
+    var breakAfter: [UInt8] = []
+    /// True for graphemes that are spaces, which hang at a line's end.
+    var isSpace: [Bool] = []
+    var utf8Count = 0
+
+    /// The width of the text on one line (its widest hard line, spaces included, as `white-space:
+    /// pre` measures it), in LayoutUnits.
+    public var naturalWidth: Int {
+        var widest = 0, lineStart = 0
+        for g in advances.indices where breakAfter[g] == 2 || g == advances.count - 1 {
+            widest = max(widest, lineWidth(lineStart, g + 1, hangingSpaces: false))
+            lineStart = g + 1
+        }
+        return widest
+    }
+
+    init(_ text: String, chain: FontChain) {
+        let scalars = Array(text.unicodeScalars.map(\.value))
+        let opportunities = Self.blinkOpportunities(scalars)
+        // Graphemes: their scalars, UTF-8 starts, faces, and glyphs (the base's, then each further
+        // scalar's that the face covers; a colour-bitmap grapheme is one glyph).
+        var graphemeScalars: [Range<Int>] = []
+        var breaker = GraphemeBreaker()
+        var utf8 = 0
+        var start = 0
+        for (index, scalar) in scalars.enumerated() {
+            if breaker.breaksBefore(UnicodeTables.info(scalar)) && index > 0 {
+                graphemeScalars.append(start..<index)
+                start = index
+            }
+            if start == index { starts.append(Int32(utf8)) }
+            utf8 += UTF8.width(Unicode.Scalar(scalar)!)
+        }
+        if !scalars.isEmpty { graphemeScalars.append(start..<scalars.count) }
+        utf8Count = utf8
+
+        var glyphs: [UInt16] = []
+        var clusters: [Int] = []
+        var runFace = -1
+        advances = Array(repeating: 0, count: graphemeScalars.count)
+        kernAfter = Array(repeating: 0, count: graphemeScalars.count)
+        func finishRun() {
+            guard runFace >= 0, !glyphs.isEmpty else { return }
+            let face = chain.faces[runFace]
+            face.substitutions.apply(&glyphs, clusters: &clusters)
+            for (i, glyph) in glyphs.enumerated() {
+                let advance: Int
+                if let bitmap = face.font.bitmapAdvance(of: glyph) {
+                    advance = face.scale.pixels1616(bitmapPixels: bitmap.pixels, ppem: bitmap.ppem)
+                } else {
+                    advance = face.scale.pixels1616(units: face.font.advance(of: glyph))
+                }
+                advances[clusters[i]] &+= Int32(clamping: advance)
+                guard i + 1 < glyphs.count else { continue }
+                let kern = Int32(clamping: face.scale.pixels1616(units: face.kerning.adjustment(glyph, glyphs[i + 1])))
+                // Kerning inside a cluster widens it; between clusters it sits between graphemes.
+                if clusters[i + 1] == clusters[i] { advances[clusters[i]] &+= kern } else { kernAfter[clusters[i + 1] - 1] &+= kern }
+            }
+            glyphs.removeAll(keepingCapacity: true)
+            clusters.removeAll(keepingCapacity: true)
+        }
+        for (g, range) in graphemeScalars.enumerated() {
+            let slice = scalars[range]
+            let isNewline = Self.isLineBreak(slice.first!)
+            let (faceIndex, glyph) = chain.face(for: slice)
+            let face = chain.faces[faceIndex]
+            faces.append(UInt8(faceIndex))
+            let end = range.upperBound
+            let nextBreak = end < opportunities.count ? opportunities[end] : .mandatory
+            breakAfter.append(isNewline || (end < opportunities.count && nextBreak == .mandatory) ? 2
+                              : (end == scalars.count || nextBreak == .allowed ? 1 : 0))
+            isSpace.append(slice.count == 1 && (slice.first == 0x20 || slice.first == 0x09 || isNewline))
+            if isNewline || faceIndex != runFace { finishRun() }
+            if isNewline { runFace = -1; continue }
+            runFace = faceIndex
+            glyphs.append(glyph)
+            clusters.append(g)
+            if face.font.bitmapAdvance(of: glyph) == nil {
+                for scalar in slice.dropFirst() where !Self.isJoiner(scalar) {
+                    if let extra = face.font.glyph(for: Unicode.Scalar(scalar)!) {
+                        glyphs.append(extra)
+                        clusters.append(g)
+                    }
+                }
+            }
+        }
+        finishRun()
+    }
+
+    /// UAX #14's opportunities, with Blink's own table between two ASCII characters.
+    static func blinkOpportunities(_ scalars: [UInt32]) -> [LineBreakOpportunity] {
+        var opportunities = LineBreaker.opportunities(in: scalars)
+        for i in scalars.indices.dropFirst() {
+            let a = scalars[i - 1], b = scalars[i]
+            guard (0x20...0x7E).contains(a), (0x20...0x7E).contains(b) else { continue }
+            let before = i >= 2 ? scalars[i - 2] : 0x20
+            let afterLetterOrDigit = (0x30...0x39).contains(before) || (0x41...0x5A).contains(before | 0x20 - 0x20)
+                || (0x61...0x7A).contains(before)
+            let row = (afterLetterOrDigit ? BlinkASCIIBreaks.afterLetterOrDigit : BlinkASCIIBreaks.afterOther)[Int(a - 0x20)]
+            let bit = Int(b - 0x20)
+            let allowed = bit < 64 ? row.0 & (1 << UInt64(bit)) != 0 : row.1 & (1 << UInt32(bit - 64)) != 0
+            opportunities[i] = allowed ? .allowed : .prohibited
+        }
+        return opportunities
+    }
+
+    static func isJoiner(_ scalar: UInt32) -> Bool {
+        scalar == 0x200D || (0xFE00...0xFE0F).contains(scalar) || (0xE0100...0xE01EF).contains(scalar)
+    }
+
+    static func isLineBreak(_ scalar: UInt32) -> Bool {
+        scalar == 0x0A || scalar == 0x0D || scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029 || scalar == 0x0B || scalar == 0x0C
+    }
+
+    /// Lines at `width` LayoutUnits, greedy as CSS: words move to the next line whole; a word wider
+    /// than the line is split at graphemes (`overflow-wrap: break-word`); spaces hang at the end.
+    public func layout(width: Int) -> TextLayout {
+        var lines: [TextLine] = []
+        var widest = 0
+        forEachLine(width: width) { start, end, lineWidth in
+            let from = start < starts.count ? Int(starts[start]) : utf8Count
+            let to = end < starts.count ? Int(starts[end]) : utf8Count
+            lines.append(TextLine(utf8Range: from..<max(from, to), width: lineWidth))
+            widest = max(widest, lineWidth)
+        }
+        return TextLayout(lines: lines, widestLine: widest)
+    }
+
+    /// The faces used on each line at `width`.
+    func lineFaces(width: Int) -> [Set<Int>] {
+        var result: [Set<Int>] = []
+        forEachLine(width: width) { start, end, _ in
+            var used: Set<Int> = [0]  // the primary font's strut is always on the line
+            for g in start..<end where !isSpace[g] { used.insert(Int(faces[g])) }
+            result.append(used)
+        }
+        return result
+    }
+
+    /// Width in LayoutUnits of graphemes `start..<end`: the 16.16 sum rounded up once for the line
+    /// (rounding each font run on its own matches Chromium less often). Trailing spaces hang, and
+    /// do not count, unless `hangingSpaces` is false.
+    private func lineWidth(_ start: Int, _ end: Int, hangingSpaces: Bool = true) -> Int {
+        var last = end
+        while last > start && (isSpace[last - 1] && (hangingSpaces || breakAfter[last - 1] == 2)) { last -= 1 }
+        var total = 0
+        for g in start..<last {
+            total += Int(advances[g])
+            if g + 1 < last { total += Int(kernAfter[g]) }
+        }
+        return FontScale.layoutUnits(total)
+    }
+
+    /// Whether a line this wide fits: Chromium allows one LayoutUnit of slack.
+    private func fits(_ width: Int, _ available: Int) -> Bool { width <= available + 1 }
+
+    /// Calls `body(start, end, width)` for each line: grapheme indices and LayoutUnit width.
+    private func forEachLine(width available: Int, _ body: (Int, Int, Int) -> Void) {
+        let count = advances.count
+        if count == 0 { body(0, 0, 0); return }
+        var lineStart = 0
+        while lineStart < count {
+            // Whole words while they fit; a mandatory break ends the line.
+            var lineEnd = lineStart
+            var g = lineStart
+            while g < count {
+                if breakAfter[g] != 0 {
+                    guard fits(lineWidth(lineStart, g + 1), available) else { break }
+                    lineEnd = g + 1
+                    if breakAfter[g] == 2 { break }
+                }
+                g += 1
+            }
+            if lineEnd == lineStart {
+                // The first word does not fit on an empty line: split it at graphemes, at least one
+                // grapheme a line (overflow-wrap: break-word).
+                var wordEnd = lineStart
+                while wordEnd < count && breakAfter[wordEnd] == 0 { wordEnd += 1 }
+                wordEnd = min(count, wordEnd + 1)
+                lineEnd = lineStart + 1
+                while lineEnd < wordEnd && fits(lineWidth(lineStart, lineEnd + 1), available) { lineEnd += 1 }
+            }
+            body(lineStart, lineEnd, lineWidth(lineStart, lineEnd))
+            lineStart = lineEnd
+        }
+    }
+}

@@ -1,0 +1,251 @@
+/// Pair kerning from `GPOS` (lookup type 2, formats 1 and 2, also behind type 9 extension lookups)
+/// or, for fonts without `GPOS`, the old `kern` table (format 0). Only what changes advances is
+/// kept: the first glyph's XAdvance plus the second's, in font units.
+struct Kerning: Sendable {
+    /// The lookups of the `kern` feature, in lookup-list order; each lookup's subtables in order.
+    private(set) var lookups: [PairLookup] = []
+
+    /// No kerning.
+    init() {}
+
+    /// The `kern` feature's pair lookups for `script` (an OpenType script tag such as `latn`), else
+    /// for `DFLT`, else for the first script listed.
+    init(gpos table: FontBytes, script: String, glyphCount: Int) throws(FontError) {
+        guard let scripts = try table.subtable(at: 4), let features = try table.subtable(at: 6),
+              let lookupList = try table.subtable(at: 8) else { return }
+        let indices = try Self.kernLookupIndices(scripts: scripts, features: features, script: script)
+        let lookupCount = Int(try lookupList.u16(0))
+        for index in indices.sorted() where index < lookupCount {
+            let lookup = try lookupList.from(Int(try lookupList.u16(2 + 2 * index)))
+            var type = try lookup.u16(0)
+            let flags = try lookup.u16(2)
+            let subtableCount = Int(try lookup.u16(4))
+            var pair = PairLookup(flags: flags)
+            for s in 0..<subtableCount {
+                var subtable = try lookup.from(Int(try lookup.u16(6 + 2 * s)))
+                if type == 9 {
+                    // An extension subtable: the real type and a 32-bit offset from here.
+                    guard try subtable.u16(0) == 1 else { throw subtable.error(0, "extension subtable format is not 1") }
+                    let realType = try subtable.u16(2)
+                    subtable = try subtable.from(Int(try subtable.u32(4)))
+                    if s == 0 { type = realType == 9 ? 0 : realType }
+                    guard realType == type else { continue }
+                }
+                guard type == 2 else { break }
+                pair.subtables.append(try PairSubtable(subtable, glyphCount: glyphCount))
+            }
+            if !pair.subtables.isEmpty { lookups.append(pair) }
+        }
+    }
+
+    /// Horizontal format 0 subtables of the `kern` table (Microsoft version 0).
+    init(kern table: FontBytes) throws(FontError) {
+        guard try table.u16(0) == 0 else { return }  // Apple's version 1.0 kern is not read
+        let count = Int(try table.u16(2))
+        var offset = 4
+        var pairs: [UInt32: Int16] = [:]
+        for _ in 0..<count {
+            let length = Int(try table.u16(offset + 2))
+            let coverage = try table.u16(offset + 4)
+            let format = coverage >> 8
+            // Horizontal (bit 0), not minimum values (bit 1), not cross-stream (bit 2).
+            if format == 0 && coverage & 0x7 == 0x1 {
+                let pairCount = Int(try table.u16(offset + 6))
+                try table.check(offset + 14, 6 * pairCount)
+                for p in 0..<pairCount {
+                    let at = offset + 14 + 6 * p
+                    let key = UInt32(try table.u16(at)) << 16 | UInt32(try table.u16(at + 2))
+                    let value = try table.i16(at + 4)
+                    if coverage & 0x8 != 0 { pairs[key] = value } else { pairs[key, default: 0] &+= value }
+                }
+            }
+            guard length >= 6 else { throw table.error(offset + 2, "subtable length \(length) is too short") }
+            offset += length
+        }
+        if !pairs.isEmpty { lookups = [PairLookup(flags: 0, subtables: [.pairs(PairSet(map: pairs))])] }
+    }
+
+    /// The adjustment in font units between `left` and `right`: summed over lookups, the first
+    /// subtable of each that applies.
+    func adjustment(_ left: UInt16, _ right: UInt16) -> Int {
+        var total = 0
+        for lookup in lookups {
+            for subtable in lookup.subtables {
+                if let value = subtable.value(left, right) { total += value; break }
+            }
+        }
+        return total
+    }
+
+    var isEmpty: Bool { lookups.isEmpty }
+
+    private static func kernLookupIndices(scripts: FontBytes, features: FontBytes, script: String) throws(FontError) -> Set<Int> {
+        try LayoutFeatures.lookupIndices(scripts: scripts, features: features, script: script, language: nil, tags: ["kern"])
+    }
+}
+
+/// One pair-positioning lookup: its flags (which glyph classes it skips) and subtables.
+struct PairLookup: Sendable {
+    var flags: UInt16
+    var subtables: [PairSubtable] = []
+}
+
+/// A pair-adjustment subtable, format 1 (glyph pairs) or format 2 (class pairs).
+enum PairSubtable: Sendable {
+    case pairs(PairSet)
+    case classes(ClassPairs)
+
+    init(_ table: FontBytes, glyphCount: Int) throws(FontError) {
+        let format = try table.u16(0)
+        guard let coverageTable = try table.subtable(at: 2) else { throw table.error(2, "pair subtable has no coverage") }
+        let coverage = try Coverage(coverageTable)
+        let format1 = try table.u16(4), format2 = try table.u16(6)
+        let size1 = ValueRecord.size(format1), size2 = ValueRecord.size(format2)
+        switch format {
+        case 1:
+            let setCount = Int(try table.u16(8))
+            var map: [UInt32: Int16] = [:]
+            for (glyph, index) in coverage.entries where index < setCount {
+                guard let set = try table.subtable(at: 10 + 2 * index) else { continue }
+                let count = Int(try set.u16(0))
+                let recordSize = 2 + size1 + size2
+                try set.check(2, recordSize * count)
+                guard map.count + count <= PairSubtable.maximumPairs else {
+                    throw set.error(0, "more than \(PairSubtable.maximumPairs) kerning pairs")
+                }
+                for r in 0..<count {
+                    let at = 2 + recordSize * r
+                    let second = try set.u16(at)
+                    let value = try ValueRecord.xAdvance(set, at + 2, format1) + ValueRecord.xAdvance(set, at + 2 + size1, format2)
+                    let key = UInt32(glyph) << 16 | UInt32(second)
+                    if map[key] == nil { map[key] = Int16(truncatingIfNeeded: value) }
+                }
+            }
+            self = .pairs(PairSet(map: map))
+        case 2:
+            guard let def1 = try table.subtable(at: 8), let def2 = try table.subtable(at: 10) else {
+                throw table.error(8, "class pair subtable lacks a class definition")
+            }
+            let class1Count = Int(try table.u16(12)), class2Count = Int(try table.u16(14))
+            let recordSize = size1 + size2
+            guard class1Count * class2Count <= PairSubtable.maximumPairs else {
+                throw table.error(12, "\(class1Count) × \(class2Count) class pairs is more than \(PairSubtable.maximumPairs)")
+            }
+            try table.check(16, class1Count * class2Count * recordSize)
+            var values: [Int16] = []
+            values.reserveCapacity(class1Count * class2Count)
+            for c1 in 0..<class1Count {
+                for c2 in 0..<class2Count {
+                    let at = 16 + (c1 * class2Count + c2) * recordSize
+                    let value = try ValueRecord.xAdvance(table, at, format1) + ValueRecord.xAdvance(table, at + size1, format2)
+                    values.append(Int16(truncatingIfNeeded: value))
+                }
+            }
+            self = .classes(ClassPairs(coverage: Set(coverage.entries.map(\.glyph)),
+                                       first: try ClassDefinition(def1, glyphCount: glyphCount),
+                                       second: try ClassDefinition(def2, glyphCount: glyphCount),
+                                       class1Count: class1Count, class2Count: class2Count, values: values))
+        default:
+            throw table.error(0, "pair positioning format \(format) is not 1 or 2")
+        }
+    }
+
+    /// More pairs than any real font has (Noto Sans has about 60,000 in all): a file asking for more
+    /// is hostile, and refusing it keeps loading bounded in time and memory.
+    static let maximumPairs = 1 << 21
+
+    /// The adjustment when this subtable applies to the pair, nil when it does not.
+    func value(_ left: UInt16, _ right: UInt16) -> Int? {
+        switch self {
+        case .pairs(let set):
+            return set.map[UInt32(left) << 16 | UInt32(right)].map(Int.init)
+        case .classes(let pairs):
+            guard pairs.coverage.contains(left) else { return nil }
+            let c1 = pairs.first.classOf(left), c2 = pairs.second.classOf(right)
+            guard c1 < pairs.class1Count, c2 < pairs.class2Count else { return 0 }
+            return Int(pairs.values[c1 * pairs.class2Count + c2])
+        }
+    }
+}
+
+struct PairSet: Sendable { var map: [UInt32: Int16] }
+
+struct ClassPairs: Sendable {
+    var coverage: Set<UInt16>
+    var first: ClassDefinition
+    var second: ClassDefinition
+    var class1Count: Int
+    var class2Count: Int
+    var values: [Int16]
+}
+
+/// A GPOS value record: only XAdvance is read.
+enum ValueRecord {
+    static func size(_ format: UInt16) -> Int { 2 * (format & 0xFF).nonzeroBitCount }
+
+    static func xAdvance(_ table: FontBytes, _ at: Int, _ format: UInt16) throws(FontError) -> Int {
+        guard format & 0x4 != 0 else { return 0 }
+        return Int(try table.i16(at + 2 * (format & 0x3).nonzeroBitCount))
+    }
+}
+
+/// An OpenType coverage table: the glyphs it covers with their coverage indices.
+struct Coverage: Sendable {
+    var entries: [(glyph: UInt16, index: Int)] = []
+
+    init(_ table: FontBytes) throws(FontError) {
+        let format = try table.u16(0)
+        let count = Int(try table.u16(2))
+        switch format {
+        case 1:
+            try table.check(4, 2 * count)
+            for i in 0..<count { entries.append((try table.u16(4 + 2 * i), i)) }
+        case 2:
+            try table.check(4, 6 * count)
+            var total = 0
+            for r in 0..<count {
+                let start = try table.u16(4 + 6 * r), end = try table.u16(6 + 6 * r)
+                let first = Int(try table.u16(8 + 6 * r))
+                guard start <= end else { continue }
+                total += Int(end - start) + 1
+                guard total <= 0x1_0000 else { throw table.error(4 + 6 * r, "coverage ranges overlap past 65,536 glyphs") }
+                for g in start...end { entries.append((g, first + Int(g - start))) }
+            }
+        default:
+            throw table.error(0, "coverage format \(format) is not 1 or 2")
+        }
+    }
+}
+
+/// An OpenType class definition: glyph to class, 0 for glyphs it does not list.
+struct ClassDefinition: Sendable {
+    private var classes: [UInt16: UInt16] = [:]
+
+    init(_ table: FontBytes, glyphCount: Int) throws(FontError) {
+        let format = try table.u16(0)
+        switch format {
+        case 1:
+            let start = Int(try table.u16(2)), count = Int(try table.u16(4))
+            try table.check(6, 2 * count)
+            for i in 0..<count where start + i < glyphCount {
+                let value = try table.u16(6 + 2 * i)
+                if value != 0 { classes[UInt16(start + i)] = value }
+            }
+        case 2:
+            let count = Int(try table.u16(2))
+            try table.check(4, 6 * count)
+            var total = 0
+            for r in 0..<count {
+                let start = try table.u16(4 + 6 * r), end = try table.u16(6 + 6 * r), value = try table.u16(8 + 6 * r)
+                guard start <= end, value != 0 else { continue }
+                total += Int(end - start) + 1
+                guard total <= 0x1_0000 else { throw table.error(4 + 6 * r, "class ranges overlap past 65,536 glyphs") }
+                for g in start...end where classes[g] == nil { classes[g] = value }
+            }
+        default:
+            throw table.error(0, "class definition format \(format) is not 1 or 2")
+        }
+    }
+
+    func classOf(_ glyph: UInt16) -> Int { Int(classes[glyph] ?? 0) }
+}

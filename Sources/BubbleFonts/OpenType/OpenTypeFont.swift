@@ -1,0 +1,134 @@
+import Foundation
+
+/// One face of an OpenType font file, read and checked once: what measuring text needs from it.
+/// TrueType- and CFF-flavoured fonts and collections (`.ttc`, with a face index) are read; every
+/// table read is bounds-checked, so a damaged or hostile file gets a `FontError`, never a crash.
+public struct OpenTypeFont: Sendable {
+    /// Font units per em.
+    public let unitsPerEm: Int
+    /// Glyphs in the font.
+    public let glyphCount: Int
+    /// True when the outlines are CFF (`OTTO`).
+    public let isCFF: Bool
+    /// Faces in the file this face came from.
+    public let faceCount: Int
+    /// Line metrics in font units, from `OS/2` when USE_TYPO_METRICS is set, else from `hhea`
+    /// (descent positive, below the baseline).
+    public let ascent: Int
+    public let descent: Int
+    public let lineGap: Int
+
+    let cmap: CmapTable
+    let hmtx: HmtxTable
+    let colorBitmaps: ColorBitmaps?
+    private let gpos: FontBytes?
+    private let gsub: FontBytes?
+    /// The `kern` table's pairs, used only when the font has no `GPOS`.
+    private let legacyKerning: Kerning
+
+    /// Reads face `faceIndex` of a font file's bytes.
+    public init(bytes: [UInt8], faceIndex: Int = 0) throws(FontError) {
+        let file = try FontFile(bytes: bytes, faceIndex: faceIndex)
+        isCFF = file.isCFF
+        faceCount = file.faceCount
+        let head = try HeadTable(file.required("head"))
+        unitsPerEm = head.unitsPerEm
+        glyphCount = try BubbleFonts.glyphCount(maxp: file.required("maxp"))
+        let hhea = try HheaTable(file.required("hhea"))
+        hmtx = try HmtxTable(file.required("hmtx"), metricsCount: hhea.numberOfHMetrics, glyphCount: glyphCount)
+        cmap = try CmapTable(file.required("cmap"), glyphCount: glyphCount)
+        let os2 = try file.tables["OS/2"].map { table throws(FontError) in try OS2Table(table) }
+        if let os2, os2.useTypoMetrics {
+            (ascent, descent, lineGap) = (os2.typoAscender, -os2.typoDescender, os2.typoLineGap)
+        } else {
+            (ascent, descent, lineGap) = (hhea.ascender, -hhea.descender, hhea.lineGap)
+        }
+        if let cblc = file.tables["CBLC"], let cbdt = file.tables["CBDT"] {
+            colorBitmaps = try ColorBitmaps(cblc: cblc, cbdt: cbdt, glyphCount: glyphCount)
+        } else {
+            colorBitmaps = nil
+        }
+        gpos = file.tables["GPOS"]
+        gsub = file.tables["GSUB"]
+        if gpos == nil, let kern = file.tables["kern"] {
+            legacyKerning = try Kerning(kern: kern)
+        } else {
+            legacyKerning = Kerning()
+        }
+        // Read the default script's kerning and substitutions now, so a damaged GPOS or GSUB is
+        // reported at load.
+        _ = try kerning(script: "DFLT")
+        _ = try substitutions(script: "DFLT", language: nil)
+    }
+
+    /// Reads face `faceIndex` of the font file at `path`.
+    public init(contentsOf path: String, faceIndex: Int = 0) throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FontError(table: "file", offset: 0, reason: "cannot read \(path)")
+        }
+        try self.init(bytes: [UInt8](data), faceIndex: faceIndex)
+    }
+
+    /// The glyph for `scalar`, nil when the font does not cover it.
+    public func glyph(for scalar: Unicode.Scalar) -> UInt16? { cmap.glyph(scalar.value) }
+
+    /// The glyph for `scalar` followed by variation selector `selector`, as `cmap` format 14 maps
+    /// it; nil when the font has no such sequence.
+    public func glyph(for scalar: Unicode.Scalar, selector: Unicode.Scalar) -> UInt16? {
+        cmap.glyph(scalar.value, selector: selector.value)
+    }
+
+    /// True when the font's colour bitmaps supply advances (colour emoji fonts).
+    public var hasColorBitmaps: Bool { colorBitmaps != nil }
+
+    /// The advance of `glyph` in font units, from `hmtx`.
+    public func advance(of glyph: UInt16) -> Int { hmtx.advance(glyph) }
+
+    /// The advance of `glyph` in strike pixels and the strike's ppem, for bitmap glyphs.
+    public func bitmapAdvance(of glyph: UInt16) -> (pixels: Int, ppem: Int)? {
+        guard let colorBitmaps, let pixels = colorBitmaps.advance(glyph) else { return nil }
+        return (pixels, colorBitmaps.ppem)
+    }
+
+    /// The pair kerning applied to text in `script` (an OpenType script tag): the `kern` feature of
+    /// `GPOS`, or the old `kern` table when the font has no `GPOS`.
+    public func kerning(script: String) throws(FontError) -> PairKerning {
+        guard let gpos else { return PairKerning(kerning: legacyKerning) }
+        return PairKerning(kerning: try Kerning(gpos: gpos, script: script, glyphCount: glyphCount))
+    }
+}
+
+extension OpenTypeFont {
+    /// The substitutions a browser applies by default (`ccmp`, `locl`, `rlig`, `liga`, `clig`: single
+    /// and ligature lookups) for `script` and `language` (OpenType tags: `latn`, `KOR `).
+    public func substitutions(script: String, language: String?) throws(FontError) -> GlyphSubstitutions {
+        guard let gsub else { return GlyphSubstitutions(substitutions: Substitutions()) }
+        return GlyphSubstitutions(substitutions: try Substitutions(gsub: gsub, script: script, language: language,
+                                                                   glyphCount: glyphCount))
+    }
+}
+
+/// Glyph substitutions for one script and language.
+public struct GlyphSubstitutions: Sendable {
+    let substitutions: Substitutions
+
+    /// Applies the substitutions to `glyphs`; `clusters` (one per glyph) is kept in step, each glyph
+    /// left keeping the cluster of its first component.
+    public func apply(_ glyphs: inout [UInt16], clusters: inout [Int]) {
+        substitutions.apply(&glyphs, clusters: &clusters)
+    }
+
+    /// True when nothing is ever substituted.
+    public var isEmpty: Bool { substitutions.isEmpty }
+}
+
+/// Pair adjustments for one script, in font units.
+public struct PairKerning: Sendable {
+    let kerning: Kerning
+
+    /// The adjustment between two adjacent glyphs.
+    public func adjustment(_ left: UInt16, _ right: UInt16) -> Int { kerning.adjustment(left, right) }
+
+    /// True when no pair is ever adjusted.
+    public var isEmpty: Bool { kerning.isEmpty }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+import BubbleText
+@testable import BubbleFonts
+
+/// The pixel measurer against what headless Chromium did (Corpora/fonts/chromium-sweep.json, made
+/// by Tools/fonts/chromium-sweep.py): natural widths, line counts and heights, per script.
+@Suite struct ChromiumSweepTests {
+    struct Sweep: Decodable {
+        struct Text: Decodable { var group: String; var lang: String; var text: String }
+        var texts: [Text]
+        var fontsUsed: [String: [[FontChainEntry]]]
+        var natural: [[Value]]
+        var items: [[Value]]
+    }
+
+    enum FontChainEntry: Decodable {
+        case name(String), face(Int)
+        init(from decoder: Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let i = try? c.decode(Int.self) { self = .face(i) } else { self = .name(try c.decode(String.self)) }
+        }
+    }
+
+    enum Value: Decodable {
+        case int(Int), double(Double), string(String)
+        init(from decoder: Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let i = try? c.decode(Int.self) { self = .int(i) }
+            else if let d = try? c.decode(Double.self) { self = .double(d) }
+            else { self = .string(try c.decode(String.self)) }
+        }
+        var int: Int { if case .int(let i) = self { return i }; if case .double(let d) = self { return Int(d) }; return 0 }
+        var double: Double { if case .int(let i) = self { return Double(i) }; if case .double(let d) = self { return d }; return 0 }
+        var string: String { if case .string(let s) = self { return s }; return "" }
+    }
+
+    static let sweep: Sweep? = {
+        let url = FontFixtures.directory.appendingPathComponent("chromium-sweep.json")
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        return try? JSONDecoder().decode(Sweep.self, from: data)
+    }()
+
+    /// The OpenType script and language a browser shapes each group's texts with.
+    static func shaping(_ text: Sweep.Text) -> (script: String, language: String?) {
+        switch (text.group, text.lang) {
+        case ("cyrillic", _): ("cyrl", nil)
+        case ("greek", _): ("grek", nil)
+        case ("hebrew", _): ("hebr", nil)
+        case ("cjk", "zh"): ("hani", "ZHS ")
+        case ("cjk", _): ("hani", "JAN ")
+        case ("korean", _): ("hang", "KOR ")
+        default: ("latn", nil)
+        }
+    }
+
+    static func chain(_ name: String, size: Double, sweep: Sweep, text: Sweep.Text) throws -> FontChain {
+        let entries = try #require(sweep.fontsUsed[name])
+        var fonts: [OpenTypeFont] = []
+        for entry in entries {
+            guard case .name(let file) = entry[0], case .face(let face) = entry[1] else { continue }
+            fonts.append(try FontFixtures.font(file, face: face))
+        }
+        let shaping = Self.shaping(text)
+        return try FontChain(fonts: fonts, size: size, script: shaping.script, language: shaping.language)
+    }
+
+    /// Score lines per group: "group: matched/total".
+    static func report(_ scores: [String: (Int, Int)]) -> String {
+        scores.keys.sorted().map { "\($0) \(scores[$0]!.0)/\(scores[$0]!.1)" }.joined(separator: ", ")
+    }
+
+    /// The script/chain groups whose natural widths equal Chromium's on every item.
+    static let exactNaturalWidths = ["latin/noto", "cyrillic/noto", "cyrillic/dejavu", "greek/noto", "greek/dejavu", "cjk/cjk-jp",
+                                     "korean/cjk-kr"]
+
+    @Test func naturalWidthsMatchChromium() throws {
+        let sweep = try #require(Self.sweep)
+        var scores: [String: (Int, Int)] = [:]
+        var misses: [String] = []
+        var chains: [String: FontChain] = [:]
+        for row in sweep.natural {
+            let text = sweep.texts[row[0].int]
+            let chainName = row[1].string, size = row[2].double
+            let key = "\(chainName)@\(size)/\(text.group)/\(text.lang)"
+            let chain = try chains[key] ?? Self.chain(chainName, size: size, sweep: sweep, text: text)
+            chains[key] = chain
+            let measured = PixelMeasurer(chain: chain).width(of: text.text)
+            let group = text.group + "/" + chainName
+            let ok = measured == row[3].int
+            scores[group, default: (0, 0)].0 += ok ? 1 : 0
+            scores[group, default: (0, 0)].1 += 1
+            if !ok && misses.count < 12 { misses.append("\(chainName) \(size)px \(text.text.prefix(30)): \(measured) vs \(row[3].int)") }
+        }
+        print("natural widths: " + Self.report(scores))
+        for miss in misses { print("  miss: " + miss) }
+        #expect(scores.values.reduce(0) { $0 + $1.1 } == sweep.natural.count)
+        // Exact today; the other groups are measured and reported (README), not yet exact.
+        for group in Self.exactNaturalWidths {
+            let score = try #require(scores[group])
+            #expect(score.0 == score.1, "\(group): \(score.0)/\(score.1)")
+        }
+    }
+
+    /// True for items whose line height is not a whole number of LayoutUnits (a factor × size).
+    static func fractionalLineHeight(_ row: [Value]) -> Bool {
+        guard case .string(let text) = row[3], let factor = Double(text) else { return false }
+        let units = factor * row[2].double * 64
+        return units.rounded(.down) != units
+    }
+
+    @Test func lineCountsAndHeightsMatchChromium() throws {
+        let sweep = try #require(Self.sweep)
+        var lineScores: [String: (Int, Int)] = [:]
+        var heightScores: [String: (Int, Int)] = [:]
+        var wholeHeights = (0, 0)
+        var misses: [String] = []
+        var chains: [String: FontChain] = [:]
+        var prepared: [String: PixelPreparedText] = [:]
+        for row in sweep.items {
+            let text = sweep.texts[row[0].int]
+            let chainName = row[1].string, size = row[2].double
+            let key = "\(chainName)@\(size)/\(text.group)/\(text.lang)"
+            let chain = try chains[key] ?? Self.chain(chainName, size: size, sweep: sweep, text: text)
+            chains[key] = chain
+            let lineHeight: LineHeight = switch row[3] {
+            case .string("normal"): .normal
+            case .string(let px) where px.hasSuffix("px"): .pixels(Double(px.dropLast(2)) ?? 0)
+            case .string(let factor): .factor(Double(factor) ?? 0)
+            default: .normal
+            }
+            let measurer = PixelMeasurer(chain: chain, lineHeight: lineHeight)
+            let textKey = "\(row[0].int)/\(key)"
+            let ready = prepared[textKey] ?? measurer.prepare(text.text)
+            prepared[textKey] = ready
+            let width = row[4].int * 64
+            let lines = measurer.layout(ready, width: width).lineCount
+            let height = measurer.height(of: ready, width: width)
+            let group = text.group + "/" + chainName
+            lineScores[group, default: (0, 0)].0 += lines == row[5].int ? 1 : 0
+            lineScores[group, default: (0, 0)].1 += 1
+            heightScores[group, default: (0, 0)].0 += height == row[6].int ? 1 : 0
+            heightScores[group, default: (0, 0)].1 += 1
+            if !Self.fractionalLineHeight(row) {
+                wholeHeights.0 += height == row[6].int ? 1 : 0
+                wholeHeights.1 += 1
+            }
+            if (lines != row[5].int || (height != row[6].int && !Self.fractionalLineHeight(row))) && misses.count < 16 {
+                misses.append("\(chainName) \(size)px lh \(row[3].string) w\(row[4].int) \(text.text.prefix(24)): lines \(lines) vs \(row[5].int), height \(height) vs \(row[6].int)")
+            }
+        }
+        print("line counts: " + Self.report(lineScores))
+        print("heights: " + Self.report(heightScores))
+        for miss in misses { print("  miss: " + miss) }
+        // Every line count is exact, and so is every height whose line height is a whole number of
+        // LayoutUnits; a fractional one (1.4 × 16 px) is not modelled yet.
+        for (group, score) in lineScores {
+            #expect(score.0 == score.1, "\(group): lines \(score.0)/\(score.1)")
+        }
+        print("heights with whole line heights: \(wholeHeights.0)/\(wholeHeights.1)")
+        #expect(wholeHeights.0 == wholeHeights.1 && wholeHeights.1 > 8_000)
+    }
+}
