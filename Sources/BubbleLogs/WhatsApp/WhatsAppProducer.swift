@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads a WhatsApp chat export (.txt) in two streamed passes: the first decides the date order
-/// from every dated line, the second builds messages. Memory holds one message, not the file.
+/// from every dated line, the second builds messages. Memory holds one message, not the file,
+/// whether the input is a file, a pipe or standard input.
 ///
 /// A record is a dated line with its continuation lines. A continuation line before the first
 /// dated line, or one that is not valid UTF-8, is rejected on its own.
@@ -22,11 +23,13 @@ final class WhatsAppProducer: RecordProducer {
         var trailingBlank = 0
     }
 
-    init(lines makeLines: () -> LineReader, file: String, options: LogReadOptions) throws(LogInputError) {
+    /// `passes` reads the input twice: `first` streams it for the date order, `second` gives the
+    /// same lines again (see `InputFile.twoPassLines`), so a pipe or a FIFO is never reopened.
+    init(passes: (first: LineReader, second: () throws(LogInputError) -> LineReader), file: String, options: LogReadOptions) throws(LogInputError) {
         self.file = file
         self.options = options
         var evidence = WhatsAppDateOrder.Evidence()
-        let scan = makeLines()
+        let scan = passes.first
         var firstLine: (number: Int, text: String)?
         while let line = scan.next() {
             let text = String(decoding: line.bytes, as: UTF8.self)
@@ -44,7 +47,7 @@ final class WhatsAppProducer: RecordProducer {
             throw LogInputError(file: file, line: month?.line, message: "dates are both day-first (line \(day?.line ?? 0)) and month-first (line \(month?.line ?? 0)); expected one date format throughout the file")
         }
         self.order = order
-        lines = makeLines()
+        lines = try passes.second()
     }
 
     func next() -> ProducedRecord? {
