@@ -37,7 +37,7 @@ public enum LogSource {
             resolved = try detect(input)
         }
         if let wanted = options.conversation, !resolved.mayHoldSeveralConversations {
-            throw LogInputError(file: display, message: "a \(resolved) holds one conversation, so \"\(DiagnosticText.quoted(wanted))\" cannot be chosen in it", kind: .conversationNotApplicable)
+            throw LogInputError(file: display, message: "read as \(resolved), which holds one conversation: \"\(DiagnosticText.quoted(wanted))\" cannot be chosen", kind: .conversationNotApplicable)
         }
         let producer: RecordProducer
         switch resolved {

@@ -119,6 +119,9 @@ final class WhatsAppProducer: RecordProducer {
         let local = Int64(LogTimestamp.daysFromCivil(year: civil.year, month: civil.month, day: civil.day)) * 86_400
             + Int64(header.hour24 * 3600 + header.minute * 60 + header.secondOfMinute)
         let utc = local - Int64(offset(forLocalSeconds: local))
+        guard LogTimestamp.isInRange(utc * 1_000_000) else {
+            return reject(line: message.line, "date \(civil.year)-\(civil.month)-\(civil.day) falls before year 0000 in this time zone (dates run from year 0000 to 9999)")
+        }
         let (sender, _) = header.senderAndText
         let position = LogPosition(file: file, line: message.line)
         let id = "L\(message.line)"
