@@ -219,6 +219,14 @@ private func longWhatsApp(messages: Int) -> [UInt8] {
         #expect(String(decoding: out, as: UTF8.self) == "\u{FFFD}A\u{FFFD}\u{FFFD}")
     }
 
+    /// The mark is not part of line 1, in either pass over the file.
+    @Test func aUTF8ByteOrderMarkIsNotText() throws {
+        let path = temporaryFileKeeping([0xEF, 0xBB, 0xBF] + Array("13/01/2024, 20:15 - A: one\n13/01/2024, 20:16 - B: two\n".utf8), suffix: ".txt")
+        let result = try readAll(path)
+        #expect(result.format == .whatsapp && result.texts == ["one", "two"] && result.senders == ["A", "B"])
+        #expect(result.positions.first?.line == 1 && result.diagnostics.isEmpty)
+    }
+
     @Test func utf32IsNamedNotCalledUnknown() {
         let path = temporaryFileKeeping([0xFF, 0xFE, 0, 0, 0x41, 0, 0, 0], suffix: ".txt")
         #expect(openError(path)?.message.hasPrefix("UTF-32 text") == true)
