@@ -267,11 +267,17 @@ private func longWhatsApp(messages: Int) -> [UInt8] {
 
     @Test func shapesAreToldApartByStructure() {
         func shape(_ text: String) -> JSONShape { JSONShape(Array(text.utf8)) }
-        #expect(shape(#"{"id":"1","text":"{\"messages\":1}"}"# + "\n{}").topLevelKeys == ["id", "text"])
-        #expect(shape(#"{"id":"1"}"# + "\n{}").followedByMore)
-        #expect(shape("{\n  \"messages\": [\n").spansLines)
+        #expect(shape(#"{"id":"1","text":"{\"messages\":1}","n":{"chats":[]}}"#).topLevelKeys == ["id", "text", "n"])
+        #expect(shape(#"{"id":"1"}"#).closes)
         #expect(!shape(#"{"guild":{"id":"1"},"messages":[{"id":"1","#).closes)
         #expect(shape(#"{"guild":{"id":"1"},"messages":[{"id":"1","#).topLevelKeys == ["guild", "messages"])
+    }
+
+    /// A first record cut short is JSON Lines with one bad line, not a broken document.
+    @Test func aDamagedFirstRecordIsLeftToTheLineReader() throws {
+        let text = #"{"id":"1","type":"text","from":"A","date":0,"text":"cut"# + "\n" + #"{"id":"2","type":"text","from":"B","date":1,"text":"ok"}"# + "\n"
+        let result = try readAll(temporaryFileKeeping(Array(text.utf8)))
+        #expect(result.format == .jsonl && result.texts == ["ok"] && result.diagnostics.count == 1)
     }
 
     @Test func jsonLinesWithALongFirstRecordIsStillJSONLines() throws {

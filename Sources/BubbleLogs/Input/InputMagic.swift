@@ -35,18 +35,14 @@ enum InputMagic: Equatable {
     }
 }
 
-/// The structure of the first JSON value in a prefix of the input, which may end mid-value: enough
-/// to tell a JSON document (one value, usually over many lines or minified on one) from JSON Lines
-/// (one object per line), whatever the length of the first line.
+/// The structure of the first JSON object in a prefix of the input, which may end mid-value: its
+/// top-level keys, found without parsing (and so without needing the rest of a value that runs
+/// past the prefix), to tell an export minified onto one long line from a line of JSON Lines.
 struct JSONShape {
     /// Keys of the first object's top level seen in the prefix (the first 256, each cut at 64 bytes).
     var topLevelKeys: Set<String> = []
     /// The first object ends inside the prefix.
     var closes = false
-    /// A line break inside the first object (outside strings): a pretty-printed document.
-    var spansLines = false
-    /// Something other than blanks follows the first object in the prefix: a second value.
-    var followedByMore = false
 
     /// `bytes` starts at the opening `{`.
     init<C: Collection<UInt8>>(_ bytes: C) where C.Index == Int {
@@ -89,13 +85,10 @@ struct JSONShape {
                 depth -= 1
                 if depth == 0 {
                     closes = true
-                    followedByMore = bytes[index...].contains { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
                     return
                 }
             case UInt8(ascii: ","):
                 expectingKey = depth == 1
-            case 0x0A, 0x0D:
-                spansLines = true
             default:
                 break
             }

@@ -75,15 +75,16 @@ public enum LogSource {
         }
         switch head[i] {
         case UInt8(ascii: "{"):
-            // JSON Lines is a run of one-line objects; an export is one object, pretty-printed over
-            // many lines or minified onto one (then often far longer than the prefix). Decide from
-            // the first object's structure and keys, not from the length of its first line; a
-            // damaged first record is left to the line reader to report.
-            let shape = JSONShape(head[i...])
-            let isExport = !shape.topLevelKeys.isDisjoint(with: exportKeys)
-            let isDocument = shape.closes && !shape.followedByMore ? (shape.spansLines || isExport)
-                : !shape.closes && (shape.spansLines || isExport)
-            guard isDocument else { return .jsonl }
+            // JSON Lines is a run of one-line objects; an export is one object, pretty-printed with
+            // "{" alone on its first line, or minified onto one line (then often far longer than
+            // the prefix). The keys of the first line's object are read by structure, so a line
+            // cut off by the prefix still shows them; a damaged first record, with no export key,
+            // is left to the line reader to report.
+            let lineEnd = head[i...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? head.count
+            let firstLine = head[i..<lineEnd]
+            let isLoneBrace = firstLine.allSatisfy { $0 == UInt8(ascii: "{") || $0 == 0x20 || $0 == 0x09 }
+            let isExport = !JSONShape(firstLine).topLevelKeys.isDisjoint(with: exportKeys)
+            guard isLoneBrace || isExport else { return .jsonl }
             let document = try input.parseDocument(allowingHexEscapes: true)
             guard let root = document.objectValue else { preconditionFailure("starts with {") }
             if root["guild"] != nil || root["channel"] != nil { return .discord }
