@@ -20,6 +20,30 @@ import Testing
         #expect(!run.output.isEmpty)
     }
 
+    /// `bubbles convert <(cat chat.txt)` once said "0 records" with exit 0: the pipe was read twice.
+    @Test func convertThroughAProcessSubstitutionPipeKeepsEveryMessage() throws {
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: corpus("exports/whatsapp/android-en_GB.txt"))))
+        let fromFile = bubbles("convert", corpus("exports/whatsapp/android-en_GB.txt"), "--tz", "UTC")
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let writeEnd = fds[1]
+        let writer = Thread {
+            var rest = bytes[...]
+            while !rest.isEmpty {
+                let written = rest.withUnsafeBytes { write(writeEnd, $0.baseAddress!, $0.count) }
+                guard written > 0 else { break }
+                rest = rest.dropFirst(written)
+            }
+            close(writeEnd)
+        }
+        writer.start()
+        let run = bubbles("convert", "/dev/fd/\(fds[0])", "--tz", "UTC")
+        close(fds[0])
+        #expect(run.code == ExitCode.success)
+        #expect(!run.output.isEmpty && run.output == fromFile.output)
+        #expect(run.errors.contains("records, \(fromFile.outputLines.count) written, 0 rejected"))
+    }
+
     /// `bubbles render log > /dev/full`: the README's exit-code table names a failed write.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full (Linux)"))
     func aFullDiskIsReportedWithExitCodeThree() throws {
