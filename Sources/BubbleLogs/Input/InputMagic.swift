@@ -39,7 +39,8 @@ enum InputMagic: Equatable {
 /// top-level keys, found without parsing (and so without needing the rest of a value that runs
 /// past the prefix), to tell an export minified onto one long line from a line of JSON Lines.
 struct JSONShape {
-    /// Keys of the first object's top level seen in the prefix (the first 256, each cut at 64 bytes).
+    /// Keys of the first object's top level seen in the prefix (the first 256, each cut at 64
+    /// bytes), leaving out keys written with escapes: the export keys looked for have none.
     var topLevelKeys: Set<String> = []
     /// The first object ends inside the prefix.
     var closes = false
@@ -51,6 +52,7 @@ struct JSONShape {
         var escaped = false
         var expectingKey = false
         var readingKey = false
+        var keyHasEscape = false
         var key: [UInt8] = []
         var index = bytes.startIndex
         while index < bytes.endIndex {
@@ -61,11 +63,12 @@ struct JSONShape {
                     escaped = false
                 } else if byte == UInt8(ascii: "\\") {
                     escaped = true
+                    keyHasEscape = true
                 } else if byte == UInt8(ascii: "\"") {
                     inString = false
                     if readingKey {
                         readingKey = false
-                        if topLevelKeys.count < 256 { topLevelKeys.insert(String(decoding: key, as: UTF8.self)) }
+                        if !keyHasEscape, topLevelKeys.count < 256 { topLevelKeys.insert(String(decoding: key, as: UTF8.self)) }
                     }
                 } else if readingKey, key.count < 64 {
                     key.append(byte)
@@ -76,6 +79,7 @@ struct JSONShape {
             case UInt8(ascii: "\""):
                 inString = true
                 readingKey = depth == 1 && expectingKey
+                keyHasEscape = false
                 expectingKey = false
                 key.removeAll(keepingCapacity: true)
             case UInt8(ascii: "{"), UInt8(ascii: "["):

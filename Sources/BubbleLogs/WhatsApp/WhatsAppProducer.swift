@@ -38,6 +38,10 @@ final class WhatsAppProducer: RecordProducer {
                 evidence.add(header, line: line.number, text: text)
             }
         }
+        if let code = scan.readError {
+            // A short first pass would decide the date order from part of the file and then lose the rest.
+            throw LogInputError(file: file, message: "cannot read: \(String(cString: strerror(code)))")
+        }
         guard evidence.headers > 0 else {
             let sample = firstLine.map { " (line \($0.number) starts \"\(DiagnosticText.quoted($0.text, limit: 40))\")" } ?? " (the file is empty)"
             throw LogInputError(file: file, message: "not a WhatsApp export in a date format we know\(sample): expected lines like \"31/12/23, 21:05 - Name: text\" or \"[31/12/23, 21:05:09] Name: text\"")
