@@ -93,7 +93,7 @@ private func longWhatsApp(messages: Int) -> [UInt8] {
     }
 
     /// `cat chat.txt | bubbles convert -`: standard input itself, swapped for a pipe for this test.
-    @Test func whatsAppFromStandardInput() throws {
+    @Test func whatsAppFromStandardInputAPipeOrAFileAlreadyPartwayIn() throws {
         let bytes = try fixtureBytes("exports/whatsapp/ios-fr_FR.txt")
         let expected = try readAll(corpus("exports/whatsapp/ios-fr_FR.txt"))
         var fds: [Int32] = [0, 0]
@@ -108,6 +108,18 @@ private func longWhatsApp(messages: Int) -> [UInt8] {
         feed(bytes, into: fds[1])
         let result = try #require(readBounded("-"))
         #expect(result.format == .whatsapp && result.texts == expected.texts && result.diagnostics.isEmpty)
+
+        // `(head -n 1 >/dev/null; bubbles render -) < chat.txt`: standard input is a regular file
+        // already partway in, and the second pass starts where the first did, not at byte 0.
+        // (In the same test: both swap standard input, which the process has only one of.)
+        let skipped = Array("this line was read by someone else\n".utf8)
+        let path = temporaryFileKeeping(skipped + Array("13/01/2024, 20:15 - A: one\n13/01/2024, 20:16 - B: two\n".utf8), suffix: ".txt")
+        let file = open(path, O_RDONLY)
+        #expect(lseek(file, off_t(skipped.count), SEEK_SET) == off_t(skipped.count))
+        #expect(dup2(file, STDIN_FILENO) == STDIN_FILENO)
+        close(file)
+        let partway = try #require(readBounded("-"))
+        #expect(partway.format == .whatsapp && partway.texts == ["one", "two"] && partway.diagnostics.isEmpty)
     }
 
     /// The copy for WhatsApp's second pass goes to a temporary file, not memory.

@@ -24,9 +24,13 @@ final class DescriptorSource: ByteSource {
     private var ended = false
     static let chunk = 64 << 10
 
+    /// Where reading began: standard input redirected from a file may already be partway in.
+    let startOffset: Int
+
     init(descriptor: Int32, owns: Bool) {
         self.descriptor = descriptor
         ownsDescriptor = owns
+        startOffset = max(0, Int(lseek(descriptor, 0, SEEK_CUR)))
     }
 
     deinit { close() }

@@ -81,7 +81,7 @@ final class InputFile {
             let first = LineReader(source: source, prefix: prefix, crIsLineBreak: crIsLineBreak)
             let descriptor = descriptor, magic = magic
             return (first, { () throws(LogInputError) -> LineReader in
-                guard descriptor.seek(to: magic.length) else {
+                guard descriptor.seek(to: descriptor.startOffset + magic.length) else {
                     throw LogInputError(file: display, message: "cannot read the file a second time: \(String(cString: strerror(errno)))")
                 }
                 let again: ByteSource = magic == .utf16LittleEndian || magic == .utf16BigEndian
