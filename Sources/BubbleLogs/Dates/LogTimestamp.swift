@@ -4,14 +4,63 @@ import Foundation
 /// Dates as whole microseconds since 1970, the precision every reader and the writer agree on.
 ///
 /// Every reader turns its source's time into microseconds first and only then into a `Date`, and
-/// the writer turns a `Date` back into the same microseconds, so export → native → read is exact.
+/// the writer turns a `Date` back into the same microseconds, so export → native → read is exact:
+/// to the microsecond from 1900 to 2099 (a `Date` is a Double; further out it keeps fewer
+/// digits), and everywhere the text written reads back as the same date and the same text.
+///
+/// The dates read and written are the instants from 0000-01-01T00:00:00Z to
+/// 9999-12-31T23:59:59.999999Z: what a four-digit year in RFC 3339 can say. Readers reject
+/// anything outside (a leap second at the very end, an offset that moves year 0 back into
+/// year -1, Unix seconds past year 9999), so `convert` never writes a date it cannot read back.
 enum LogTimestamp {
+    /// 0000-01-01T00:00:00Z in microseconds.
+    static let earliest: Int64 = -62_167_219_200 * 1_000_000
+    /// 9999-12-31T23:59:59.999999Z in microseconds.
+    static let latest: Int64 = 253_402_300_800 * 1_000_000 - 1
+
+    static func isInRange(_ microseconds: Int64) -> Bool {
+        (earliest...latest).contains(microseconds)
+    }
+
     static func date(microseconds: Int64) -> Date {
         Date(timeIntervalSince1970: Double(microseconds) / 1_000_000)
     }
 
+    /// The microseconds of `date`: the count nearest its Double value whose `date(microseconds:)`
+    /// is exactly `date`, so that text written from a date reads back as that very date (far from
+    /// 2001 several counts share one Double, and plain rounding could pick another each time).
+    /// Clamped to the range, so a date at its very edge is still written as one that reads back.
     static func microseconds(of date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
+        let value = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        guard value > Double(earliest) else { return earliest }
+        guard value < Double(latest) else { return latest }
+        let estimate = Int64(value)
+        for distance in Int64(0)...64 {
+            for candidate in distance == 0 ? [estimate] : [estimate - distance, estimate + distance]
+            where isInRange(candidate) && self.date(microseconds: candidate) == date {
+                return candidate
+            }
+        }
+        return estimate
+    }
+
+    /// Why a Unix date literal that `microseconds(unixSecondsLiteral:)` refused is wrong, when
+    /// there is more to say than "unreadable": a whole number past year 9999 as seconds that is
+    /// a date in range as milliseconds (JavaScript's `Date.now()`) says so, with the date it
+    /// would be. We do not guess and read it as milliseconds: the user converts it knowingly.
+    static func unixDateHint(_ literal: String) -> String? {
+        let digits = literal.hasPrefix("-") ? literal.dropFirst() : Substring(literal)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            return nil
+        }
+        guard let value = Int64(literal) else { return "past year 9999 as Unix seconds" }
+        let seconds = value.multipliedReportingOverflow(by: 1_000_000)
+        if !seconds.overflow, isInRange(seconds.partialValue) { return nil }
+        let asMilliseconds = value.multipliedReportingOverflow(by: 1_000)
+        if !asMilliseconds.overflow, isInRange(asMilliseconds.partialValue) {
+            return "past year 9999 as Unix seconds; it looks like Unix milliseconds (\(iso8601(microseconds: asMilliseconds.partialValue))): write seconds"
+        }
+        return "outside the years 0000 to 9999 as Unix seconds"
     }
 
     /// Days since 1970-01-01 for a proleptic Gregorian civil date (Howard Hinnant's algorithm).
@@ -67,12 +116,23 @@ enum LogTimestamp {
         guard sawDigit else { return nil }
         while fractionDigits < 6 { fraction *= 10; fractionDigits += 1 }
         let total = seconds * 1_000_000 + fraction
-        return negative ? -total : total
+        let signed = negative ? -total : total
+        return isInRange(signed) ? signed : nil
     }
 
     /// Parses ISO 8601 / RFC 3339 with a mandatory offset: `2024-05-01T10:02:00Z`,
     /// `2024-05-01T12:02:00.5+02:00`, `+0200`, a space instead of `T`. Digits past microseconds are truncated.
     static func microseconds(iso8601 text: String) -> Int64? {
+        unboundedMicroseconds(iso8601: text).flatMap { isInRange($0) ? $0 : nil }
+    }
+
+    /// Why `microseconds(iso8601:)` refused a well-formed date: it falls outside the range.
+    static func isoDateHint(_ text: String) -> String? {
+        guard let value = unboundedMicroseconds(iso8601: text), !isInRange(value) else { return nil }
+        return "outside 0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999999Z, the dates that can be written back"
+    }
+
+    private static func unboundedMicroseconds(iso8601 text: String) -> Int64? {
         let bytes = Array(text.utf8)
         var i = 0
         func number(_ count: Int) -> Int? {
@@ -129,7 +189,9 @@ enum LogTimestamp {
     }
 
     /// Writes `2024-05-01T10:02:00Z`, with a fraction (trailing zeros trimmed) only when there is one.
+    /// `microseconds` is clamped to the range, the only dates the readers accept.
     static func iso8601(microseconds: Int64) -> String {
+        let microseconds = min(max(microseconds, earliest), latest)
         let seconds = microseconds >= 0 ? microseconds / 1_000_000 : (microseconds - 999_999) / 1_000_000
         let fraction = microseconds - seconds * 1_000_000
         let days = Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)

@@ -106,9 +106,14 @@ enum ExportItems {
                         return .rejected(LogDiagnostic(
                             position: position, reason: "wrong type: a message must be an object, found \(value.kindName)"))
                     }
-                    do throws(ExportProblem) {
-                        return .record(try decode(object, current), position)
-                    } catch {
+                    // Expansions cut short while decoding come back as warnings on the message.
+                    let (decoded, notes) = ExpansionNotes.collecting { Result { () throws(ExportProblem) in try decode(object, current) } }
+                    switch decoded {
+                    case .success(let record) where notes.isEmpty:
+                        return .record(record, position)
+                    case .success(let record):
+                        return .recordWithWarnings(record, position, notes.map { LogDiagnostic(position: position, reason: $0, isWarning: true) })
+                    case .failure(let error):
                         return .rejected(LogDiagnostic(position: position, reason: error.reason))
                     }
                 }

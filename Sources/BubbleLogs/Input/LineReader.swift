@@ -1,11 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Reads lines of bytes from a file descriptor in fixed-size chunks, so memory holds one chunk and
-/// one line whatever the size of the input. Lines end at LF; a CR before it is dropped.
+/// Reads lines of bytes from a `ByteSource` one chunk at a time, so memory holds one chunk and one
+/// line whatever the size of the input.
+///
+/// Lines end at LF, and a CR before it is dropped. With `crIsLineBreak` a lone CR ends a line too
+/// (old Mac files; CRLF is still one break), for formats where a bare CR has no other meaning.
 final class LineReader {
     struct Line {
         /// 1-based.
@@ -15,68 +12,95 @@ final class LineReader {
         var isTooLong: Bool
     }
 
-    /// The descriptor still to read from; nil for memory input and once the end is reached.
-    private var descriptor: Int32?
-    private let closesDescriptor: Bool
+    /// The source still to read from; nil for memory input and once the end is reached.
+    private var source: ByteSource?
     private var buffer: [UInt8]
     private var start = 0
     private var lineNumber = 0
+    private let crIsLineBreak: Bool
     let maximumLineLength: Int
     /// The errno of a failed read, which ended the input early.
     private(set) var readError: Int32?
 
-    /// Reads from `fileDescriptor`, after first serving `prefix` (bytes already read to detect the format).
-    init(fileDescriptor: Int32, closesOnEnd: Bool, prefix: [UInt8] = [], maximumLineLength: Int = 16 << 20) {
-        descriptor = fileDescriptor
-        closesDescriptor = closesOnEnd
+    /// Reads from `source`, after first serving `prefix` (bytes already read to detect the format).
+    init(source: ByteSource, prefix: [UInt8] = [], crIsLineBreak: Bool = false, maximumLineLength: Int = 16 << 20) {
+        self.source = source
         buffer = prefix
+        self.crIsLineBreak = crIsLineBreak
         self.maximumLineLength = maximumLineLength
     }
 
-    init(bytes: [UInt8], maximumLineLength: Int = 16 << 20) {
-        descriptor = nil
-        closesDescriptor = false
+    /// Reads from a descriptor, closing it at the end when `closesOnEnd`.
+    convenience init(fileDescriptor: Int32, closesOnEnd: Bool, prefix: [UInt8] = [], maximumLineLength: Int = 16 << 20) {
+        self.init(source: DescriptorSource(descriptor: fileDescriptor, owns: closesOnEnd), prefix: prefix,
+                  maximumLineLength: maximumLineLength)
+    }
+
+    init(bytes: [UInt8], crIsLineBreak: Bool = false, maximumLineLength: Int = 16 << 20) {
+        source = nil
         buffer = bytes
+        self.crIsLineBreak = crIsLineBreak
         self.maximumLineLength = maximumLineLength
     }
 
-    deinit { finish() }
-
-    /// Stops reading and closes the descriptor if this reader owns it.
+    /// Stops reading (a descriptor this reader owns is closed when its source goes).
     func finish() {
-        if let fd = descriptor, closesDescriptor { _ = systemClose(fd) }
-        descriptor = nil
+        source = nil
     }
 
     /// Appends the next chunk to the buffer (first dropping consumed bytes); false at end of input.
     private func fill() -> Bool {
-        guard let fd = descriptor else { return false }
+        guard let source else { return false }
         if start > 0 {
             buffer.removeSubrange(0..<start)
             start = 0
         }
-        let chunk = 64 << 10
-        let oldCount = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: chunk))
-        var got: Int
-        repeat {
-            got = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + oldCount, chunk) }
-        } while got < 0 && errno == EINTR
-        if got < 0 { readError = errno }
-        buffer.removeLast(chunk - max(got, 0))
-        if got <= 0 {
+        guard source.read(appendingTo: &buffer) else {
+            readError = source.readError
             finish()
             return false
         }
         return true
     }
 
+    /// The index of the first LF (or CR, when it breaks lines) at or after `from`.
+    private func firstBreak(from: Int) -> Int? {
+        buffer.withUnsafeBufferPointer { bytes in
+            var i = from
+            if crIsLineBreak {
+                while i < bytes.count {
+                    if bytes[i] == 0x0A || bytes[i] == 0x0D { return i }
+                    i += 1
+                }
+            } else {
+                while i < bytes.count {
+                    if bytes[i] == 0x0A { return i }
+                    i += 1
+                }
+            }
+            return nil
+        }
+    }
+
     func next() -> Line? {
         var scanned = 0
         var tooLong = false
         while true {
-            if let newline = buffer[(start + scanned)...].firstIndex(of: 0x0A) {
-                return take(upTo: newline, resumeAt: newline + 1, tooLong: tooLong)
+            if let newline = firstBreak(from: start + scanned) {
+                if buffer[newline] == 0x0A {
+                    return take(upTo: newline, resumeAt: newline + 1, tooLong: tooLong)
+                }
+                // A CR: the break is CRLF when an LF follows, which may be in the next chunk.
+                if newline + 1 == buffer.count {
+                    let offset = newline - start
+                    if fill() {
+                        scanned = offset
+                        continue
+                    }
+                    return take(upTo: start + offset, resumeAt: start + offset + 1, tooLong: tooLong, dropsCR: false)
+                }
+                let resume = buffer[newline + 1] == 0x0A ? newline + 2 : newline + 1
+                return take(upTo: newline, resumeAt: resume, tooLong: tooLong, dropsCR: false)
             }
             if buffer.count - start > maximumLineLength {
                 // Keep the head for the diagnostic and let the rest stream past.
@@ -91,21 +115,13 @@ final class LineReader {
         }
     }
 
-    private func take(upTo end: Int, resumeAt resume: Int, tooLong: Bool) -> Line {
+    private func take(upTo end: Int, resumeAt resume: Int, tooLong: Bool, dropsCR: Bool = true) -> Line {
         var end = end
-        if end > start && buffer[end - 1] == 0x0D { end -= 1 }
+        if dropsCR, end > start && buffer[end - 1] == 0x0D { end -= 1 }
         if tooLong { end = min(end, start + 256) }
         let bytes = Array(buffer[start..<end])
         start = resume
         lineNumber += 1
         return Line(number: lineNumber, bytes: bytes, isTooLong: tooLong)
     }
-}
-
-private func systemClose(_ fd: Int32) -> Int32 {
-    #if canImport(Glibc)
-    Glibc.close(fd)
-    #else
-    Darwin.close(fd)
-    #endif
 }

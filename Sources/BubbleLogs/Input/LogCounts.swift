@@ -9,6 +9,8 @@ public struct LogCounts: Sendable, Hashable, CustomStringConvertible {
     public var messagesOut = 0
     public var rejected = 0
     public var blankLinesSkipped = 0
+    /// Warnings about records that were still read (not part of the reconciliation).
+    public var warnings = 0
 
     public init() {}
 

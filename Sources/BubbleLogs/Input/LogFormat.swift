@@ -17,6 +17,15 @@ public enum LogFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     /// "auto|jsonl|telegram|whatsapp|discord|slack", for usage text.
     public static var argumentChoices: String { allCases.map(\.rawValue).joined(separator: "|") }
 
+    /// Whether an input of this format can hold several conversations, so that choosing one
+    /// (`LogReadOptions.conversation`) means something: a Slack export or a Telegram export.
+    public var mayHoldSeveralConversations: Bool {
+        switch self {
+        case .auto, .telegram, .slack: true
+        case .jsonl, .whatsapp, .discord: false
+        }
+    }
+
     public var description: String {
         switch self {
         case .auto: "automatic detection"

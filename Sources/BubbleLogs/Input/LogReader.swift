@@ -5,9 +5,11 @@
 ///     for entry in reader { … }
 ///     print(reader.counts)   // messagesOut + rejected == recordsIn
 ///
-/// JSON Lines and WhatsApp files are streamed: memory holds one chunk and one line (one message for
-/// WhatsApp), not the file. JSON exports (Telegram, Discord, Slack day files) are whole documents
-/// and are parsed whole. With `strict`, the first diagnostic ends the sequence.
+/// JSON Lines and WhatsApp files are streamed, from a file, a pipe, a FIFO or standard input alike:
+/// memory holds one chunk and one line (one message for WhatsApp), not the file. JSON exports
+/// (Telegram, Discord, Slack day files) are whole documents and are parsed whole. With `strict`,
+/// the first diagnostic ends the sequence. A diagnostic with `isWarning` is about a message that
+/// was still read (it comes just before that message) and is not counted as a rejection.
 public final class LogReader: Sequence, IteratorProtocol {
     /// The path as given, or "<stdin>".
     public let file: String
@@ -23,6 +25,8 @@ public final class LogReader: Sequence, IteratorProtocol {
     private let producer: RecordProducer
     private let strict: Bool
     private var finished = false
+    /// Entries produced together, handed out one by one (a record's warnings, then the record).
+    private var pending: [LogEntry] = []
 
     init(file: String, format: LogFormat, strict: Bool, producer: RecordProducer) {
         self.file = file
@@ -32,6 +36,7 @@ public final class LogReader: Sequence, IteratorProtocol {
     }
 
     public func next() -> LogEntry? {
+        if !pending.isEmpty { return pending.removeFirst() }
         while !finished {
             guard let produced = producer.next() else {
                 finished = true
@@ -45,6 +50,14 @@ public final class LogReader: Sequence, IteratorProtocol {
                 counts.messagesOut += 1
                 if record.direction == .outgoing { outgoingMessages += 1 }
                 return .message(record, position)
+            case .recordWithWarnings(let record, let position, let warnings):
+                counts.recordsIn += 1
+                counts.messagesOut += 1
+                counts.warnings += warnings.count
+                if record.direction == .outgoing { outgoingMessages += 1 }
+                pending = warnings.dropFirst().map { .diagnostic($0) } + [.message(record, position)]
+                guard let first = warnings.first else { return pending.removeFirst() }
+                return .diagnostic(first)
             case .rejected(let diagnostic):
                 counts.recordsIn += 1
                 counts.rejected += 1

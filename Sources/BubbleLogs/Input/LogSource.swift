@@ -36,12 +36,16 @@ public enum LogSource {
         if format == .auto {
             resolved = try detect(input)
         }
+        if let wanted = options.conversation, !resolved.mayHoldSeveralConversations {
+            throw LogInputError(file: display, message: "read as \(resolved), which holds one conversation: \"\(DiagnosticText.quoted(wanted))\" cannot be chosen", kind: .conversationNotApplicable)
+        }
         let producer: RecordProducer
         switch resolved {
         case .jsonl:
             producer = NativeLogProducer(lines: input.streamingLines(), file: display, options: options)
         case .whatsapp:
-            producer = try WhatsAppProducer(lines: input.lineSource(), file: display, options: options)
+            // Old Mac-style files end lines with a bare CR; WhatsApp text has no other use for one.
+            producer = try WhatsAppProducer(passes: input.twoPassLines(crIsLineBreak: true), file: display, options: options)
         case .telegram, .discord:
             let document = try input.parseDocument(allowingHexEscapes: resolved == .telegram)
             if resolved == .telegram {
@@ -55,11 +59,15 @@ public enum LogSource {
         return LogReader(file: display, format: resolved, strict: options.strict, producer: producer)
     }
 
-    /// Decides the format from the first 64 KiB (and, for a JSON document, from its keys).
+    /// Keys that only a chat export's top level has (Telegram's and DiscordChatExporter's), seen
+    /// early in a document even when it is minified onto one line.
+    private static let exportKeys: Set<String> = ["messages", "chats", "personal_information", "guild"]
+
+    /// Decides the format from the decoded first 64 KiB: the structure of a leading JSON value
+    /// (then, for a document, its keys), else WhatsApp's dated lines.
     private static func detect(_ input: InputFile) throws(LogInputError) -> LogFormat {
         let head = input.prefix
         var i = 0
-        if head.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
         while i < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[i]) { i += 1 }
         guard i < head.count else {
             // An empty input is an empty log, whatever the format.
@@ -67,128 +75,29 @@ public enum LogSource {
         }
         switch head[i] {
         case UInt8(ascii: "{"):
-            // A pretty-printed JSON document (every export we read) opens with "{" alone on its
-            // first line; JSON Lines opens with a whole record. A one-line document is told apart
-            // by its keys, and a damaged first line is left to the line reader to report.
-            let lineEnd = head[i...].firstIndex(of: 0x0A) ?? head.count
-            let firstLine = Array(head[i..<lineEnd])
-            let isLoneBrace = firstLine.allSatisfy { [0x7B, 0x20, 0x09, 0x0D].contains($0) }
-            if !isLoneBrace {
-                guard let parsed = try? JSONParser().parse(firstLine), let object = parsed.objectValue,
-                      object["messages"] != nil || object["chats"] != nil else { return .jsonl }
-            }
+            // JSON Lines is a run of one-line objects; an export is one object, pretty-printed with
+            // "{" alone on its first line, or minified onto one line (then often far longer than
+            // the prefix). The keys of the first line's object are read by structure, so a line
+            // cut off by the prefix still shows them; a damaged first record, with no export key,
+            // is left to the line reader to report.
+            let lineEnd = head[i...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? head.count
+            let firstLine = head[i..<lineEnd]
+            let isLoneBrace = firstLine.allSatisfy { $0 == UInt8(ascii: "{") || $0 == 0x20 || $0 == 0x09 }
+            let isExport = !JSONShape(firstLine).topLevelKeys.isDisjoint(with: exportKeys)
+            guard isLoneBrace || isExport else { return .jsonl }
             let document = try input.parseDocument(allowingHexEscapes: true)
             guard let root = document.objectValue else { preconditionFailure("starts with {") }
             if root["guild"] != nil || root["channel"] != nil { return .discord }
             if root["chats"] != nil || root["personal_information"] != nil || root["messages"] != nil { return .telegram }
             throw LogInputError(file: input.display, message: "unknown JSON schema: expected a Telegram Desktop result.json (\"messages\" or \"chats\"), a DiscordChatExporter file (\"guild\", \"channel\", \"messages\") or JSON Lines (one object per line)")
         default:
-            for line in head[i...].split(separator: 0x0A, omittingEmptySubsequences: true).prefix(20) {
+            for line in head[i...].split(omittingEmptySubsequences: true, whereSeparator: { $0 == 0x0A || $0 == 0x0D }).prefix(20) {
                 if WhatsAppLine.parseHeader(String(decoding: line, as: UTF8.self)) != nil { return .whatsapp }
             }
             if head[i] == UInt8(ascii: "[") {
                 throw LogInputError(file: input.display, message: "a JSON array is not a chat log we know: expected JSON Lines, a Telegram or Discord export, or a Slack export folder (not one of its day files)")
             }
-            throw LogInputError(file: input.display, message: "unrecognised format: expected JSON Lines, a Telegram result.json, a DiscordChatExporter JSON, a Slack export folder, or a WhatsApp .txt whose lines start like \"31/12/23, 21:05 - Name: text\" or \"[31/12/23, 21:05:09] Name: text\"")
+            throw LogInputError(file: input.display, message: "unrecognised format: expected JSON Lines, a Telegram result.json, a DiscordChatExporter JSON, a Slack export folder, or a WhatsApp .txt whose lines start like \"31/12/23, 21:05 - Name: text\" or \"[31/12/23, 21:05:09] Name: text\" (UTF-8, or UTF-16 with a byte order mark)")
         }
     }
-}
-
-/// An opened input: the descriptor plus the first bytes already read for detection.
-final class InputFile {
-    let path: String
-    let display: String
-    private(set) var fileDescriptor: Int32
-    private(set) var prefix: [UInt8] = []
-    private var prefixIsWhole = false
-    private var document: JSONValue?
-
-    init(path: String, display: String) throws(LogInputError) {
-        self.path = path
-        self.display = display
-        if path == "-" {
-            fileDescriptor = STDIN_FILENO
-        } else {
-            fileDescriptor = openForReading(path)
-            if fileDescriptor < 0 {
-                throw LogInputError(file: display, message: "cannot open: \(String(cString: strerror(errno)))")
-            }
-        }
-        prefix = readUpTo(64 << 10)
-        prefixIsWhole = prefix.count < 64 << 10
-    }
-
-    deinit { closeIfOwned() }
-
-    private func closeIfOwned() {
-        if path != "-", fileDescriptor >= 0 { _ = close(fileDescriptor) }
-        fileDescriptor = -1
-    }
-
-    private func readUpTo(_ limit: Int) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: limit)
-        var count = 0
-        while count < limit {
-            let got = bytes.withUnsafeMutableBytes { raw in read(fileDescriptor, raw.baseAddress! + count, limit - count) }
-            if got < 0 && errno == EINTR { continue }
-            if got <= 0 { break }
-            count += got
-        }
-        bytes.removeLast(limit - count)
-        return bytes
-    }
-
-    /// Lines streamed from the descriptor; the reader takes over the descriptor.
-    func streamingLines() -> LineReader {
-        let reader = LineReader(fileDescriptor: fileDescriptor, closesOnEnd: path != "-", prefix: prefix)
-        fileDescriptor = -1
-        return reader
-    }
-
-    /// A way to read the lines more than once: reopening a file, or keeping standard input in memory.
-    func lineSource() throws(LogInputError) -> () -> LineReader {
-        if path == "-" {
-            let bytes = try wholeInput()
-            return { LineReader(bytes: bytes) }
-        }
-        closeIfOwned()
-        let path = path
-        return {
-            let fd = openForReading(path)
-            // The file opened a moment ago; if it vanished, reading it yields no lines.
-            return fd >= 0 ? LineReader(fileDescriptor: fd, closesOnEnd: true) : LineReader(bytes: [])
-        }
-    }
-
-    func wholeInput() throws(LogInputError) -> [UInt8] {
-        var bytes = prefix
-        if !prefixIsWhole {
-            while true {
-                let chunk = readUpTo(1 << 20)
-                if chunk.isEmpty { break }
-                bytes += chunk
-            }
-            prefix = bytes
-            prefixIsWhole = true
-        }
-        return bytes
-    }
-
-    /// The whole input parsed as one JSON document (cached).
-    func parseDocument(allowingHexEscapes: Bool) throws(LogInputError) -> JSONValue {
-        if let document { return document }
-        let bytes = try wholeInput()
-        do {
-            let value = try JSONParser(allowsHexEscapes: allowingHexEscapes).parse(bytes)
-            document = value
-            return value
-        } catch {
-            let what = error.isTruncation ? "truncated JSON" : "invalid JSON"
-            throw LogInputError(file: display, line: error.line, message: "\(what) at column \(error.column): \(error.message); expected one complete JSON document")
-        }
-    }
-}
-
-private func openForReading(_ path: String) -> Int32 {
-    open(path, O_RDONLY | O_CLOEXEC)
 }

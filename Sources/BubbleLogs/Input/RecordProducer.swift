@@ -2,6 +2,8 @@
 enum ProducedRecord {
     case record(any LogRecord, LogPosition)
     case rejected(LogDiagnostic)
+    /// A record read in part (an expansion was cut short), with what was cut.
+    case recordWithWarnings(any LogRecord, LogPosition, [LogDiagnostic])
     /// A blank line: skipped, counted apart.
     case blank
 }

@@ -38,10 +38,12 @@ struct NativeRecordDecoder {
         let micros: Int64
         switch dateValue {
         case .string(let text):
-            guard let parsed = LogTimestamp.microseconds(iso8601: text) else { throw .unreadableDate(text) }
+            guard let parsed = LogTimestamp.microseconds(iso8601: text) else { throw .unreadableDate(text, hint: LogTimestamp.isoDateHint(text)) }
             micros = parsed
         case .number(let literal):
-            guard let parsed = LogTimestamp.microseconds(unixSecondsLiteral: literal) else { throw .unreadableDate(literal) }
+            guard let parsed = LogTimestamp.microseconds(unixSecondsLiteral: literal) else {
+                throw .unreadableDate(literal, hint: LogTimestamp.unixDateHint(literal))
+            }
             micros = parsed
         default:
             throw .wrongType("date", expected: "a string or a number", found: dateValue)
@@ -99,7 +101,8 @@ enum NativeRecordProblem: Error, CustomStringConvertible {
     case missingField(String)
     case wrongType(String, expected: String, found: JSONValue)
     case unknownType(String)
-    case unreadableDate(String)
+    /// The hint says more when there is more to say (a date that looks like milliseconds).
+    case unreadableDate(String, hint: String?)
     case badStatus(String)
 
     var description: String {
@@ -110,7 +113,9 @@ enum NativeRecordProblem: Error, CustomStringConvertible {
             "wrong type: field \"\(name)\" must be \(expected), found \(found.kindName)"
         case .unknownType(let type):
             "unknown type \"\(DiagnosticText.quoted(type))\" (expected one of: \(NativeRecordDecoder.typeNames))"
-        case .unreadableDate(let text):
+        case .unreadableDate(let text, let hint?):
+            "unreadable date \"\(DiagnosticText.quoted(text))\": \(hint)"
+        case .unreadableDate(let text, nil):
             "unreadable date \"\(DiagnosticText.quoted(text))\" (expected ISO 8601 with an offset, like 2024-05-01T10:02:00Z, or Unix seconds)"
         case .badStatus(let text):
             "bad status \"\(DiagnosticText.quoted(text))\" (expected sending, sent, delivered, read or failed)"

@@ -21,7 +21,7 @@ struct SlackMessageDecoder: Sendable {
         let userID = try message.string("user")
         let profileName = try message.object("bot_profile")?.string("name")
         let botName = try message.string("username") ?? profileName
-        let name = userID.map { users[$0] ?? $0 } ?? botName
+        let name = (userID.map { users[$0] ?? $0 } ?? botName).map(ExpansionLimit.name)
         let who = name ?? "Someone"
         let text = resolve(try message.string("text") ?? "")
         let subtype = try message.string("subtype")
@@ -84,30 +84,31 @@ struct SlackMessageDecoder: Sendable {
     /// `<https://x|label>` → `label (https://x)`, `<!here>` → `@here`, and the three HTML entities.
     func resolve(_ text: String) -> String {
         guard text.contains("<") || text.contains("&") else { return text }
-        var out = ""
+        // Bounded: each mention repeats a name from users.json, which the export chose.
+        var out = BoundedText()
         var rest = Substring(text)
-        while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
-            out += rest[..<open]
+        while !out.isCut, let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
+            out.append(rest[..<open])
             let inner = rest[rest.index(after: open)..<close]
             let parts = inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
             let target = parts.first.map(String.init) ?? ""
             let label = parts.count > 1 ? String(parts[1]) : nil
             if target.hasPrefix("@") {
                 let id = String(target.dropFirst())
-                out += "@" + (label ?? users[id] ?? id)
+                out.append("@" + (label ?? users[id].map(ExpansionLimit.name) ?? id))
             } else if target.hasPrefix("#") {
-                out += "#" + (label ?? String(target.dropFirst()))
+                out.append("#" + (label ?? String(target.dropFirst())))
             } else if target.hasPrefix("!") {
-                out += "@" + (label ?? String(target.dropFirst()))
+                out.append("@" + (label ?? String(target.dropFirst())))
             } else if let label, label != target {
-                out += "\(label) (\(target))"
+                out.append("\(label) (\(target))")
             } else {
-                out += target
+                out.append(target)
             }
             rest = rest[rest.index(after: close)...]
         }
-        out += rest
-        return out.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        out.append(rest)
+        return out.text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&amp;", with: "&")
     }
 }

@@ -142,20 +142,20 @@ enum TelegramText {
         case nil: return ""
         case .string(let text)?: return text
         case .array(let parts)?:
-            var out = ""
+            var out = BoundedText()
             for part in parts.elements {
                 switch part {
-                case .string(let text): out += text
+                case .string(let text): out.append(text)
                 case .object(let entity):
                     let text = entity["text"]?.stringValue ?? ""
-                    out += text
+                    out.append(text)
                     // A link whose label is not its address keeps the address, or it would be lost.
-                    if let href = entity["href"]?.stringValue, href != text { out += " (\(href))" }
+                    if let href = entity["href"]?.stringValue, href != text { out.append(" (\(href))") }
                 default:
                     throw ExportProblem("wrong type: \"text\" parts must be strings or objects, found \(part.kindName)")
                 }
             }
-            return out
+            return out.text
         case let other?:
             throw ExportProblem("wrong type: field \"text\" must be a string or an array, found \(other.kindName)")
         }

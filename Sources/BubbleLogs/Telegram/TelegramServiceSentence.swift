@@ -2,9 +2,9 @@
 enum TelegramServiceSentence {
     static func sentence(for message: ExportFields, actor: String?) throws(ExportProblem) -> String {
         guard let action = try message.string("action") else { throw ExportProblem("missing field \"action\" in a service message") }
-        let who = actor ?? "Someone"
-        let title = try message.string("title").map { "“\($0)”" }
-        let members = try message.array("members").map { $0.stringValue ?? "someone" }
+        let who = ExpansionLimit.name(actor ?? "Someone")
+        let title = try message.string("title").map { "“\(ExpansionLimit.name($0))”" }
+        let members = try message.array("members").map { ExpansionLimit.name($0.stringValue ?? "someone") }
         let listed = list(members)
         let duration = try message.int("duration_seconds").map { " (\(ExportItems.duration($0)))" } ?? ""
         switch action {
@@ -52,7 +52,12 @@ enum TelegramServiceSentence {
     /// "Alice", "Alice and Bob", "Alice, Bob and Carol".
     static func list(_ names: [String]) -> String {
         guard names.count > 1 else { return names.first ?? "" }
-        return names.dropLast().joined(separator: ", ") + " and " + names.last!
+        var text = BoundedText()
+        for (index, name) in names.enumerated() {
+            if index > 0 { text.append(index == names.count - 1 ? " and " : ", ") }
+            text.append(name)
+        }
+        return text.text
     }
 
     private static func humanPeriod(_ seconds: Int) -> String {

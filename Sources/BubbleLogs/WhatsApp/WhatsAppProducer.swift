@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads a WhatsApp chat export (.txt) in two streamed passes: the first decides the date order
-/// from every dated line, the second builds messages. Memory holds one message, not the file.
+/// from every dated line, the second builds messages. Memory holds one message, not the file,
+/// whether the input is a file, a pipe or standard input.
 ///
 /// A record is a dated line with its continuation lines. A continuation line before the first
 /// dated line, or one that is not valid UTF-8, is rejected on its own.
@@ -22,11 +23,13 @@ final class WhatsAppProducer: RecordProducer {
         var trailingBlank = 0
     }
 
-    init(lines makeLines: () -> LineReader, file: String, options: LogReadOptions) throws(LogInputError) {
+    /// `passes` reads the input twice: `first` streams it for the date order, `second` gives the
+    /// same lines again (see `InputFile.twoPassLines`), so a pipe or a FIFO is never reopened.
+    init(passes: (first: LineReader, second: () throws(LogInputError) -> LineReader), file: String, options: LogReadOptions) throws(LogInputError) {
         self.file = file
         self.options = options
         var evidence = WhatsAppDateOrder.Evidence()
-        let scan = makeLines()
+        let scan = passes.first
         var firstLine: (number: Int, text: String)?
         while let line = scan.next() {
             let text = String(decoding: line.bytes, as: UTF8.self)
@@ -34,6 +37,10 @@ final class WhatsAppProducer: RecordProducer {
             if let header = WhatsAppLine.parseHeader(text) {
                 evidence.add(header, line: line.number, text: text)
             }
+        }
+        if let code = scan.readError {
+            // A short first pass would decide the date order from part of the file and then lose the rest.
+            throw LogInputError(file: file, message: "cannot read: \(String(cString: strerror(code)))")
         }
         guard evidence.headers > 0 else {
             let sample = firstLine.map { " (line \($0.number) starts \"\(DiagnosticText.quoted($0.text, limit: 40))\")" } ?? " (the file is empty)"
@@ -44,7 +51,7 @@ final class WhatsAppProducer: RecordProducer {
             throw LogInputError(file: file, line: month?.line, message: "dates are both day-first (line \(day?.line ?? 0)) and month-first (line \(month?.line ?? 0)); expected one date format throughout the file")
         }
         self.order = order
-        lines = makeLines()
+        lines = try passes.second()
     }
 
     func next() -> ProducedRecord? {
@@ -116,6 +123,9 @@ final class WhatsAppProducer: RecordProducer {
         let local = Int64(LogTimestamp.daysFromCivil(year: civil.year, month: civil.month, day: civil.day)) * 86_400
             + Int64(header.hour24 * 3600 + header.minute * 60 + header.secondOfMinute)
         let utc = local - Int64(offset(forLocalSeconds: local))
+        guard LogTimestamp.isInRange(utc * 1_000_000) else {
+            return reject(line: message.line, "date \(civil.year)-\(civil.month)-\(civil.day) falls before year 0000 in this time zone (dates run from year 0000 to 9999)")
+        }
         let (sender, _) = header.senderAndText
         let position = LogPosition(file: file, line: message.line)
         let id = "L\(message.line)"

@@ -47,6 +47,9 @@ struct InputOptions {
         if let timeZoneWarning { try errors.write("bubbles: \(DiagnosticText.escaped(timeZoneWarning))\n") }
         do {
             return try LogSource.open(path: path, format: format, options: readOptions)
+        } catch where error.kind == .conversationNotApplicable {
+            // A flag that cannot apply to this input is a usage error, not something to ignore.
+            throw UsageError("--channel applies only to an export with several conversations (Slack, Telegram): \(error.file): \(error.message)")
         } catch {
             try errors.write("bubbles: \(error)\n")
             return nil

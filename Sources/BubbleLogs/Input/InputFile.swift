@@ -1,0 +1,128 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An opened input, read once as a stream whatever it is (regular file, pipe, FIFO, process
+/// substitution, standard input): its first bytes are sniffed for a byte order mark, then up to
+/// 64 KiB of decoded text are kept as `prefix` for format detection, and every reader continues
+/// from that prefix rather than reading the input again.
+final class InputFile {
+    let path: String
+    let display: String
+    let magic: InputMagic
+    /// The decoded bytes read so far for detection (the whole input when it is smaller).
+    private(set) var prefix: [UInt8] = []
+    /// True when `prefix` is the whole input.
+    private(set) var prefixIsWhole = false
+    private let descriptor: DescriptorSource
+    /// The decoded stream after `prefix`.
+    private var source: ByteSource
+    private var taken = false
+    private var document: JSONValue?
+
+    static let detectionPrefix = 64 << 10
+
+    init(path: String, display: String) throws(LogInputError) {
+        self.path = path
+        self.display = display
+        if path == "-" {
+            descriptor = DescriptorSource(descriptor: STDIN_FILENO, owns: false)
+        } else {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            if fd < 0 {
+                throw LogInputError(file: display, message: "cannot open: \(String(cString: strerror(errno)))")
+            }
+            descriptor = DescriptorSource(descriptor: fd, owns: true)
+        }
+        var head: [UInt8] = []
+        while head.count < InputMagic.longestMark, descriptor.read(appendingTo: &head) {}
+        magic = InputMagic.sniff(head)
+        let body = Array(head.dropFirst(min(magic.length, head.count)))
+        switch magic {
+        case .none, .utf8BOM:
+            prefix = body
+            source = descriptor
+        case .utf16LittleEndian, .utf16BigEndian:
+            source = UTF16DecodingSource(PrefixedSource(head: body, rest: descriptor), bigEndian: magic == .utf16BigEndian)
+        case .utf32:
+            throw LogInputError(file: display, message: "UTF-32 text (it starts with a UTF-32 byte order mark): save it as UTF-8 or UTF-16")
+        }
+        while prefix.count < Self.detectionPrefix {
+            guard source.read(appendingTo: &prefix) else {
+                prefixIsWhole = true
+                break
+            }
+        }
+        if let code = source.readError {
+            throw LogInputError(file: display, message: "cannot read: \(String(cString: strerror(code)))")
+        }
+    }
+
+    /// Lines streamed from the rest of the input, after the prefix. Call once.
+    func streamingLines(crIsLineBreak: Bool = false) -> LineReader {
+        precondition(!taken, "the input is read once")
+        taken = true
+        return LineReader(source: source, prefix: prefix, crIsLineBreak: crIsLineBreak)
+    }
+
+    /// Two passes over the lines, for a reader that must see the whole input before it can read
+    /// it (WhatsApp's date order). The first pass streams the input; the second reads a regular
+    /// file again through the same descriptor from the start (never reopening the path), and
+    /// anything else from a copy the first pass kept in an unlinked temporary file. Memory holds
+    /// one chunk either way.
+    func twoPassLines(crIsLineBreak: Bool) -> (first: LineReader, second: () throws(LogInputError) -> LineReader) {
+        precondition(!taken, "the input is read once")
+        taken = true
+        let display = display
+        if descriptor.isSeekableFile {
+            let first = LineReader(source: source, prefix: prefix, crIsLineBreak: crIsLineBreak)
+            let descriptor = descriptor, magic = magic
+            return (first, { () throws(LogInputError) -> LineReader in
+                guard descriptor.seek(to: descriptor.startOffset + magic.length) else {
+                    throw LogInputError(file: display, message: "cannot read the file a second time: \(String(cString: strerror(errno)))")
+                }
+                let again: ByteSource = magic == .utf16LittleEndian || magic == .utf16BigEndian
+                    ? UTF16DecodingSource(descriptor, bigEndian: magic == .utf16BigEndian) : descriptor
+                return LineReader(source: again, crIsLineBreak: crIsLineBreak)
+            })
+        }
+        let spool = SpoolingSource(source, alreadyRead: prefix)
+        let first = LineReader(source: spool, prefix: prefix, crIsLineBreak: crIsLineBreak)
+        return (first, { () throws(LogInputError) -> LineReader in
+            guard let replay = spool.replay() else {
+                throw LogInputError(file: display, message: spool.failure ?? "cannot read the input a second time")
+            }
+            return LineReader(source: replay, crIsLineBreak: crIsLineBreak)
+        })
+    }
+
+    /// The whole decoded input, for formats that are one document.
+    func wholeInput() -> [UInt8] {
+        if !prefixIsWhole {
+            precondition(!taken, "the input is read once")
+            while source.read(appendingTo: &prefix) {}
+            prefixIsWhole = true
+        }
+        return prefix
+    }
+
+    /// The whole input parsed as one JSON document (cached).
+    func parseDocument(allowingHexEscapes: Bool) throws(LogInputError) -> JSONValue {
+        if let document { return document }
+        let bytes = wholeInput()
+        if let code = source.readError {
+            throw LogInputError(file: display, message: "cannot read: \(String(cString: strerror(code)))")
+        }
+        do {
+            let value = try JSONParser(allowsHexEscapes: allowingHexEscapes).parse(bytes)
+            document = value
+            return value
+        } catch {
+            let what = error.isTruncation ? "truncated JSON" : "invalid JSON"
+            throw LogInputError(file: display, line: error.line, message: "\(what) at column \(error.column): \(error.message); expected one complete JSON document")
+        }
+    }
+}
