@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Regenerates the zip and deflate fixtures from files already in Corpora/, with tools nobody here
+# wrote: Info-ZIP's `zip` (3.0) and Python's `zipfile` and `zlib`. Timestamps are pinned so the
+# archives come out the same each time. Needs: zip, python3.
+#   Corpora/tools/make_zip_fixtures.sh
+set -euo pipefail
+corpora="$(cd "$(dirname "$0")/.." && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+out="$corpora/zip"
+mkdir -p "$out/deflate"
+
+# Info-ZIP: a copy of some corpus files under their Corpora/ paths, with pinned times.
+mkdir -p "$work/src"
+(cd "$corpora" && cp --parents logs/sample.jsonl logs/hostile.jsonl exports/whatsapp/ios-fr_FR.txt \
+  exports/whatsapp/android-de_DE.txt unicode/GraphemeBreakTest.txt "$work/src/")
+find "$work/src" -exec touch -h -t 202405010900 {} +
+rm -f "$out/info-zip.zip" "$out/info-zip64.zip"
+(cd "$work/src" &&
+  zip -q -X -9 "$out/info-zip.zip" logs/sample.jsonl unicode/GraphemeBreakTest.txt exports/whatsapp/ios-fr_FR.txt &&
+  zip -q -X -1 "$out/info-zip.zip" logs/hostile.jsonl &&
+  zip -q -X -0 "$out/info-zip.zip" exports/whatsapp/android-de_DE.txt &&
+  echo "An archive comment written by zip -z." | zip -q -X -z "$out/info-zip.zip" &&
+  # -fz: Zip64 end records and Zip64 extra fields although nothing needs them.
+  zip -q -X -fz "$out/info-zip64.zip" logs/hostile.jsonl exports/whatsapp/ios-fr_FR.txt)
+
+python3 - "$corpora" "$out" <<'PY'
+import struct, sys, zipfile, zlib
+corpora, out = sys.argv[1], sys.argv[2]
+def read(rel):
+    with open(f"{corpora}/{rel}", "rb") as f:
+        return f.read()
+when = (2024, 5, 1, 9, 0, 0)
+
+# zipfile: deflate at levels 9, 1 and 0 (stored blocks inside deflate), stored, and a comment.
+with zipfile.ZipFile(f"{out}/python-zipfile.zip", "w") as z:
+    z.comment = b"Written by Python's zipfile."
+    for folder, method, level in [("level9", zipfile.ZIP_DEFLATED, 9), ("level1", zipfile.ZIP_DEFLATED, 1),
+                                  ("level0", zipfile.ZIP_DEFLATED, 0), ("stored", zipfile.ZIP_STORED, None)]:
+        # Level 0 needs a text over 64 KiB to make two stored blocks; the others keep the archive small.
+        texts = ["unicode/GraphemeBreakTest.txt"] if level == 0 else ["logs/sample.jsonl", "exports/whatsapp/ios-en_US.txt"]
+        if level == 9: texts.append("unicode/GraphemeBreakTest.txt")
+        for rel in texts:
+            info = zipfile.ZipInfo(f"{folder}/{rel}", when)
+            info.compress_type = method
+            z.writestr(info, read(rel), compresslevel=level)
+    info = zipfile.ZipInfo("empty.txt", when)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    z.writestr(info, b"")
+
+# Raw deflate streams of one text under each zlib strategy: Huffman-only, run-length, fixed codes.
+source = read("unicode/GraphemeBreakTest.txt")
+for name, level, strategy in [("level9", 9, zlib.Z_DEFAULT_STRATEGY), ("level1", 1, zlib.Z_DEFAULT_STRATEGY),
+                              ("level0", 0, zlib.Z_DEFAULT_STRATEGY), ("fixed", 6, zlib.Z_FIXED),
+                              ("huffman-only", 6, zlib.Z_HUFFMAN_ONLY), ("rle", 6, zlib.Z_RLE)]:
+    c = zlib.compressobj(level, zlib.DEFLATED, -15, 9, strategy)
+    with open(f"{out}/deflate/GraphemeBreakTest.{name}.deflate", "wb") as f:
+        f.write(c.compress(source) + c.flush())
+
+# A bomb: 20 MiB of zeros deflate to about 20 KiB (ratio over 1,000:1).
+with zipfile.ZipFile(f"{out}/bomb.zip", "w") as z:
+    info = zipfile.ZipInfo("_chat.txt", when)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    z.writestr(info, bytes(20 << 20), compresslevel=9)
+
+# An overlapping bomb (the construction in David Fifield's "A better zip bomb"): two central
+# directory entries share one local header and its data. Written by hand with struct.
+data = b"31/12/23, 21:05 - Ana: hello\n"
+crc = zlib.crc32(data)
+name = b"_chat.txt"
+local = struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0, 0, 0, 0x21, crc, len(data), len(data), len(name), 0) + name + data
+central = b""
+for entry in [b"_chat.txt", b"copy.txt"]:
+    central += struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0, 0, 0, 0x21, crc, len(data), len(data),
+                           len(entry), 0, 0, 0, 0, 0, 0) + entry
+end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, 2, 2, len(central), len(local), 0)
+with open(f"{out}/overlap.zip", "wb") as f:
+    f.write(local + central + end)
+PY
+
+# Chat exports as the apps deliver them.
+# WhatsApp iOS: "WhatsApp Chat - NAME.zip" holding _chat.txt (and the media, here one small file).
+rm -rf "$work/ios" "$work/android" "$work/slack"
+mkdir -p "$work/ios" "$work/android" "$work/slack"
+cp "$corpora/exports/whatsapp/ios-fr_FR.txt" "$work/ios/_chat.txt"
+printf 'not really a JPEG\n' > "$work/ios/00000003-PHOTO-2024-03-09-18-43-10.jpg"
+# WhatsApp Android: "WhatsApp Chat with NAME.zip" holding "WhatsApp Chat with NAME.txt".
+cp "$corpora/exports/whatsapp/android-en_US-12h.txt" "$work/android/WhatsApp Chat with Ana.txt"
+# Slack: the export's files at the archive's root, as Slack's own export zip has them.
+cp -R "$corpora/exports/slack/export/." "$work/slack/"
+find "$work/ios" "$work/android" "$work/slack" -exec touch -h -t 202405010900 {} +
+mkdir -p "$corpora/exports/zip"
+rm -f "$corpora/exports/zip/"*.zip
+(cd "$work/ios" && zip -q -X "$corpora/exports/zip/WhatsApp Chat - Camille.zip" _chat.txt 00000003-PHOTO-2024-03-09-18-43-10.jpg)
+(cd "$work/android" && zip -q -X "$corpora/exports/zip/WhatsApp Chat with Ana.zip" "WhatsApp Chat with Ana.txt")
+(cd "$work/slack" && zip -q -X -r "$corpora/exports/zip/slack-export.zip" users.json channels.json general random)
+echo "wrote $out and $corpora/exports/zip"

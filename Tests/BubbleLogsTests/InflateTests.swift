@@ -1,0 +1,105 @@
+import BubbleText
+@testable import BubbleLogs
+import Foundation
+import Testing
+
+/// Inflate against raw deflate streams written by zlib (Corpora/zip/deflate, made by
+/// Corpora/tools/make_zip_fixtures.sh), and against damaged streams.
+@Suite struct InflateTests {
+    static let source = Array(FileManager.default.contents(atPath: corpus("unicode/GraphemeBreakTest.txt"))!)
+    static let strategies = ["level9", "level1", "level0", "fixed", "huffman-only", "rle"]
+
+    static func stream(_ strategy: String) -> [UInt8] {
+        Array(FileManager.default.contents(atPath: corpus("zip/deflate/GraphemeBreakTest.\(strategy).deflate"))!)
+    }
+
+    @Test(arguments: strategies)
+    func everyZlibStrategyInflatesToTheOriginal(strategy: String) throws {
+        let out = try Inflate.inflate(Self.stream(strategy), size: Self.source.count)
+        #expect(out == Self.source)
+        #expect(CRC32.checksum(out) == CRC32.checksum(Self.source))
+    }
+
+    @Test func aStatedSizeThatDiffersFromTheDataIsAnError() {
+        let stream = Self.stream("level9")
+        #expect(throws: InflateError("decompresses to more than the size its header states")) {
+            try Inflate.inflate(stream, size: Self.source.count - 1)
+        }
+        #expect(throws: InflateError("decompresses to \(Self.source.count) bytes, not the \(Self.source.count + 1) its header states")) {
+            try Inflate.inflate(stream, size: Self.source.count + 1)
+        }
+    }
+
+    @Test func handMadeBlocks() throws {
+        // A final stored block of 3 bytes: header bits 1,00, then LEN 3, NLEN ~3.
+        #expect(try Inflate.inflate([0x01, 0x03, 0x00, 0xFC, 0xFF, 0x61, 0x62, 0x63], size: 3) == Array("abc".utf8))
+        // An empty final fixed block: 1, 01 (fixed), then end-of-block (seven zero bits).
+        #expect(try Inflate.inflate([0x03, 0x00], size: 0) == [])
+        #expect(throws: InflateError("a stored block's length and its complement disagree")) {
+            try Inflate.inflate([0x01, 0x03, 0x00, 0xFD, 0xFF, 0x61, 0x62, 0x63], size: 3)
+        }
+        #expect(throws: InflateError("invalid block type 3")) { try Inflate.inflate([0x07], size: 0) }
+        #expect(throws: InflateError("truncated: a stored block is cut off")) {
+            try Inflate.inflate([0x01, 0x03, 0x00, 0xFC, 0xFF, 0x61], size: 3)
+        }
+        #expect(throws: InflateError("truncated: the deflate data ends inside a block")) { try Inflate.inflate([], size: 0) }
+    }
+
+    @Test func aBackReferenceBeforeTheStartIsAnError() {
+        // zlib's own output for "aaaa…" starts with a literal; make it start with a match instead:
+        // fixed block, length code 257 (3 bytes, code 0000001), distance code 0 (00000).
+        var bits: [Int] = [1, 1, 0]                 // final, fixed (01 sent low bit first)
+        bits += [0, 0, 0, 0, 0, 0, 1]               // 257, Huffman codes are sent most significant bit first
+        bits += [0, 0, 0, 0, 0]                     // distance 1
+        bits += [0, 0, 0, 0, 0, 0, 0]               // end of block
+        var bytes = [UInt8](repeating: 0, count: (bits.count + 7) / 8)
+        for (i, bit) in bits.enumerated() where bit == 1 { bytes[i / 8] |= 1 << (i % 8) }
+        #expect(throws: InflateError("a back-reference reaches 1 bytes back, before the start of the data")) {
+            try Inflate.inflate(bytes, size: 3)
+        }
+    }
+
+    /// Every short prefix and 40 longer ones spread over the stream: an error, never a crash.
+    @Test(arguments: strategies)
+    func everyTruncationIsAnError(strategy: String) {
+        let stream = Self.stream(strategy)
+        for length in Array(0..<32) + Array(stride(from: 32, to: stream.count, by: stream.count / 40)) {
+            #expect(throws: InflateError.self) { try Inflate.inflate(Array(stream[..<length]), size: Self.source.count) }
+        }
+    }
+
+    /// Seeded random damage: each result is an error or exactly the stated size; nothing crashes.
+    @Test(arguments: strategies)
+    func randomCorruptionNeverCrashes(strategy: String) {
+        let stream = Self.stream(strategy)
+        var random = SeededGenerator(seed: 0x1951)
+        var errors = 0
+        for _ in 0..<120 {
+            var damaged = stream
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                damaged[Int.random(in: 0..<damaged.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+            }
+            do {
+                let out = try Inflate.inflate(damaged, size: Self.source.count)
+                #expect(out.count == Self.source.count)
+            } catch {
+                errors += 1
+            }
+        }
+        // Damage in a stored block's data goes unnoticed by inflate (the CRC catches it); the
+        // coded streams must notice most of it.
+        if strategy != "level0" { #expect(errors > 60) }
+    }
+}
+
+@Suite struct CRC32Tests {
+    @Test func knownCheckValues() {
+        // The check value every CRC-32 catalogue gives for "123456789".
+        #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+        #expect(CRC32.checksum([]) == 0)
+        var split = CRC32()
+        split.update(Array("12345".utf8))
+        split.update(Array("6789".utf8))
+        #expect(split.value == 0xCBF4_3926)
+    }
+}
