@@ -94,4 +94,17 @@ rm -f "$corpora/exports/zip/"*.zip
 (cd "$work/ios" && zip -q -X "$corpora/exports/zip/WhatsApp Chat - Camille.zip" _chat.txt 00000003-PHOTO-2024-03-09-18-43-10.jpg)
 (cd "$work/android" && zip -q -X "$corpora/exports/zip/WhatsApp Chat with Ana.zip" "WhatsApp Chat with Ana.txt")
 (cd "$work/slack" && zip -q -X -r "$corpora/exports/zip/slack-export.zip" users.json channels.json general random)
+# A damaged chat inside an iOS-style archive: diagnostics must name archive.zip:_chat.txt:LINE.
+mkdir -p "$work/damaged" && cp "$corpora/exports/whatsapp/damaged.txt" "$work/damaged/_chat.txt"
+# A hostile Slack archive: a channel named "../elsewhere", and a day file that is a symbolic link
+# (zip -y stores the link itself) to a file outside the export.
+mkdir -p "$work/hostile/general" "$work/hostile/elsewhere"
+printf '[{"id":"U1","name":"ann"}]\n' > "$work/hostile/users.json"
+printf '[\n  {"id":"C1","name":"general"},\n  {"id":"C2","name":"../elsewhere"}\n]\n' > "$work/hostile/channels.json"
+printf '[{"type":"message","user":"U1","text":"hello","ts":"1714557600.000100"}]\n' > "$work/hostile/general/2024-05-01.json"
+printf '[{"type":"message","user":"U1","text":"secret","ts":"1714557700.000100"}]\n' > "$work/hostile/elsewhere/2024-05-01.json"
+ln -s ../../../etc/passwd "$work/hostile/general/2024-05-02.json"
+find "$work/damaged" "$work/hostile" -exec touch -h -t 202405010900 {} +
+(cd "$work/damaged" && zip -q -X "$corpora/exports/zip/damaged-chat.zip" _chat.txt)
+(cd "$work/hostile" && zip -q -X -y "$corpora/exports/zip/slack-hostile.zip" users.json channels.json general/2024-05-01.json general/2024-05-02.json)
 echo "wrote $out and $corpora/exports/zip"

@@ -46,8 +46,10 @@ struct InputOptions {
     func open(errors: TextSink) throws -> LogReader? {
         if let timeZoneWarning { try errors.write("bubbles: \(DiagnosticText.escaped(timeZoneWarning))\n") }
         do {
-            return try LogSource.open(path: path, format: format, options: readOptions)
-        } catch {
+            let reader = try LogSource.open(path: path, format: format, options: readOptions)
+            for warning in reader.warnings { try errors.write("bubbles: warning: \(warning)\n") }
+            return reader
+        } catch let error as LogInputError {
             try errors.write("bubbles: \(error)\n")
             return nil
         }
