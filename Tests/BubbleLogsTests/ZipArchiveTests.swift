@@ -148,3 +148,58 @@ import Testing
         #expect(openErrors > 50 && readErrors > 0)
     }
 }
+
+/// Archives assembled byte by byte, for the cases no tool here writes on small inputs.
+@Suite struct HandMadeZipTests {
+    static func le(_ value: UInt64, _ bytes: Int) -> [UInt8] { (0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) } }
+
+    /// One stored entry whose size, compressed size and offset all live in the Zip64 extra field,
+    /// behind a Zip64 end record and locator, after 8 bytes of data that belong to no entry.
+    static func zip64Archive(data: [UInt8]) -> [UInt8] {
+        let name = Array("_chat.txt".utf8)
+        let crc = UInt64(CRC32.checksum(data))
+        var out: [UInt8] = Array(repeating: 0x20, count: 8)
+        let localOffset = UInt64(out.count)
+        out += le(0x0403_4B50, 4) + le(45, 2) + le(0, 2) + le(0, 2) + le(0, 4) + le(crc, 4)
+        out += le(UInt64(data.count), 4) + le(UInt64(data.count), 4) + le(UInt64(name.count), 2) + le(0, 2) + name + data
+        let directoryOffset = UInt64(out.count)
+        let extra = le(1, 2) + le(24, 2) + le(UInt64(data.count), 8) + le(UInt64(data.count), 8) + le(localOffset, 8)
+        out += le(0x0201_4B50, 4) + le(0x031E, 2) + le(45, 2) + le(0, 2) + le(0, 2) + le(0, 4) + le(crc, 4)
+        out += le(0xFFFF_FFFF, 4) + le(0xFFFF_FFFF, 4) + le(UInt64(name.count), 2) + le(UInt64(extra.count), 2)
+        out += le(0, 2) + le(0, 2) + le(0, 2) + le(0o100644 << 16, 4) + le(0xFFFF_FFFF, 4) + name + extra
+        let directorySize = UInt64(out.count) - directoryOffset
+        let recordOffset = UInt64(out.count)
+        out += le(0x0606_4B50, 4) + le(44, 8) + le(45, 2) + le(45, 2) + le(0, 4) + le(0, 4)
+        out += le(1, 8) + le(1, 8) + le(directorySize, 8) + le(directoryOffset, 8)
+        out += le(0x0706_4B50, 4) + le(0, 4) + le(recordOffset, 8) + le(1, 4)
+        out += le(0x0605_4B50, 4) + le(0, 2) + le(0, 2) + le(0xFFFF, 2) + le(0xFFFF, 2) + le(0xFFFF_FFFF, 4) + le(0xFFFF_FFFF, 4) + le(0, 2)
+        return out
+    }
+
+    @Test func zip64ExtraFieldsGiveSizesAndOffsetInOrder() throws {
+        let data = Array("31/12/23, 21:05 - Ana: hello\n".utf8)
+        let zip = try ZipArchive(name: "z.zip", bytes: MemoryZipBytes(bytes: Self.zip64Archive(data: data)))
+        #expect(zip.entries.count == 1)
+        #expect(zip.entries[0].localHeaderOffset == 8 && zip.entries[0].size == data.count && zip.entries[0].compressedSize == data.count)
+        #expect(try zip.read(zip.entries[0]) == data)
+    }
+
+    @Test func zip64MarkersWithoutTheirRecordsAreErrors() throws {
+        var bytes = Self.zip64Archive(data: Array("hi\n".utf8))
+        // Break the locator's signature: the end record's 0xFFFF markers now point at nothing.
+        let locator = bytes.count - 22 - 20
+        bytes[locator] = 0
+        #expect(throws: ZipError(archive: "z.zip", entry: nil, message: "the end record says the sizes are in a Zip64 record, and there is none")) {
+            try ZipArchive(name: "z.zip", bytes: MemoryZipBytes(bytes: bytes))
+        }
+        // Drop the Zip64 extra field's id: the 0xFFFFFFFF sizes have nowhere to come from.
+        bytes = Self.zip64Archive(data: Array("hi\n".utf8))
+        let marker: [UInt8] = [1, 0, 24, 0]
+        let found = (0..<(bytes.count - 4)).first { (i: Int) -> Bool in Array(bytes[i..<(i + 4)]) == marker }
+        let extraID = try #require(found)
+        bytes[extraID] = 9
+        #expect(throws: ZipError(archive: "z.zip", entry: "_chat.txt", message: "sizes or offset marked as Zip64, but no Zip64 extra field holds them")) {
+            try ZipArchive(name: "z.zip", bytes: MemoryZipBytes(bytes: bytes))
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import BubbleLayout
+import BubbleText
 @testable import BubbleLogs
 import Foundation
 import Testing
@@ -88,5 +89,51 @@ import Glibc
         let piped = try readAll(fifo)
         #expect(piped.format == .whatsapp)
         Self.expectSameRecords(piped, try readAll(corpus("exports/whatsapp/android-en_US-12h.txt")))
+    }
+}
+
+@Suite struct ZipInputLimitTests {
+    @Test func anArchiveFromAPipeIsHeldInMemoryOnlyUpToItsLimit() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("bubblelogs-\(UUID().uuidString)").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let bytes = Array(FileManager.default.contents(atPath: corpus("exports/zip/slack-export.zip"))!)
+        let writer = Thread {
+            let fd = open(fifo, O_WRONLY)
+            _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
+            close(fd)
+        }
+        writer.start()
+        var limits = ZipLimits.standard
+        limits.maximumStreamedArchive = 1_000
+        let input = try InputFile(path: fifo, display: "pipe")
+        #expect(throws: LogInputError(file: "pipe", message: "an archive read from a pipe is held in memory, and this one is larger than the limit of 1000 bytes; read it from a file")) {
+            try ZipInput.open(input, format: .auto, options: LogReadOptions(timeZone: utc), limits: limits)
+        }
+    }
+
+    /// Seeded damage to each zipped export, read end to end: a whole-file error or a read whose
+    /// counts reconcile, never a crash.
+    @Test(arguments: ["exports/zip/slack-export.zip", "exports/zip/WhatsApp Chat - Camille.zip", "exports/zip/slack-hostile.zip"])
+    func damagedZippedExportsNeverCrash(fixture: String) throws {
+        let original = Array(FileManager.default.contents(atPath: corpus(fixture))!)
+        var random = SeededGenerator(seed: 0x5EED_0017)
+        var opened = 0, refused = 0
+        for _ in 0..<60 {
+            var damaged = original
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                damaged[Int.random(in: 0..<damaged.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+            }
+            let path = temporaryFile(damaged, suffix: ".zip")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            do {
+                let result = try readAll(path)
+                #expect(result.counts.reconciles)
+                opened += 1
+            } catch {
+                refused += 1
+            }
+        }
+        #expect(opened + refused == 60 && refused > 0)
     }
 }

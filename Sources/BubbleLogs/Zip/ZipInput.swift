@@ -56,16 +56,16 @@ enum ZipInput {
             let descriptor = dup(input.fileDescriptor)
             if descriptor >= 0 { return FileZipBytes(descriptor: descriptor, count: Int(info.st_size)) }
         }
+        let tooLarge = ZipError(archive: input.display, entry: nil, message: "an archive read from a pipe is held in memory, and this one is larger than the limit of \(byteCount(limits.maximumStreamedArchive)); read it from a file")
         var bytes = input.prefix
+        guard bytes.count <= limits.maximumStreamedArchive else { throw tooLarge }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let got = chunk.withUnsafeMutableBytes { read(input.fileDescriptor, $0.baseAddress!, $0.count) }
             if got < 0 && errno == EINTR { continue }
             if got < 0 { throw ZipError(archive: input.display, entry: nil, message: "cannot read: \(String(cString: strerror(errno)))") }
             if got == 0 { break }
-            guard bytes.count + got <= limits.maximumStreamedArchive else {
-                throw ZipError(archive: input.display, entry: nil, message: "an archive read from a pipe is held in memory, and this one is larger than the limit of \(byteCount(limits.maximumStreamedArchive)); read it from a file")
-            }
+            guard bytes.count + got <= limits.maximumStreamedArchive else { throw tooLarge }
             bytes += chunk[..<got]
         }
         return MemoryZipBytes(bytes: bytes)
