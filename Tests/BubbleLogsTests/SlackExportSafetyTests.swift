@@ -38,8 +38,8 @@ import Glibc
             _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(#"[{"type":"message","user":"U1","text":"\#(text)","ts":"1714557600.000100"}]"#.utf8))
         }
 
-        func read() throws -> (ReadResult, [LogDiagnostic]) {
-            let reader = try LogSource.open(path: export, options: LogReadOptions(timeZone: utc))
+        func read(channel: String? = nil) throws -> (ReadResult, [LogDiagnostic]) {
+            let reader = try LogSource.open(path: export, options: LogReadOptions(timeZone: utc, conversation: channel))
             var result = ReadResult()
             for entry in reader {
                 if let record = entry.record { result.records.append(record) }
@@ -89,6 +89,9 @@ import Glibc
         #expect(result.diagnostics.isEmpty)
         #expect(warnings.map(\.description) == [box.export + "/channels.json:3: channel #quiet has no folder in the export, so no messages"])
         #expect(result.texts == ["hello"] || result.texts == ["#general", "hello"])
+        // Reading another channel, the missing one is not mentioned.
+        let (_, chosen) = try box.read(channel: "general")
+        #expect(chosen.isEmpty)
     }
 
     @Test func dayFilesThatAreNotFilesAreReportedAsWhatTheyAre() throws {

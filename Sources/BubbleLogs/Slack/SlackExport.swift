@@ -79,7 +79,7 @@ enum SlackExport {
                     }
                 }
             case .missing:
-                warnings.append(LogDiagnostic(position: LogPosition(file: channelsFile, line: line), reason: "channel #\(DiagnosticText.quoted(name)) has no folder in the export, so no messages"))
+                channel.warning = LogDiagnostic(position: LogPosition(file: channelsFile, line: line), reason: "channel #\(DiagnosticText.quoted(name)) has no folder in the export, so no messages")
             case let kind:
                 reject(export.place(name), nil, "\(kind.description), not a channel folder; the messages of #\(DiagnosticText.quoted(name)) are not read")
             }
@@ -93,6 +93,8 @@ enum SlackExport {
                 throw LogInputError(file: export.display, message: "no channel \"\(DiagnosticText.quoted(wanted))\"; the export has \(names)")
             }
         }
+        // Said only for the channels being read.
+        warnings += channels.compactMap(\.warning)
         let producer = SlackProducer(export: export, channels: channels, decoder: SlackMessageDecoder(users: users, me: options.me))
         return Opened(producer: producer, warnings: warnings)
     }
@@ -150,6 +152,8 @@ struct SlackChannel {
     var id: String
     var name: String
     var days: [Day]
+    /// Said once on opening: the channel is listed but has no folder.
+    var warning: LogDiagnostic?
 }
 
 /// Reads day files one by one, handing out their messages.
