@@ -22,7 +22,9 @@ rm -f "$out/info-zip.zip" "$out/info-zip64.zip"
   zip -q -X -0 "$out/info-zip.zip" exports/whatsapp/android-de_DE.txt &&
   echo "An archive comment written by zip -z." | zip -q -X -z "$out/info-zip.zip" &&
   # -fz: Zip64 end records and Zip64 extra fields although nothing needs them.
-  zip -q -X -fz "$out/info-zip64.zip" logs/hostile.jsonl exports/whatsapp/ios-fr_FR.txt)
+  zip -q -X -fz "$out/info-zip64.zip" logs/hostile.jsonl exports/whatsapp/ios-fr_FR.txt &&
+  # From a pipe into a pipe: an entry named "-", sizes only in a data descriptor after the data.
+  cat logs/sample.jsonl | zip -q -X - - | cat > "$out/info-zip-streamed.zip")
 
 python3 - "$corpora" "$out" <<'PY'
 import struct, sys, zipfile, zlib
@@ -47,6 +49,19 @@ with zipfile.ZipFile(f"{out}/python-zipfile.zip", "w") as z:
     info = zipfile.ZipInfo("empty.txt", when)
     info.compress_type = zipfile.ZIP_DEFLATED
     z.writestr(info, b"")
+
+# zipfile writing to a stream it cannot seek: data descriptors after each entry's data.
+class Unseekable:
+    def __init__(self, f): self.f = f
+    def write(self, b): return self.f.write(b)
+    def flush(self): self.f.flush()
+with open(f"{out}/python-streamed.zip", "wb") as raw:
+    with zipfile.ZipFile(Unseekable(raw), "w", zipfile.ZIP_DEFLATED) as z:
+        for rel in ["logs/hostile.jsonl", "exports/whatsapp/ios-en_US.txt"]:
+            info = zipfile.ZipInfo(rel, when)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            with z.open(info, "w") as entry:
+                entry.write(read(rel))
 
 # Raw deflate streams of one text under each zlib strategy: Huffman-only, run-length, fixed codes.
 source = read("unicode/GraphemeBreakTest.txt")
