@@ -103,3 +103,77 @@ import Testing
         #expect(split.value == 0xCBF4_3926)
     }
 }
+
+/// The two-level table against a plain canonical-code encoder, on random complete codes with
+/// lengths up to 15 (so subtables of every width occur), with fixed seeds.
+@Suite struct HuffmanTableTests {
+    /// Code lengths of a random complete prefix code: split random leaves of a binary tree until
+    /// there are `leaves`, then give them to random symbols among `symbols`.
+    static func randomLengths(symbols: Int, leaves: Int, using random: inout SeededGenerator) -> [UInt8] {
+        var depths = [0]
+        while depths.count < leaves {
+            let splittable = depths.indices.filter { depths[$0] < 15 }
+            // Prefer deep leaves now and then, to reach 15-bit codes.
+            let i = Bool.random(using: &random) ? splittable.max { depths[$0] < depths[$1] }! : splittable.randomElement(using: &random)!
+            let depth = depths.remove(at: i) + 1
+            depths += [depth, depth]
+        }
+        var lengths = [UInt8](repeating: 0, count: symbols)
+        for (symbol, depth) in zip(Array(0..<symbols).shuffled(using: &random), depths) { lengths[symbol] = UInt8(depth) }
+        return lengths
+    }
+
+    /// Canonical codes as RFC 1951 §3.2.2 assigns them, written most significant bit first.
+    static func codes(_ lengths: [UInt8]) -> [Int] {
+        var codes = [Int](repeating: 0, count: lengths.count)
+        var code = 0
+        for length in 1...15 {
+            for symbol in lengths.indices where lengths[symbol] == length {
+                codes[symbol] = code
+                code += 1
+            }
+            code <<= 1
+        }
+        return codes
+    }
+
+    @Test func randomCodesDecodeToTheSymbolsEncoded() throws {
+        var random = SeededGenerator(seed: 0x4855_4646)
+        var longest = 0
+        for round in 0..<60 {
+            let symbols = round % 2 == 0 ? 286 : 30
+            let lengths = Self.randomLengths(symbols: symbols, leaves: Int.random(in: 2...symbols, using: &random), using: &random)
+            let table = try HuffmanTable(lengths: lengths[...], rootBits: round % 3 == 0 ? 10 : 8, allowsSingleCode: false)
+            let codes = Self.codes(lengths)
+            longest = max(longest, Int(lengths.max()!))
+            let used = lengths.indices.filter { lengths[$0] > 0 }
+            let message = (0..<400).map { _ in used.randomElement(using: &random)! }
+            // Encode: each code's bits most significant first, packed least significant bit first.
+            var bits: [Bool] = []
+            for symbol in message {
+                let length = Int(lengths[symbol])
+                for k in stride(from: length - 1, through: 0, by: -1) { bits.append(codes[symbol] >> k & 1 == 1) }
+            }
+            var position = 0
+            for symbol in message {
+                var window: UInt64 = 0
+                for k in 0..<15 where position + k < bits.count && bits[position + k] { window |= 1 << UInt64(k) }
+                let decoded = try #require(table.decode(window))
+                #expect(decoded.symbol == symbol && decoded.length == Int(lengths[symbol]))
+                position += decoded.length
+            }
+        }
+        #expect(longest == 15)
+    }
+
+    @Test func overSubscribedAndIncompleteCodesAreRefused() {
+        #expect(throws: HuffmanTable.BuildError.overSubscribed) { try HuffmanTable(lengths: [1, 1, 1][...], rootBits: 8, allowsSingleCode: true) }
+        #expect(throws: HuffmanTable.BuildError.incomplete) { try HuffmanTable(lengths: [1, 2][...], rootBits: 8, allowsSingleCode: true) }
+        #expect(throws: HuffmanTable.BuildError.incomplete) { try HuffmanTable(lengths: [0, 1][...], rootBits: 8, allowsSingleCode: false) }
+        // The one incomplete code RFC 1951 allows: a single one-bit code; the other bit is no code.
+        let single = try? HuffmanTable(lengths: [0, 1][...], rootBits: 8, allowsSingleCode: true)
+        #expect(single?.decode(0)?.symbol == 1 && single?.decode(1) == nil)
+        // No codes at all: every lookup fails.
+        #expect((try? HuffmanTable(lengths: [0, 0][...], rootBits: 8, allowsSingleCode: false))?.decode(0) == nil)
+    }
+}
