@@ -9,6 +9,8 @@ final class ZipExportFolder: ExportFolder {
     let root: String
     private var files: [String: ZipEntry] = [:]
     private var folders: Set<String> = [""]
+    /// The names directly inside each folder, so listing one does not scan the whole archive.
+    private var children: [String: Set<String>] = [:]
 
     init(archive: ZipArchive, root: String) {
         self.archive = archive
@@ -21,11 +23,13 @@ final class ZipExportFolder: ExportFolder {
             } else if files[name] == nil {
                 files[name] = entry
             }
-            // Every folder on the way is a folder, listed or not.
-            var parts = name.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-            while !parts.isEmpty {
-                folders.insert(parts.joined(separator: "/"))
-                parts.removeLast()
+            // Every folder on the way is a folder, listed or not, and holds the next name down.
+            var parts = name.split(separator: "/", omittingEmptySubsequences: false)
+            while let last = parts.popLast() {
+                let parent = parts.joined(separator: "/")
+                guard !last.isEmpty else { continue }
+                children[parent, default: []].insert(String(last))
+                folders.insert(parent)
             }
         }
     }
@@ -43,16 +47,7 @@ final class ZipExportFolder: ExportFolder {
     }
 
     func list(_ relative: String) -> [(name: String, kind: ExportItemKind)] {
-        let prefix = relative.isEmpty ? "" : relative + "/"
-        var names: Set<String> = []
-        for name in files.keys where name.hasPrefix(prefix) {
-            let rest = name.dropFirst(prefix.count)
-            if !rest.isEmpty { names.insert(String(rest.prefix { $0 != "/" })) }
-        }
-        for name in folders where name.hasPrefix(prefix) && name.count > prefix.count {
-            names.insert(String(name.dropFirst(prefix.count).prefix { $0 != "/" }))
-        }
-        return names.sorted().map { ($0, kind(prefix + $0)) }
+        (children[relative] ?? []).sorted().map { ($0, kind(ExportNames.join(relative, $0))) }
     }
 
     func read(_ relative: String) -> Result<[UInt8], ExportReadError> {
