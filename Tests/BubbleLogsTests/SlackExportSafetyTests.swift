@@ -122,6 +122,22 @@ import Glibc
         #expect(result.records.map(\.senderName) == ["U1"])
     }
 
+    @Test func theExportsOwnListsAreNotFollowedOutEither() throws {
+        let box = Sandbox(channels: ["general"])
+        box.day(in: box.export + "/general", "2024-05-01.json", text: "hello")
+        _ = FileManager.default.createFile(atPath: box.outside + "/users.json", contents: Data(#"[{"id":"U1","name":"mallory"}]"#.utf8))
+        try FileManager.default.removeItem(atPath: box.export + "/users.json")
+        #expect(symlink("../outside/users.json", box.export + "/users.json") == 0)
+        let (result, warnings) = try box.read()
+        #expect(result.records.map(\.senderName) == ["U1"])
+        #expect(warnings.map(\.description) == [box.export + "/users.json: a symbolic link leading out of the export (not followed), not the export's list of users; user ids are shown instead of names"])
+
+        try FileManager.default.removeItem(atPath: box.export + "/channels.json")
+        #expect(mkfifo(box.export + "/channels.json", 0o600) == 0)
+        let error = try #require(openError(box.export))
+        #expect(error.description == box.export + "/channels.json: a FIFO (named pipe), not opened, not the export's list of channels")
+    }
+
     /// The same rules inside an archive: a "../" channel is rejected, a stored symbolic link is not followed.
     @Test func aHostileSlackArchiveIsReadSafely() throws {
         let path = corpus("exports/zip/slack-hostile.zip")
