@@ -24,6 +24,7 @@ rm -f "$out/info-zip.zip" "$out/info-zip64.zip"
   # -fz: Zip64 end records and Zip64 extra fields although nothing needs them.
   zip -q -X -fz "$out/info-zip64.zip" logs/hostile.jsonl exports/whatsapp/ios-fr_FR.txt &&
   # From a pipe into a pipe: an entry named "-", sizes only in a data descriptor after the data.
+  # (zip stamps it with the current time, so only this file differs from run to run.)
   cat logs/sample.jsonl | zip -q -X - - | cat > "$out/info-zip-streamed.zip")
 
 python3 - "$corpora" "$out" <<'PY'
@@ -119,7 +120,16 @@ printf '[\n  {"id":"C1","name":"general"},\n  {"id":"C2","name":"../elsewhere"}\
 printf '[{"type":"message","user":"U1","text":"hello","ts":"1714557600.000100"}]\n' > "$work/hostile/general/2024-05-01.json"
 printf '[{"type":"message","user":"U1","text":"secret","ts":"1714557700.000100"}]\n' > "$work/hostile/elsewhere/2024-05-01.json"
 ln -s ../../../etc/passwd "$work/hostile/general/2024-05-02.json"
-find "$work/damaged" "$work/hostile" -exec touch -h -t 202405010900 {} +
+# Android archives with a shared text document beside the chat: once with the chat's usual
+# localised name, once renamed so only its content says which file is the chat.
+mkdir -p "$work/document" "$work/renamed"
+cp "$corpora/exports/whatsapp/android-es_AR.txt" "$work/document/Chat de WhatsApp con Ana.txt"
+printf 'lista de compras: pan, yerba\n' > "$work/document/notas.txt"
+cp "$corpora/exports/whatsapp/android-es_AR.txt" "$work/renamed/ana.txt"
+printf 'lista de compras: pan, yerba\n' > "$work/renamed/a-notas.txt"
+find "$work/damaged" "$work/hostile" "$work/document" "$work/renamed" -exec touch -h -t 202405010900 {} +
+(cd "$work/document" && zip -q -X "$corpora/exports/zip/android-with-document.zip" notas.txt "Chat de WhatsApp con Ana.txt")
+(cd "$work/renamed" && zip -q -X "$corpora/exports/zip/android-renamed.zip" a-notas.txt ana.txt)
 (cd "$work/damaged" && zip -q -X "$corpora/exports/zip/damaged-chat.zip" _chat.txt)
 (cd "$work/hostile" && zip -q -X -y "$corpora/exports/zip/slack-hostile.zip" users.json channels.json general/2024-05-01.json general/2024-05-02.json)
 echo "wrote $out and $corpora/exports/zip"

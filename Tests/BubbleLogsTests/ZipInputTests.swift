@@ -33,6 +33,15 @@ import Glibc
         Self.expectSameRecords(zipped, try readAll(corpus("exports/whatsapp/android-en_US-12h.txt")))
     }
 
+    /// A text document shared in the chat sits beside the chat in an Android archive.
+    @Test(arguments: ["exports/zip/android-with-document.zip", "exports/zip/android-renamed.zip"])
+    func theChatIsFoundBesideASharedTextDocument(fixture: String) throws {
+        let zipped = try readAll(corpus(fixture))
+        #expect(zipped.format == .whatsapp)
+        #expect(zipped.positions.first?.file.hasSuffix(".zip:Chat de WhatsApp con Ana.txt") == true || zipped.positions.first?.file.hasSuffix(".zip:ana.txt") == true)
+        Self.expectSameRecords(zipped, try readAll(corpus("exports/whatsapp/android-es_AR.txt")))
+    }
+
     @Test func slackArchiveReadsLikeTheFolder() throws {
         let path = corpus("exports/zip/slack-export.zip")
         let zipped = try readAll(path, options: LogReadOptions(me: "Sam", timeZone: utc))

@@ -187,6 +187,14 @@ final class ZipArchive {
     /// The first entry with exactly this name.
     func entry(named name: String) -> ZipEntry? { entries.first { $0.name == name } }
 
+    /// `read`, without counting the bytes towards the archive's total: for looking at a candidate
+    /// before choosing it (the limits on the entry itself still apply).
+    func peek(_ entry: ZipEntry) throws(ZipError) -> [UInt8] {
+        let before = totalRead
+        defer { totalRead = before }
+        return try read(entry)
+    }
+
     /// The entry's bytes, decompressed and checked against its CRC-32 and the limits.
     func read(_ entry: ZipEntry) throws(ZipError) -> [UInt8] {
         func fail(_ message: String) -> ZipError { ZipError(archive: name, entry: entry.name, message: message) }

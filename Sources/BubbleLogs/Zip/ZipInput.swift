@@ -72,14 +72,22 @@ enum ZipInput {
     }
 
     /// The chat text: `_chat.txt` (iOS), else the one top-level `.txt` (Android names it after
-    /// the chat, in the phone's language), else a `.txt` whose name starts "WhatsApp Chat".
+    /// the chat, in the phone's language: "WhatsApp Chat with X", "Chat de WhatsApp con X", …).
+    /// When a shared `.txt` document sits beside it: the one named with "WhatsApp", else the one
+    /// whose first lines are dated WhatsApp lines.
     static func chatEntry(in archive: ZipArchive) -> ZipEntry? {
         let files = archive.entries.filter { !$0.isFolder && !$0.isSymbolicLink && !$0.name.hasPrefix("__MACOSX/") }
         if let ios = files.first(where: { $0.name == "_chat.txt" || $0.name.hasSuffix("/_chat.txt") }) { return ios }
         let texts = files.filter { $0.name.lowercased().hasSuffix(".txt") && !$0.name.contains("/") }
         if texts.count == 1 { return texts[0] }
-        let named = texts.filter { $0.name.hasPrefix("WhatsApp Chat") }
-        return named.count == 1 ? named[0] : nil
+        let named = texts.filter { $0.name.lowercased().contains("whatsapp") }
+        if named.count == 1 { return named[0] }
+        return (named.isEmpty ? texts : named).prefix(20).first { entry in
+            // Peek with limits of its own, so the peek does not count against the real read.
+            guard entry.size <= 64 << 20, let bytes = try? archive.peek(entry) else { return false }
+            return bytes.prefix(64 << 10).split(separator: 0x0A, omittingEmptySubsequences: true).prefix(20)
+                .contains { WhatsAppLine.parseHeader(String(decoding: $0, as: UTF8.self)) != nil }
+        }
     }
 
     /// The folder of the archive holding `channels.json` nearest its root ("" for the root itself).
