@@ -107,6 +107,18 @@ import Testing
         }
     }
 
+    @Test func aCountCutTo16BitsIsAnErrorNotASilentlyShortList() {
+        var raw = Self.bytes("zip/info-zip.zip")
+        // The end record's two entry counts, 5, become 4: one entry would go unlisted.
+        let end = raw.count - 22 - 37
+        #expect(raw[end] == 0x50 && raw[end + 8] == 5 && raw[end + 10] == 5)
+        raw[end + 8] = 4
+        raw[end + 10] = 4
+        #expect(throws: ZipError(archive: "z", entry: nil, message: "the end record counts 4 entries, but the central directory holds more (a count over 65,535 written without Zip64?)")) {
+            try ZipArchive(name: "z", bytes: MemoryZipBytes(bytes: raw))
+        }
+    }
+
     /// A lying size in the central directory is caught by inflate or the CRC, not trusted.
     @Test func aWrongStatedSizeIsCaught() throws {
         var raw = Self.bytes("zip/info-zip.zip")

@@ -167,6 +167,11 @@ final class ZipArchive {
             entries.append(entry)
             p = next
         }
+        // A writer without Zip64 may have cut a count over 65,535 down to 16 bits: more entries
+        // follow the ones counted. Reading only those would lose the rest without a word.
+        if p <= directory.count - 4, directory.uint32(p) == Self.centralSignature {
+            throw fail("the end record counts \(entryCount) entries, but the central directory holds more (a count over 65,535 written without Zip64?)")
+        }
         self.entries = entries
         sortedOffsets = entries.map(\.localHeaderOffset).sorted()
     }
