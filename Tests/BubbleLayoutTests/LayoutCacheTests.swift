@@ -111,9 +111,9 @@ import Testing
                                    compactLevel: [.full, .noSideBorders, .plain][pick(3)],
                                    parts: ChromeParts(rawValue: UInt8(pick(huge ? 256 : 128))),
                                    footer: [.none, .inBottomBorder, .ownLine][pick(3)],
-                                   spacingAbove: pick(300), x: pick(70_000), bubbleWidth: pick(70_000),
-                                   wrapWidth: pick(70_000), textLines: huge ? 20_000_000 + pick(1000) : pick(5_000),
-                                   imageColumns: pick(70_000), imageRows: huge ? 300 + pick(100_000) : pick(256))
+                                   spacingAbove: pick(256), x: pick(65_536), bubbleWidth: pick(65_536),
+                                   wrapWidth: pick(65_536), textLines: huge ? 20_000_000 + pick(1000) : pick(5_000),
+                                   imageColumns: pick(65_536), imageRows: huge ? 300 + pick(65_000) : pick(256))
             let k = LayoutKey(id: "id\(i)", revision: pick(1 << 40) - (1 << 39), width: 1 + pick(65_000),
                               styleID: UInt16(pick(4)), decoration: RowDecoration(rawValue: UInt32(truncatingIfNeeded: rng.next())))
             cache.insert(layout, for: k)

@@ -10,9 +10,6 @@ struct PackedRowLayout {
     var word0: UInt64
     var word1: UInt64
 
-    /// Flag bits of word1 left for the table.
-    static let flagShift: UInt64 = 61
-
     init(word0: UInt64, word1: UInt64) {
         self.word0 = word0
         self.word1 = word1
@@ -30,7 +27,7 @@ struct PackedRowLayout {
             | UInt64(layout.alignment.rawValue) << 48 | UInt64(layout.compactLevel.rawValue) << 50
             | UInt64(layout.footer.rawValue) << 52 | UInt64(layout.parts.rawValue) << 54
         // The height is recomputed on unpacking; a layout whose stored height is not that sum
-        // (only possible through clamping) stays unpacked.
+        // (only possible through release-build clamping, which debug builds refuse) stays unpacked.
         guard self.layout == layout else { return nil }
     }
 

@@ -25,6 +25,10 @@ final class InputFile {
 
     static let detectionPrefix = 64 << 10
 
+    /// The descriptor being read, for a reader that takes the raw bytes after `prefix` itself (a
+    /// zip archive, which is read by offset, or whole from a pipe).
+    var fileDescriptor: Int32 { descriptor.descriptor }
+
     init(path: String, display: String) throws(LogInputError) {
         self.path = path
         self.display = display

@@ -21,6 +21,9 @@ public final class LogReader: Sequence, IteratorProtocol {
     /// Messages read as outgoing so far: none at the end of a read with `me` set means that name
     /// matched no sender, which is worth telling the user.
     public private(set) var outgoingMessages = 0
+    /// Problems found on opening that lose no record (a Slack channel listed without a folder), to
+    /// be said once on stderr.
+    public internal(set) var warnings: [LogDiagnostic] = []
 
     private let producer: RecordProducer
     private let strict: Bool

@@ -24,14 +24,19 @@ public enum LogSource {
                 guard format == .auto || format == .slack else {
                     throw LogInputError(file: display, message: "is a folder; a \(format) input is a single file (only a Slack export is a folder)")
                 }
-                return LogReader(file: display, format: .slack, strict: options.strict,
-                                 producer: try SlackExport.producer(folder: path, options: options))
-            }
-            if format == .slack {
-                throw LogInputError(file: display, message: "a Slack export is a folder holding users.json, channels.json and one folder per channel")
+                let export = try SlackExport.producer(folder: path, options: options)
+                let reader = LogReader(file: display, format: .slack, strict: options.strict, producer: export.producer)
+                reader.warnings = export.warnings
+                return reader
             }
         }
         let input = try InputFile(path: path, display: display)
+        if ZipInput.isZip(path: path, head: input.prefix) {
+            return try ZipInput.open(input, format: format, options: options)
+        }
+        if format == .slack {
+            throw LogInputError(file: display, message: "a Slack export is a folder holding users.json, channels.json and one folder per channel (or a zip of one)")
+        }
         var resolved = format
         if format == .auto {
             resolved = try detect(input)

@@ -1,8 +1,9 @@
 import BubbleLayout
 import Foundation
 
-/// A Slack export folder: `users.json`, `channels.json`, and one folder per channel holding one JSON
-/// file per day (`2024-05-01.json`, an array of messages).
+/// A Slack export (a folder, or a zip of one, read through `ExportFolder`): `users.json`,
+/// `channels.json`, and one folder per channel holding one JSON file per day (`2024-05-01.json`,
+/// an array of messages).
 ///
 /// Channels are read in `channels.json` order (or only the one chosen with the `conversation`
 /// option, by name or id), each channel's days in date order. Day files are parsed one at a time,
@@ -10,70 +11,154 @@ import Foundation
 /// and ids are prefixed with the channel id (Slack's `ts` ids are unique per channel only).
 /// A day file that is not valid JSON is one rejected record.
 enum SlackExport {
-    static func producer(folder: String, options: LogReadOptions) throws(LogInputError) -> RecordProducer {
-        let base = URL(fileURLWithPath: folder)
-        let channelsFile = base.appendingPathComponent("channels.json").path
-        guard let channelsData = FileManager.default.contents(atPath: channelsFile) else {
-            throw LogInputError(file: folder, message: "not a Slack export: expected channels.json (and users.json, and one folder per channel) in this folder")
+    /// What reading the export's listing found besides its channels: problems that lose no message
+    /// (a listed channel without a folder, a `users.json` of the wrong shape), said once on stderr.
+    struct Opened {
+        var producer: RecordProducer
+        var warnings: [LogDiagnostic]
+    }
+
+    /// The export in a folder on disk.
+    static func producer(folder: String, options: LogReadOptions) throws(LogInputError) -> Opened {
+        try producer(export: DirectoryExportFolder(path: folder), options: options)
+    }
+
+    /// The export in any container. Channel names come from `channels.json` and are used only as
+    /// one path component inside the export: a name with a path separator or `..` is a rejected
+    /// record, and so is a channel folder or day file that is a link out of the export, a dangling
+    /// link, a FIFO or a folder named like a day file.
+    static func producer(export: ExportFolder, options: LogReadOptions) throws(LogInputError) -> Opened {
+        let channelsFile = export.place("channels.json")
+        let channelsData: [UInt8]
+        switch export.kind("channels.json") {
+        case .missing:
+            throw LogInputError(file: export.display, message: "not a Slack export: expected channels.json (and users.json, and one folder per channel) in this folder")
+        case .file:
+            switch export.read("channels.json") {
+            case .success(let bytes): channelsData = bytes
+            case .failure(let error): throw LogInputError(file: channelsFile, message: error.message)
+            }
+        case let kind:
+            throw LogInputError(file: channelsFile, message: "\(kind.description), not the export's list of channels")
         }
         let channelsValue: JSONValue
         do {
-            channelsValue = try JSONParser().parse(Array(channelsData))
+            channelsValue = try JSONParser().parse(channelsData)
         } catch {
             throw LogInputError(file: channelsFile, line: error.line, message: "\(error.isTruncation ? "truncated" : "invalid") JSON: \(error.message) (column \(error.column))")
         }
-        guard let channelList = channelsValue.arrayValue else {
+        guard let channelList = channelsValue.arrayWithLines else {
             throw LogInputError(file: channelsFile, message: "unknown schema: expected an array of channels, found \(channelsValue.kindName)")
         }
-        var users: [String: String] = [:]
-        let usersFile = base.appendingPathComponent("users.json").path
-        if let usersData = FileManager.default.contents(atPath: usersFile) {
-            let usersValue: JSONValue
-            do {
-                usersValue = try JSONParser().parse(Array(usersData))
-            } catch {
-                throw LogInputError(file: usersFile, line: error.line, message: "\(error.isTruncation ? "truncated" : "invalid") JSON: \(error.message) (column \(error.column))")
-            }
-            for user in usersValue.arrayValue ?? [] {
-                guard let object = user.objectValue, let id = object["id"]?.stringValue else { continue }
-                let profile = object["profile"]?.objectValue
-                let names = [profile?["display_name"]?.stringValue, object["real_name"]?.stringValue,
-                             profile?["real_name"]?.stringValue, object["name"]?.stringValue]
-                users[id] = names.compactMap { $0 }.first { !$0.isEmpty } ?? id
-            }
-        }
+        var warnings: [LogDiagnostic] = []
+        let users = try readUsers(export, warnings: &warnings)
         var channels: [SlackChannel] = []
-        for value in channelList {
+        for (value, line) in channelList.elementsWithLines {
             guard let object = value.objectValue, let name = object["name"]?.stringValue else {
-                throw LogInputError(file: channelsFile, message: "unknown schema: each channel needs a \"name\"")
+                throw LogInputError(file: channelsFile, line: line, message: "unknown schema: each channel needs a \"name\"")
             }
             let id = object["id"]?.stringValue ?? name
-            let dayFolder = base.appendingPathComponent(name)
-            let days = ((try? FileManager.default.contentsOfDirectory(atPath: dayFolder.path)) ?? [])
-                .filter { $0.hasSuffix(".json") }.sorted()
-                .map { dayFolder.appendingPathComponent($0).path }
-            channels.append(SlackChannel(id: id, name: name, dayFiles: days))
+            var channel = SlackChannel(id: id, name: name, days: [])
+            func reject(_ file: String, _ line: Int?, _ reason: String) {
+                channel.days = [.rejected(LogDiagnostic(position: LogPosition(file: file, line: line), reason: reason))]
+            }
+            guard ExportNames.isSafeComponent(name) else {
+                reject(channelsFile, line, "channel name \"\(DiagnosticText.quoted(name))\" is not a folder name inside the export (empty, \".\" or \"..\", or holding a path separator); its messages are not read")
+                channels.append(channel)
+                continue
+            }
+            switch export.kind(name) {
+            case .folder:
+                for (dayName, kind) in export.list(name) where dayName.hasSuffix(".json") {
+                    let day = ExportNames.join(name, dayName)
+                    if kind == .file {
+                        channel.days.append(.file(day))
+                    } else {
+                        let what = kind == .folder ? "a folder named like a day file" : kind.description
+                        channel.days.append(.rejected(LogDiagnostic(position: LogPosition(file: export.place(day), line: nil), reason: "\(what), not a day file of messages")))
+                    }
+                }
+            case .missing:
+                channel.warning = LogDiagnostic(position: LogPosition(file: channelsFile, line: line), reason: "channel #\(DiagnosticText.quoted(name)) has no folder in the export, so no messages")
+            case let kind:
+                reject(export.place(name), nil, "\(kind.description), not a channel folder; the messages of #\(DiagnosticText.quoted(name)) are not read")
+            }
+            channels.append(channel)
         }
         if let wanted = options.conversation {
             let bare = wanted.hasPrefix("#") ? String(wanted.dropFirst()) : wanted
             channels = channels.filter { $0.name == bare || $0.id == bare }
             if channels.isEmpty {
-                let names = channelList.compactMap { $0.objectValue?["name"]?.stringValue }.map { "#" + DiagnosticText.quoted($0) }.joined(separator: ", ")
-                throw LogInputError(file: folder, message: "no channel \"\(DiagnosticText.quoted(wanted))\"; the export has \(names)")
+                let names = channelList.elements.compactMap { $0.objectValue?["name"]?.stringValue }.map { "#" + DiagnosticText.quoted($0) }.joined(separator: ", ")
+                throw LogInputError(file: export.display, message: "no channel \"\(DiagnosticText.quoted(wanted))\"; the export has \(names)")
             }
         }
-        return SlackProducer(channels: channels, decoder: SlackMessageDecoder(users: users, me: options.me))
+        // Said only for the channels being read.
+        warnings += channels.compactMap(\.warning)
+        let producer = SlackProducer(export: export, channels: channels, decoder: SlackMessageDecoder(users: users, me: options.me))
+        return Opened(producer: producer, warnings: warnings)
+    }
+
+    /// User ids to names from `users.json`. A missing file means ids are shown; one that is not an
+    /// array of users is said as a warning, since every name would otherwise silently be an id.
+    private static func readUsers(_ export: ExportFolder, warnings: inout [LogDiagnostic]) throws(LogInputError) -> [String: String] {
+        let usersFile = export.place("users.json")
+        func warn(_ line: Int?, _ reason: String) {
+            warnings.append(LogDiagnostic(position: LogPosition(file: usersFile, line: line), reason: reason + "; user ids are shown instead of names"))
+        }
+        switch export.kind("users.json") {
+        case .missing: return [:]
+        case .file: break
+        case let kind:
+            warn(nil, "\(kind.description), not the export's list of users")
+            return [:]
+        }
+        let usersData: [UInt8]
+        switch export.read("users.json") {
+        case .success(let bytes): usersData = bytes
+        case .failure(let error):
+            warn(nil, error.message)
+            return [:]
+        }
+        let usersValue: JSONValue
+        do {
+            usersValue = try JSONParser().parse(usersData)
+        } catch {
+            throw LogInputError(file: usersFile, line: error.line, message: "\(error.isTruncation ? "truncated" : "invalid") JSON: \(error.message) (column \(error.column))")
+        }
+        guard let list = usersValue.arrayValue else {
+            warn(1, "unknown schema: expected an array of users, found \(usersValue.kindName)")
+            return [:]
+        }
+        var users: [String: String] = [:]
+        for user in list {
+            guard let object = user.objectValue, let id = object["id"]?.stringValue else { continue }
+            let profile = object["profile"]?.objectValue
+            let names = [profile?["display_name"]?.stringValue, object["real_name"]?.stringValue,
+                         profile?["real_name"]?.stringValue, object["name"]?.stringValue]
+            users[id] = names.compactMap { $0 }.first { !$0.isEmpty } ?? id
+        }
+        return users
     }
 }
 
 struct SlackChannel {
+    /// A day file to read, or a problem found while listing the channel (reported in its place).
+    enum Day {
+        case file(String)
+        case rejected(LogDiagnostic)
+    }
+
     var id: String
     var name: String
-    var dayFiles: [String]
+    var days: [Day]
+    /// Said once on opening: the channel is listed but has no folder.
+    var warning: LogDiagnostic?
 }
 
 /// Reads day files one by one, handing out their messages.
 final class SlackProducer: RecordProducer {
+    private let export: ExportFolder
     private var channels: [SlackChannel]
     private let decoder: SlackMessageDecoder
     private let several: Bool
@@ -83,7 +168,8 @@ final class SlackProducer: RecordProducer {
     private var currentIndex = 0
     private var announced = false
 
-    init(channels: [SlackChannel], decoder: SlackMessageDecoder) {
+    init(export: ExportFolder, channels: [SlackChannel], decoder: SlackMessageDecoder) {
+        self.export = export
         self.channels = channels
         self.decoder = decoder
         several = channels.count > 1
@@ -97,22 +183,32 @@ final class SlackProducer: RecordProducer {
             }
             guard channelIndex < channels.count else { return nil }
             let channel = channels[channelIndex]
-            guard dayIndex < channel.dayFiles.count else {
+            guard dayIndex < channel.days.count else {
                 channelIndex += 1
                 dayIndex = 0
                 announced = false
                 continue
             }
-            let path = channel.dayFiles[dayIndex]
+            let day = channel.days[dayIndex]
             dayIndex += 1
-            load(path, channel: channel)
+            switch day {
+            case .file(let relative): load(relative, channel: channel)
+            case .rejected(let diagnostic): return .rejected(diagnostic)
+            }
         }
     }
 
-    private func load(_ path: String, channel: SlackChannel) {
+    private func load(_ relative: String, channel: SlackChannel) {
         current = []
         currentIndex = 0
-        let bytes = FileManager.default.contents(atPath: path).map(Array.init) ?? []
+        let path = export.place(relative)
+        let bytes: [UInt8]
+        switch export.read(relative) {
+        case .success(let read): bytes = read
+        case .failure(let error):
+            current = [{ .rejected(LogDiagnostic(position: LogPosition(file: path, line: nil), reason: "\(error.message); this day's messages are lost")) }]
+            return
+        }
         let value: JSONValue
         do {
             value = try JSONParser().parse(bytes)

@@ -46,11 +46,13 @@ struct InputOptions {
     func open(errors: TextSink) throws -> LogReader? {
         if let timeZoneWarning { try errors.write("bubbles: \(DiagnosticText.escaped(timeZoneWarning))\n") }
         do {
-            return try LogSource.open(path: path, format: format, options: readOptions)
-        } catch where error.kind == .conversationNotApplicable {
+            let reader = try LogSource.open(path: path, format: format, options: readOptions)
+            for warning in reader.warnings { try errors.write("bubbles: warning: \(warning)\n") }
+            return reader
+        } catch let error as LogInputError where error.kind == .conversationNotApplicable {
             // A flag that cannot apply to this input is a usage error, not something to ignore.
             throw UsageError("--channel applies only to an export with several conversations (Slack, Telegram): \(error.file): \(error.message)")
-        } catch {
+        } catch let error as LogInputError {
             try errors.write("bubbles: \(error)\n")
             return nil
         }

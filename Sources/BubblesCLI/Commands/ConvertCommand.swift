@@ -9,7 +9,7 @@ struct ConvertCommand: BubblesCommand {
             Writes one native record per message to standard output. Rejected records are reported on
             stderr as file:line: reason, and the exit code is 1 when there were any.
             """,
-        arguments: [ArgumentSpec("FILE", optional: true, help: "Export file or Slack folder; - for standard input (the default).")],
+        arguments: [ArgumentSpec("FILE", optional: true, help: "Export file, Slack folder or export .zip; - for standard input (the default).")],
         options: InputOptions.specs)
 
     let input: InputOptions

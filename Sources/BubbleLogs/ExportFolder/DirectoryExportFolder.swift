@@ -1,0 +1,114 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An export that is a folder on disk.
+///
+/// Each path is resolved (`realpath`) and must stay inside the folder's own resolved path, so a
+/// symbolic link anywhere on the way that leads out is refused. Files are opened without blocking
+/// and checked to be regular files after opening, so a FIFO put in place of a day file, or swapped
+/// in between the check and the open, is reported instead of waited on.
+final class DirectoryExportFolder: ExportFolder {
+    let display: String
+    private let root: String
+    private let resolvedRoot: String?
+
+    init(path: String) {
+        display = path
+        root = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+        resolvedRoot = Self.resolve(path)
+    }
+
+    func place(_ relative: String) -> String {
+        relative.isEmpty ? display : ExportNames.join(root, relative)
+    }
+
+    /// The target's resolved path when `relative` lies inside the export, or the kind saying why not.
+    private enum Resolution {
+        case inside(String)
+        case refused(ExportItemKind)
+    }
+
+    private func resolved(_ relative: String) -> Resolution {
+        let path = place(relative)
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .refused(.missing) }
+        guard let target = Self.resolve(path) else {
+            return .refused(info.st_mode & S_IFMT == S_IFLNK ? .danglingLink : .missing)
+        }
+        guard let resolvedRoot, target == resolvedRoot || target.hasPrefix(resolvedRoot == "/" ? "/" : resolvedRoot + "/") else {
+            return .refused(.linkOutside)
+        }
+        return .inside(target)
+    }
+
+    func kind(_ relative: String) -> ExportItemKind {
+        switch resolved(relative) {
+        case .refused(let kind): return kind
+        case .inside(let target):
+            var info = stat()
+            guard stat(target, &info) == 0 else { return .missing }
+            return Self.kind(mode: info.st_mode)
+        }
+    }
+
+    func list(_ relative: String) -> [(name: String, kind: ExportItemKind)] {
+        guard case .inside(let target) = resolved(relative),
+              let names = try? FileManager.default.contentsOfDirectory(atPath: target) else { return [] }
+        return names.sorted().map { ($0, kind(ExportNames.join(relative, $0))) }
+    }
+
+    func read(_ relative: String) -> Result<[UInt8], ExportReadError> {
+        let target: String
+        switch resolved(relative) {
+        case .refused(let kind): return .failure(ExportReadError(message: kind.description))
+        case .inside(let path): target = path
+        }
+        let fd = open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(ExportReadError(message: "cannot open: \(String(cString: strerror(errno)))")) }
+        defer { _ = close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(ExportReadError(message: "cannot read: \(String(cString: strerror(errno)))")) }
+        let kind = Self.kind(mode: info.st_mode)
+        guard kind == .file else { return .failure(ExportReadError(message: kind.description)) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { Glibc_read(fd, $0.baseAddress!, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            if got < 0 { return .failure(ExportReadError(message: "cannot read: \(String(cString: strerror(errno)))")) }
+            if got == 0 { break }
+            bytes += chunk[..<got]
+        }
+        return .success(bytes)
+    }
+
+    private static func kind(mode: mode_t) -> ExportItemKind {
+        switch mode & S_IFMT {
+        case S_IFREG: .file
+        case S_IFDIR: .folder
+        case S_IFIFO: .fifo
+        case S_IFSOCK: .special("a socket")
+        case S_IFCHR, S_IFBLK: .special("a device")
+        default: .special("not a regular file")
+        }
+    }
+
+    private static func resolve(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+/// `read(2)`, named apart from the protocol's `read(_:)`.
+private func Glibc_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(fd, buffer, count)
+    #else
+    Darwin.read(fd, buffer, count)
+    #endif
+}

@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A chat export delivered as a `.zip`: WhatsApp's "Export chat" archive (`_chat.txt` from iOS,
+/// `WhatsApp Chat with NAME.txt` from Android, beside the media) or a Slack export archive.
+/// Diagnostics name the place inside it: `Chat.zip:_chat.txt:12: reason`.
+enum ZipInput {
+    /// A local file header or an empty archive's end record at the start, or a `.zip` name.
+    static func isZip(path: String, head: [UInt8]) -> Bool {
+        head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06])
+            || path.lowercased().hasSuffix(".zip")
+    }
+
+    static func open(_ input: InputFile, format: LogFormat, options: LogReadOptions, limits: ZipLimits = .standard) throws(LogInputError) -> LogReader {
+        let archive: ZipArchive
+        do {
+            archive = try ZipArchive(name: input.display, bytes: try bytes(of: input, limits: limits), limits: limits)
+        } catch {
+            throw LogInputError(file: error.place, message: error.message)
+        }
+        let chat = chatEntry(in: archive)
+        let slackRoot = slackRoot(in: archive)
+        switch format {
+        case .auto where chat != nil, .whatsapp:
+            guard let chat else {
+                throw LogInputError(file: input.display, message: "no WhatsApp chat in this archive: expected _chat.txt (iOS) or one \"WhatsApp Chat with NAME.txt\" (Android)\(contents(archive))")
+            }
+            let text: [UInt8]
+            do { text = try archive.read(chat) } catch { throw LogInputError(file: error.place, message: error.message) }
+            let place = input.display + ":" + chat.name
+            let producer = try WhatsAppProducer(passes: (first: LineReader(bytes: text, crIsLineBreak: true),
+                                                         second: { LineReader(bytes: text, crIsLineBreak: true) }),
+                                                file: place, options: options)
+            return LogReader(file: place, format: .whatsapp, strict: options.strict, producer: producer)
+        case .auto where slackRoot != nil, .slack:
+            guard let slackRoot else {
+                throw LogInputError(file: input.display, message: "no Slack export in this archive: expected channels.json (and users.json, and one folder per channel)\(contents(archive))")
+            }
+            let export = try SlackExport.producer(export: ZipExportFolder(archive: archive, root: slackRoot), options: options)
+            let reader = LogReader(file: input.display, format: .slack, strict: options.strict, producer: export.producer)
+            reader.warnings = export.warnings
+            return reader
+        case .auto:
+            throw LogInputError(file: input.display, message: "a zip archive holding neither a WhatsApp chat (_chat.txt, or one \"WhatsApp Chat with NAME.txt\") nor a Slack export (channels.json)\(contents(archive))")
+        case .jsonl, .telegram, .discord:
+            throw LogInputError(file: input.display, message: "a zip archive; only WhatsApp and Slack exports are read from one (--input auto, whatsapp or slack)")
+        }
+    }
+
+    /// The archive's bytes: a regular file is read in place; anything else (a pipe, standard
+    /// input) is read into memory, up to the limit.
+    private static func bytes(of input: InputFile, limits: ZipLimits) throws(ZipError) -> ZipBytes {
+        var info = stat()
+        if input.path != "-", fstat(input.fileDescriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+            let descriptor = dup(input.fileDescriptor)
+            if descriptor >= 0 { return FileZipBytes(descriptor: descriptor, count: Int(info.st_size)) }
+        }
+        let tooLarge = ZipError(archive: input.display, entry: nil, message: "an archive read from a pipe is held in memory, and this one is larger than the limit of \(byteCount(limits.maximumStreamedArchive)); read it from a file")
+        var bytes = input.prefix
+        guard bytes.count <= limits.maximumStreamedArchive else { throw tooLarge }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { read(input.fileDescriptor, $0.baseAddress!, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            if got < 0 { throw ZipError(archive: input.display, entry: nil, message: "cannot read: \(String(cString: strerror(errno)))") }
+            if got == 0 { break }
+            guard bytes.count + got <= limits.maximumStreamedArchive else { throw tooLarge }
+            bytes += chunk[..<got]
+        }
+        return MemoryZipBytes(bytes: bytes)
+    }
+
+    /// The chat text: `_chat.txt` (iOS), else the one top-level `.txt` (Android names it after
+    /// the chat, in the phone's language: "WhatsApp Chat with X", "Chat de WhatsApp con X", …).
+    /// When a shared `.txt` document sits beside it: the one named with "WhatsApp", else the one
+    /// whose first lines are dated WhatsApp lines.
+    static func chatEntry(in archive: ZipArchive) -> ZipEntry? {
+        let files = archive.entries.filter { !$0.isFolder && !$0.isSymbolicLink && !$0.name.hasPrefix("__MACOSX/") }
+        if let ios = files.first(where: { $0.name == "_chat.txt" || $0.name.hasSuffix("/_chat.txt") }) { return ios }
+        let texts = files.filter { $0.name.lowercased().hasSuffix(".txt") && !$0.name.contains("/") }
+        if texts.count == 1 { return texts[0] }
+        let named = texts.filter { $0.name.lowercased().contains("whatsapp") }
+        if named.count == 1 { return named[0] }
+        return (named.isEmpty ? texts : named).prefix(20).first { entry in
+            // Peek with limits of its own, so the peek does not count against the real read.
+            guard entry.size <= 64 << 20, let bytes = try? archive.peek(entry) else { return false }
+            return bytes.prefix(64 << 10).split(separator: 0x0A, omittingEmptySubsequences: true).prefix(20)
+                .contains { WhatsAppLine.parseHeader(String(decoding: $0, as: UTF8.self)) != nil }
+        }
+    }
+
+    /// The folder of the archive holding `channels.json` nearest its root ("" for the root itself).
+    static func slackRoot(in archive: ZipArchive) -> String? {
+        let listings = archive.entries.filter { !$0.isFolder && ($0.name == "channels.json" || $0.name.hasSuffix("/channels.json")) && !$0.name.hasPrefix("__MACOSX/") }
+        guard let nearest = listings.min(by: { $0.name.count < $1.name.count }) else { return nil }
+        return String(nearest.name.dropLast("channels.json".count))
+    }
+
+    /// "; it holds a.txt, b/, …" (the first few names, escaped), for errors about what is missing.
+    private static func contents(_ archive: ZipArchive) -> String {
+        guard !archive.entries.isEmpty else { return "; the archive is empty" }
+        let names = archive.entries.prefix(5).map { "\"\(DiagnosticText.quoted($0.name, limit: 40))\"" }
+        return "; it holds " + names.joined(separator: ", ") + (archive.entries.count > 5 ? " and \(archive.entries.count - 5) more" : "")
+    }
+}
