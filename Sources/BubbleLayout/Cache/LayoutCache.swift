@@ -5,13 +5,22 @@ import Synchronization
 /// costs 48 bytes plus about 6 of index: under 64 bytes a row, measured by `statistics`. Safe for concurrent use: keys are spread over shards by
 /// message id, each behind its own mutex, so all layouts of one message live in one shard.
 ///
-/// Invalidation is by key: an edit bumps the revision, a width or style change changes the key,
-/// and a neighbour's edit or delete changes the decoration, so only rows whose inputs changed miss.
-/// Layouts no key reaches any more age out; `removeAll(id:)` frees a deleted message's at once.
+/// A layout is found only for the content it was made from: keys carry a `ContentStamp`, which
+/// `stamp(id:content:)` hands out for a message's content compared in full, so whatever ids and
+/// revisions a log supplies, two different texts never share a layout. The cache remembers the
+/// last content of each id (a bounded number of ids, counted in `statistics.contentBytes`).
+///
+/// Invalidation is by key: an edit changes the content's stamp, a width or style change changes the
+/// key, and a neighbour's edit or delete changes the decoration, so only rows whose inputs changed
+/// miss. Layouts no key reaches any more age out; `removeAll(id:)` frees a deleted message's at once.
 public final class LayoutCache: Sendable {
     final class Shard: Sendable {
         let table: Mutex<LayoutTable>
-        init(maxEntries: Int, maxBytes: Int) { table = Mutex(LayoutTable(maxEntries: maxEntries, maxBytes: maxBytes)) }
+        let stamps: Mutex<ContentStampTable>
+        init(maxEntries: Int, maxBytes: Int) {
+            table = Mutex(LayoutTable(maxEntries: maxEntries, maxBytes: maxBytes))
+            stamps = Mutex(ContentStampTable(capacity: maxEntries))
+        }
     }
 
     private let shards: [Shard]
@@ -49,6 +58,19 @@ public final class LayoutCache: Sendable {
     @inline(__always)
     private func shard(_ idHash: UInt64) -> Shard {
         shards[Int(truncatingIfNeeded: ((idHash & 0xFFFF_FFFF) &* UInt64(shards.count)) >> 32)]
+    }
+
+    /// The stamp of `content` for message `id`: the same stamp as last time when `content` equals
+    /// (in full) the content last stamped for `id`, else a new one. Keys built with it find only
+    /// layouts made from that content.
+    public func stamp(id: String, content: LayoutContent) -> ContentStamp {
+        stamp(id: id, idHash: identityHash(id), content: content)
+    }
+
+    /// `stamp(id:content:)` with the id's hash computed by the caller.
+    @inline(__always)
+    func stamp(id: String, idHash: UInt64, content: LayoutContent) -> ContentStamp {
+        shard(idHash).stamps.withLock { $0.stamp(id: id, idHash: idHash, content: content) }
     }
 
     /// The cached layout for `key`, marked recently used; nil (a counted miss) if absent.
@@ -91,14 +113,20 @@ public final class LayoutCache: Sendable {
         for shard in shards { shard.table.withLock { $0.reserve(additional: perShard) } }
     }
 
-    /// Drops every layout of message `id`, at any revision, width or decoration.
+    /// Drops every layout of message `id`, of any content, width or decoration, and its stamp.
     public func removeAll(id: String) {
-        shard(identityHash(id)).table.withLock { $0.removeAll(id: id) }
+        let idHash = identityHash(id)
+        let shard = shard(idHash)
+        shard.table.withLock { $0.removeAll(id: id) }
+        shard.stamps.withLock { $0.remove(id: id, idHash: idHash) }
     }
 
     /// Empties the cache (counters included).
     public func removeAll() {
-        for shard in shards { shard.table.withLock { $0.removeAll() } }
+        for shard in shards {
+            shard.table.withLock { $0.removeAll() }
+            shard.stamps.withLock { $0.removeAll() }
+        }
     }
 
     /// Zeroes the hit, miss and eviction counters, keeping the entries.
@@ -116,6 +144,10 @@ public final class LayoutCache: Sendable {
                 stats.evictions += table.evictions
                 stats.count += table.count
                 stats.bytes += table.bytes
+            }
+            shard.stamps.withLock { stamps in
+                stats.contents += stamps.count
+                stats.contentBytes += stamps.bytes
             }
         }
         return stats
