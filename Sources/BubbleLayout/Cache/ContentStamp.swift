@@ -9,8 +9,9 @@ import Synchronization
 /// goes up and is never handed out for a second content, so two different contents never share a
 /// stamp, and so never a layout. This is exact: no fingerprint, no collision to argue away.
 ///
-/// The converse is not promised: the cache remembers a bounded number of contents, and content it
-/// has forgotten gets a new stamp when it comes back (a cache miss, never a wrong layout).
+/// The converse is not promised: the cache remembers one content per id hash, a bounded number of
+/// them, and content it has forgotten gets a new stamp when it comes back (a cache miss, never a
+/// wrong layout). Two ids with equal content may share a stamp: they share the layout too, rightly.
 public struct ContentStamp: Hashable, Sendable {
     public let rawValue: UInt64
 
@@ -47,48 +48,104 @@ public struct LayoutContent: Hashable, Sendable {
         self.revision = revision
         self.body = body
     }
-
-    /// `model`'s content as laid out by `configurator`'s cell.
-    init(_ model: any MessageModel, configurator: AnyCellConfigurator) {
-        self.init(cell: ObjectIdentifier(configurator.cellType), direction: model.direction, revision: model.revision,
-                  body: configurator.content(model))
-    }
 }
 
-/// One shard's stamps: the last content seen for each id (by the id's hash, the full id and
-/// content compared) and its stamp. Bounded: when it holds `capacity` ids it starts again empty,
-/// which only costs misses (stamps are never reused, so forgetting one cannot make a layout wrong).
+/// One shard's stamps: the last content seen under each id hash, and its stamp. Records sit in a
+/// dense array behind an open-addressing index of 32-bit slots (as `LayoutTable`'s entries do),
+/// about 110 bytes a message. The id itself is not kept: a stamp must name one content, and it
+/// does whoever asks for it, so two ids whose hashes meet merely share a record (each replacing
+/// the other's content: misses, never a wrong layout). Bounded: at `capacity` records the table
+/// starts again empty, which also costs only misses, as stamps are never handed out again.
 struct ContentStampTable {
     struct Record {
-        var id: String
-        var content: LayoutContent
+        var idHash: UInt64
         var stamp: ContentStamp
+        var content: LayoutContent
     }
 
-    private var records: [UInt64: Record] = [:]
+    private var records: [Record] = []
+    private var index: [UInt32] = []
     let capacity: Int
 
-    init(capacity: Int) { self.capacity = max(1, capacity) }
+    init(capacity: Int) { self.capacity = min(max(1, capacity), Int(UInt32.max) - 1) }
 
     var count: Int { records.count }
 
-    /// Bytes of the table's own storage (the strings it holds are the messages' own, shared).
-    var bytes: Int { records.capacity * (MemoryLayout<UInt64>.stride + MemoryLayout<Record>.stride) }
+    /// Bytes of the records and index (the strings the contents hold are the messages' own).
+    var bytes: Int { records.capacity * MemoryLayout<Record>.stride + index.count * MemoryLayout<UInt32>.stride }
 
-    /// The stamp of `content` for message `id` (whose hash is `idHash`): the one handed out before
-    /// if it is the content last seen for that id, else a new one that replaces it.
-    mutating func stamp(id: String, idHash: UInt64, content: LayoutContent) -> ContentStamp {
-        if let record = records[idHash], record.id == id, record.content == content { return record.stamp }
-        if records.count >= capacity && records[idHash] == nil { records.removeAll(keepingCapacity: true) }
+    @inline(__always)
+    private static func home(_ hash: UInt64, size: Int) -> Int {
+        Int(truncatingIfNeeded: ((hash >> 32) &* UInt64(size)) >> 32)
+    }
+
+    /// The stamp of `content` for the message whose id hashes to `idHash`: the one handed out
+    /// before if `content` equals the content last stamped under that hash, else a new one.
+    mutating func stamp(idHash: UInt64, content: LayoutContent) -> ContentStamp {
+        let size = index.count
+        if size > 0 {
+            var i = Self.home(idHash, size: size)
+            while index[i] != 0 {
+                let r = Int(index[i] &- 1)
+                if records[r].idHash == idHash {
+                    if records[r].content == content { return records[r].stamp }
+                    let stamp = ContentStamp.fresh()
+                    records[r].content = content
+                    records[r].stamp = stamp
+                    return stamp
+                }
+                i += 1
+                if i == size { i = 0 }
+            }
+        }
+        if records.count >= capacity { removeAll(keepingCapacity: true) }
+        if (records.count + 1) * 4 > index.count * 3 { rebuildIndex(size: max(16, (records.count + 1) * 2)) }
         let stamp = ContentStamp.fresh()
-        records[idHash] = Record(id: id, content: content, stamp: stamp)
+        records.append(Record(idHash: idHash, stamp: stamp, content: content))
+        place(record: records.count - 1)
         return stamp
     }
 
-    /// Forgets message `id`'s content (it was deleted).
-    mutating func remove(id: String, idHash: UInt64) {
-        if records[idHash]?.id == id { records[idHash] = nil }
+    /// Forgets the content stamped under `idHash` (its message was deleted): the next request for
+    /// that hash gets a new stamp.
+    mutating func remove(idHash: UInt64) {
+        let size = index.count
+        guard size > 0 else { return }
+        var i = Self.home(idHash, size: size)
+        while index[i] != 0 {
+            let r = Int(index[i] &- 1)
+            if records[r].idHash == idHash {
+                records[r].stamp = ContentStamp.fresh()
+                records[r].content.revision = .min
+                records[r].content.body = BubbleContent(text: nil)
+                return
+            }
+            i += 1
+            if i == size { i = 0 }
+        }
     }
 
-    mutating func removeAll() { records = [:] }
+    mutating func removeAll(keepingCapacity: Bool = false) {
+        records.removeAll(keepingCapacity: keepingCapacity)
+        if keepingCapacity {
+            for i in index.indices { index[i] = 0 }
+        } else {
+            index = []
+        }
+    }
+
+    private mutating func place(record r: Int) {
+        let size = index.count
+        var i = Self.home(records[r].idHash, size: size)
+        while index[i] != 0 {
+            i += 1
+            if i == size { i = 0 }
+        }
+        index[i] = UInt32(r + 1)
+    }
+
+    private mutating func rebuildIndex(size: Int) {
+        index = [UInt32](repeating: 0, count: size)
+        for r in records.indices { place(record: r) }
+    }
 }

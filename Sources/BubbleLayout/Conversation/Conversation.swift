@@ -307,8 +307,8 @@ public final class Conversation<Measurer: TextMeasurer> {
         let id = model.id
         let idHash = identityHash(id)
         // Stamped once per change: every later layout of this entry finds only this content's.
-        let content = LayoutContent(model, configurator: engine.registry.configurators[configuratorIndex])
-        let stamp = engine.cache.stamp(id: id, idHash: idHash, content: content)
+        let stamp = engine.cache.stamp(id: id, idHash: idHash,
+                                       content: engine.content(of: model, configuratorIndex: configuratorIndex))
         return ConversationEntry(model: model, id: id, revision: model.revision, stamp: stamp, idHash: idHash,
                                  binder: binder, facts: facts, dateLabelWidth: labelWidth(of: facts.day))
     }

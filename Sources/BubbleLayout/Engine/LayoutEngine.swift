@@ -44,18 +44,26 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
             return LayoutContent(cell: ObjectIdentifier(BubbleCell.self), direction: model.direction,
                                  revision: model.revision, body: BubbleContent(text: nil))
         }
-        return LayoutContent(model, configurator: registry.configurators[index])
+        return content(of: model, configuratorIndex: index)
     }
 
-    /// The key of a message row whose cell (`configuratorIndex`) is known.
+    /// `model`'s content as the registry's cell `configuratorIndex` lays it out. The configurator is
+    /// read in place: copying it would retain each of its closures.
     @inline(__always)
-    func key(for model: any MessageModel, configuratorIndex: Int, decoration: RowDecoration, width: Int)
-        -> (key: LayoutKey, idHash: UInt64) {
+    func content(of model: any MessageModel, configuratorIndex i: Int) -> LayoutContent {
+        LayoutContent(cell: ObjectIdentifier(registry.configurators[i].cellType), direction: model.direction,
+                      revision: model.revision, body: registry.configurators[i].content(model))
+    }
+
+    /// The key of a message row whose cell (`configuratorIndex`) is known, and its cached layout.
+    @inline(__always)
+    func lookup(_ model: any MessageModel, configuratorIndex: Int, decoration: RowDecoration, width: Int)
+        -> (key: LayoutKey, idHash: UInt64, layout: RowLayout?) {
         let id = model.id
         let idHash = identityHash(id)
-        let content = LayoutContent(model, configurator: registry.configurators[configuratorIndex])
-        let stamp = cache.stamp(id: id, idHash: idHash, content: content)
-        return (LayoutKey(id: id, content: stamp, width: width, styleID: styleID, decoration: decoration), idHash)
+        let found = cache.lookup(id: id, idHash: idHash, content: content(of: model, configuratorIndex: configuratorIndex),
+                                 width: width, styleID: styleID, decoration: decoration)
+        return (found.key, idHash, found.layout)
     }
 
     /// The layout of `model` with `decoration` in a container `width` cells wide: from the cache,
@@ -64,8 +72,8 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     public func layout(_ model: any MessageModel, decoration: RowDecoration, width: Int,
                        pool: CellPool) throws(LayoutError) -> RowLayout {
         let index = try registry.index(for: model)
-        let (key, idHash) = key(for: model, configuratorIndex: index, decoration: decoration, width: width)
-        if let cached = cache.layout(for: key, idHash: idHash) { return cached }
+        let (key, idHash, found) = lookup(model, configuratorIndex: index, decoration: decoration, width: width)
+        if let found { return found }
         let cell = pool.dequeue(for: registry.configurators[index])
         defer { pool.recycle(cell) }
         _ = registry.configurators[index].bind(cell, to: model)
@@ -78,9 +86,9 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     public func layout(_ row: DecoratedRow, in models: [any MessageModel], width: Int, pool: CellPool) -> RowLayout {
         if row.isDateSeparator { return dateLayout(row.day, decoration: row.decoration, width: width) }
         let model = models[row.messageIndex]
-        let (key, idHash) = key(for: model, configuratorIndex: row.configuratorIndex, decoration: row.decoration,
-                                width: width)
-        if let cached = cache.layout(for: key, idHash: idHash) { return cached }
+        let (key, idHash, found) = lookup(model, configuratorIndex: row.configuratorIndex, decoration: row.decoration,
+                                          width: width)
+        if let found { return found }
         let cell = pool.dequeue(for: registry.configurators[row.configuratorIndex])
         defer { pool.recycle(cell) }
         _ = registry.configurators[row.configuratorIndex].bind(cell, to: model)
