@@ -19,6 +19,12 @@ public final class LogReader: Sequence, IteratorProtocol {
     /// Messages read as outgoing so far: none at the end of a read with `me` set means that name
     /// matched no sender, which is worth telling the user.
     public private(set) var outgoingMessages = 0
+    /// The first few distinct sender names read (at most `senderSampleSize`), in order: what a
+    /// `--me` that matched no one is told it could have been.
+    public private(set) var firstSenders: [String] = []
+    /// True when more senders were read than `firstSenders` holds.
+    public private(set) var moreSenders = false
+    static let senderSampleSize = 6
 
     private let producer: RecordProducer
     private let strict: Bool
@@ -44,6 +50,9 @@ public final class LogReader: Sequence, IteratorProtocol {
                 counts.recordsIn += 1
                 counts.messagesOut += 1
                 if record.direction == .outgoing { outgoingMessages += 1 }
+                if !moreSenders, let name = record.senderName, !firstSenders.contains(name) {
+                    if firstSenders.count < Self.senderSampleSize { firstSenders.append(name) } else { moreSenders = true }
+                }
                 return .message(record, position)
             case .rejected(let diagnostic):
                 counts.recordsIn += 1
