@@ -164,3 +164,28 @@ import Testing
         #expect(engine.cache.statistics.hits > 0)
     }
 }
+
+extension ContentIdentityTests {
+    /// The content record is per message, bounded, and small: what README states.
+    @Test func theContentRecordIsSmallAndBounded() {
+        let cache = LayoutCache(shardCount: 1)
+        for i in 0..<100_000 {
+            _ = cache.stamp(id: "\(i)", content: LayoutContent(cell: ObjectIdentifier(TextBubbleCell.self),
+                                                                direction: .incoming, revision: 0,
+                                                                body: BubbleContent(text: "text \(i)")))
+        }
+        let stats = cache.statistics
+        let perMessage = Double(stats.contentBytes) / Double(stats.contents)
+        print("content record: \(MemoryLayout<ContentStampTable.Record>.stride) bytes + index; \(perMessage) bytes a message at \(stats.contents) messages")
+        #expect(stats.contents == 100_000)
+        #expect(MemoryLayout<ContentStampTable.Record>.stride <= 104)
+        #expect(perMessage <= 160)  // 145 when written: array growth and the index
+        // Bounded: a cache of 1,000 entries remembers at most 1,000 contents.
+        let small = LayoutCache(maxEntries: 1_000, shardCount: 1)
+        for i in 0..<5_000 {
+            _ = small.stamp(id: "\(i)", content: LayoutContent(cell: ObjectIdentifier(TextBubbleCell.self),
+                                                                direction: .incoming, revision: 0, body: BubbleContent(text: nil)))
+        }
+        #expect(small.statistics.contents <= 1_000)
+    }
+}
