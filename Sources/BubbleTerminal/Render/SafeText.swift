@@ -82,7 +82,12 @@ struct SafeText: Sendable {
     /// `text` on one line in at most `limit` cells, truncated with the ellipsis when wider.
     /// `style` is applied to each run of ordinary text; visible forms get reverse video.
     func draw<Text: StringProtocol>(_ text: Text, limit: Int, style: TextStyle = .plain) -> DrawnText {
-        let text = InvisibleFormatting.displayed(String(text))
+        guard InvisibleFormatting.mayHoldBidiControl(text) else { return drawShown(text, limit: limit, style: style) }
+        return drawShown(InvisibleFormatting.displayed(String(text)), limit: limit, style: style)
+    }
+
+    /// `draw` of text already without its removable formatting.
+    private func drawShown<Text: StringProtocol>(_ text: Text, limit: Int, style: TextStyle) -> DrawnText {
         let limit = max(0, limit)
         var output = Output(sgr: sgr, style: style)
         if walk(text.unicodeScalars, budget: limit, into: &output) { return output.finish() }
@@ -99,7 +104,11 @@ struct SafeText: Sendable {
     /// Cells `text` takes when drawn whole, as `draw` draws it.
     func width<Text: StringProtocol>(of text: Text) -> Int {
         var output = Output(sgr: SGR(depth: .none), style: .plain, measuringOnly: true)
-        _ = walk(InvisibleFormatting.displayed(String(text)).unicodeScalars, budget: .max, into: &output)
+        if InvisibleFormatting.mayHoldBidiControl(text) {
+            _ = walk(InvisibleFormatting.displayed(String(text)).unicodeScalars, budget: .max, into: &output)
+        } else {
+            _ = walk(text.unicodeScalars, budget: .max, into: &output)
+        }
         return output.width
     }
 

@@ -34,33 +34,39 @@ public enum InvisibleFormatting {
     /// False when `text` surely holds no bidi control: a test of its UTF-8 eight bytes at a time
     /// for the lead bytes of those scalars (0xE2, 0xD8), then a look at the bytes after one.
     @inlinable
-    public static func mayHoldBidiControl(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            let n = bytes.count
-            var i = 0
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            while i + 8 <= n {
-                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                let e2 = word ^ (0xE2 &* ones), d8 = word ^ (0xD8 &* ones)
-                let hit = ((e2 &- ones) & ~e2 | (d8 &- ones) & ~d8) & highs
-                if hit != 0 { break }
-                i += 8
-            }
-            while i < n {
-                let byte = base[i]
-                if byte == 0xE2 && i + 2 < n {
-                    let b1 = base[i + 1], b2 = base[i + 2]
-                    if b1 == 0x80 && (b2 == 0x8E || b2 == 0x8F || (b2 >= 0xAA && b2 <= 0xAE)) { return true }
-                    if b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9 { return true }
-                } else if byte == 0xD8 && i + 1 < n && base[i + 1] == 0x9C {
-                    return true
-                }
-                i += 1
-            }
-            return false
+    public static func mayHoldBidiControl<Text: StringProtocol>(_ text: Text) -> Bool {
+        if let found = text.utf8.withContiguousStorageIfAvailable({ mayHoldBidiControl(utf8: $0) }) { return found }
+        return Array(text.utf8).withUnsafeBufferPointer { mayHoldBidiControl(utf8: $0) }
+    }
+
+    /// `mayHoldBidiControl(_:)` on UTF-8 bytes. A word without either lead byte is skipped whole
+    /// (the zero-byte test can say yes wrongly, never no wrongly); from the first word that may
+    /// hold one, bytes are looked at one by one.
+    @inlinable
+    static func mayHoldBidiControl(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let n = bytes.count
+        var i = 0
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        while i + 8 <= n {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let e2 = word ^ (0xE2 &* ones), d8 = word ^ (0xD8 &* ones)
+            let hit = ((e2 &- ones) & ~e2 | (d8 &- ones) & ~d8) & highs
+            if hit != 0 { break }
+            i += 8
         }
+        while i < n {
+            let byte = base[i]
+            if byte == 0xE2 && i + 2 < n {
+                let b1 = base[i + 1], b2 = base[i + 2]
+                if b1 == 0x80 && (b2 == 0x8E || b2 == 0x8F || (b2 >= 0xAA && b2 <= 0xAE)) { return true }
+                if b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9 { return true }
+            } else if byte == 0xD8 && i + 1 < n && base[i + 1] == 0x9C {
+                return true
+            }
+            i += 1
+        }
+        return false
     }
 
     /// For each scalar of `scalars`, whether it is a control left out of display (see the type).
