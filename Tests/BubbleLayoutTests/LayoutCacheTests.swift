@@ -23,18 +23,19 @@ import Testing
                   x: 0, bubbleWidth: n % 100, wrapWidth: 10, textLines: n)
     }
 
-    func key(_ id: String, revision: Int = 0, width: Int = 80) -> LayoutKey {
-        LayoutKey(id: id, revision: revision, width: width, styleID: 0, decoration: RowDecoration())
+    func key(_ id: String, content: UInt64 = 0, width: Int = 80) -> LayoutKey {
+        LayoutKey(id: id, content: ContentStamp(rawValue: content), width: width, styleID: 0, decoration: RowDecoration())
     }
 
     @Test func aLookupHitsOnlyTheExactKey() {
         let cache = LayoutCache()
         cache.insert(fakeLayout(1), for: key("a"))
         #expect(cache.layout(for: key("a")) == fakeLayout(1))
-        #expect(cache.layout(for: key("a", revision: 1)) == nil)
+        #expect(cache.layout(for: key("a", content: 1)) == nil)
         #expect(cache.layout(for: key("a", width: 81)) == nil)
-        #expect(cache.layout(for: LayoutKey(id: "a", revision: 0, width: 80, styleID: 1, decoration: RowDecoration())) == nil)
-        #expect(cache.layout(for: LayoutKey(id: "a", revision: 0, width: 80, styleID: 0,
+        #expect(cache.layout(for: LayoutKey(id: "a", content: ContentStamp(rawValue: 0), width: 80, styleID: 1,
+                                            decoration: RowDecoration())) == nil)
+        #expect(cache.layout(for: LayoutKey(id: "a", content: ContentStamp(rawValue: 0), width: 80, styleID: 0,
                                             decoration: RowDecoration(showsName: true))) == nil)
         let stats = cache.statistics
         #expect(stats.hits == 1 && stats.misses == 4 && stats.count == 1)
@@ -114,7 +115,7 @@ import Testing
                                    spacingAbove: pick(256), x: pick(65_536), bubbleWidth: pick(65_536),
                                    wrapWidth: pick(65_536), textLines: huge ? 20_000_000 + pick(1000) : pick(5_000),
                                    imageColumns: pick(65_536), imageRows: huge ? 300 + pick(65_000) : pick(256))
-            let k = LayoutKey(id: "id\(i)", revision: pick(1 << 40) - (1 << 39), width: 1 + pick(65_000),
+            let k = LayoutKey(id: "id\(i)", content: ContentStamp(rawValue: rng.next()), width: 1 + pick(65_000),
                               styleID: UInt16(pick(4)), decoration: RowDecoration(rawValue: UInt32(truncatingIfNeeded: rng.next())))
             cache.insert(layout, for: k)
             stored.append((k, layout))
@@ -125,16 +126,18 @@ import Testing
 
     @Test func keysSharingAHashNeverReturnEachOthersLayouts() {
         // Every key gets the same hash: same home slot and tag, so only the full comparison
-        // (id, revision, width, style, decoration) tells them apart. Twelve keys, so the index
+        // (id, content stamp, width, style, decoration) tells them apart. Twelve keys, so the index
         // (16 slots at first) is not rebuilt, which would place them by their real hashes.
         var table = LayoutTable(maxEntries: 1_000, maxBytes: 1 << 20)
         let keys = (0..<12).map { i in
-            LayoutKey(id: i % 2 == 0 ? "same" : "id\(i)", revision: i / 2, width: 80 + i % 3, styleID: 0,
+            LayoutKey(id: i % 2 == 0 ? "same" : "id\(i)", content: ContentStamp(rawValue: UInt64(i / 2)), width: 80 + i % 3,
+                      styleID: 0,
                       decoration: RowDecoration(showsName: i % 5 == 0))
         }
         for (i, k) in keys.enumerated() { table.insert(fakeLayout(i), for: k, hash: 42) }
         for (i, k) in keys.enumerated() { #expect(table.lookup(k, hash: 42) == fakeLayout(i)) }
-        #expect(table.lookup(LayoutKey(id: "other", revision: 0, width: 80, styleID: 0, decoration: RowDecoration()),
+        #expect(table.lookup(LayoutKey(id: "other", content: ContentStamp(rawValue: 0), width: 80, styleID: 0,
+                                       decoration: RowDecoration()),
                              hash: 42) == nil)
     }
 
@@ -144,7 +147,7 @@ import Testing
         var rng = SeededGenerator(seed: 5)
         for step in 0..<40_000 {
             let n = Int(rng.next() % 3_000)
-            let k = key("m\(n % 1_000)", revision: n / 1_000, width: 40 + Int(rng.next() % 3))
+            let k = key("m\(n % 1_000)", content: UInt64(n / 1_000), width: 40 + Int(rng.next() % 3))
             let hash = k.tableHash(idHash: identityHash(k.id))
             switch rng.next() % 10 {
             case 0..<5:
@@ -274,7 +277,8 @@ import Testing
                     var wrong = 0
                     for _ in 0..<40_000 {
                         let n = Int(rng.next() % 6_000)
-                        let k = LayoutKey(id: "row-\(n)", revision: n % 3, width: 40 + n % 50, styleID: 0,
+                        let k = LayoutKey(id: "row-\(n)", content: ContentStamp(rawValue: UInt64(n % 3)),
+                                          width: 40 + n % 50, styleID: 0,
                                           decoration: RowDecoration())
                         if let found = cache.layout(for: k) {
                             if found != self.fakeLayout(n) { wrong += 1 }

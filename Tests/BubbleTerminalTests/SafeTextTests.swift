@@ -62,3 +62,27 @@ import Testing
         }
     }
 }
+
+/// Benign invisible formatting is left out of what is drawn; the rest keeps its label, and
+/// nothing raw reaches the terminal (issue 10 §3).
+@Suite struct InvisibleFormattingDrawingTests {
+    let safe = SafeText(options: TextOptions(), sgr: SGR(depth: .none), ellipsis: "…")
+
+    @Test func whatsAppsPhoneNumbersAndMarksAreDrawnWithoutLabels() {
+        let drawn = safe.draw("\u{200E}Call \u{202A}+51 989 383 357\u{202C}", limit: 40)
+        #expect(drawn.text == "Call +51 989 383 357")
+        #expect(drawn.width == 20)
+        #expect(safe.width(of: "\u{200E}~\u{202F}Ana") == 5)
+    }
+
+    @Test func hostileFormattingKeepsItsLabelsAndWidthsAgree() {
+        for (text, expected) in [("x\u{202E}gnp.exe", "x<RLO>gnp.exe"), ("a\u{202A}b", "a<LRE>b"),
+                                 ("a\u{2069}b", "a<PDI>b"), ("\u{2066}a\u{202E}b\u{202C}\u{2069}", "<LRI>a<RLO>b<PDF><PDI>"),
+                                 ("\u{200E}\u{202D}x\u{202C}", "<LRO>x<PDF>")] {
+            let drawn = safe.draw(text, limit: 80)
+            #expect(drawn.text == expected)
+            #expect(drawn.width == safe.width(of: text))
+            #expect(!drawn.text.unicodeScalars.contains { ControlNotation.isNeutralised($0.value) })
+        }
+    }
+}

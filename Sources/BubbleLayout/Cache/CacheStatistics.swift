@@ -11,6 +11,11 @@ public struct CacheStatistics: Hashable, Sendable {
     /// Bytes allocated now: entry storage by capacity (48 bytes an entry), index slots, ids too
     /// long to be stored inline, and the rare layouts too large to pack.
     public var bytes = 0
+    /// Messages whose last content the cache remembers, to hand out `ContentStamp`s.
+    public var contents = 0
+    /// Bytes of that record, apart from `bytes`: it is per message, not per entry (a message has an
+    /// entry per width and decoration), and the texts it holds are the messages' own strings.
+    public var contentBytes = 0
 
     public init() {}
 

@@ -5,13 +5,28 @@ import Synchronization
 /// costs 48 bytes plus about 6 of index: under 64 bytes a row, measured by `statistics`. Safe for concurrent use: keys are spread over shards by
 /// message id, each behind its own mutex, so all layouts of one message live in one shard.
 ///
-/// Invalidation is by key: an edit bumps the revision, a width or style change changes the key,
-/// and a neighbour's edit or delete changes the decoration, so only rows whose inputs changed miss.
-/// Layouts no key reaches any more age out; `removeAll(id:)` frees a deleted message's at once.
+/// A layout is found only for the content it was made from: keys carry a `ContentStamp`, which
+/// `stamp(id:content:)` hands out for a message's content compared in full, so whatever ids and
+/// revisions a log supplies, two different texts never share a layout. The cache remembers the
+/// last content of each id (a bounded number of ids, counted in `statistics.contentBytes`).
+///
+/// Invalidation is by key: an edit changes the content's stamp, a width or style change changes the
+/// key, and a neighbour's edit or delete changes the decoration, so only rows whose inputs changed
+/// miss. Layouts no key reaches any more age out; `removeAll(id:)` frees a deleted message's at once.
 public final class LayoutCache: Sendable {
+    /// A shard's layouts and the stamps of its messages' contents, behind one lock, so a row's
+    /// stamp and its layout are found under one acquisition.
+    struct ShardState {
+        var table: LayoutTable
+        var stamps: ContentStampTable
+    }
+
     final class Shard: Sendable {
-        let table: Mutex<LayoutTable>
-        init(maxEntries: Int, maxBytes: Int) { table = Mutex(LayoutTable(maxEntries: maxEntries, maxBytes: maxBytes)) }
+        let state: Mutex<ShardState>
+        init(maxEntries: Int, maxBytes: Int) {
+            state = Mutex(ShardState(table: LayoutTable(maxEntries: maxEntries, maxBytes: maxBytes),
+                                     stamps: ContentStampTable(capacity: maxEntries)))
+        }
     }
 
     private let shards: [Shard]
@@ -51,6 +66,31 @@ public final class LayoutCache: Sendable {
         shards[Int(truncatingIfNeeded: ((idHash & 0xFFFF_FFFF) &* UInt64(shards.count)) >> 32)]
     }
 
+    /// The stamp of `content` for message `id`: the same stamp as last time when `content` equals
+    /// (in full) the content last stamped for `id`, else a new one. Keys built with it find only
+    /// layouts made from that content.
+    public func stamp(id: String, content: LayoutContent) -> ContentStamp {
+        stamp(id: id, idHash: identityHash(id), content: content)
+    }
+
+    /// `stamp(id:content:)` with the id's hash computed by the caller.
+    @inline(__always)
+    func stamp(id: String, idHash: UInt64, content: LayoutContent) -> ContentStamp {
+        shard(idHash).state.withLock { $0.stamps.stamp(idHash: idHash, content: content) }
+    }
+
+    /// The key of message `id`'s row with `content` and the other fields, and the layout cached
+    /// under it (nil: a counted miss): a stamp and a lookup under one lock.
+    @inline(__always)
+    func lookup(id: String, idHash: UInt64, content: LayoutContent, width: Int, styleID: UInt16,
+                decoration: RowDecoration) -> (key: LayoutKey, layout: RowLayout?) {
+        shard(idHash).state.withLock { state in
+            let stamp = state.stamps.stamp(idHash: idHash, content: content)
+            let key = LayoutKey(id: id, content: stamp, width: width, styleID: styleID, decoration: decoration)
+            return (key, state.table.lookup(key, hash: key.tableHash(idHash: idHash)))
+        }
+    }
+
     /// The cached layout for `key`, marked recently used; nil (a counted miss) if absent.
     public func layout(for key: LayoutKey) -> RowLayout? {
         layout(for: key, idHash: identityHash(key.id))
@@ -60,13 +100,13 @@ public final class LayoutCache: Sendable {
     @inline(__always)
     func layout(for key: LayoutKey, idHash: UInt64) -> RowLayout? {
         let hash = key.tableHash(idHash: idHash)
-        return shard(idHash).table.withLock { $0.lookup(key, hash: hash) }
+        return shard(idHash).state.withLock { $0.table.lookup(key, hash: hash) }
     }
 
     /// True when `key` is held, without counting a hit or a miss or marking it used.
     func contains(_ key: LayoutKey, idHash: UInt64) -> Bool {
         let hash = key.tableHash(idHash: idHash)
-        return shard(idHash).table.withLock { $0.contains(key, hash: hash) }
+        return shard(idHash).state.withLock { $0.table.contains(key, hash: hash) }
     }
 
     /// Stores `layout` for `key`, evicting entries not recently used beyond the caps.
@@ -78,7 +118,7 @@ public final class LayoutCache: Sendable {
     @inline(__always)
     func insert(_ layout: RowLayout, for key: LayoutKey, idHash: UInt64) {
         let hash = key.tableHash(idHash: idHash)
-        shard(idHash).table.withLock { $0.insert(layout, for: key, hash: hash) }
+        shard(idHash).state.withLock { $0.table.insert(layout, for: key, hash: hash) }
     }
 
     /// Makes room for about `additional` more layouts at once (within the caps), so inserting
@@ -88,34 +128,45 @@ public final class LayoutCache: Sendable {
         guard additional > 0 else { return }
         // Keys spread evenly over the shards, give or take a few per cent.
         let perShard = additional / shards.count + additional / (shards.count * 32) + 16
-        for shard in shards { shard.table.withLock { $0.reserve(additional: perShard) } }
+        for shard in shards { shard.state.withLock { $0.table.reserve(additional: perShard) } }
     }
 
-    /// Drops every layout of message `id`, at any revision, width or decoration.
+    /// Drops every layout of message `id`, of any content, width or decoration, and its stamp.
     public func removeAll(id: String) {
-        shard(identityHash(id)).table.withLock { $0.removeAll(id: id) }
+        let idHash = identityHash(id)
+        shard(idHash).state.withLock { state in
+            state.table.removeAll(id: id)
+            state.stamps.remove(idHash: idHash)
+        }
     }
 
     /// Empties the cache (counters included).
     public func removeAll() {
-        for shard in shards { shard.table.withLock { $0.removeAll() } }
+        for shard in shards {
+            shard.state.withLock { state in
+                state.table.removeAll()
+                state.stamps.removeAll()
+            }
+        }
     }
 
     /// Zeroes the hit, miss and eviction counters, keeping the entries.
     public func resetCounters() {
-        for shard in shards { shard.table.withLock { $0.resetCounters() } }
+        for shard in shards { shard.state.withLock { $0.table.resetCounters() } }
     }
 
     /// The counters summed over all shards.
     public var statistics: CacheStatistics {
         var stats = CacheStatistics()
         for shard in shards {
-            shard.table.withLock { table in
-                stats.hits += table.hits
-                stats.misses += table.misses
-                stats.evictions += table.evictions
-                stats.count += table.count
-                stats.bytes += table.bytes
+            shard.state.withLock { state in
+                stats.hits += state.table.hits
+                stats.misses += state.table.misses
+                stats.evictions += state.table.evictions
+                stats.count += state.table.count
+                stats.bytes += state.table.bytes
+                stats.contents += state.stamps.count
+                stats.contentBytes += state.stamps.bytes
             }
         }
         return stats

@@ -1,18 +1,21 @@
-/// What a cached row layout depends on, all of it: the message's identity and revision, the
-/// container width, the style (interned by `LayoutCache.styleID(for:)`) and the decoration the
-/// timeline decided. Two keys are equal only when every field is; ids are compared in full, so
-/// no hash collision can return another message's layout. 32 bytes (the cache stores it in 32 too,
+/// What a cached row layout depends on, all of it: the message's identity and exact content (its
+/// `ContentStamp`, which the cache hands out for the content compared in full), the container
+/// width, the style (interned by `LayoutCache.styleID(for:)`) and the decoration the timeline
+/// decided. Two keys are equal only when every field is; ids are compared in full, so no hash
+/// collision can return another message's layout, and two different contents never share a stamp,
+/// so no repeated id or unchanged revision can either. 32 bytes (the cache stores it in 32 too,
 /// beside a 16-byte packed layout).
 public struct LayoutKey: Hashable, Sendable {
     public var id: String
-    public var revision: Int
+    /// The content the layout was made from.
+    public var content: ContentStamp
     public var width: UInt16
     public var styleID: UInt16
     public var decoration: RowDecoration
 
-    public init(id: String, revision: Int, width: Int, styleID: UInt16, decoration: RowDecoration) {
+    public init(id: String, content: ContentStamp, width: Int, styleID: UInt16, decoration: RowDecoration) {
         self.id = id
-        self.revision = revision
+        self.content = content
         self.width = UInt16(clamping: min(max(1, width), BubbleStyle.maximumContainerWidth))
         self.styleID = styleID
         self.decoration = decoration
@@ -20,21 +23,21 @@ public struct LayoutKey: Hashable, Sendable {
 
     @inlinable
     public static func == (a: LayoutKey, b: LayoutKey) -> Bool {
-        a.revision == b.revision && a.width == b.width && a.styleID == b.styleID
+        a.content == b.content && a.width == b.width && a.styleID == b.styleID
             && a.decoration == b.decoration && a.id == b.id
     }
 
     /// The bucket hash, from the id's hash and the other fields.
     @inline(__always)
     func tableHash(idHash: UInt64) -> UInt64 {
-        Self.tableHash(idHash: idHash, revision: revision, width: width, styleID: styleID,
+        Self.tableHash(idHash: idHash, stamp: content.rawValue, width: width, styleID: styleID,
                        decoration: decoration.rawValue)
     }
 
     @inline(__always)
-    static func tableHash(idHash: UInt64, revision: Int, width: UInt16, styleID: UInt16,
+    static func tableHash(idHash: UInt64, stamp: UInt64, width: UInt16, styleID: UInt16,
                           decoration: UInt32) -> UInt64 {
         let small = UInt64(width) | UInt64(styleID) << 16 | UInt64(decoration) << 32
-        return mixHash(idHash ^ (UInt64(bitPattern: Int64(revision)) &* 0x9E37_79B9_7F4A_7C15) ^ (small &* 0xC2B2_AE3D_27D4_EB4F))
+        return mixHash(idHash ^ (stamp &* 0x9E37_79B9_7F4A_7C15) ^ (small &* 0xC2B2_AE3D_27D4_EB4F))
     }
 }

@@ -2,7 +2,7 @@
 /// slots over them, and CLOCK (second-chance) eviction.
 ///
 /// Why this shape, for ≤ 64 bytes per cached row *including* the index:
-/// - An entry is the full key (id 16 bytes, revision 8, width 2, style 2, decoration 4) and the
+/// - An entry is the full key (id 16 bytes, content stamp 8, width 2, style 2, decoration 4) and the
 ///   layout packed in 16 (`PackedRowLayout`), whose spare bits hold the entry's flags. Ids of up
 ///   to 15 UTF-8 bytes live inside the `String`; longer ones own a heap buffer, counted apart.
 /// - CLOCK instead of a doubly linked LRU list: one "referenced" bit per entry instead of two
@@ -20,8 +20,8 @@ struct LayoutTable {
     struct Entry {
         /// Empty in a free entry.
         var id: String
-        /// In a free entry: the next free entry, or -1.
-        var revision: Int
+        /// The `ContentStamp`; in a free entry, the next free entry (all ones for none).
+        var stamp: UInt64
         var width: UInt16
         var styleID: UInt16
         var decoration: UInt32
@@ -80,13 +80,13 @@ struct LayoutTable {
 
     private func hash(ofEntry e: Int) -> UInt64 {
         let entry = entries[e]
-        return LayoutKey.tableHash(idHash: identityHash(entry.id), revision: entry.revision, width: entry.width,
+        return LayoutKey.tableHash(idHash: identityHash(entry.id), stamp: entry.stamp, width: entry.width,
                                    styleID: entry.styleID, decoration: entry.decoration)
     }
 
     @inline(__always)
     private static func matches(_ entry: Entry, _ key: LayoutKey) -> Bool {
-        entry.revision == key.revision && entry.width == key.width && entry.styleID == key.styleID
+        entry.stamp == key.content.rawValue && entry.width == key.width && entry.styleID == key.styleID
             && entry.decoration == key.decoration.rawValue && entry.layout.word1 & liveBit != 0 && entry.id == key.id
     }
 
@@ -147,12 +147,12 @@ struct LayoutTable {
         }
         if (count + 1) * 5 > index.count * 4 { rebuildIndex(size: indexSize(for: count + 1)) }
 
-        let entry = Entry(id: key.id, revision: key.revision, width: key.width, styleID: key.styleID,
+        let entry = Entry(id: key.id, stamp: key.content.rawValue, width: key.width, styleID: key.styleID,
                           decoration: key.decoration.rawValue, layout: PackedRowLayout(word0: 0, word1: 0))
         let e: Int
         if freeHead >= 0 {
             e = freeHead
-            freeHead = entries[e].revision
+            freeHead = Int(truncatingIfNeeded: entries[e].stamp)
             entries[e] = entry
         } else {
             if entries.count == entries.capacity { entries.reserveCapacity(grownCapacity) }
@@ -237,7 +237,7 @@ struct LayoutTable {
         var n = 0, e = freeHead
         while e >= 0 {
             n += 1
-            e = entries[e].revision
+            e = Int(truncatingIfNeeded: entries[e].stamp)
         }
         return n
     }
@@ -276,7 +276,7 @@ struct LayoutTable {
         externalBytes -= Self.externalBytes(of: entries[e].id)
         if entries[e].layout.word1 & Self.spilledBit != 0 { spilled[Int32(e)] = nil }
         entries[e].id = ""
-        entries[e].revision = freeHead
+        entries[e].stamp = UInt64(truncatingIfNeeded: freeHead)
         entries[e].layout = PackedRowLayout(word0: 0, word1: 0)
         freeHead = e
         count -= 1

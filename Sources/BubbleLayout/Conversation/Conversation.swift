@@ -130,8 +130,8 @@ public final class Conversation<Measurer: TextMeasurer> {
         if crossed { refreshAll() }
     }
 
-    /// Replaces the message with `model.id` by `model` (an edit: bump its revision, so no cached
-    /// layout of the old text is reused).
+    /// Replaces the message with `model.id` by `model` (an edit). It is laid out from its own
+    /// content even when its revision did not change: the cache finds layouts by content.
     public func replace(_ model: any MessageModel) throws(ConversationError) {
         guard let row = row(withID: model.id), let e = entryByID[model.id] else { throw .unknownID(model.id) }
         let entry = try makeEntry(for: model)
@@ -223,7 +223,7 @@ public final class Conversation<Measurer: TextMeasurer> {
         var misses = 0
         for k in 0..<samples {
             let e = entries[live[k * live.count / samples]]
-            let key = LayoutKey(id: e.id, revision: e.revision, width: width, styleID: engine.styleID,
+            let key = LayoutKey(id: e.id, content: e.stamp, width: width, styleID: engine.styleID,
                                 decoration: e.decoration)
             if !engine.cache.contains(key, idHash: e.idHash) { misses += 1 }
         }
@@ -251,7 +251,7 @@ public final class Conversation<Measurer: TextMeasurer> {
             for i in range {
                 let e = base + i
                 guard e.pointee.isLive else { continue }
-                let result = engine.layout(id: e.pointee.id, revision: e.pointee.revision,
+                let result = engine.layout(id: e.pointee.id, revision: e.pointee.revision, stamp: e.pointee.stamp,
                                            configuratorIndex: e.pointee.facts.configuratorIndex,
                                            binder: e.pointee.binder, decoration: e.pointee.decoration,
                                            width: width, idHash: e.pointee.idHash, texts: &textBase[i],
@@ -305,8 +305,12 @@ public final class Conversation<Measurer: TextMeasurer> {
         let facts = Decorator.facts(of: model, index: 0, configuratorIndex: configuratorIndex,
                                     registry: engine.registry, footerWidths: engine.footerWidths, clock: &clock)
         let id = model.id
-        return ConversationEntry(model: model, id: id, revision: model.revision, idHash: identityHash(id), binder: binder,
-                     facts: facts, dateLabelWidth: labelWidth(of: facts.day))
+        let idHash = identityHash(id)
+        // Stamped once per change: every later layout of this entry finds only this content's.
+        let stamp = engine.cache.stamp(id: id, idHash: idHash,
+                                       content: engine.content(of: model, configuratorIndex: configuratorIndex))
+        return ConversationEntry(model: model, id: id, revision: model.revision, stamp: stamp, idHash: idHash,
+                                 binder: binder, facts: facts, dateLabelWidth: labelWidth(of: facts.day))
     }
 
     /// The day's label width, measured once per day.
@@ -346,7 +350,7 @@ public final class Conversation<Measurer: TextMeasurer> {
         guard relayout || separator != entries[e].separatorDecoration else { return }
         if relayout {
             entries[e].decoration = decoration
-            let result = engine.layout(id: entries[e].id, revision: entries[e].revision,
+            let result = engine.layout(id: entries[e].id, revision: entries[e].revision, stamp: entries[e].stamp,
                                        configuratorIndex: facts.configuratorIndex, binder: entries[e].binder,
                                        decoration: decoration, width: width, idHash: entries[e].idHash,
                                        texts: &texts[e], cells: &cells)
@@ -391,6 +395,8 @@ struct ConversationEntry {
     /// The model's id, revision and id hash, read once.
     var id: String
     var revision: Int
+    /// The stamp of the model's content in the engine's cache.
+    var stamp: ContentStamp
     var idHash: UInt64
     /// Configures a cell with the model, cast once.
     var binder: CellBinder

@@ -9,7 +9,7 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     public let style: BubbleStyle
     /// The cells, by model kind.
     public let registry: CellRegistry
-    /// The layouts, by message revision, width, style and decoration. May be shared by engines.
+    /// The layouts, by message content, width, style and decoration. May be shared by engines.
     public let cache: LayoutCache
     /// Prepared texts by message revision: the Unicode work, done once.
     public let texts: PreparedTextStore<Measurer>
@@ -29,9 +29,41 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
         self.styleID = cache.styleID(for: style)
     }
 
-    /// The cache key of a message row.
+    /// The cache key of a message row: its id, the stamp of its content (see `ContentStamp`), the
+    /// width, this engine's style and the decoration. A kind no cell is registered for has no
+    /// layout; its key stamps its content without a cell.
     public func key(for model: any MessageModel, decoration: RowDecoration, width: Int) -> LayoutKey {
-        LayoutKey(id: model.id, revision: model.revision, width: width, styleID: styleID, decoration: decoration)
+        let id = model.id
+        let stamp = cache.stamp(id: id, idHash: identityHash(id), content: content(of: model))
+        return LayoutKey(id: id, content: stamp, width: width, styleID: styleID, decoration: decoration)
+    }
+
+    /// What of `model` its layout reads, laid out by the registry's cell for it.
+    public func content(of model: any MessageModel) -> LayoutContent {
+        guard let index = try? registry.index(for: model) else {
+            return LayoutContent(cell: ObjectIdentifier(BubbleCell.self), direction: model.direction,
+                                 revision: model.revision, body: BubbleContent(text: nil))
+        }
+        return content(of: model, configuratorIndex: index)
+    }
+
+    /// `model`'s content as the registry's cell `configuratorIndex` lays it out. The configurator is
+    /// read in place: copying it would retain each of its closures.
+    @inline(__always)
+    func content(of model: any MessageModel, configuratorIndex i: Int) -> LayoutContent {
+        LayoutContent(cell: ObjectIdentifier(registry.configurators[i].cellType), direction: model.direction,
+                      revision: model.revision, body: registry.configurators[i].content(model))
+    }
+
+    /// The key of a message row whose cell (`configuratorIndex`) is known, and its cached layout.
+    @inline(__always)
+    func lookup(_ model: any MessageModel, configuratorIndex: Int, decoration: RowDecoration, width: Int)
+        -> (key: LayoutKey, idHash: UInt64, layout: RowLayout?) {
+        let id = model.id
+        let idHash = identityHash(id)
+        let found = cache.lookup(id: id, idHash: idHash, content: content(of: model, configuratorIndex: configuratorIndex),
+                                 width: width, styleID: styleID, decoration: decoration)
+        return (found.key, idHash, found.layout)
     }
 
     /// The layout of `model` with `decoration` in a container `width` cells wide: from the cache,
@@ -39,15 +71,14 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     @_specialize(where Measurer == CellMeasurer)
     public func layout(_ model: any MessageModel, decoration: RowDecoration, width: Int,
                        pool: CellPool) throws(LayoutError) -> RowLayout {
-        let key = key(for: model, decoration: decoration, width: width)
-        let idHash = identityHash(key.id)
-        if let cached = cache.layout(for: key, idHash: idHash) { return cached }
         let index = try registry.index(for: model)
+        let (key, idHash, found) = lookup(model, configuratorIndex: index, decoration: decoration, width: width)
+        if let found { return found }
         let cell = pool.dequeue(for: registry.configurators[index])
         defer { pool.recycle(cell) }
         _ = registry.configurators[index].bind(cell, to: model)
         return layOut(cell, key: key, idHash: idHash,
-                      sizing: PreparedTextSizing(store: texts, id: key.id, revision: key.revision))
+                      sizing: PreparedTextSizing(store: texts, id: key.id, revision: model.revision))
     }
 
     /// The layout of a decorated row of `models`.
@@ -55,14 +86,14 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     public func layout(_ row: DecoratedRow, in models: [any MessageModel], width: Int, pool: CellPool) -> RowLayout {
         if row.isDateSeparator { return dateLayout(row.day, decoration: row.decoration, width: width) }
         let model = models[row.messageIndex]
-        let key = key(for: model, decoration: row.decoration, width: width)
-        let idHash = identityHash(key.id)
-        if let cached = cache.layout(for: key, idHash: idHash) { return cached }
+        let (key, idHash, found) = lookup(model, configuratorIndex: row.configuratorIndex, decoration: row.decoration,
+                                          width: width)
+        if let found { return found }
         let cell = pool.dequeue(for: registry.configurators[row.configuratorIndex])
         defer { pool.recycle(cell) }
         _ = registry.configurators[row.configuratorIndex].bind(cell, to: model)
         return layOut(cell, key: key, idHash: idHash,
-                      sizing: PreparedTextSizing(store: texts, id: key.id, revision: key.revision))
+                      sizing: PreparedTextSizing(store: texts, id: key.id, revision: model.revision))
     }
 
     /// Lays out with `cell` (bound to the message) without looking in the cache, then caches.
@@ -80,15 +111,15 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     /// measured directly, so a new width costs no store lookup and no Unicode work. Returns
     /// whether the layout came from the cache.
     @_specialize(where Measurer == CellMeasurer)
-    func layout(id: String, revision: Int, configuratorIndex: Int, binder: CellBinder, decoration: RowDecoration,
-                width: Int, idHash: UInt64, texts: inout RowTexts<Measurer.Prepared>,
+    func layout(id: String, revision: Int, stamp: ContentStamp, configuratorIndex: Int, binder: CellBinder,
+                decoration: RowDecoration, width: Int, idHash: UInt64, texts: inout RowTexts<Measurer.Prepared>,
                 cells: inout CellSet) -> (layout: RowLayout, cached: Bool) {
-        let key = LayoutKey(id: id, revision: revision, width: width, styleID: styleID, decoration: decoration)
+        let key = LayoutKey(id: id, content: stamp, width: width, styleID: styleID, decoration: decoration)
         if let cached = cache.layout(for: key, idHash: idHash) { return (cached, true) }
         let cell = cells.cell(for: configuratorIndex, registry: registry)
         cell.prepareForReuse()
         _ = binder(cell)
-        var sizing = PreparedTextSizing(store: self.texts, id: key.id, revision: key.revision)
+        var sizing = PreparedTextSizing(store: self.texts, id: key.id, revision: revision)
         if texts.isRecorded {
             let layout = withUnsafePointer(to: &texts) { known in
                 sizing.known = known

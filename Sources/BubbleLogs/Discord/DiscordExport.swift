@@ -63,7 +63,7 @@ enum DiscordExport {
             return system(content.isEmpty ? "\(who): \(type)" : "\(who): \(type): \(content)")
         }
 
-        let isMine = me != nil && (me == name || me == display)
+        let isMine = SenderName.matches(me, name) || SenderName.matches(me, display)
         let header = LogMessageHeader(
             id: id, senderName: display, direction: isMine ? .outgoing : .incoming, date: date,
             isEdited: edited, replyToID: replyTo)

@@ -24,6 +24,12 @@ public final class LogReader: Sequence, IteratorProtocol {
     /// Problems found on opening that lose no record (a Slack channel listed without a folder), to
     /// be said once on stderr.
     public internal(set) var warnings: [LogDiagnostic] = []
+    /// The first few distinct sender names read (at most `senderSampleSize`), in order: what a
+    /// `--me` that matched no one is told it could have been.
+    public private(set) var firstSenders: [String] = []
+    /// True when more senders were read than `firstSenders` holds.
+    public private(set) var moreSenders = false
+    static let senderSampleSize = 6
 
     private let producer: RecordProducer
     private let strict: Bool
@@ -49,15 +55,11 @@ public final class LogReader: Sequence, IteratorProtocol {
             case .blank:
                 counts.blankLinesSkipped += 1
             case .record(let record, let position):
-                counts.recordsIn += 1
-                counts.messagesOut += 1
-                if record.direction == .outgoing { outgoingMessages += 1 }
+                count(record)
                 return .message(record, position)
             case .recordWithWarnings(let record, let position, let warnings):
-                counts.recordsIn += 1
-                counts.messagesOut += 1
+                count(record)
                 counts.warnings += warnings.count
-                if record.direction == .outgoing { outgoingMessages += 1 }
                 pending = warnings.dropFirst().map { .diagnostic($0) } + [.message(record, position)]
                 guard let first = warnings.first else { return pending.removeFirst() }
                 return .diagnostic(first)
@@ -75,4 +77,14 @@ public final class LogReader: Sequence, IteratorProtocol {
     }
 
     public func makeIterator() -> LogReader { self }
+
+    /// Counts a message that is kept, and remembers its sender among the first few.
+    private func count(_ record: LogRecord) {
+        counts.recordsIn += 1
+        counts.messagesOut += 1
+        if record.direction == .outgoing { outgoingMessages += 1 }
+        if !moreSenders, let name = record.senderName, !firstSenders.contains(name) {
+            if firstSenders.count < Self.senderSampleSize { firstSenders.append(name) } else { moreSenders = true }
+        }
+    }
 }

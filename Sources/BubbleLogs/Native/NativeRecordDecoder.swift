@@ -62,7 +62,7 @@ struct NativeRecordDecoder {
             guard let reply = value.identifierValue else { throw .wrongType("replyTo", expected: "a string or an integer", found: value) }
             replyTo = reply
         }
-        let isOutgoing = outgoing ?? (me != nil && from == me)
+        let isOutgoing = outgoing ?? SenderName.matches(me, from)
         let header = LogMessageHeader(
             id: id, senderName: from, direction: isOutgoing ? .outgoing : .incoming,
             date: LogTimestamp.date(microseconds: micros), status: status, isEdited: edited, replyToID: replyTo)

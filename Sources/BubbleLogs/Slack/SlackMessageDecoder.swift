@@ -45,7 +45,7 @@ struct SlackMessageDecoder: Sendable {
             }
             return LogSystemMessage(header: LogMessageHeader(id: id, senderName: nil, date: date, replyToID: replyTo), notice: notice)
         }
-        let isMine = me != nil && name == me
+        let isMine = SenderName.matches(me, name)
         let edited = message.object.present("edited") != nil
         let header = LogMessageHeader(
             id: id, senderName: name, direction: isMine ? .outgoing : .incoming, date: date,

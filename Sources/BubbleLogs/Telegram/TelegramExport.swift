@@ -114,7 +114,7 @@ struct TelegramMessageDecoder {
         }
         let from = try message.string("from")
         let fromID = try message.identifier("from_id")
-        let isMine = (from != nil && from == me.name) || (fromID != nil && fromID == me.userID)
+        let isMine = SenderName.matches(me.name, from) || (fromID != nil && fromID == me.userID)
         let edited = message.object.present("edited") != nil || message.object.present("edited_unixtime") != nil
         let header = LogMessageHeader(
             id: id, senderName: from, direction: isMine ? .outgoing : .incoming, date: date,

@@ -136,7 +136,7 @@ final class WhatsAppProducer: RecordProducer {
         guard let sender else {
             return .record(LogSystemMessage(header: LogMessageHeader(id: id, senderName: nil, date: date), notice: message.body.joined(separator: "\n")), position)
         }
-        let direction: MessageDirection = options.me == sender ? .outgoing : .incoming
+        let direction: MessageDirection = SenderName.matches(options.me, sender) ? .outgoing : .incoming
         var common = LogMessageHeader(id: id, senderName: sender, direction: direction, date: date)
         let media = WhatsAppMedia.classify(firstLine)
         if media == nil, firstLine.unicodeScalars.first == "\u{200E}" {

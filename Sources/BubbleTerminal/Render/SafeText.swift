@@ -31,9 +31,13 @@ enum TextStyle: Sendable, Hashable {
 /// Draws untrusted text (message bodies, names, captions, quotes, file names, notices) so that
 /// nothing in it reaches the terminal raw.
 ///
-/// - Every scalar `ControlNotation` neutralises (C0, DEL, C1, the bidi controls) is drawn as its
-///   visible form, in reverse video when colour is on. Those forms are what the text engine
-///   measured, so drawn widths stay equal to measured ones.
+/// - Benign invisible formatting (directional marks; embeddings and isolates opened and closed
+///   inside the text) is left out, as `InvisibleFormatting` decides; the text engine's measurer
+///   leaves out the same (and a wrapped line, cut from that result, keeps all it has).
+/// - Every other scalar `ControlNotation` neutralises (C0, DEL, C1, the remaining bidi controls:
+///   overrides, and anything unclosed or unmatched) is drawn as its visible form, in reverse video
+///   when colour is on. Those forms are what the text engine measured, so drawn widths stay equal
+///   to measured ones.
 /// - Tabs become spaces up to the engine's next tab stop, counted from the start of the text.
 /// - Line breaks (LF, VT, FF, CR, NEL, LS, PS) never reach here inside wrapped text (the wrapper
 ///   ends lines at them); in single-line fields they are drawn visibly too (`^J`, `<85>`, `<LS>`).
@@ -78,6 +82,12 @@ struct SafeText: Sendable {
     /// `text` on one line in at most `limit` cells, truncated with the ellipsis when wider.
     /// `style` is applied to each run of ordinary text; visible forms get reverse video.
     func draw<Text: StringProtocol>(_ text: Text, limit: Int, style: TextStyle = .plain) -> DrawnText {
+        guard InvisibleFormatting.mayHoldBidiControl(text) else { return drawShown(text, limit: limit, style: style) }
+        return drawShown(InvisibleFormatting.displayed(String(text)), limit: limit, style: style)
+    }
+
+    /// `draw` of text already without its removable formatting.
+    private func drawShown<Text: StringProtocol>(_ text: Text, limit: Int, style: TextStyle) -> DrawnText {
         let limit = max(0, limit)
         var output = Output(sgr: sgr, style: style)
         if walk(text.unicodeScalars, budget: limit, into: &output) { return output.finish() }
@@ -94,7 +104,11 @@ struct SafeText: Sendable {
     /// Cells `text` takes when drawn whole, as `draw` draws it.
     func width<Text: StringProtocol>(of text: Text) -> Int {
         var output = Output(sgr: SGR(depth: .none), style: .plain, measuringOnly: true)
-        _ = walk(text.unicodeScalars, budget: .max, into: &output)
+        if InvisibleFormatting.mayHoldBidiControl(text) {
+            _ = walk(InvisibleFormatting.displayed(String(text)).unicodeScalars, budget: .max, into: &output)
+        } else {
+            _ = walk(text.unicodeScalars, budget: .max, into: &output)
+        }
         return output.width
     }
 

@@ -22,8 +22,10 @@ public struct CellMeasurer: TextMeasurer, Hashable {
         self.options = options
     }
 
+    /// Prepares `text` as a terminal shows it: without the formatting `InvisibleFormatting`
+    /// leaves out (the prepared form's `text` is that displayed text, which a renderer draws).
     public func prepare(_ text: String) -> PreparedText {
-        PreparedText(text, options: options)
+        PreparedText(InvisibleFormatting.displayed(text), options: options)
     }
 
     public func measure(_ prepared: PreparedText, width: Int) -> TextMetrics {
@@ -35,6 +37,6 @@ public struct CellMeasurer: TextMeasurer, Hashable {
     }
 
     public func width(of text: String) -> Int {
-        PreparedText(text, options: options).naturalWidth
+        PreparedText(InvisibleFormatting.displayed(text), options: options).naturalWidth
     }
 }

@@ -67,7 +67,10 @@ extension InputOptions {
     /// `countsAlways` false the counts are said only when records were rejected.
     func reportEnd(of reader: LogReader, done: String, countsAlways: Bool, to errors: TextSink) throws {
         if let me = readOptions.me, reader.outgoingMessages == 0, reader.counts.messagesOut > 0 {
-            try errors.write("bubbles: --me '\(DiagnosticText.escaped(me))' matched no sender in \(DiagnosticText.escaped(reader.file)) (names must match exactly)\n")
+            var seen = reader.firstSenders.map { "'\(DiagnosticText.quoted($0, limit: 40))'" }.joined(separator: ", ")
+            if reader.moreSenders { seen += ", …" }
+            let senders = seen.isEmpty ? "it has no named senders" : "senders seen: \(seen)"
+            try errors.write("bubbles: --me '\(DiagnosticText.escaped(me))' matched no sender in \(DiagnosticText.escaped(reader.file)) (names must match exactly, apart from invisible marks and WhatsApp's '~' before names not in contacts); \(senders)\n")
         }
         let counts = reader.counts
         guard countsAlways || counts.rejected > 0 else { return }

@@ -34,6 +34,7 @@ struct TimelineStream {
         var pendingModel: (any MessageModel)?
         var rowNumber = 0
         var messagesSeen = 0
+        var repeatedIDs = RepeatedIDReport()
 
         func flush(final: Bool) throws {
             if decorator == nil {
@@ -72,7 +73,8 @@ struct TimelineStream {
 
         for entry in reader {
             switch entry {
-            case .message(let record, _):
+            case .message(let record, let position):
+                try repeatedIDs.note(record, at: position, errors: errors)
                 window.append(record)
                 messagesSeen += 1
                 if window.count >= chunkSize {
@@ -84,6 +86,7 @@ struct TimelineStream {
             }
         }
         try flush(final: true)
+        try repeatedIDs.finish(errors: errors)
         progress?(messagesSeen)
         return reader.counts
     }

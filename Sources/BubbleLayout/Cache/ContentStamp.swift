@@ -1,0 +1,151 @@
+import Synchronization
+
+/// Names one exact content of one message in a `LayoutCache`'s keys, in 8 bytes.
+///
+/// Ids and revisions come from apps and logs, and nothing makes them unique: WhatsApp ids restart
+/// in each file, a log may say "revision 1" for every edit. So a cached layout is not found by
+/// them alone. The cache hands out a stamp for an id and its `LayoutContent`, compared in full
+/// (texts included), and a layout is cached under the stamp. A stamp comes from a counter that only
+/// goes up and is never handed out for a second content, so two different contents never share a
+/// stamp, and so never a layout. This is exact: no fingerprint, no collision to argue away.
+///
+/// The converse is not promised: the cache remembers one content per id hash, a bounded number of
+/// them, and content it has forgotten gets a new stamp when it comes back (a cache miss, never a
+/// wrong layout). Two ids with equal content may share a stamp: they share the layout too, rightly.
+public struct ContentStamp: Hashable, Sendable {
+    public let rawValue: UInt64
+
+    init(rawValue: UInt64) { self.rawValue = rawValue }
+
+    /// A stamp never handed out before, by any cache of this process.
+    static func fresh() -> ContentStamp {
+        ContentStamp(rawValue: stampCounter.wrappingAdd(1, ordering: .relaxed).oldValue)
+    }
+}
+
+/// Process-wide, so that stamps from different caches never meet by accident. 2^64 stamps do not
+/// run out.
+private let stampCounter = Atomic<UInt64>(1)
+
+/// Everything of a message that its row layout reads, besides what the key holds apart (width,
+/// style, decoration): the cell class that lays it out, the side it sits on, its revision, and
+/// what the cell shows (`BubbleContent`: the text, the caption, the picture's name and size).
+/// Compared exactly; a text is compared in O(1) when it is the same string.
+///
+/// The revision stays part of it so that a cell of an app's own kind whose layout reads a field it
+/// does not show (a voice note's duration) still gets a new layout on an edit that bumps it.
+public struct LayoutContent: Hashable, Sendable {
+    /// The cell class that lays the message out.
+    public var cell: ObjectIdentifier
+    public var direction: MessageDirection
+    public var revision: Int
+    /// What the cell shows, from its configurator (`ConfigurableCell.content(of:)`).
+    public var body: BubbleContent
+
+    public init(cell: ObjectIdentifier, direction: MessageDirection, revision: Int, body: BubbleContent) {
+        self.cell = cell
+        self.direction = direction
+        self.revision = revision
+        self.body = body
+    }
+}
+
+/// One shard's stamps: the last content seen under each id hash, and its stamp. Records sit in a
+/// dense array behind an open-addressing index of 32-bit slots (as `LayoutTable`'s entries do):
+/// a 104-byte record and its slot, 145 bytes a message measured at 100,000 (growth included). The id itself is not kept: a stamp must name one content, and it
+/// does whoever asks for it, so two ids whose hashes meet merely share a record (each replacing
+/// the other's content: misses, never a wrong layout). Bounded: at `capacity` records the table
+/// starts again empty, which also costs only misses, as stamps are never handed out again.
+struct ContentStampTable {
+    struct Record {
+        var idHash: UInt64
+        var stamp: ContentStamp
+        var content: LayoutContent
+    }
+
+    private var records: [Record] = []
+    private var index: [UInt32] = []
+    let capacity: Int
+
+    init(capacity: Int) { self.capacity = min(max(1, capacity), Int(UInt32.max) - 1) }
+
+    var count: Int { records.count }
+
+    /// Bytes of the records and index (the strings the contents hold are the messages' own).
+    var bytes: Int { records.capacity * MemoryLayout<Record>.stride + index.count * MemoryLayout<UInt32>.stride }
+
+    @inline(__always)
+    private static func home(_ hash: UInt64, size: Int) -> Int {
+        Int(truncatingIfNeeded: ((hash >> 32) &* UInt64(size)) >> 32)
+    }
+
+    /// The stamp of `content` for the message whose id hashes to `idHash`: the one handed out
+    /// before if `content` equals the content last stamped under that hash, else a new one.
+    mutating func stamp(idHash: UInt64, content: LayoutContent) -> ContentStamp {
+        let size = index.count
+        if size > 0 {
+            var i = Self.home(idHash, size: size)
+            while index[i] != 0 {
+                let r = Int(index[i] &- 1)
+                if records[r].idHash == idHash {
+                    if records[r].content == content { return records[r].stamp }
+                    let stamp = ContentStamp.fresh()
+                    records[r].content = content
+                    records[r].stamp = stamp
+                    return stamp
+                }
+                i += 1
+                if i == size { i = 0 }
+            }
+        }
+        if records.count >= capacity { removeAll(keepingCapacity: true) }
+        if (records.count + 1) * 4 > index.count * 3 { rebuildIndex(size: max(16, (records.count + 1) * 2)) }
+        let stamp = ContentStamp.fresh()
+        records.append(Record(idHash: idHash, stamp: stamp, content: content))
+        place(record: records.count - 1)
+        return stamp
+    }
+
+    /// Forgets the content stamped under `idHash` (its message was deleted): the next request for
+    /// that hash gets a new stamp.
+    mutating func remove(idHash: UInt64) {
+        let size = index.count
+        guard size > 0 else { return }
+        var i = Self.home(idHash, size: size)
+        while index[i] != 0 {
+            let r = Int(index[i] &- 1)
+            if records[r].idHash == idHash {
+                records[r].stamp = ContentStamp.fresh()
+                records[r].content.revision = .min
+                records[r].content.body = BubbleContent(text: nil)
+                return
+            }
+            i += 1
+            if i == size { i = 0 }
+        }
+    }
+
+    mutating func removeAll(keepingCapacity: Bool = false) {
+        records.removeAll(keepingCapacity: keepingCapacity)
+        if keepingCapacity {
+            for i in index.indices { index[i] = 0 }
+        } else {
+            index = []
+        }
+    }
+
+    private mutating func place(record r: Int) {
+        let size = index.count
+        var i = Self.home(records[r].idHash, size: size)
+        while index[i] != 0 {
+            i += 1
+            if i == size { i = 0 }
+        }
+        index[i] = UInt32(r + 1)
+    }
+
+    private mutating func rebuildIndex(size: Int) {
+        index = [UInt32](repeating: 0, count: size)
+        for r in records.indices { place(record: r) }
+    }
+}

@@ -1,0 +1,108 @@
+/// Notices a message id that an input repeats, so the reader can be told where both are
+/// (`b.jsonl:1: id "1" repeats line 3 of a.jsonl`). Both messages are still laid out, each from its
+/// own text (the layout cache finds layouts by content, not by id); this is only the warning.
+///
+/// Memory is bounded whatever the input's size: an id is remembered as a 64-bit hash (seeded per
+/// process) with the place it was first seen, in a 16-byte slot of a table kept 37–75% full, for
+/// the first `limit` distinct ids: at most 32 MiB for the default 1,048,576. Ids after that are
+/// still checked against the remembered ones but not remembered themselves, and
+/// `stoppedRemembering` says from where. Two different ids whose hashes agree would be reported as
+/// a repeat: with a keyed 64-bit hash that needs about 4 × 10⁹ ids to be even likely once, and it
+/// never changes a layout.
+public struct RepeatedIDs: Sendable {
+    /// Where an id was seen: a file and a line, when the input has lines.
+    public struct Place: Sendable, Hashable {
+        public var file: String
+        public var line: Int?
+
+        public init(file: String, line: Int?) {
+            self.file = file
+            self.line = line
+        }
+    }
+
+    /// An id seen before, and where.
+    public struct Repeat: Sendable, Hashable {
+        public var id: String
+        public var first: Place
+    }
+
+    /// Most distinct ids remembered.
+    public let limit: Int
+    /// The place of the first id not remembered (the limit was reached there), if any.
+    public private(set) var stoppedRemembering: Place?
+    /// Repeats found so far.
+    public private(set) var repeats = 0
+
+    private var slots: [Slot] = []
+    private var count = 0
+    private var files: [String] = []
+    private var fileIndex: [String: Int] = [:]
+
+    /// A hash and a place, packed: the file's index in the high 24 bits of `place`, the line (+1,
+    /// 0 for none) in the low 40. An empty slot has `place == 0` (file index 0 is stored as 1).
+    private struct Slot: Sendable {
+        var hash: UInt64
+        var place: UInt64
+    }
+
+    public init(limit: Int = 1 << 20) {
+        self.limit = max(1, limit)
+    }
+
+    /// Notes message `id` read at `file`:`line`; returns the earlier place when an earlier message
+    /// had the same id (each later occurrence is reported against the first).
+    public mutating func note(id: String, file: String, line: Int?) -> Repeat? {
+        var hasher = Hasher()
+        hasher.combine(id)
+        let hash = UInt64(bitPattern: Int64(hasher.finalize()))
+        if slots.isEmpty { slots = [Slot](repeating: Slot(hash: 0, place: 0), count: 1024) }
+        var i = Int(truncatingIfNeeded: hash & UInt64(slots.count - 1))
+        while slots[i].place != 0 {
+            if slots[i].hash == hash {
+                repeats += 1
+                return Repeat(id: id, first: place(slots[i].place))
+            }
+            i = (i + 1) & (slots.count - 1)
+        }
+        guard count < limit else {
+            if stoppedRemembering == nil { stoppedRemembering = Place(file: file, line: line) }
+            return nil
+        }
+        slots[i] = Slot(hash: hash, place: pack(file: file, line: line))
+        count += 1
+        if count * 4 > slots.count * 3 { grow() }
+        return nil
+    }
+
+    private mutating func pack(file: String, line: Int?) -> UInt64 {
+        let index: Int
+        if let known = fileIndex[file] {
+            index = known
+        } else {
+            index = files.count
+            files.append(file)
+            fileIndex[file] = index
+        }
+        let fileBits = UInt64(min(index + 1, (1 << 24) - 1))
+        let lineBits = UInt64(min(max(0, (line ?? -1) + 1), (1 << 40) - 1))
+        return fileBits << 40 | lineBits
+    }
+
+    private func place(_ packed: UInt64) -> Place {
+        let f = Int(packed >> 40) - 1
+        let line = Int(packed & ((1 << 40) - 1)) - 1
+        return Place(file: f < files.count ? files[f] : "", line: line >= 0 ? line : nil)
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = [Slot](repeating: Slot(hash: 0, place: 0), count: old.count * 2)
+        let mask = slots.count - 1
+        for slot in old where slot.place != 0 {
+            var i = Int(truncatingIfNeeded: slot.hash & UInt64(mask))
+            while slots[i].place != 0 { i = (i + 1) & mask }
+            slots[i] = slot
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// How `--me` is compared with a sender's name. Exports dress names in invisible formatting: iOS
+/// WhatsApp wraps a phone-number sender in U+202A … U+202C and writes `~` and U+202F before a name
+/// that is not in the exporter's contacts (`~ Ana`), and apps put directional marks around
+/// right-to-left names. None of that makes a different person, so both sides are compared without
+/// it; otherwise the comparison is exact (case and spelling count).
+public enum SenderName {
+    /// `name` without bidi controls (marks, embeddings, overrides, isolates), without WhatsApp's
+    /// leading `~` and the space after it, and without surrounding spaces.
+    public static func comparable(_ name: String) -> String {
+        var scalars = Substring(name).unicodeScalars.filter { !isBidiControl($0.value) }[...]
+        func dropSpaces() {
+            while let first = scalars.first, isSpace(first.value) { scalars.removeFirst() }
+            while let last = scalars.last, isSpace(last.value) { scalars.removeLast() }
+        }
+        dropSpaces()
+        if scalars.first == "~" {
+            scalars.removeFirst()
+            dropSpaces()
+        }
+        return String(String.UnicodeScalarView(scalars))
+    }
+
+    /// True when `name` is `me`'s (both present and equal as `comparable` forms).
+    public static func matches(_ me: String?, _ name: String?) -> Bool {
+        guard let me, let name else { return false }
+        return me == name || comparable(me) == comparable(name)
+    }
+
+    static func isBidiControl(_ v: UInt32) -> Bool {
+        v == 0x061C || v == 0x200E || v == 0x200F || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+    }
+
+    static func isSpace(_ v: UInt32) -> Bool {
+        v == 0x20 || v == 0x09 || v == 0xA0 || v == 0x202F || v == 0x2007 || v == 0x2009
+    }
+}

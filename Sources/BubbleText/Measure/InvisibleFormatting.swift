@@ -1,0 +1,138 @@
+/// Which bidi formatting controls a terminal can leave out instead of labelling.
+///
+/// No bidi control ever reaches the terminal raw (`ControlNotation` gives each a label such as
+/// `<RLO>`). But chat apps wrap ordinary text in them: WhatsApp puts U+202A … U+202C around phone
+/// numbers and mentions and starts notices with U+200E, so labels would cover real chats. A
+/// control whose effect is confined and benign is therefore left out of what is shown, and the
+/// text engine measures the text without it, so what is measured is what is drawn:
+///
+/// - the marks LRM, RLM and ALM (U+200E, U+200F, U+061C), always;
+/// - an embedding (LRE, RLE … PDF) or an isolate (LRI, RLI, FSI … PDI) opened and closed inside
+///   the same text, provided every control between them is left out too.
+///
+/// Everything else stays and is labelled as before: overrides (LRO, RLO, which reorder what a
+/// reader sees) and the PDF that closes one, anything left open at the end of the text, a closer
+/// with nothing to close, and a pair holding any of those. Pairs are matched as UAX #9 (X6a, X7)
+/// matches them: a PDI closes the innermost open isolate and every embedding opened inside it; a
+/// PDF closes the innermost embedding or override, but not across an open isolate.
+///
+/// Applying it to its own result, or to any part of its result (one wrapped line), leaves that
+/// unchanged: what is left forms no removable pair however it is cut. So a renderer may apply it
+/// to every field and every line it draws.
+public enum InvisibleFormatting {
+    /// `text` without its removable formatting; `text` itself when it holds none.
+    public static func displayed(_ text: String) -> String {
+        guard mayHoldBidiControl(text) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        let removed = removable(scalars.map(\.value))
+        guard removed.contains(true) else { return text }
+        var out = String.UnicodeScalarView()
+        for (i, scalar) in scalars.enumerated() where !removed[i] { out.append(scalar) }
+        return String(out)
+    }
+
+    /// False when `text` surely holds no bidi control: a test of its UTF-8 eight bytes at a time
+    /// for the lead bytes of those scalars (0xE2, 0xD8), then a look at the bytes after one.
+    @inlinable
+    public static func mayHoldBidiControl<Text: StringProtocol>(_ text: Text) -> Bool {
+        if let found = text.utf8.withContiguousStorageIfAvailable({ mayHoldBidiControl(utf8: $0) }) { return found }
+        return Array(text.utf8).withUnsafeBufferPointer { mayHoldBidiControl(utf8: $0) }
+    }
+
+    /// `mayHoldBidiControl(_:)` on UTF-8 bytes. A word without either lead byte is skipped whole
+    /// (the zero-byte test can say yes wrongly, never no wrongly); from the first word that may
+    /// hold one, bytes are looked at one by one.
+    @inlinable
+    static func mayHoldBidiControl(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let n = bytes.count
+        var i = 0
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        while i + 8 <= n {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let e2 = word ^ (0xE2 &* ones), d8 = word ^ (0xD8 &* ones)
+            let hit = ((e2 &- ones) & ~e2 | (d8 &- ones) & ~d8) & highs
+            if hit != 0 { break }
+            i += 8
+        }
+        while i < n {
+            let byte = base[i]
+            if byte == 0xE2 && i + 2 < n {
+                let b1 = base[i + 1], b2 = base[i + 2]
+                if b1 == 0x80 && (b2 == 0x8E || b2 == 0x8F || (b2 >= 0xAA && b2 <= 0xAE)) { return true }
+                if b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9 { return true }
+            } else if byte == 0xD8 && i + 1 < n && base[i + 1] == 0x9C {
+                return true
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// For each scalar of `scalars`, whether it is a control left out of display (see the type).
+    public static func removable(_ scalars: [UInt32]) -> [Bool] {
+        var removed = [Bool](repeating: false, count: scalars.count)
+        /// An open embedding, override or isolate: where, which, and whether everything inside it
+        /// so far is left out (only then may the pair go too).
+        struct Frame {
+            var index: Int
+            var kind: Kind
+            var clean = true
+        }
+        enum Kind { case embedding, override, isolate }
+        var stack: [Frame] = []
+        var openIsolates = 0
+        /// A control at the top level or inside the innermost frame stays: that frame cannot go.
+        func kept() {
+            if !stack.isEmpty { stack[stack.count - 1].clean = false }
+        }
+        for (i, scalar) in scalars.enumerated() {
+            switch scalar {
+            case 0x200E, 0x200F, 0x061C:
+                removed[i] = true
+            case 0x202A, 0x202B:
+                stack.append(Frame(index: i, kind: .embedding))
+            case 0x202D, 0x202E:
+                stack.append(Frame(index: i, kind: .override))
+            case 0x2066, 0x2067, 0x2068:
+                stack.append(Frame(index: i, kind: .isolate))
+                openIsolates += 1
+            case 0x202C:
+                guard let top = stack.last, top.kind != .isolate else {
+                    kept()
+                    continue
+                }
+                stack.removeLast()
+                if top.kind == .embedding && top.clean {
+                    removed[top.index] = true
+                    removed[i] = true
+                } else {
+                    kept()
+                }
+            case 0x2069:
+                guard openIsolates > 0 else {
+                    kept()
+                    continue
+                }
+                // Embeddings and overrides still open inside the isolate end here unclosed: they
+                // stay, and so the isolate does too.
+                var clean = true
+                while let top = stack.last, top.kind != .isolate {
+                    stack.removeLast()
+                    clean = false
+                }
+                let isolate = stack.removeLast()
+                openIsolates -= 1
+                if clean && isolate.clean {
+                    removed[isolate.index] = true
+                    removed[i] = true
+                } else {
+                    kept()
+                }
+            default:
+                continue
+            }
+        }
+        return removed
+    }
+}
