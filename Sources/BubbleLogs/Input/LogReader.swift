@@ -20,6 +20,10 @@ public final class LogReader: Sequence, IteratorProtocol {
     /// matched no sender, which is worth telling the user.
     public private(set) var outgoingMessages = 0
 
+    /// Notes about how the input was read, for stderr: a WhatsApp file's date order when its
+    /// dates could be read two ways. Known as soon as the reader is open.
+    public var notes: [String] { producer.notes }
+
     private let producer: RecordProducer
     private let strict: Bool
     private var finished = false

@@ -87,9 +87,9 @@ struct WhatsAppLine {
             guard isSpace(peek()) else { return nil }
             advance()
         }
-        if let meridiem = isPM {
-            guard (1...12).contains(hour.value) else { return nil }
-            _ = meridiem
+        if isPM != nil {
+            // Some locales (es, pt) write the hour after midnight as 00 with "a. m.", not 12.
+            guard hour.value <= 12 else { return nil }
         } else {
             guard hour.value <= 23 else { return nil }
         }
@@ -104,6 +104,14 @@ struct WhatsAppLine {
     var hour24: Int {
         guard let isPM else { return hour }
         return hour % 12 + (isPM ? 12 : 0)
+    }
+
+    /// The sender of an ordinary message: one whose text does not open with the U+200E that
+    /// WhatsApp puts before what it writes itself. Nil for notices and marked lines.
+    var ordinarySender: String? {
+        let (sender, text) = senderAndText
+        guard let sender, text.unicodeScalars.first != "\u{200E}" else { return nil }
+        return sender
     }
 
     /// Splits "Name: text" from a system sentence. A "name" holding quotes or longer than a name

@@ -1,0 +1,133 @@
+/// What iOS WhatsApp writes in a person's place. A line `Name: ‎text` (a U+200E after the colon)
+/// is WhatsApp's own text, not the person's words. It is still that person's message when it is a
+/// deleted-message note, a missed call, a poll or a media marker (one we know, one we do not, or
+/// one an anonymiser cut to its noun, "‎image"); it is the chat's notice when it is
+/// the encryption or security-code notice, or when "Name" never wrote an ordinary message (the
+/// group's name on "Alice added Bob").
+///
+/// Wordings are matched whole (deleted notes) or at the start (calls, polls, the chat's notices),
+/// ignoring case and a final full stop, in the languages whose media markers we read. Where they
+/// were confirmed (public projects, read for the strings only):
+/// - Deleted notes ("This message was deleted", "You deleted this message"), missed calls, the
+///   encryption and security-code notices, in all ten languages: starkdmi/whats_json
+///   (lib/src/patterns.dart), whose lists come from WhatsApp's iOS Localizable.strings and
+///   Android strings.xml.
+/// - The Dutch "Je hebt dit bericht verwijderd" and the Spanish "Este mensaje fue eliminado"
+///   (Android): the same, and a second public locale table for WhatsApp exports.
+/// - Poll headers: `POLL:`, `UMFRAGE:`, `ENCUESTA:` as real iOS exports write them (issue 10's
+///   exports); an option line is `‎OPTION: text (N votes)`. Other languages' headers were not
+///   confirmed: their polls still keep their sender, as a note.
+/// - The edited marker: English in Dlurak/Whis (src/lib/constants/whatsapp.ts) and real exports;
+///   German (`<Diese Nachricht wurde bearbeitet.>`) in real exports; French, Spanish, Portuguese,
+///   Italian and Dutch in public WhatsApp parsers found by text search (several agree on each
+///   wording). Russian and Turkish were not confirmed and are not listed: their marker stays text.
+enum WhatsAppMarkedText {
+    enum Meaning: Equatable {
+        /// A media marker, anonymised ones included ("‎image"): a picture or a labelled text row,
+        /// with the message's further lines as its caption.
+        case media(WhatsAppMedia.Kind)
+        /// A note in the person's place, drawn as one ("This message was deleted").
+        case notice(String)
+        /// The person's own content in WhatsApp's frame (a poll): drawn as text.
+        case message(String)
+        /// The chat's own notice: no sender.
+        case chatNotice(String)
+    }
+
+    /// Reads the lines of a message whose first line opened with U+200E. `senderWritesMessages`
+    /// says whether the sender wrote ordinary messages anywhere in the file.
+    static func classify(_ lines: [String], senderWritesMessages: Bool) -> Meaning {
+        let first = withoutMarks(lines.first ?? "")
+        let key = normalised(first)
+        if let kind = WhatsAppMedia.classifyMarked(first) { return .media(kind) }
+        let whole = lines.map(withoutMarks).joined(separator: "\n")
+        if lines.count == 1, deleted.contains(key) || WhatsAppMedia.isMarker(first) { return .notice(whole) }
+        if calls.contains(where: { key.hasPrefix($0) && isWordEnd(key, after: $0) }) { return .notice(whole) }
+        if polls.contains(where: { first.uppercased().hasPrefix($0) }) { return .message(whole) }
+        if chatNotices.contains(where: { key.hasPrefix($0) }) || key.contains(" ile aranızdaki güvenlik kodu değişti") {
+            return .chatNotice(whole)
+        }
+        return senderWritesMessages ? .notice(whole) : .chatNotice(whole)
+    }
+
+    /// `text` without its trailing edited marker, or nil when it has none. The marker follows the
+    /// text after a space or a U+200E: "Lunch at 1 ‎<This message was edited>".
+    static func removingEditedMarker(_ text: String) -> String? {
+        var scalars = Array(text.unicodeScalars)
+        while let last = scalars.last, last == " " || last == "\u{200E}" { scalars.removeLast() }
+        guard scalars.last == ">", let open = scalars.lastIndex(of: "<") else { return nil }
+        let inner = String(String.UnicodeScalarView(scalars[(open + 1)..<(scalars.count - 1)]))
+        guard editedMarkers.contains(normalised(inner)) else { return nil }
+        var end = open
+        while end > 0, scalars[end - 1] == " " || scalars[end - 1] == "\u{200E}" { end -= 1 }
+        // A message that is nothing but the marker is left as it is, rather than emptied.
+        guard end > 0 else { return nil }
+        return String(String.UnicodeScalarView(scalars[..<end]))
+    }
+
+    /// The line without WhatsApp's U+200E marks (it puts them before each of its own phrases).
+    static func withoutMarks(_ line: String) -> String {
+        guard line.unicodeScalars.contains("\u{200E}") else { return line }
+        return String(String.UnicodeScalarView(line.unicodeScalars.filter { $0 != "\u{200E}" }))
+    }
+
+    /// Lowercased, without a final full stop, for comparing with the tables.
+    private static func normalised(_ text: String) -> String {
+        var lowered = text.lowercased()
+        while lowered.hasSuffix(".") || lowered.hasSuffix(" ") { lowered.removeLast() }
+        return lowered
+    }
+
+    private static func isWordEnd(_ text: String, after prefix: String) -> Bool {
+        guard let next = text.dropFirst(prefix.count).unicodeScalars.first else { return true }
+        return next == "," || next == "." || next == " "
+    }
+
+    private static let deleted: Set<String> = [
+        "this message was deleted", "you deleted this message",                         // en
+        "diese nachricht wurde gelöscht", "du hast diese nachricht gelöscht",           // de
+        "ce message a été supprimé", "vous avez supprimé ce message",                   // fr
+        "se eliminó este mensaje", "eliminaste este mensaje", "este mensaje fue eliminado", // es
+        "mensagem apagada", "você apagou esta mensagem",                                // pt-BR
+        "esta mensagem foi apagada", "apagou esta mensagem",                            // pt-PT
+        "questo messaggio è stato eliminato", "hai eliminato questo messaggio",         // it
+        "dit bericht is verwijderd", "u hebt dit bericht verwijderd", "je hebt dit bericht verwijderd", // nl
+        "данное сообщение удалено", "вы удалили данное сообщение", "вы удалили это сообщение", // ru
+        "bu mesaj silindi", "bu mesajı sildiniz",                                       // tr
+    ]
+
+    private static let calls: [String] = [
+        "missed voice call", "missed video call",                                       // en
+        "verpasster sprachanruf", "verpasster videoanruf",                              // de
+        "appel vocal manqué", "appel vidéo manqué",                                     // fr
+        "llamada perdida", "llamada de voz perdida", "videollamada perdida",            // es
+        "chamada de voz perdida", "chamada de vídeo perdida", "videochamada perdida",   // pt
+        "chiamata vocale persa", "videochiamata persa",                                 // it
+        "gemist spraakgesprek", "gemist videogesprek", "gemiste spraakoproep", "gemiste video-oproep", // nl
+        "пропущенный аудиозвонок", "пропущенный видеозвонок",                           // ru
+        "cevapsız sesli arama", "cevapsız görüntülü arama",                             // tr
+    ]
+
+    private static let polls = ["POLL:", "UMFRAGE:", "ENCUESTA:"]
+
+    /// The openings of the notices that belong to the chat even when a person's name is before
+    /// them (in a one-to-one chat iOS writes them under the other person's name).
+    private static let chatNotices: [String] = [
+        "messages and calls are end-to-end encrypted", "your security code with ",     // en
+        "nachrichten und anrufe sind ende-zu-ende-verschlüsselt", "deine sicherheitsnummer für ", // de
+        "les messages et les appels sont chiffrés de bout en bout", "votre code de sécurité avec ", // fr
+        "los mensajes y las llamadas están cifrados de extremo a extremo", "cambió tu código de seguridad con ", // es
+        "as mensagens e as chamadas são protegidas com a criptografia de ponta a ponta", "seu código de segurança com ", // pt-BR
+        "as mensagens e chamadas são encriptadas ponto a ponto", "o seu código de segurança partilhado com ", // pt-PT
+        "i messaggi e le chiamate sono crittografati end-to-end", "il tuo codice di sicurezza con ", // it
+        "berichten en gesprekken worden end-to-end versleuteld", "uw beveiligingscode voor ", // nl
+        "сообщения и звонки защищены сквозным шифрованием", "ваш код безопасности с контактом ", // ru
+        "mesajlar ve aramalar uçtan uca şifrelidir",                                    // tr
+    ]
+
+    private static let editedMarkers: Set<String> = [
+        "this message was edited", "diese nachricht wurde bearbeitet", "ce message a été modifié",
+        "se editó este mensaje", "esta mensagem foi editada", "questo messaggio è stato modificato",
+        "dit bericht is bewerkt",
+    ]
+}
