@@ -52,6 +52,21 @@ import Testing
         #expect(!rendered.output.contains("<LRM>"))
     }
 
+    static let newFixtures = [
+        "exports/whatsapp/ios-en_US-notices.txt", "exports/whatsapp/ios-de_DE-notices.txt",
+        "exports/whatsapp/ios-es_ES-notices.txt", "exports/whatsapp/ios-anonymised.txt",
+        "exports/whatsapp/android-es_US-midnight.txt", "exports/whatsapp/android-ambiguous-order.txt",
+        "exports/slack/bots", "exports/telegram/old-dates/result.json",
+    ]
+
+    /// The same checks as for the other corpora: rows draw their heights within the width, and a
+    /// converted export lays out exactly like the original.
+    @Test(arguments: newFixtures)
+    func newFixturesKeepTheRenderAndConvertContracts(_ file: String) throws {
+        try CommandContractTests().everyRowDrawsItsHeightAndFitsTheWidth(file)
+        try ConvertTests().convertedExportsLayOutExactlyLikeTheOriginal(file)
+    }
+
     @Test func aNoticeIsDrawnDimAndItalicWhenColourIsOn() {
         let run = bubbles("render", corpus("exports/whatsapp/ios-en_US-notices.txt"), "--width", "70", "--tz", "UTC", "--color", "always")
         #expect(run.output.contains("\u{1B}[2;3mThis message was deleted.\u{1B}[0m"))
