@@ -9,11 +9,12 @@
 /// ignoring case and a final full stop, in the languages whose media markers we read. Where they
 /// were confirmed (public projects, read for the strings only):
 /// - Deleted notes ("This message was deleted", "You deleted this message"), missed calls, the
-///   encryption and security-code notices, in all ten languages: starkdmi/whats_json
-///   (lib/src/patterns.dart), whose lists come from WhatsApp's iOS Localizable.strings and
-///   Android strings.xml.
-/// - The Dutch "Je hebt dit bericht verwijderd" and the Spanish "Este mensaje fue eliminado"
-///   (Android): the same, and a second public locale table for WhatsApp exports.
+///   encryption and security-code notices, in each of these languages (pt-BR and pt-PT apart):
+///   starkdmi/whats_json (lib/src/patterns.dart), whose lists come from WhatsApp's iOS
+///   Localizable.strings and Android strings.xml.
+/// - The Spanish "Este mensaje fue eliminado" is whats_json's Android wording. The informal Dutch
+///   "Je hebt dit bericht verwijderd" comes from a public locale table for WhatsApp exports found
+///   by text search (our search index does not name its repository); whats_json has "U hebt".
 /// - Poll headers: `POLL:`, `UMFRAGE:`, `ENCUESTA:` as real iOS exports write them (issue 10's
 ///   exports); an option line is `‎OPTION: text (N votes)`. Other languages' headers were not
 ///   confirmed: their polls still keep their sender, as a note.
