@@ -54,6 +54,8 @@ enum WhatsAppMarkedText {
     /// `text` without its trailing edited marker, or nil when it has none. The marker follows the
     /// text after a space or a U+200E: "Lunch at 1 ‎<This message was edited>".
     static func removingEditedMarker(_ text: String) -> String? {
+        // Asked of every message: most do not end with ">" and are passed over without a copy.
+        guard text.utf8.last(where: { $0 != 0x20 }) == UInt8(ascii: ">") || text.hasSuffix("\u{200E}") else { return nil }
         var scalars = Array(text.unicodeScalars)
         while let last = scalars.last, last == " " || last == "\u{200E}" { scalars.removeLast() }
         guard scalars.last == ">", let open = scalars.lastIndex(of: "<") else { return nil }
