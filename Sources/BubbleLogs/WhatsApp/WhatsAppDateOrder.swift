@@ -29,7 +29,7 @@ enum WhatsAppDateOrder: Sendable {
         mutating func add(_ header: WhatsAppLine, line: Int, text: String) {
             headers += 1
             if header.isPM != nil { sawTwelveHour = true }
-            if let sender = header.ordinarySender, !people.contains(sender) { people.insert(sender) }
+            if let sender = header.ordinarySender { people.insert(sender) }
             if header.yearFirst {
                 if sawYearFirst == nil { sawYearFirst = line }
                 return

@@ -107,24 +107,30 @@ struct WhatsAppLine {
     }
 
     /// The sender of an ordinary message: one whose text does not open with the U+200E that
-    /// WhatsApp puts before what it writes itself. Nil for notices and marked lines.
+    /// WhatsApp puts before what it writes itself. Nil for notices and marked lines. Asked of every
+    /// line in the first pass, so it copies only the name.
     var ordinarySender: String? {
-        let (sender, text) = senderAndText
-        guard let sender, text.unicodeScalars.first != "\u{200E}" else { return nil }
-        return sender
+        let (name, text) = parts
+        guard let name, text.unicodeScalars.first != "\u{200E}" else { return nil }
+        return String(name)
     }
 
     /// Splits "Name: text" from a system sentence. A "name" holding quotes or longer than a name
     /// gets is part of a sentence ("Alice changed the subject to "Trip: Bali"").
     var senderAndText: (sender: String?, text: String) {
+        let (name, text) = parts
+        return (name.map(String.init), String(text))
+    }
+
+    private var parts: (name: Substring?, text: Substring) {
         guard let colon = rest.range(of: ": ") else {
-            if rest.hasSuffix(":") { return (String(rest.dropLast()), "") }
-            return (nil, String(rest))
+            if rest.hasSuffix(":") { return (rest.dropLast(), "") }
+            return (nil, rest)
         }
         let name = rest[..<colon.lowerBound]
         if name.isEmpty || name.unicodeScalars.count > 64 || name.contains("\"") || name.contains("\u{201C}") {
-            return (nil, String(rest))
+            return (nil, rest)
         }
-        return (String(name), String(rest[colon.upperBound...]))
+        return (name, rest[colon.upperBound...])
     }
 }
