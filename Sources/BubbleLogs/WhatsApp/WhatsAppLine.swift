@@ -122,15 +122,28 @@ struct WhatsAppLine {
         return (name.map(String.init), String(text))
     }
 
+    /// The name and the text either side of the first ": ", found by scalars (every line of a file
+    /// is split at least twice, so no Foundation search).
     private var parts: (name: Substring?, text: Substring) {
-        guard let colon = rest.range(of: ": ") else {
-            if rest.hasSuffix(":") { return (rest.dropLast(), "") }
+        let scalars = rest.unicodeScalars
+        var i = scalars.startIndex
+        var colon: Substring.UnicodeScalarView.Index?
+        while i < scalars.endIndex {
+            let next = scalars.index(after: i)
+            if scalars[i] == ":", next < scalars.endIndex, scalars[next] == " " {
+                colon = i
+                break
+            }
+            i = next
+        }
+        guard let colon else {
+            if scalars.last == ":" { return (Substring(scalars.dropLast()), "") }
             return (nil, rest)
         }
-        let name = rest[..<colon.lowerBound]
-        if name.isEmpty || name.unicodeScalars.count > 64 || name.contains("\"") || name.contains("\u{201C}") {
+        let name = scalars[..<colon]
+        if name.isEmpty || name.count > 64 || name.contains("\"") || name.contains("\u{201C}") {
             return (nil, rest)
         }
-        return (name, rest[colon.upperBound...])
+        return (Substring(name), Substring(scalars[scalars.index(colon, offsetBy: 2)...]))
     }
 }
