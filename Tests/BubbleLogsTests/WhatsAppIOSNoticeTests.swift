@@ -83,6 +83,18 @@ import Testing
             == .notice("Ana changed the group description"))
     }
 
+    @Test func olderUnmarkedEncryptionNoticesAreTheChats() throws {
+        let result = try readAll(corpus("exports/whatsapp/ios-en_GB-2019-group.txt"))
+        #expect(result.kinds == ["system", "system", "text", "text"])
+        #expect(result.senders == [nil, nil, "Jane Doe", "Joe Bloggs"])
+        #expect(result.texts[0] == "Messages to this group are now secured with end-to-end encryption.")
+        // In a one-to-one chat the older notice is written under the other person's name.
+        #expect(WhatsAppMarkedText.isUnmarkedChatNotice("Messages to this chat and calls are now secured with end-to-end encryption."))
+        #expect(!WhatsAppMarkedText.isUnmarkedChatNotice("Messages to this chat are fun"))
+        #expect(WhatsAppLine.parseHeader("[1/1/19, 12:00:00] Jane Doe: Messages to this chat and calls are now secured with end-to-end encryption.")?.ordinarySender == nil)
+        #expect(WhatsAppLine.parseHeader("[1/1/19, 12:00:00] Jane Doe: hi")?.ordinarySender == "Jane Doe")
+    }
+
     @Test func editedMarkersAreRemovedInEveryConfirmedLanguage() {
         let cases: [(String, String?)] = [
             ("Lunch at 1 \u{200E}<This message was edited>", "Lunch at 1"),

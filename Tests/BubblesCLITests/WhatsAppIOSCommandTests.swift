@@ -7,7 +7,7 @@ import Testing
     static let iosExports = [
         "exports/whatsapp/ios-en_US-notices.txt", "exports/whatsapp/ios-de_DE-notices.txt",
         "exports/whatsapp/ios-es_ES-notices.txt", "exports/whatsapp/ios-anonymised.txt",
-        "exports/whatsapp/ios-en_US.txt", "exports/whatsapp/ios-fr_FR.txt",
+        "exports/whatsapp/ios-en_US.txt", "exports/whatsapp/ios-fr_FR.txt", "exports/whatsapp/ios-en_GB-2019-group.txt",
     ]
 
     /// Every dated `Name: text` line of a person (a name that also writes ordinary messages)
@@ -24,9 +24,13 @@ import Testing
             guard let colon = rest.range(of: ": ") else { continue }
             dated[index + 1] = (String(rest[..<colon.lowerBound]), rest[colon.upperBound...])
         }
-        let people = Set(dated.values.filter { $0.text.unicodeScalars.first != "\u{200E}" }.map(\.sender))
         let chatNotices = ["Messages and calls are end-to-end encrypted", "Nachrichten und Anrufe sind Ende-zu-Ende-verschlüsselt",
-                           "Les messages et les appels sont chiffrés de bout en bout"]
+                           "Les messages et les appels sont chiffrés de bout en bout", "Messages to this group are now secured"]
+        func isChatNotice(_ text: Substring) -> Bool {
+            let unmarked = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{200E}" }))
+            return chatNotices.contains { unmarked.hasPrefix($0) }
+        }
+        let people = Set(dated.values.filter { $0.text.unicodeScalars.first != "\u{200E}" && !isChatNotice($0.text) }.map(\.sender))
 
         let converted = bubbles("convert", corpus(export), "--tz", "UTC")
         #expect(converted.code == 0, "\(converted.errors)")
@@ -37,8 +41,7 @@ import Testing
             byLine[try #require(Int(id.dropFirst()))] = object
         }
         for (line, entry) in dated where people.contains(entry.sender) {
-            let unmarked = entry.text.unicodeScalars.filter { $0 != "\u{200E}" }
-            if chatNotices.contains(where: { String(String.UnicodeScalarView(unmarked)).hasPrefix($0) }) { continue }
+            if isChatNotice(entry.text) { continue }
             let record = try #require(byLine[line], "line \(line)")
             #expect(record["type"] as? String != "system", "\(export):\(line) became a system row")
             #expect(record["from"] as? String == entry.sender, "\(export):\(line)")

@@ -107,11 +107,11 @@ struct WhatsAppLine {
     }
 
     /// The sender of an ordinary message: one whose text does not open with the U+200E that
-    /// WhatsApp puts before what it writes itself. Nil for notices and marked lines. Asked of every
-    /// line in the first pass, so it copies only the name.
+    /// WhatsApp puts before what it writes itself. Nil for notices, marked lines and an older,
+    /// unmarked encryption notice. Asked of every line in the first pass, so it copies only the name.
     var ordinarySender: String? {
         let (name, text) = parts
-        guard let name, text.unicodeScalars.first != "\u{200E}" else { return nil }
+        guard let name, text.unicodeScalars.first != "\u{200E}", !WhatsAppMarkedText.isUnmarkedChatNotice(text) else { return nil }
         return String(name)
     }
 

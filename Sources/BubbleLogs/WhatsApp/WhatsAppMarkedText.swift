@@ -18,6 +18,10 @@
 /// - Poll headers: `POLL:`, `UMFRAGE:`, `ENCUESTA:` as real iOS exports write them (issue 10's
 ///   exports); an option line is `‎OPTION: text (N votes)`. Other languages' headers were not
 ///   confirmed: their polls still keep their sender, as a note.
+/// - The older English encryption notices ("Messages to this chat and calls are now secured…",
+///   "Messages to this group are now secured…"), written without the mark under the other
+///   person's or the group's name: AyazKhuraishi/whatsapp-export-inconsistencies
+///   (inconsistencies-messages/system-messages.md), a copy of Linus Willner's research.
 /// - The edited marker: English in Dlurak/Whis (src/lib/constants/whatsapp.ts) and real exports;
 ///   German (`<Diese Nachricht wurde bearbeitet.>`) in real exports; French, Spanish, Portuguese,
 ///   Italian and Dutch in public WhatsApp parsers found by text search (several agree on each
@@ -50,6 +54,19 @@ enum WhatsAppMarkedText {
         }
         return senderWritesMessages ? .notice(whole) : .chatNotice(whole)
     }
+
+    /// True for the chat's own encryption or security-code notice written without the U+200E
+    /// (exports from before WhatsApp marked its lines write it as a message of the other person,
+    /// or of the group). Asked of every line, so it compares bytes, and only when the first byte
+    /// could start one of them.
+    static func isUnmarkedChatNotice(_ text: Substring) -> Bool {
+        guard let first = text.utf8.first, chatNoticeFirstBytes.contains(first) else { return false }
+        return chatNoticeOpenings.contains { text.utf8.starts(with: $0.utf8) }
+    }
+
+    /// `chatNotices` as WhatsApp writes them, with a capital first letter.
+    private static let chatNoticeOpenings: [String] = chatNotices.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+    private static let chatNoticeFirstBytes = Set(chatNoticeOpenings.compactMap(\.utf8.first))
 
     /// `text` without its trailing edited marker, or nil when it has none. The marker follows the
     /// text after a space or a U+200E: "Lunch at 1 ‎<This message was edited>".
@@ -117,6 +134,8 @@ enum WhatsAppMarkedText {
     /// them (in a one-to-one chat iOS writes them under the other person's name).
     private static let chatNotices: [String] = [
         "messages and calls are end-to-end encrypted", "your security code with ",     // en
+        "messages to this chat and calls are now secured with end-to-end encryption",  // en, before 2021
+        "messages to this group are now secured with end-to-end encryption",
         "nachrichten und anrufe sind ende-zu-ende-verschlüsselt", "deine sicherheitsnummer für ", // de
         "les messages et les appels sont chiffrés de bout en bout", "votre code de sécurité avec ", // fr
         "los mensajes y las llamadas están cifrados de extremo a extremo", "cambió tu código de seguridad con ", // es

@@ -137,7 +137,7 @@ final class WhatsAppProducer: RecordProducer {
         let firstLine = body.first ?? ""
         let restLines = body.dropFirst().joined(separator: "\n")
         var media = WhatsAppMedia.classify(firstLine)
-        if media == nil, firstLine.unicodeScalars.first == "\u{200E}" {
+        if media == nil, firstLine.unicodeScalars.first == "\u{200E}" || WhatsAppMarkedText.isUnmarkedChatNotice(Substring(firstLine)) {
             // iOS marks what WhatsApp writes itself with a leading U+200E; see WhatsAppMarkedText.
             switch WhatsAppMarkedText.classify(body, senderWritesMessages: people.contains(sender)) {
             case .media(let kind):
