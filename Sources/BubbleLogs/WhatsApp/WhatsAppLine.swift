@@ -17,6 +17,8 @@ struct WhatsAppLine {
     var isPM: Bool?
     /// Everything after the "] " or " - ": "Name: text" or a system sentence.
     var rest: Substring
+    /// True for the iOS shape, `[date, time] …`.
+    var bracketed = false
 
     static func parseHeader(_ line: String) -> WhatsAppLine? {
         let scalars = line.unicodeScalars
@@ -97,7 +99,7 @@ struct WhatsAppLine {
         return WhatsAppLine(
             first: a.value, second: b.value, third: c.value, yearFirst: yearFirst,
             hour: hour.value, minute: minute.value, secondOfMinute: second, isPM: isPM,
-            rest: Substring(scalars[i...]))
+            rest: Substring(scalars[i...]), bracketed: bracketed)
     }
 
     /// The hour on a 24-hour clock.

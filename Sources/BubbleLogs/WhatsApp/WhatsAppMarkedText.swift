@@ -1,13 +1,16 @@
 /// What iOS WhatsApp writes in a person's place. A line `Name: ‎text` (a U+200E after the colon)
 /// is WhatsApp's own text, not the person's words. It is still that person's message when it is a
 /// deleted-message note, a missed call, a poll or a media marker (one we know, one we do not, or
-/// one an anonymiser cut to its noun, "‎image"); it is the chat's notice when it is
+/// one an anonymiser cut to its noun, "‎image"), and any other marked line under the name of
+/// someone who writes ordinary messages; it is the chat's notice when it is
 /// the encryption or security-code notice, or when "Name" never wrote an ordinary message (the
 /// group's name on "Alice added Bob").
 ///
 /// Wordings are matched whole (deleted notes) or at the start (calls, polls, the chat's notices),
 /// ignoring case and a final full stop, in the languages whose media markers we read. Where they
 /// were confirmed (public projects, read for the strings only):
+/// - Missed group calls ("Missed group video call"): real iOS exports kept as test data by
+///   starkdmi/whats_json (test/data).
 /// - Deleted notes ("This message was deleted", "You deleted this message"), missed calls, the
 ///   encryption and security-code notices, in each of these languages (pt-BR and pt-PT apart):
 ///   starkdmi/whats_json (lib/src/patterns.dart), whose lists come from WhatsApp's iOS
@@ -17,7 +20,7 @@
 ///   by text search (our search index does not name its repository); whats_json has "U hebt".
 /// - Poll headers: `POLL:`, `UMFRAGE:`, `ENCUESTA:` as real iOS exports write them (issue 10's
 ///   exports); an option line is `‎OPTION: text (N votes)`. Other languages' headers were not
-///   confirmed: their polls still keep their sender, as a note.
+///   confirmed: their polls still keep their sender, as text.
 /// - The older English encryption notices ("Messages to this chat and calls are now secured…",
 ///   "Messages to this group are now secured…"), written without the mark under the other
 ///   person's or the group's name: AyazKhuraishi/whatsapp-export-inconsistencies
@@ -33,14 +36,16 @@ enum WhatsAppMarkedText {
         case media(WhatsAppMedia.Kind)
         /// A note in the person's place, drawn as one ("This message was deleted").
         case notice(String)
-        /// The person's own content in WhatsApp's frame (a poll): drawn as text.
+        /// The person's own content in WhatsApp's frame (a poll), or a marked line of a person's we
+        /// do not recognise: drawn as text.
         case message(String)
         /// The chat's own notice: no sender.
         case chatNotice(String)
     }
 
     /// Reads the lines of a message whose first line opened with U+200E. `senderWritesMessages`
-    /// says whether the sender wrote ordinary messages anywhere in the file.
+    /// says whether the sender wrote ordinary messages anywhere in the file (always true for an
+    /// Android line: Android writes the chat's notices without a name).
     static func classify(_ lines: [String], senderWritesMessages: Bool) -> Meaning {
         let first = withoutMarks(lines.first ?? "")
         let key = normalised(first)
@@ -48,11 +53,20 @@ enum WhatsAppMarkedText {
         let whole = lines.map(withoutMarks).joined(separator: "\n")
         if lines.count == 1, deleted.contains(key) || WhatsAppMedia.isMarker(first) { return .notice(whole) }
         if calls.contains(where: { key.hasPrefix($0) && isWordEnd(key, after: $0) }) { return .notice(whole) }
-        if polls.contains(where: { first.uppercased().hasPrefix($0) }) { return .message(whole) }
+        // The person's words in WhatsApp's frame: only the marks that open lines are WhatsApp's.
+        let words = lines.map(withoutLeadingMarks).joined(separator: "\n")
+        if polls.contains(where: { first.uppercased().hasPrefix($0) }) { return .message(words) }
         if chatNotices.contains(where: { key.hasPrefix($0) }) || key.contains(" ile aranızdaki güvenlik kodu değişti") {
             return .chatNotice(whole)
         }
-        return senderWritesMessages ? .notice(whole) : .chatNotice(whole)
+        // Anything else keeps its sender as text: a mark before a person's own words is not enough
+        // to draw them as a note. Under a name that never writes (the group's), it is the chat's.
+        return senderWritesMessages ? .message(words) : .chatNotice(whole)
+    }
+
+    private static func withoutLeadingMarks(_ line: String) -> String {
+        guard line.unicodeScalars.first == "\u{200E}" else { return line }
+        return String(String.UnicodeScalarView(line.unicodeScalars.drop { $0 == "\u{200E}" }))
     }
 
     /// True for the chat's own encryption or security-code notice written without the U+200E
@@ -117,7 +131,7 @@ enum WhatsAppMarkedText {
     ]
 
     private static let calls: [String] = [
-        "missed voice call", "missed video call",                                       // en
+        "missed voice call", "missed video call", "missed group voice call", "missed group video call", // en
         "verpasster sprachanruf", "verpasster videoanruf",                              // de
         "appel vocal manqué", "appel vidéo manqué",                                     // fr
         "llamada perdida", "llamada de voz perdida", "videollamada perdida",            // es

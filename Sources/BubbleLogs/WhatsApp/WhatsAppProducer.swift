@@ -139,7 +139,7 @@ final class WhatsAppProducer: RecordProducer {
         var media = WhatsAppMedia.classify(firstLine)
         if media == nil, firstLine.unicodeScalars.first == "\u{200E}" || WhatsAppMarkedText.isUnmarkedChatNotice(Substring(firstLine)) {
             // iOS marks what WhatsApp writes itself with a leading U+200E; see WhatsAppMarkedText.
-            switch WhatsAppMarkedText.classify(body, senderWritesMessages: people.contains(sender)) {
+            switch WhatsAppMarkedText.classify(body, senderWritesMessages: !header.bracketed || people.contains(sender)) {
             case .media(let kind):
                 media = kind
             case .notice(let text):
