@@ -231,7 +231,7 @@ import Testing
 
     @Test func contradictoryDateOrderIsAWholeFileError() {
         let path = corpus("exports/whatsapp/mixed-order.txt")
-        #expect(openError(path)?.description == "\(path):2: dates are both day-first (line 1) and month-first (line 2); expected one date format throughout the file")
+        #expect(openError(path)?.description == "\(path):2: dates are both day-first (line 1) and month-first (line 2); expected one date format throughout the file (--date-order dmy or mdy reads it one way and reports the dates that do not fit)")
     }
 
     @Test func damagedLinesAreReportedAndTheRestIsRead() throws {

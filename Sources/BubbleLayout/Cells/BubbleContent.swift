@@ -5,10 +5,13 @@ public struct BubbleContent: Sendable, Hashable {
     public var text: String?
     /// A picture drawn as a box above the text.
     public var image: ImageContent?
+    /// How the text is drawn; the same cells either way.
+    public var textStyle: MessageTextStyle
 
-    public init(text: String?, image: ImageContent? = nil) {
+    public init(text: String?, image: ImageContent? = nil, textStyle: MessageTextStyle = .body) {
         self.text = text
         self.image = image
+        self.textStyle = textStyle
     }
 }
 

@@ -6,6 +6,11 @@ open class TextBubbleCell: BubbleCell, ConfigurableCell {
 
     public static func previewText(of model: any TextMessageModel) -> String { model.text }
 
+    /// The text with its style, so a notice in a person's bubble is drawn as one.
+    public static func content(of model: any TextMessageModel) -> BubbleContent {
+        BubbleContent(text: model.text, textStyle: model.textStyle)
+    }
+
     open override class var rowKind: RowKind { .text }
 
     open override func measureContent<Sizing: TextSizing>(in frame: BubbleFrame, text sizing: Sizing) -> ContentSize {

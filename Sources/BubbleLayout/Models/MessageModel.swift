@@ -38,9 +38,25 @@ extension MessageModel {
     public var replyToID: String? { nil }
 }
 
+/// How a message's text is drawn. A note that stands in for the sender's words ("This message
+/// was deleted", "Missed voice call") is told apart from what they wrote, as chat apps do with
+/// italics or grey. The style never changes a text's size: layout is the same for both.
+public enum MessageTextStyle: String, Sendable, Hashable, CaseIterable {
+    /// The sender's own words.
+    case body
+    /// A note about the message, written by the app in the sender's place.
+    case notice
+}
+
 /// A message whose content is text.
 public protocol TextMessageModel: MessageModel {
     var text: String { get }
+    /// `.notice` when the text is the app's note in the sender's place; `.body` by default.
+    var textStyle: MessageTextStyle { get }
+}
+
+extension TextMessageModel {
+    public var textStyle: MessageTextStyle { .body }
 }
 
 /// A picture, drawn as a box of its aspect ratio, with an optional caption below.

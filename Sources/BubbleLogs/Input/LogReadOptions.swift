@@ -12,11 +12,25 @@ public struct LogReadOptions: Sendable {
     /// Which conversation of a multi-conversation export to read: a Slack channel name (with or
     /// without `#`) or id, or a Telegram chat name or id. Nil reads all of them, in file order.
     public var conversation: String?
+    /// The order of a WhatsApp file's dates (`--date-order`); nil decides it from the file.
+    public var dateOrder: LogDateOrder?
 
-    public init(me: String? = nil, strict: Bool = false, timeZone: TimeZone = .current, conversation: String? = nil) {
+    public init(me: String? = nil, strict: Bool = false, timeZone: TimeZone = .current, conversation: String? = nil,
+                dateOrder: LogDateOrder? = nil) {
         self.me = me
         self.strict = strict
         self.timeZone = timeZone
         self.conversation = conversation
+        self.dateOrder = dateOrder
     }
+}
+
+/// How numeric dates are written, for exports that do not say (WhatsApp).
+public enum LogDateOrder: String, Sendable, Hashable, CaseIterable {
+    /// 31/12/23
+    case dmy
+    /// 12/31/23
+    case mdy
+    /// 2023-12-31
+    case ymd
 }

@@ -31,6 +31,10 @@ public final class LogReader: Sequence, IteratorProtocol {
     public private(set) var moreSenders = false
     static let senderSampleSize = 6
 
+    /// Notes about how the input was read, for stderr: a WhatsApp file's date order when its
+    /// dates could be read two ways. Known as soon as the reader is open.
+    public var notes: [String] { producer.notes }
+
     private let producer: RecordProducer
     private let strict: Bool
     private var finished = false

@@ -11,6 +11,12 @@ enum ProducedRecord {
 /// A format reader: produces records in order until it returns nil.
 protocol RecordProducer: AnyObject {
     func next() -> ProducedRecord?
+    /// Notes for the user about how the input was read, known once it is open.
+    var notes: [String] { get }
+}
+
+extension RecordProducer {
+    var notes: [String] { [] }
 }
 
 /// Produces from a list already in memory (the JSON exports, which are whole documents).

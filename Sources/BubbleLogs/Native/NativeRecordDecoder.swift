@@ -8,7 +8,9 @@ struct NativeRecordDecoder {
     /// Kind decoders by `type`. Adding a record kind means adding its entry here.
     private static let kinds: [String: @Sendable (LogMessageHeader, JSONObject) throws(NativeRecordProblem) -> any LogRecord] = [
         LogTextMessage.nativeType: { header, object throws(NativeRecordProblem) in
-            LogTextMessage(header: header, text: try requiredString("text", in: object))
+            // A `style` we do not know is ignored, as unknown fields are: the text is still shown.
+            let style = try optionalString("style", in: object).flatMap(MessageTextStyle.init(rawValue:)) ?? .body
+            return LogTextMessage(header: header, text: try requiredString("text", in: object), textStyle: style)
         },
         LogImageMessage.nativeType: { header, object throws(NativeRecordProblem) in
             guard let imageValue = object.present("image") else { throw .missingField("image") }

@@ -5,10 +5,13 @@ import BubbleLayout
 public struct LogTextMessage: TextMessageModel, LogRecord {
     public var header: LogMessageHeader
     public var text: String
+    /// `.notice` for the app's note in the sender's place ("This message was deleted").
+    public var textStyle: MessageTextStyle
 
-    public init(header: LogMessageHeader, text: String) {
+    public init(header: LogMessageHeader, text: String, textStyle: MessageTextStyle = .body) {
         self.header = header
         self.text = text
+        self.textStyle = textStyle
     }
 
     public var senderName: String? { header.senderName }
@@ -16,5 +19,6 @@ public struct LogTextMessage: TextMessageModel, LogRecord {
 
     public func addKindFields(to record: inout NativeRecordFields) {
         record.add("text", text)
+        if textStyle == .notice { record.add("style", textStyle.rawValue) }
     }
 }

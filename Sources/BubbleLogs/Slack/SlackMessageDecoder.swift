@@ -21,10 +21,19 @@ struct SlackMessageDecoder: Sendable {
         let userID = try message.string("user")
         let profileName = try message.object("bot_profile")?.string("name")
         let botName = try message.string("username") ?? profileName
-        let name = (userID.map { users[$0] ?? $0 } ?? botName).map(ExpansionLimit.name)
-        let who = name ?? "Someone"
-        let text = resolve(try message.string("text") ?? "")
         let subtype = try message.string("subtype")
+        let userName = userID.map { users[$0] ?? $0 }
+        // An integration posts under its own name; `user`, when present, is whoever installed it.
+        let botID = try message.string("bot_id")
+        let name = (subtype == "bot_message"
+            ? botName ?? userName ?? botID.map { "bot \($0)" }
+            : userName ?? botName).map(ExpansionLimit.name)
+        let who = name ?? "Someone"
+        var text = resolve(try message.string("text") ?? "")
+        if subtype == "bot_message" || text.isEmpty {
+            let attached = try attachmentText(message)
+            if !attached.isEmpty { text = text.isEmpty ? attached : text + "\n" + attached }
+        }
         let threadTS = try message.string("thread_ts")
         let replyTo = threadTS.flatMap { $0 == ts ? nil : idPrefix + $0 }
 
@@ -78,6 +87,33 @@ struct SlackMessageDecoder: Sendable {
         }
         let body = (labels + [text].filter { !$0.isEmpty }).joined(separator: "\n")
         return LogTextMessage(header: header, text: subtype == "me_message" ? "\(who) \(body)" : body)
+    }
+
+    /// The text of `attachments[]`, where integrations (GitHub, CI, alerts) put their content: for
+    /// each one its pretext, title (with its link) and text, or its `fallback` summary when it has
+    /// none of those. Fields, buttons and images are not shown.
+    private func attachmentText(_ message: ExportFields) throws(ExportProblem) -> String {
+        var lines: [String] = []
+        for value in try message.array("attachments") {
+            guard let attachment = value.objectValue.map(ExportFields.init) else {
+                throw ExportProblem("wrong type: each of \"attachments\" must be an object, found \(value.kindName)")
+            }
+            var parts: [String] = []
+            for key in ["pretext", "title", "text"] {
+                guard var part = try attachment.string(key).map(resolve), !part.isEmpty else { continue }
+                // A linked title keeps its address, as a link in the text does.
+                if key == "title", let link = try attachment.string("title_link"), !link.isEmpty, link != part {
+                    part += " (\(link))"
+                }
+                parts.append(part)
+            }
+            if !parts.isEmpty {
+                lines += parts
+            } else if let fallback = try attachment.string("fallback").map(resolve), !fallback.isEmpty {
+                lines.append(fallback)
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// Slack's markup to plain text: `<@U1>` → `@name`, `<#C1|general>` → `#general`,

@@ -3,8 +3,9 @@ import BubbleLayout
 /// Telegram Desktop's JSON export (`result.json`): one chat (`{name, type, id, messages}`) or a full
 /// export (`{personal_information, chats: {list: […]}, left_chats: {list: […]}}`).
 ///
-/// Times come from `date_unixtime` (the `date` string has no zone; it is used, in the options'
-/// zone, only when `date_unixtime` is missing). In a full export the default "me" is the
+/// Times come from `date_unixtime`. Older exports have only `date`, a local time without a zone,
+/// read in the options' zone; a `date` that carries a zone (`…Z`, `+02:00`), with or without
+/// fractional seconds, is read as written. A message without `id` is named by its line. In a full export the default "me" is the
 /// exporting account, matched by `from_id` and by name.
 enum TelegramExport {
     static func producer(document: JSONValue, file: String, options: LogReadOptions) throws(LogInputError) -> RecordProducer {
@@ -81,7 +82,9 @@ struct TelegramMessageDecoder {
     var timeZoneOptions: LogReadOptions
 
     func decode(_ message: ExportFields, idPrefix: String) throws(ExportProblem) -> any LogRecord {
-        let id = idPrefix + (try message.requiredIdentifier("id"))
+        // A message without an id (hand-edited or old exports) is named by its place in the file,
+        // which stays the same on every read and cannot clash with Telegram's numeric ids.
+        let id = idPrefix + (try message.identifier("id") ?? "line\(message.object.line)")
         let type = try message.string("type") ?? "message"
         let micros: Int64
         if let unix = try message.identifier("date_unixtime") {
@@ -89,13 +92,19 @@ struct TelegramMessageDecoder {
                 throw ExportProblem("unreadable date_unixtime \"\(DiagnosticText.quoted(unix))\" (expected Unix seconds)")
             }
             micros = parsed
-        } else if let local = try message.string("date") {
-            // Without date_unixtime the only time is local and zoneless: read it in the options' zone.
-            guard let parsed = LogTimestamp.microseconds(iso8601: local + "Z") else {
-                throw ExportProblem("unreadable date \"\(DiagnosticText.quoted(local))\" (expected 2024-05-01T10:02:00)")
+        } else if let written = try message.string("date") {
+            if let zoned = LogTimestamp.microseconds(iso8601: written) {
+                // A date that names its zone ("2019-03-01T10:02:00.250Z") means what it says.
+                micros = zoned
+            } else {
+                // Exports made before date_unixtime existed have only a local, zoneless time:
+                // read it in the options' zone.
+                guard let parsed = LogTimestamp.microseconds(iso8601: written + "Z") else {
+                    throw ExportProblem("unreadable date \"\(DiagnosticText.quoted(written))\" (expected 2024-05-01T10:02:00, with or without fractional seconds and a zone)")
+                }
+                let offset = timeZoneOptions.timeZone.secondsFromGMT(for: LogTimestamp.date(microseconds: parsed))
+                micros = parsed - Int64(offset) * 1_000_000
             }
-            let offset = timeZoneOptions.timeZone.secondsFromGMT(for: LogTimestamp.date(microseconds: parsed))
-            micros = parsed - Int64(offset) * 1_000_000
         } else {
             throw ExportProblem("missing field \"date_unixtime\"")
         }

@@ -17,6 +17,8 @@ struct WhatsAppLine {
     var isPM: Bool?
     /// Everything after the "] " or " - ": "Name: text" or a system sentence.
     var rest: Substring
+    /// True for the iOS shape, `[date, time] …`.
+    var bracketed = false
 
     static func parseHeader(_ line: String) -> WhatsAppLine? {
         let scalars = line.unicodeScalars
@@ -87,9 +89,9 @@ struct WhatsAppLine {
             guard isSpace(peek()) else { return nil }
             advance()
         }
-        if let meridiem = isPM {
-            guard (1...12).contains(hour.value) else { return nil }
-            _ = meridiem
+        if isPM != nil {
+            // Some locales (es, pt) write the hour after midnight as 00 with "a. m.", not 12.
+            guard hour.value <= 12 else { return nil }
         } else {
             guard hour.value <= 23 else { return nil }
         }
@@ -97,7 +99,7 @@ struct WhatsAppLine {
         return WhatsAppLine(
             first: a.value, second: b.value, third: c.value, yearFirst: yearFirst,
             hour: hour.value, minute: minute.value, secondOfMinute: second, isPM: isPM,
-            rest: Substring(scalars[i...]))
+            rest: Substring(scalars[i...]), bracketed: bracketed)
     }
 
     /// The hour on a 24-hour clock.
@@ -106,17 +108,44 @@ struct WhatsAppLine {
         return hour % 12 + (isPM ? 12 : 0)
     }
 
+    /// The sender of an ordinary message: one whose text does not open with the U+200E that
+    /// WhatsApp puts before what it writes itself. Nil for notices, marked lines and an older,
+    /// unmarked encryption notice. Asked of every line in the first pass, so it copies only the name.
+    var ordinarySender: String? {
+        let (name, text) = parts
+        guard let name, text.unicodeScalars.first != "\u{200E}", !WhatsAppMarkedText.isUnmarkedChatNotice(text) else { return nil }
+        return String(name)
+    }
+
     /// Splits "Name: text" from a system sentence. A "name" holding quotes or longer than a name
     /// gets is part of a sentence ("Alice changed the subject to "Trip: Bali"").
     var senderAndText: (sender: String?, text: String) {
-        guard let colon = rest.range(of: ": ") else {
-            if rest.hasSuffix(":") { return (String(rest.dropLast()), "") }
-            return (nil, String(rest))
+        let (name, text) = parts
+        return (name.map(String.init), String(text))
+    }
+
+    /// The name and the text either side of the first ": ", found by scalars (every line of a file
+    /// is split at least twice, so no Foundation search).
+    private var parts: (name: Substring?, text: Substring) {
+        let scalars = rest.unicodeScalars
+        var i = scalars.startIndex
+        var colon: Substring.UnicodeScalarView.Index?
+        while i < scalars.endIndex {
+            let next = scalars.index(after: i)
+            if scalars[i] == ":", next < scalars.endIndex, scalars[next] == " " {
+                colon = i
+                break
+            }
+            i = next
         }
-        let name = rest[..<colon.lowerBound]
-        if name.isEmpty || name.unicodeScalars.count > 64 || name.contains("\"") || name.contains("\u{201C}") {
-            return (nil, String(rest))
+        guard let colon else {
+            if scalars.last == ":" { return (Substring(scalars.dropLast()), "") }
+            return (nil, rest)
         }
-        return (String(name), String(rest[colon.upperBound...]))
+        let name = scalars[..<colon]
+        if name.isEmpty || name.count > 64 || name.contains("\"") || name.contains("\u{201C}") {
+            return (nil, rest)
+        }
+        return (Substring(name), Substring(scalars[scalars.index(colon, offsetBy: 2)...]))
     }
 }

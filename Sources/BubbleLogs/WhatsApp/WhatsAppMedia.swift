@@ -115,6 +115,45 @@ enum WhatsAppMedia {
         "карточка контакта отсутствует": contactCard,                                    // ru
         "kişi kartı dahil edilmedi": contactCard,                                        // tr
     ]
+    /// The words that end an iOS marker ("video omitted", "Bild weggelassen"), in the languages
+    /// of `omitted`.
+    private static let omissionSuffixes = [
+        " omitted", " weggelassen", " ausgelassen", " absente", " omis", " manquant", " manquante",
+        " retiré", " omitido", " omitida", " ocultado", " ocultada", " não revelado", " não revelada",
+        " omesso", " omessa", " esclusa", " non incluso", " weggelaten", " отсутствует",
+        " не добавлен", " dahil edilmedi",
+    ]
+
+    /// An iOS marker cut to its noun, as anonymised exports write it ("‎image", "‎Video"):
+    /// taken from `omitted` by dropping the omission words, so each noun means what its marker does.
+    static let nouns: [String: Kind] = {
+        var nouns: [String: Kind] = [:]
+        for (marker, kind) in omitted where !marker.hasPrefix("<") {
+            guard let suffix = omissionSuffixes.first(where: { marker.hasSuffix($0) }) else { continue }
+            let noun = String(marker.dropLast(suffix.count))
+            let meaning: Kind
+            if case .image = kind { meaning = .image(name: noun) } else { meaning = kind }
+            if nouns[noun] == nil { nouns[noun] = meaning }
+        }
+        return nouns
+    }()
+
+    /// Recognises the first line of a message WhatsApp marked with U+200E: a marker `classify`
+    /// knows, or a marker's noun alone. (A person who writes "video" is not matched: this is only
+    /// asked about WhatsApp's own lines.)
+    static func classifyMarked(_ firstLine: String) -> Kind? {
+        if let kind = classify(firstLine) { return kind }
+        let line = String(firstLine.unicodeScalars.filter { $0 != "\u{200E}" && $0 != "\u{200F}" })
+        return nouns[line.lowercased()]
+    }
+
+    /// True for a line shaped like an iOS marker we do not know ("video note omitted",
+    /// "Plan.pdf • 2 pages document omitted"): it ends with the omission words of a language we read.
+    static func isMarker(_ line: String) -> Bool {
+        let lowered = line.lowercased()
+        return omissionSuffixes.contains { lowered.hasSuffix($0) && lowered.count > $0.count }
+    }
+
     private static let attachedSuffixes = [" (file attached)", " (datei angehängt)", " (fichier joint)"]
 
     /// Recognises a marker that makes up a message's whole first line.

@@ -10,6 +10,10 @@ final class WhatsAppProducer: RecordProducer {
     private let file: String
     private let options: LogReadOptions
     private let order: WhatsAppDateOrder
+    /// Said once when the file is opened (how an ambiguous date order was decided).
+    let notes: [String]
+    /// Senders that wrote ordinary messages: a U+200E line under another name is the chat's.
+    private let people: Set<String>
     private let lines: LineReader
     private var pending: Pending?
     private var queue: [ProducedRecord] = []
@@ -46,11 +50,10 @@ final class WhatsAppProducer: RecordProducer {
             let sample = firstLine.map { " (line \($0.number) starts \"\(DiagnosticText.quoted($0.text, limit: 40))\")" } ?? " (the file is empty)"
             throw LogInputError(file: file, message: "not a WhatsApp export in a date format we know\(sample): expected lines like \"31/12/23, 21:05 - Name: text\" or \"[31/12/23, 21:05:09] Name: text\"")
         }
-        guard let order = WhatsAppDateOrder.decide(evidence) else {
-            let day = evidence.sawDayFirst, month = evidence.sawMonthFirst
-            throw LogInputError(file: file, line: month?.line, message: "dates are both day-first (line \(day?.line ?? 0)) and month-first (line \(month?.line ?? 0)); expected one date format throughout the file")
-        }
-        self.order = order
+        let decision = try WhatsAppDateOrder.decide(evidence, override: options.dateOrder, file: file)
+        order = decision.order
+        notes = decision.note.map { [$0] } ?? []
+        people = evidence.people
         lines = try passes.second()
     }
 
@@ -130,27 +133,36 @@ final class WhatsAppProducer: RecordProducer {
         let position = LogPosition(file: file, line: message.line)
         let id = "L\(message.line)"
         let date = LogTimestamp.date(microseconds: utc * 1_000_000)
-        let firstLine = message.body.first ?? ""
-        let restLines = message.body.dropFirst().joined(separator: "\n")
 
         guard let sender else {
             return .record(LogSystemMessage(header: LogMessageHeader(id: id, senderName: nil, date: date), notice: message.body.joined(separator: "\n")), position)
         }
         let direction: MessageDirection = SenderName.matches(options.me, sender) ? .outgoing : .incoming
         var common = LogMessageHeader(id: id, senderName: sender, direction: direction, date: date)
-        let media = WhatsAppMedia.classify(firstLine)
-        if media == nil, firstLine.unicodeScalars.first == "\u{200E}" {
-            // iOS writes notices as if the group itself sent them, marked with a leading U+200E.
-            common.senderName = nil
-            common.direction = .incoming
-            let notice = String(String.UnicodeScalarView(message.body.joined(separator: "\n").unicodeScalars.drop { $0 == "\u{200E}" }))
-            return .record(LogSystemMessage(header: common, notice: notice), position)
-        }
-        var text = message.body.joined(separator: "\n")
-        if text.hasSuffix(" <This message was edited>") {
+        var body = message.body
+        if let last = body.last, let unmarked = WhatsAppMarkedText.removingEditedMarker(last) {
             common.isEdited = true
-            text.removeLast(" <This message was edited>".count)
+            body[body.count - 1] = unmarked
         }
+        let firstLine = body.first ?? ""
+        let restLines = body.dropFirst().joined(separator: "\n")
+        var media = WhatsAppMedia.classify(firstLine)
+        if media == nil, firstLine.unicodeScalars.first == "\u{200E}" || WhatsAppMarkedText.isUnmarkedChatNotice(Substring(firstLine)) {
+            // iOS marks what WhatsApp writes itself with a leading U+200E; see WhatsAppMarkedText.
+            switch WhatsAppMarkedText.classify(body, senderWritesMessages: !header.bracketed || people.contains(sender)) {
+            case .media(let kind):
+                media = kind
+            case .notice(let text):
+                return .record(LogTextMessage(header: common, text: text, textStyle: .notice), position)
+            case .message(let text):
+                return .record(LogTextMessage(header: common, text: text), position)
+            case .chatNotice(let notice):
+                common.senderName = nil
+                common.direction = .incoming
+                return .record(LogSystemMessage(header: common, notice: notice), position)
+            }
+        }
+        let text = body.joined(separator: "\n")
         switch media {
         case .image(let name)?:
             return .record(LogImageMessage(header: common, pixelWidth: nil, pixelHeight: nil, imageName: name, caption: restLines.isEmpty ? nil : restLines), position)

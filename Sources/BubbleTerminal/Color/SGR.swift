@@ -22,6 +22,9 @@ public struct SGR: Sendable {
 
     public func bold(_ text: String) -> String { wrap(text, "1") }
 
+    /// `text` dimmed and in italics: a note in a person's bubble ("This message was deleted").
+    public func notice(_ text: String) -> String { wrap(text, "2;3") }
+
     /// `text` in reverse video, which marks neutralised controls.
     public func reverse(_ text: String) -> String { wrap(text, "7") }
 

@@ -17,6 +17,8 @@ struct DrawnText: Sendable, Hashable {
 enum TextStyle: Sendable, Hashable {
     case plain, dim, bold
     case color(TerminalColor)
+    /// Dim italics, for a note standing in a person's bubble.
+    case notice
 
     func apply(_ text: String, _ sgr: SGR) -> String {
         switch self {
@@ -24,6 +26,7 @@ enum TextStyle: Sendable, Hashable {
         case .dim: sgr.dim(text)
         case .bold: sgr.bold(text)
         case .color(let color): sgr.foreground(text, color)
+        case .notice: sgr.notice(text)
         }
     }
 }

@@ -27,8 +27,9 @@ extension TranscriptRenderer {
             for _ in 0..<layout.imageRows { lines.append(contentLine(.empty, layout: layout)) }
         }
         if layout.textLines > 0 {
+            let textStyle: TextStyle = content.textStyle == .notice ? .notice : .plain
             for line in wrappedLines(of: content.text ?? "", model: model, layout: layout, count: layout.textLines) {
-                lines.append(contentLine(safe.draw(line, limit: contentWidth), layout: layout))
+                lines.append(contentLine(safe.draw(line, limit: contentWidth, style: textStyle), layout: layout))
             }
         }
 

@@ -11,6 +11,7 @@ struct InputOptions {
         OptionSpec("--strict", help: "Stop at the first rejected record."),
         OptionSpec("--tz", value: "ZONE", help: "Time zone for times and date separators: a name (Europe/Berlin, UTC) or an offset (+05:30). Default: TZ, else UTC."),
         OptionSpec("--channel", value: "NAME", help: "For a Slack or Telegram export with several conversations: the one to read."),
+        OptionSpec("--date-order", value: "ORDER", help: "How a WhatsApp export writes its dates: dmy, mdy or ymd (default: decided from the file)."),
     ]
 
     var path: String
@@ -38,8 +39,15 @@ struct InputOptions {
         } else {
             (timeZone, timeZoneWarning) = ZoneName.environmentZone(environment)
         }
+        var dateOrder: LogDateOrder?
+        if let text = arguments.string("--date-order") {
+            guard let order = LogDateOrder(rawValue: text) else {
+                throw UsageError("invalid value '\(text)' for --date-order: expected one of \(LogDateOrder.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            dateOrder = order
+        }
         readOptions = LogReadOptions(me: arguments.string("--me"), strict: arguments.flag("--strict"),
-                                     timeZone: timeZone, conversation: arguments.string("--channel"))
+                                     timeZone: timeZone, conversation: arguments.string("--channel"), dateOrder: dateOrder)
     }
 
     /// Opens the input, or reports why it cannot be read at all.
@@ -48,6 +56,7 @@ struct InputOptions {
         do {
             let reader = try LogSource.open(path: path, format: format, options: readOptions)
             for warning in reader.warnings { try errors.write("bubbles: warning: \(warning)\n") }
+            for note in reader.notes { try errors.write("bubbles: note: \(DiagnosticText.escaped(note))\n") }
             return reader
         } catch let error as LogInputError where error.kind == .conversationNotApplicable {
             // A flag that cannot apply to this input is a usage error, not something to ignore.
