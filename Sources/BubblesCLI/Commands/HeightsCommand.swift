@@ -11,7 +11,9 @@ struct HeightsCommand: BubblesCommand {
         discussion: """
             Prints one record per row and width, in input order:
               {"row":0,"id":"41","kind":"text","width":80,"height":4,"textLines":1,"wrapWidth":56,"bubbleWidth":12}
-            kind is text, image, system or date (date rows have ids like date:2024-05-01). A summary goes
+            kind is text, image, system or date (date rows have ids like date:2024-05-01). Records of a
+            log with conversations carry "conversation" after "row". Rows are written as they are
+            decided, each held back only until the next message of its conversation. A summary goes
             to stderr. Exit code 1 when some records were rejected (each is reported as file:line: reason).
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to read; - for standard input (the default).")],
@@ -41,20 +43,18 @@ struct HeightsCommand: BubblesCommand {
         options.timeZone = input.timeZone
         let stream = TimelineStream(engine: engine, widths: widths, decorationOptions: options)
         let output = context.output
-        if csv { try output.write("row,id,kind,width,height,textLines,wrapWidth,bubbleWidth\n") }
+        if csv { try output.write("row,id,kind,width,height,textLines,wrapWidth,bubbleWidth,conversation\n") }
         let started = DispatchTime.now()
         let progress = ProgressBar(total: 0, sink: context.errors, enabled: context.errorsAreTerminal)
         var rowCount = 0
-        let counts = try stream.run(reader, errors: context.errors, progress: { progress.update(messages: $0) }) { chunk in
-            for (r, row) in chunk.rows.enumerated() {
-                let id = row.id(in: chunk.models)
-                for (w, width) in chunk.widths.enumerated() {
-                    let layout = chunk.layout(row: r, widthIndex: w)
-                    let kind = engine.registry.name(of: layout.kind)
-                    try output.write(csv ? Self.csvLine(chunk.firstRowNumber + r, id, kind, width, layout)
-                                         : Self.jsonLine(chunk.firstRowNumber + r, id, kind, width, layout))
-                }
+        var buffer = OutputBuffer()
+        let counts = try stream.run(reader, errors: context.errors, progress: { progress.update(messages: $0) },
+                                    idle: { try output.flush() }) { chunk in
+            buffer.bytes.removeAll(keepingCapacity: true)
+            for r in chunk.rows.indices {
+                Self.format(row: r, of: chunk, csv: csv, registry: engine.registry, into: &buffer)
             }
+            try output.write(bytes: buffer.bytes)
             rowCount += chunk.rows.count
         }
         try output.flush()
@@ -66,15 +66,57 @@ struct HeightsCommand: BubblesCommand {
         return exitCode(for: counts)
     }
 
-    static func jsonLine(_ row: Int, _ id: String, _ kind: String, _ width: Int, _ layout: RowLayout) -> String {
-        "{\"row\":\(row),\"id\":\(JSONString.quoted(id)),\"kind\":\(JSONString.quoted(kind)),\"width\":\(width),"
-            + "\"height\":\(layout.height),\"textLines\":\(layout.textLines),\"wrapWidth\":\(layout.wrapWidth),"
-            + "\"bubbleWidth\":\(layout.bubbleWidth)}\n"
-    }
-
-    static func csvLine(_ row: Int, _ id: String, _ kind: String, _ width: Int, _ layout: RowLayout) -> String {
-        "\(row),\(OutputEscaping.csvField(id)),\(OutputEscaping.csvField(kind)),\(width),\(layout.height),\(layout.textLines),"
-            + "\(layout.wrapWidth),\(layout.bubbleWidth)\n"
+    /// Row `r` of `chunk` at every width, as JSON Lines or CSV records.
+    static func format(row r: Int, of chunk: LaidOutChunk, csv: Bool, registry: CellRegistry, into out: inout OutputBuffer) {
+        let row = chunk.rows[r]
+        let id = row.id(in: chunk.models)
+        let conversation = row.conversationID(in: chunk.models)
+        for (w, width) in chunk.widths.enumerated() {
+            let layout = chunk.layout(row: r, widthIndex: w)
+            let kind = registry.name(of: layout.kind)
+            if csv {
+                out.append(chunk.firstRowNumber + r)
+                out.append(",")
+                out.appendCSVField(id)
+                out.append(",")
+                out.appendCSVField(kind)
+                out.append(",")
+                out.append(width)
+                out.append(",")
+                out.append(layout.height)
+                out.append(",")
+                out.append(layout.textLines)
+                out.append(",")
+                out.append(layout.wrapWidth)
+                out.append(",")
+                out.append(layout.bubbleWidth)
+                out.append(",")
+                if let conversation { out.appendCSVField(conversation) }
+                out.append("\n")
+            } else {
+                out.append("{\"row\":")
+                out.append(chunk.firstRowNumber + r)
+                if let conversation {
+                    out.append(",\"conversation\":")
+                    out.appendJSONString(conversation)
+                }
+                out.append(",\"id\":")
+                out.appendJSONString(id)
+                out.append(",\"kind\":")
+                out.appendJSONString(kind)
+                out.append(",\"width\":")
+                out.append(width)
+                out.append(",\"height\":")
+                out.append(layout.height)
+                out.append(",\"textLines\":")
+                out.append(layout.textLines)
+                out.append(",\"wrapWidth\":")
+                out.append(layout.wrapWidth)
+                out.append(",\"bubbleWidth\":")
+                out.append(layout.bubbleWidth)
+                out.append("}\n")
+            }
+        }
     }
 
     static func summary(rows: Int, widths: Int, seconds: Double, hitRate: Double) -> String {

@@ -1,0 +1,64 @@
+/// Decorates a stream that may carry several conversations (`MessageModel.conversationID`): one
+/// `Decorator` per conversation, so messages of different conversations never group, never share
+/// a date separator and count their other parties apart. The stream may interleave conversations
+/// as long as each one's messages come in order.
+///
+/// Each conversation holds back its last message until its next message arrives (or `finish`):
+/// a row never waits for anything later than the next message of its own conversation.
+struct TimelineDecorator: Sendable {
+    let options: DecorationOptions
+    let registry: CellRegistry
+    let footerWidths: FooterText.Widths
+    private var decorators: [ConversationKey: Decorator] = [:]
+    /// Other parties counted ahead of decorating, by conversation (see `countSenders`).
+    private var counted: [ConversationKey: SenderCount] = [:]
+
+    init(options: DecorationOptions, registry: CellRegistry, footerWidths: FooterText.Widths) {
+        self.options = options
+        self.registry = registry
+        self.footerWidths = footerWidths
+    }
+
+    /// Counts the other parties of each conversation in `models` before any is decorated, so a
+    /// conversation's first rows know whether to show names. Where fewer than two are found, its
+    /// decorator goes on counting as new senders appear. Does nothing when the options give it.
+    mutating func countSenders(in models: ArraySlice<any MessageModel>) {
+        guard options.otherParties == nil else { return }
+        for model in models { counted[ConversationKey(model.conversationID), default: SenderCount()].count(model, registry: registry) }
+    }
+
+    /// Takes the next message (input position `index`) and appends the rows now decided.
+    mutating func push(_ model: any MessageModel, index: Int, into rows: inout [DecoratedRow]) throws(LayoutError) {
+        let key = ConversationKey(model.conversationID)
+        if decorators[key] == nil {
+            var options = options
+            if options.otherParties == nil, let senders = counted.removeValue(forKey: key), senders.parties > 1 {
+                options.otherParties = senders.parties
+            }
+            decorators[key] = Decorator(options: options, registry: registry, footerWidths: footerWidths)
+        }
+        rows += try decorators[key]!.push(model, index: index)
+    }
+
+    /// Appends every conversation's held-back row, in input order.
+    mutating func finish(into rows: inout [DecoratedRow]) {
+        let keys = decorators.compactMap { key, d in d.pendingIndex.map { (key, $0) } }.sorted { $0.1 < $1.1 }
+        for (key, _) in keys { rows += decorators[key]!.finish() }
+    }
+
+    /// The input positions of the held-back messages, in input order.
+    var pendingIndices: [Int] { decorators.values.compactMap(\.pendingIndex).sorted() }
+
+    /// Renumbers the held-back messages through `newIndex` (a streaming window starts anew).
+    mutating func movePending(_ newIndex: (Int) -> Int) {
+        for key in Array(decorators.keys) {
+            if let index = decorators[key]!.pendingIndex { decorators[key]!.movePending(to: newIndex(index)) }
+        }
+    }
+}
+
+/// A conversation id as a dictionary key; nil (no conversation given) is one conversation.
+struct ConversationKey: Hashable, Sendable {
+    let id: String?
+    init(_ id: String?) { self.id = id }
+}
