@@ -40,13 +40,15 @@ private struct RowsJob<Measurer: TextMeasurer>: @unchecked Sendable {
     let rows: [DecoratedRow]
     let models: [any MessageModel]
     let widths: [Int]
+    let remembering: Bool
     let output: UnsafeMutablePointer<RowLayout>
 
     @_specialize(where Measurer == CellMeasurer)
     func run(_ range: Range<Int>) {
         var cells = CellSet()
         for r in range {
-            engine.layoutRow(rows[r], of: models, widths: widths, cells: &cells, into: output + r, stride: rows.count)
+            engine.layoutRow(rows[r], of: models, widths: widths, cells: &cells, into: output + r, stride: rows.count,
+                             remembering: remembering)
         }
     }
 }
@@ -64,14 +66,17 @@ extension LayoutEngine {
 
     /// Lays out already decorated rows at each of `widths`, in parallel; width-major order.
     /// A row is laid out at all widths by one task: its text is prepared (or found in the store)
-    /// once, and each further width only measures the prepared text again.
-    public func layoutRows(_ rows: [DecoratedRow], of models: [any MessageModel], widths: [Int]) -> [RowLayout] {
+    /// once, and each further width only measures the prepared text again. Without `remembering`
+    /// the layout cache and the prepared-text store are neither read nor filled (see `StreamingLayout`).
+    public func layoutRows(_ rows: [DecoratedRow], of models: [any MessageModel], widths: [Int],
+                           remembering: Bool = true) -> [RowLayout] {
         let total = rows.count * widths.count
         guard total > 0 else { return [] }
         let split = ParallelRows(count: rows.count, minimumPerTask: max(64, 1024 / widths.count))
         return [RowLayout](unsafeUninitializedCapacity: total) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
-            let job = RowsJob(engine: self, rows: rows, models: models, widths: widths, output: base)
+            let job = RowsJob(engine: self, rows: rows, models: models, widths: widths, remembering: remembering,
+                              output: base)
             split.run { task in job.run(split.range(ofTask: task)) }
             initialized = total
         }
@@ -80,7 +85,7 @@ extension LayoutEngine {
     /// Lays out one decorated row at every width, writing width `w`'s layout at `output[w * stride]`.
     @_specialize(where Measurer == CellMeasurer)
     func layoutRow(_ row: DecoratedRow, of models: [any MessageModel], widths: [Int], cells: inout CellSet,
-                   into output: UnsafeMutablePointer<RowLayout>, stride: Int) {
+                   into output: UnsafeMutablePointer<RowLayout>, stride: Int, remembering: Bool) {
         if row.isDateSeparator {
             let label = texts.measurer.width(of: row.day.label)
             for w in widths.indices {
@@ -104,7 +109,7 @@ extension LayoutEngine {
         for w in widths.indices {
             let result = layout(id: id, revision: revision, configuratorIndex: row.configuratorIndex, binder: binder,
                                 decoration: row.decoration, width: widths[w], idHash: idHash, texts: &texts,
-                                cells: &cells)
+                                cells: &cells, remembering: remembering)
             (output + w * stride).initialize(to: result.layout)
         }
     }

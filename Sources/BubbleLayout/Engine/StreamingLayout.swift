@@ -16,6 +16,8 @@ public struct StreamingLayout<Measurer: TextMeasurer> {
     public let engine: LayoutEngine<Measurer>
     /// The container widths every row is laid out at.
     public let widths: [Int]
+    /// Whether layouts go through the engine's cache and prepared-text store (see `init`).
+    public let remembering: Bool
     private var decorator: TimelineDecorator
     /// The window: the messages held back at the last flush, then those appended since.
     private var window: [any MessageModel] = []
@@ -24,10 +26,15 @@ public struct StreamingLayout<Measurer: TextMeasurer> {
     /// Rows handed back so far.
     public private(set) var rowCount = 0
 
-    /// A streaming layout at `widths` with `engine`, decorated with `options`.
-    public init(engine: LayoutEngine<Measurer>, widths: [Int], options: DecorationOptions = DecorationOptions()) {
+    /// A streaming layout at `widths` with `engine`, decorated with `options`. With `remembering`
+    /// false the engine's layout cache and prepared-text store are neither read nor filled: right
+    /// for a one-pass filter, where each message is laid out once (at every width, from one
+    /// preparing of its text), and memory then holds the window and nothing that grows with the log.
+    public init(engine: LayoutEngine<Measurer>, widths: [Int], options: DecorationOptions = DecorationOptions(),
+                remembering: Bool = true) {
         self.engine = engine
         self.widths = widths
+        self.remembering = remembering
         decorator = TimelineDecorator(options: options, registry: engine.registry, footerWidths: engine.footerWidths)
     }
 
@@ -45,7 +52,7 @@ public struct StreamingLayout<Measurer: TextMeasurer> {
         rows.reserveCapacity(window.count - decorated + 1)
         for i in decorated..<window.count { try decorator.push(window[i], index: i, into: &rows) }
         if final { decorator.finish(into: &rows) }
-        let batch = BatchLayout(rows: rows, widths: widths, layouts: engine.layoutRows(rows, of: window, widths: widths),
+        let batch = BatchLayout(rows: rows, widths: widths, layouts: engine.layoutRows(rows, of: window, widths: widths, remembering: remembering),
                                 models: window, firstRowNumber: rowCount)
         rowCount += rows.count
         // The held-back messages lead the next window, renumbered in order.

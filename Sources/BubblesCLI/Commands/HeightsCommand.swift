@@ -41,7 +41,10 @@ struct HeightsCommand: BubblesCommand {
         let engine = LayoutEngine(textOptions: textOptions)
         var options = DecorationOptions()
         options.timeZone = input.timeZone
-        let stream = TimelineStream(engine: engine, widths: widths, decorationOptions: options)
+        // One pass: each message is laid out once, at every width from one preparing of its text,
+        // so the layout cache and the text store would only be filled, never read.
+        var stream = TimelineStream(engine: engine, widths: widths, decorationOptions: options)
+        stream.remembering = false
         let output = context.output
         if csv { try output.write("row,id,kind,width,height,textLines,wrapWidth,bubbleWidth,conversation\n") }
         let started = DispatchTime.now()
@@ -60,8 +63,7 @@ struct HeightsCommand: BubblesCommand {
         try output.flush()
         progress.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        let stats = engine.cache.statistics
-        try context.errors.write(Self.summary(rows: rowCount, widths: widths.count, seconds: seconds, hitRate: stats.hitRate))
+        try context.errors.write(Self.summary(rows: rowCount, widths: widths.count, seconds: seconds))
         try input.reportEnd(of: reader, done: "laid out", countsAlways: true, to: context.errors)
         return exitCode(for: counts)
     }
@@ -119,9 +121,9 @@ struct HeightsCommand: BubblesCommand {
         }
     }
 
-    static func summary(rows: Int, widths: Int, seconds: Double, hitRate: Double) -> String {
+    static func summary(rows: Int, widths: Int, seconds: Double) -> String {
         let perSecond = seconds > 0 ? Double(rows * widths) / seconds : 0
         return "heights: \(rows) rows × \(widths) width\(widths == 1 ? "" : "s") in \(Format.fixed(seconds, 3)) s "
-            + "(\(Format.grouped(Int(perSecond))) rows/s), cache hit rate \(Format.fixed(hitRate * 100, 1))%\n"
+            + "(\(Format.grouped(Int(perSecond))) rows/s)\n"
     }
 }

@@ -17,13 +17,15 @@ struct TimelineStream {
     var decorationOptions: DecorationOptions
     /// Messages laid out together at most; large enough to keep every core busy.
     var chunkSize = 8192
+    /// Whether layouts go through the engine's cache and text store (`StreamingLayout.remembering`).
+    var remembering = true
 
     /// Streams `reader` through layout, handing each laid-out window to `consume` in input order.
     /// `idle` runs whenever no input is waiting (flush output there, so a reader downstream sees
     /// the rows so far). Returns the reader's counts; diagnostics go to `errors` as they come.
     func run(_ reader: LogReader, errors: TextSink, progress: ((Int) -> Void)? = nil, idle: () throws -> Void = {},
              consume: (LaidOutChunk) throws -> Void) throws -> LogCounts {
-        var layout = StreamingLayout(engine: engine, widths: widths, options: decorationOptions)
+        var layout = StreamingLayout(engine: engine, widths: widths, options: decorationOptions, remembering: remembering)
         let feed = EntryFeed(reader: reader, capacity: 2 * chunkSize)
         var messagesSeen = 0
         var ended = false
