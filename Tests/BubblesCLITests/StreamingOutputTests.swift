@@ -125,7 +125,7 @@ import Glibc
                              ("a\u{85}b", "a<85>b"), ("a\u{2028}b", "a<LS>b"), ("a\u{2029}b", "a<PS>b"),
                              ("a\u{9B}b", "a<9B>b"), ("a\u{202E}b", "a<RLO>b"), ("a\tb", "a^Ib")] {
             #expect(OutputEscaping.csvField(raw) == shown)
-            var buffer = OutputBuffer()
+            var buffer = OutputBuffer(capacity: 4)
             buffer.appendCSVField(raw)
             #expect(String(decoding: buffer.bytes, as: UTF8.self) == shown)
         }

@@ -51,12 +51,11 @@ struct HeightsCommand: BubblesCommand {
         let progress = ProgressBar(total: 0, sink: context.errors, enabled: context.errorsAreTerminal)
         var rowCount = 0
         var buffer = OutputBuffer()
+        var formatter = RowFormatter(csv: csv, registry: engine.registry)
         let counts = try stream.run(reader, errors: context.errors, progress: { progress.update(messages: $0) },
                                     idle: { try output.flush() }) { chunk in
-            buffer.bytes.removeAll(keepingCapacity: true)
-            for r in chunk.rows.indices {
-                Self.format(row: r, of: chunk, csv: csv, registry: engine.registry, into: &buffer)
-            }
+            buffer.removeAll()
+            for r in chunk.rows.indices { formatter.format(row: r, of: chunk, into: &buffer) }
             try output.write(bytes: buffer.bytes)
             rowCount += chunk.rows.count
         }
@@ -68,55 +67,92 @@ struct HeightsCommand: BubblesCommand {
         return exitCode(for: counts)
     }
 
-    /// Row `r` of `chunk` at every width, as JSON Lines or CSV records.
-    static func format(row r: Int, of chunk: LaidOutChunk, csv: Bool, registry: CellRegistry, into out: inout OutputBuffer) {
-        let row = chunk.rows[r]
-        let id = row.id(in: chunk.models)
-        let conversation = row.conversationID(in: chunk.models)
-        for (w, width) in chunk.widths.enumerated() {
-            let layout = chunk.layout(row: r, widthIndex: w)
-            let kind = registry.name(of: layout.kind)
+    /// Formats rows into bytes: each row's id, conversation and kind are escaped once for all
+    /// its widths, and kind names once per run.
+    struct RowFormatter: ~Copyable {
+        let csv: Bool
+        let registry: CellRegistry
+        private var kindNames: [[UInt8]?] = Array(repeating: nil, count: 256)
+        private var scratch = OutputBuffer()
+
+        init(csv: Bool, registry: CellRegistry) {
+            self.csv = csv
+            self.registry = registry
+        }
+
+        private mutating func kindName(_ kind: RowKind) -> [UInt8] {
+            if let name = kindNames[Int(kind.rawValue)] { return name }
+            scratch.removeAll()
+            let name = registry.name(of: kind)
+            if csv { scratch.appendCSVField(name) } else { scratch.appendJSONString(name) }
+            kindNames[Int(kind.rawValue)] = scratch.bytes
+            return scratch.bytes
+        }
+
+        /// Row `r` of `chunk` at every width, as JSON Lines or CSV records.
+        mutating func format(row r: Int, of chunk: LaidOutChunk, into out: inout OutputBuffer) {
+            let row = chunk.rows[r]
+            let number = chunk.firstRowNumber + r
+            // The escaped id (and conversation), written once and copied for each width.
+            scratch.removeAll()
+            let conversation = row.conversationID(in: chunk.models)
             if csv {
-                out.append(chunk.firstRowNumber + r)
-                out.append(",")
-                out.appendCSVField(id)
-                out.append(",")
-                out.appendCSVField(kind)
-                out.append(",")
-                out.append(width)
-                out.append(",")
-                out.append(layout.height)
-                out.append(",")
-                out.append(layout.textLines)
-                out.append(",")
-                out.append(layout.wrapWidth)
-                out.append(",")
-                out.append(layout.bubbleWidth)
-                out.append(",")
-                if let conversation { out.appendCSVField(conversation) }
-                out.append("\n")
+                scratch.appendCSVField(row.id(in: chunk.models))
             } else {
-                out.append("{\"row\":")
-                out.append(chunk.firstRowNumber + r)
                 if let conversation {
-                    out.append(",\"conversation\":")
-                    out.appendJSONString(conversation)
+                    scratch.append(",\"conversation\":")
+                    scratch.appendJSONString(conversation)
                 }
-                out.append(",\"id\":")
-                out.appendJSONString(id)
-                out.append(",\"kind\":")
-                out.appendJSONString(kind)
-                out.append(",\"width\":")
-                out.append(width)
-                out.append(",\"height\":")
-                out.append(layout.height)
-                out.append(",\"textLines\":")
-                out.append(layout.textLines)
-                out.append(",\"wrapWidth\":")
-                out.append(layout.wrapWidth)
-                out.append(",\"bubbleWidth\":")
-                out.append(layout.bubbleWidth)
-                out.append("}\n")
+                scratch.append(",\"id\":")
+                scratch.appendJSONString(row.id(in: chunk.models))
+            }
+            let head = scratch.bytes
+            var tail: [UInt8] = []
+            if csv, let conversation {
+                scratch.removeAll()
+                scratch.appendCSVField(conversation)
+                tail = scratch.bytes
+            }
+            for (w, width) in chunk.widths.enumerated() {
+                let layout = chunk.layout(row: r, widthIndex: w)
+                let kind = kindName(layout.kind)
+                if csv {
+                    out.append(number)
+                    out.append(",")
+                    out.append(bytes: head)
+                    out.append(",")
+                    out.append(bytes: kind)
+                    out.append(",")
+                    out.append(width)
+                    out.append(",")
+                    out.append(layout.height)
+                    out.append(",")
+                    out.append(layout.textLines)
+                    out.append(",")
+                    out.append(layout.wrapWidth)
+                    out.append(",")
+                    out.append(layout.bubbleWidth)
+                    out.append(",")
+                    out.append(bytes: tail)
+                    out.append("\n")
+                } else {
+                    out.append("{\"row\":")
+                    out.append(number)
+                    out.append(bytes: head)
+                    out.append(",\"kind\":")
+                    out.append(bytes: kind)
+                    out.append(",\"width\":")
+                    out.append(width)
+                    out.append(",\"height\":")
+                    out.append(layout.height)
+                    out.append(",\"textLines\":")
+                    out.append(layout.textLines)
+                    out.append(",\"wrapWidth\":")
+                    out.append(layout.wrapWidth)
+                    out.append(",\"bubbleWidth\":")
+                    out.append(layout.bubbleWidth)
+                    out.append("}\n")
+                }
             }
         }
     }
