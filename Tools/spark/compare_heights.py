@@ -23,6 +23,8 @@ def load(path):
 
 def main():
     a, b = load(sys.argv[1]), load(sys.argv[2])
+    if not a:
+        sys.exit(f"{sys.argv[1]}: no rows")
     missing = sorted(set(a) - set(b), key=str)[:5]
     extra = sorted(set(b) - set(a), key=str)[:5]
     differ = [k for k in a if k in b and a[k] != b[k]][:5]

@@ -11,7 +11,10 @@ mixes them (what a cluster job partitions by).
 import argparse
 import datetime
 import json
+import os
 import sys
+
+SAMPLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Corpora", "logs", "sample.jsonl")
 
 
 def unix_seconds(value):
@@ -22,7 +25,7 @@ def unix_seconds(value):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--source", default="Corpora/logs/sample.jsonl")
+    parser.add_argument("--source", default=SAMPLE)
     parser.add_argument("--messages", type=int, default=150000)
     parser.add_argument("--conversations", type=int, default=0)
     args = parser.parse_args()

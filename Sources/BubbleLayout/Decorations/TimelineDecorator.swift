@@ -10,6 +10,9 @@ struct TimelineDecorator: Sendable {
     let registry: CellRegistry
     let footerWidths: FooterText.Widths
     private var decorators: [ConversationKey: Decorator] = [:]
+    /// The conversation of the last message, kept out of `decorators`: a stream of one
+    /// conversation (or long runs of one) then costs no hashing per message.
+    private var current: (key: ConversationKey, decorator: Decorator)?
     /// Other parties counted ahead of decorating, by conversation (see `countSenders`).
     private var counted: [ConversationKey: SenderCount] = [:]
 
@@ -30,31 +33,53 @@ struct TimelineDecorator: Sendable {
     /// Takes the next message (input position `index`) and appends the rows now decided.
     mutating func push(_ model: any MessageModel, index: Int, into rows: inout [DecoratedRow]) throws(LayoutError) {
         let key = ConversationKey(model.conversationID)
-        if decorators[key] == nil {
-            var options = options
-            if options.otherParties == nil, let senders = counted.removeValue(forKey: key), senders.parties > 1 {
-                options.otherParties = senders.parties
-            }
-            decorators[key] = Decorator(options: options, registry: registry, footerWidths: footerWidths)
+        if current?.key != key { switchTo(key) }
+        rows += try current!.decorator.push(model, index: index)
+    }
+
+    /// Makes `key`'s decorator the current one, putting the previous one back.
+    private mutating func switchTo(_ key: ConversationKey) {
+        if let current { decorators[current.key] = current.decorator }
+        if let decorator = decorators.removeValue(forKey: key) {
+            current = (key, decorator)
+            return
         }
-        rows += try decorators[key]!.push(model, index: index)
+        var options = options
+        if options.otherParties == nil, let senders = counted.removeValue(forKey: key), senders.parties > 1 {
+            options.otherParties = senders.parties
+        }
+        current = (key, Decorator(options: options, registry: registry, footerWidths: footerWidths))
+    }
+
+    /// Every conversation's decorator, the current one included.
+    private mutating func gather() {
+        if let current { decorators[current.key] = current.decorator }
+        current = nil
     }
 
     /// Appends every conversation's held-back row, in input order.
     mutating func finish(into rows: inout [DecoratedRow]) {
+        gather()
         let keys = decorators.compactMap { key, d in d.pendingIndex.map { (key, $0) } }.sorted { $0.1 < $1.1 }
         for (key, _) in keys { rows += decorators[key]!.finish() }
     }
 
     /// The input positions of the held-back messages, in input order.
-    var pendingIndices: [Int] { decorators.values.compactMap(\.pendingIndex).sorted() }
+    var pendingIndices: [Int] {
+        (decorators.values.compactMap(\.pendingIndex) + (current?.decorator.pendingIndex).map { [$0] }.orEmpty).sorted()
+    }
 
     /// Renumbers the held-back messages through `newIndex` (a streaming window starts anew).
     mutating func movePending(_ newIndex: (Int) -> Int) {
+        if let index = current?.decorator.pendingIndex { current!.decorator.movePending(to: newIndex(index)) }
         for key in Array(decorators.keys) {
             if let index = decorators[key]!.pendingIndex { decorators[key]!.movePending(to: newIndex(index)) }
         }
     }
+}
+
+extension Optional where Wrapped == [Int] {
+    fileprivate var orEmpty: [Int] { self ?? [] }
 }
 
 /// A conversation id as a dictionary key; nil (no conversation given) is one conversation.
