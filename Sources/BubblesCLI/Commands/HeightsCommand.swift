@@ -89,14 +89,20 @@ struct HeightsCommand: BubblesCommand {
             return scratch.bytes
         }
 
+        /// What goes before each field of a record, and after the last, in each format.
+        private static let jsonPunctuation: [StaticString] =
+            ["{\"row\":", ",\"kind\":", ",\"width\":", ",\"height\":", ",\"textLines\":", ",\"wrapWidth\":", ",\"bubbleWidth\":"]
+        private static let csvPunctuation: [StaticString] = ["", ",", ",", ",", ",", ",", ","]
+
         /// Row `r` of `chunk` at every width, as JSON Lines or CSV records.
         mutating func format(row r: Int, of chunk: LaidOutChunk, into out: inout OutputBuffer) {
             let row = chunk.rows[r]
             let number = chunk.firstRowNumber + r
+            let conversation = row.conversationID(in: chunk.models)
             // The escaped id (and conversation), written once and copied for each width.
             scratch.removeAll()
-            let conversation = row.conversationID(in: chunk.models)
             if csv {
+                scratch.append(",")
                 scratch.appendCSVField(row.id(in: chunk.models))
             } else {
                 if let conversation {
@@ -107,52 +113,34 @@ struct HeightsCommand: BubblesCommand {
                 scratch.appendJSONString(row.id(in: chunk.models))
             }
             let head = scratch.bytes
-            var tail: [UInt8] = []
-            if csv, let conversation {
-                scratch.removeAll()
-                scratch.appendCSVField(conversation)
-                tail = scratch.bytes
+            scratch.removeAll()
+            if csv {
+                scratch.append(",")
+                if let conversation { scratch.appendCSVField(conversation) }
+            } else {
+                scratch.append("}")
             }
+            let tail = scratch.bytes
+            let punctuation = csv ? Self.csvPunctuation : Self.jsonPunctuation
             for (w, width) in chunk.widths.enumerated() {
                 let layout = chunk.layout(row: r, widthIndex: w)
-                let kind = kindName(layout.kind)
-                if csv {
-                    out.append(number)
-                    out.append(",")
-                    out.append(bytes: head)
-                    out.append(",")
-                    out.append(bytes: kind)
-                    out.append(",")
-                    out.append(width)
-                    out.append(",")
-                    out.append(layout.height)
-                    out.append(",")
-                    out.append(layout.textLines)
-                    out.append(",")
-                    out.append(layout.wrapWidth)
-                    out.append(",")
-                    out.append(layout.bubbleWidth)
-                    out.append(",")
-                    out.append(bytes: tail)
-                    out.append("\n")
-                } else {
-                    out.append("{\"row\":")
-                    out.append(number)
-                    out.append(bytes: head)
-                    out.append(",\"kind\":")
-                    out.append(bytes: kind)
-                    out.append(",\"width\":")
-                    out.append(width)
-                    out.append(",\"height\":")
-                    out.append(layout.height)
-                    out.append(",\"textLines\":")
-                    out.append(layout.textLines)
-                    out.append(",\"wrapWidth\":")
-                    out.append(layout.wrapWidth)
-                    out.append(",\"bubbleWidth\":")
-                    out.append(layout.bubbleWidth)
-                    out.append("}\n")
-                }
+                out.append(punctuation[0])
+                out.append(number)
+                out.append(bytes: head)
+                out.append(punctuation[1])
+                out.append(bytes: kindName(layout.kind))
+                out.append(punctuation[2])
+                out.append(width)
+                out.append(punctuation[3])
+                out.append(layout.height)
+                out.append(punctuation[4])
+                out.append(layout.textLines)
+                out.append(punctuation[5])
+                out.append(layout.wrapWidth)
+                out.append(punctuation[6])
+                out.append(layout.bubbleWidth)
+                out.append(bytes: tail)
+                out.append("\n")
             }
         }
     }
