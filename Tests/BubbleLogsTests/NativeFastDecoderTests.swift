@@ -83,3 +83,16 @@ import Testing
         #expect(throws: NativeRecordProblem.self) { try NativeRecordDecoder(me: nil).decode(object) }
     }
 }
+
+/// The writer's byte check agrees with its scalar rule on every scalar it could meet.
+@Suite struct JSONWriterPlainCheckTests {
+    @Test func theByteCheckAgreesWithTheScalarRuleForEveryScalar() {
+        var disagreements = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "a" + String(scalar) + "b"
+            if JSONObjectWriter.isPlain(text) == JSONObjectWriter.mustEscape(value) { disagreements += 1 }
+        }
+        #expect(disagreements == 0)
+    }
+}
