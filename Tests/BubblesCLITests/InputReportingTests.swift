@@ -75,7 +75,7 @@ import Testing
     @Test func csvHasAHeaderAndTheSameFields() {
         let json = bubbles("heights", corpus("logs/sample.jsonl"), "--width", "50")
         let csv = bubbles("heights", corpus("logs/sample.jsonl"), "--width", "50", "--format", "csv")
-        #expect(csv.outputLines.first == "row,id,kind,width,height,textLines,wrapWidth,bubbleWidth")
+        #expect(csv.outputLines.first == "row,id,kind,width,height,textLines,wrapWidth,bubbleWidth,conversation")
         #expect(csv.outputLines.count == json.outputLines.count + 1)
         #expect(csv.outputLines[1].hasPrefix("0,date:2024-05-01,date,50,"))
     }

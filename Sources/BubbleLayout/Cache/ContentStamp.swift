@@ -17,6 +17,10 @@ public struct ContentStamp: Hashable, Sendable {
 
     init(rawValue: UInt64) { self.rawValue = rawValue }
 
+    /// The stamp of a key that never reaches a cache (a one-pass batch that neither reads nor fills
+    /// it): the counter starts at 1, so it names no content.
+    static let unused = ContentStamp(rawValue: 0)
+
     /// A stamp never handed out before, by any cache of this process.
     static func fresh() -> ContentStamp {
         ContentStamp(rawValue: stampCounter.wrappingAdd(1, ordering: .relaxed).oldValue)

@@ -38,7 +38,7 @@ public final class Conversation<Measurer: TextMeasurer> {
     /// Each entry's timeline slot, valid while the timeline's `layoutEpoch` is `indexedEpoch`.
     private var slotOfEntry: [Int] = []
     private var indexedEpoch = -1
-    private var incomingSenders: [String: Int] = [:]
+    private var incomingSenders = SenderCount()
     private var clock: ZoneClock
     private var labelWidths: [CalendarDay: Int] = [:]
     /// The cells rows are laid out with, one per kind.
@@ -177,15 +177,16 @@ public final class Conversation<Measurer: TextMeasurer> {
     /// Lays every live entry out at `width`, in storage order (rows do not depend on each other
     /// once decorated), and returns the heights by entry. Large conversations are split into one
     /// contiguous range per core; each worker has its own cells and writes only its own entries,
-    /// texts and heights, and they share the engine (whose cache and store are thread-safe).
+    /// texts and heights, and they share the engine (whose cache and store are thread-safe). The
+    /// split is `ParallelRows`', as for batch layout.
     @_specialize(where Measurer == CellMeasurer)
     private func relayoutEntries() -> [Int] {
         let total = entries.count
         var heights = [Int](repeating: 0, count: total)
-        let workers = total >= 2 * Self.rowsPerWorker
-            ? min(ProcessInfo.processInfo.activeProcessorCount, total / Self.rowsPerWorker) : 1
-        var counts = [(requested: Int, computed: Int)](repeating: (0, 0), count: max(1, workers))
-        var workerCells = [CellSet](repeating: CellSet(), count: max(1, workers))
+        let split = ParallelRows(count: total, minimumPerTask: Self.rowsPerWorker)
+        let workers = split.tasks
+        var counts = [(requested: Int, computed: Int)](repeating: (0, 0), count: workers)
+        var workerCells = [CellSet](repeating: CellSet(), count: workers)
         workerCells[0] = cells
         texts.withUnsafeMutableBufferPointer { texts in
             entries.withUnsafeMutableBufferPointer { entries in
@@ -194,13 +195,7 @@ public final class Conversation<Measurer: TextMeasurer> {
                         workerCells.withUnsafeMutableBufferPointer { cells in
                             let job = RelayoutJob(engine: engine, width: width, entries: entries, texts: texts,
                                                   heights: heights, counts: counts, cells: cells)
-                            if workers <= 1 {
-                                job.run(worker: 0, range: 0..<total)
-                            } else {
-                                DispatchQueue.concurrentPerform(iterations: workers) { w in
-                                    job.run(worker: w, range: (total * w / workers)..<(total * (w + 1) / workers))
-                                }
-                            }
+                            split.run { w in job.run(worker: w, range: split.range(ofTask: w)) }
                         }
                     }
                 }
@@ -231,7 +226,7 @@ public final class Conversation<Measurer: TextMeasurer> {
     }
 
     /// Rows a worker takes at least, so small conversations stay on one thread.
-    static var rowsPerWorker: Int { 8192 }
+    static var rowsPerWorker: Int { 4096 }
 
     /// One resize's shared buffers. Workers touch disjoint index ranges of `entries`, `texts`
     /// and `heights`, and only their own slot of `counts` and `cells`: that is why sharing the
@@ -324,15 +319,11 @@ public final class Conversation<Measurer: TextMeasurer> {
     /// Counts `facts`' sender among the incoming bubble senders; true when that takes the number
     /// of other parties across one (which shows or hides names everywhere).
     private func countSender(of facts: Decorator.Facts, by delta: Int) -> Bool {
-        guard options.otherParties == nil, facts.drawsBubble, facts.direction == .incoming else { return false }
-        let before = incomingSenders.count
-        let name = facts.sender ?? ""
-        let n = incomingSenders[name, default: 0] + delta
-        incomingSenders[name] = n > 0 ? n : nil
-        return (before > 1) != (incomingSenders.count > 1)
+        guard options.otherParties == nil else { return false }
+        return incomingSenders.count(facts, by: delta)
     }
 
-    private var otherParties: Int { options.otherParties ?? incomingSenders.count }
+    private var otherParties: Int { options.otherParties ?? incomingSenders.parties }
 
     /// Recomputes row `row`'s decoration and separator from its neighbours and lays out what
     /// changed (everything when `force`, for a new or edited message).

@@ -31,7 +31,7 @@ public struct Decorator: Sendable {
     private var pendingStartsGroup = true
     private var lastDay: CalendarDay?
     private var emittedRows = 0
-    private var senders: Set<String> = []
+    private var senders = SenderCount()
 
     /// A decorator placing messages with `registry`'s cells, footers measured by `footerWidths`.
     public init(options: DecorationOptions, registry: CellRegistry, footerWidths: FooterText.Widths) {
@@ -42,21 +42,20 @@ public struct Decorator: Sendable {
     }
 
     /// The number of other parties: given, or counted from the incoming senders seen so far.
-    public var otherParties: Int { options.otherParties ?? senders.count }
+    public var otherParties: Int { options.otherParties ?? senders.parties }
 
     /// Takes the next message (input position `index`) and returns the rows now decided.
     public mutating func push(_ model: any MessageModel, index: Int) throws(LayoutError) -> [DecoratedRow] {
         let configuratorIndex = try registry.index(for: model)
         let facts = Self.facts(of: model, index: index, configuratorIndex: configuratorIndex, registry: registry,
                                footerWidths: footerWidths, clock: &clock)
-        let drawsBubble = facts.drawsBubble
-        if drawsBubble && model.direction == .incoming { senders.insert(model.senderName ?? "") }
+        if options.otherParties == nil { senders.count(facts) }
 
         var rows: [DecoratedRow] = []
         let continues = pending.map { Self.continuesGroup($0, facts, gap: options.groupGap) } ?? false
         if let pending { rows.append(decorate(pending, startsGroup: pendingStartsGroup, endsGroup: !continues)) }
         if facts.day != lastDay {
-            rows.append(.dateSeparator(facts.day, isFirstRow: emittedRows == 0 && rows.isEmpty))
+            rows.append(.dateSeparator(facts.day, isFirstRow: emittedRows == 0 && rows.isEmpty, above: index))
             lastDay = facts.day
         }
         emittedRows += rows.count
@@ -74,25 +73,23 @@ public struct Decorator: Sendable {
     }
 
     /// Decorates a whole log: counts the other parties first (unless given), then one pass.
+    /// Messages of different conversations are decorated apart (see `TimelineDecorator`).
     public static func decorate(_ models: [any MessageModel], options: DecorationOptions, registry: CellRegistry,
                                 footerWidths: FooterText.Widths) throws(LayoutError) -> [DecoratedRow] {
-        var options = options
-        if options.otherParties == nil {
-            var senders: Set<String> = []
-            for model in models where model.direction == .incoming {
-                if try registry.configurators[registry.index(for: model)].drawsBubble {
-                    senders.insert(model.senderName ?? "")
-                }
-            }
-            options.otherParties = senders.count
-        }
-        var decorator = Decorator(options: options, registry: registry, footerWidths: footerWidths)
+        var decorator = TimelineDecorator(options: options, registry: registry, footerWidths: footerWidths)
+        decorator.countSenders(in: models[...])
         var rows: [DecoratedRow] = []
         rows.reserveCapacity(models.count + models.count / 8 + 1)
-        for (i, model) in models.enumerated() { rows += try decorator.push(model, index: i) }
-        rows += decorator.finish()
+        for (i, model) in models.enumerated() { try decorator.push(model, index: i, into: &rows) }
+        decorator.finish(into: &rows)
         return rows
     }
+
+    /// The input position of the message held back for its successor, if any.
+    var pendingIndex: Int? { pending?.index }
+
+    /// Moves the held-back message to input position `index` (a streaming window starts anew).
+    mutating func movePending(to index: Int) { pending?.index = index }
 
     /// True when `next` joins the group `previous` is in. Logs are in send order, but their clocks
     /// are not always: a message stamped slightly before the one above it still continues the group.

@@ -1,7 +1,8 @@
 import BubbleText
 import Dispatch
 
-/// A log laid out at one or more widths: its decorated rows, and a layout per row and width.
+/// A log, or one streamed window of it, laid out at one or more widths: its decorated rows, and a
+/// layout per row and width.
 public struct BatchLayout: Sendable {
     /// The rows in timeline order: date separators and messages.
     public let rows: [DecoratedRow]
@@ -9,6 +10,19 @@ public struct BatchLayout: Sendable {
     public let widths: [Int]
     /// `rows.count` layouts per width, width after width.
     public let layouts: [RowLayout]
+    /// The messages `rows` index into (`DecoratedRow.messageIndex`).
+    public let models: [any MessageModel]
+    /// The position of the first row in the whole timeline (non-zero for a streamed window).
+    public let firstRowNumber: Int
+
+    public init(rows: [DecoratedRow], widths: [Int], layouts: [RowLayout], models: [any MessageModel],
+                firstRowNumber: Int = 0) {
+        self.rows = rows
+        self.widths = widths
+        self.layouts = layouts
+        self.models = models
+        self.firstRowNumber = firstRowNumber
+    }
 
     /// The layout of row `row` at `widths[widthIndex]`.
     public func layout(row: Int, widthIndex: Int) -> RowLayout { layouts[widthIndex * rows.count + row] }
@@ -19,45 +33,88 @@ public struct BatchLayout: Sendable {
     }
 }
 
-/// Lets workers write disjoint slices of one buffer.
-private struct SharedOutput: @unchecked Sendable {
-    let base: UnsafeMutablePointer<RowLayout>
+/// One `layoutRows` call's shared state. Tasks write disjoint rows of `output`: that is why
+/// sharing the buffer across threads is safe, which the compiler cannot see (hence `@unchecked`).
+private struct RowsJob<Measurer: TextMeasurer>: @unchecked Sendable {
+    let engine: LayoutEngine<Measurer>
+    let rows: [DecoratedRow]
+    let models: [any MessageModel]
+    let widths: [Int]
+    let remembering: Bool
+    let output: UnsafeMutablePointer<RowLayout>
+
+    @_specialize(where Measurer == CellMeasurer)
+    func run(_ range: Range<Int>) {
+        var cells = CellSet()
+        for r in range {
+            engine.layoutRow(rows[r], of: models, widths: widths, cells: &cells, into: output + r, stride: rows.count,
+                             remembering: remembering)
+        }
+    }
 }
 
 extension LayoutEngine {
     /// Lays out `models` (in timeline order) at each of `widths`, on all cores, sharing the cache.
     /// Decorations are decided first in one cheap sequential pass, since they need neighbours;
-    /// then chunks of rows are laid out in parallel, each worker with its own cell pool. The
+    /// then chunks of rows are laid out in parallel, each worker with its own cells. The
     /// output keeps input order. Throws before any layout if a kind has no registered cell.
     public func layoutBatch(_ models: [any MessageModel], widths: [Int],
                             options: DecorationOptions = DecorationOptions()) throws(LayoutError) -> BatchLayout {
         let rows = try decorate(models, options: options)
-        return BatchLayout(rows: rows, widths: widths, layouts: layoutRows(rows, of: models, widths: widths))
+        return BatchLayout(rows: rows, widths: widths, layouts: layoutRows(rows, of: models, widths: widths), models: models)
     }
 
     /// Lays out already decorated rows at each of `widths`, in parallel; width-major order.
-    @_specialize(where Measurer == CellMeasurer)
-    public func layoutRows(_ rows: [DecoratedRow], of models: [any MessageModel], widths: [Int]) -> [RowLayout] {
-        let perWidth = rows.count
-        let total = perWidth * widths.count
+    /// A row is laid out at all widths by one task: its text is prepared (or found in the store)
+    /// once, and each further width only measures the prepared text again. Without `remembering`
+    /// the layout cache and the prepared-text store are neither read nor filled (see `StreamingLayout`).
+    public func layoutRows(_ rows: [DecoratedRow], of models: [any MessageModel], widths: [Int],
+                           remembering: Bool = true) -> [RowLayout] {
+        let total = rows.count * widths.count
         guard total > 0 else { return [] }
-        let chunk = 2048
-        let chunksPerWidth = (perWidth + chunk - 1) / chunk
+        let split = ParallelRows(count: rows.count, minimumPerTask: max(64, 1024 / widths.count))
         return [RowLayout](unsafeUninitializedCapacity: total) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
-            let output = SharedOutput(base: base)
-            DispatchQueue.concurrentPerform(iterations: chunksPerWidth * widths.count) { task in
-                let widthIndex = task / chunksPerWidth
-                let start = (task % chunksPerWidth) * chunk
-                let end = min(perWidth, start + chunk)
-                let width = widths[widthIndex]
-                let pool = CellPool()
-                let base = output.base + widthIndex * perWidth
-                for r in start..<end {
-                    (base + r).initialize(to: layout(rows[r], in: models, width: width, pool: pool))
-                }
-            }
+            let job = RowsJob(engine: self, rows: rows, models: models, widths: widths, remembering: remembering,
+                              output: base)
+            split.run { task in job.run(split.range(ofTask: task)) }
             initialized = total
+        }
+    }
+
+    /// Lays out one decorated row at every width, writing width `w`'s layout at `output[w * stride]`.
+    @_specialize(where Measurer == CellMeasurer)
+    func layoutRow(_ row: DecoratedRow, of models: [any MessageModel], widths: [Int], cells: inout CellSet,
+                   into output: UnsafeMutablePointer<RowLayout>, stride: Int, remembering: Bool) {
+        if row.isDateSeparator {
+            let label = texts.measurer.width(of: row.day.label)
+            for w in widths.indices {
+                (output + w * stride).initialize(to: dateLayout(labelWidth: label, decoration: row.decoration, width: widths[w]))
+            }
+            return
+        }
+        let model = models[row.messageIndex]
+        guard let binder = registry.configurators[row.configuratorIndex].binder(for: model) else {
+            // Not reached for rows a decorator made (it found this configurator for the model).
+            let pool = CellPool()
+            for w in widths.indices {
+                (output + w * stride).initialize(to: layout(row, in: models, width: widths[w], pool: pool))
+            }
+            return
+        }
+        let id = model.id
+        let revision = model.revision
+        let idHash = identityHash(id)
+        // The content is stamped once for all widths, and only when the cache is used at all.
+        let stamp = remembering
+            ? cache.stamp(id: id, idHash: idHash, content: content(of: model, configuratorIndex: row.configuratorIndex))
+            : ContentStamp.unused
+        var texts = RowTexts<Measurer.Prepared>()
+        for w in widths.indices {
+            let result = layout(id: id, revision: revision, stamp: stamp, configuratorIndex: row.configuratorIndex, binder: binder,
+                                decoration: row.decoration, width: widths[w], idHash: idHash, texts: &texts,
+                                cells: &cells, remembering: remembering)
+            (output + w * stride).initialize(to: result.layout)
         }
     }
 }

@@ -109,27 +109,33 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     /// The layout of a message row whose id hash the caller carries and whose prepared texts it
     /// keeps in `texts`: empty texts are filled from the store (and recorded); known texts are
     /// measured directly, so a new width costs no store lookup and no Unicode work. Returns
-    /// whether the layout came from the cache.
+    /// whether the layout came from the cache. Without `remembering`, neither the cache nor the
+    /// store is looked in or added to: for a one-pass batch, where each message is laid out once.
     @_specialize(where Measurer == CellMeasurer)
     func layout(id: String, revision: Int, stamp: ContentStamp, configuratorIndex: Int, binder: CellBinder,
                 decoration: RowDecoration, width: Int, idHash: UInt64, texts: inout RowTexts<Measurer.Prepared>,
-                cells: inout CellSet) -> (layout: RowLayout, cached: Bool) {
+                cells: inout CellSet, remembering: Bool = true) -> (layout: RowLayout, cached: Bool) {
         let key = LayoutKey(id: id, content: stamp, width: width, styleID: styleID, decoration: decoration)
-        if let cached = cache.layout(for: key, idHash: idHash) { return (cached, true) }
+        if remembering, let cached = cache.layout(for: key, idHash: idHash) { return (cached, true) }
         let cell = cells.cell(for: configuratorIndex, registry: registry)
         cell.prepareForReuse()
         _ = binder(cell)
         var sizing = PreparedTextSizing(store: self.texts, id: key.id, revision: revision)
+        sizing.bypassesStore = !remembering
+        @inline(__always) func laidOut() -> RowLayout {
+            remembering ? layOut(cell, key: key, idHash: idHash, sizing: sizing)
+                : measure(cell, decoration: decoration, width: width, sizing: sizing)
+        }
         if texts.isRecorded {
             let layout = withUnsafePointer(to: &texts) { known in
                 sizing.known = known
-                return layOut(cell, key: key, idHash: idHash, sizing: sizing)
+                return laidOut()
             }
             return (layout, false)
         }
         let recorder = RowTextsRecorder<Measurer.Prepared>()
         sizing.recorder = recorder
-        let layout = layOut(cell, key: key, idHash: idHash, sizing: sizing)
+        let layout = laidOut()
         texts = recorder.texts
         texts.isRecorded = true
         return (layout, false)

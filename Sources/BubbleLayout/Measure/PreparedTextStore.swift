@@ -184,13 +184,17 @@ struct PreparedTextSizing<Measurer: TextMeasurer>: TextSizing {
     /// their arrays).
     var known: UnsafePointer<RowTexts<Measurer.Prepared>>? = nil
     var recorder: RowTextsRecorder<Measurer.Prepared>? = nil
+    /// Prepares texts without looking in or adding to the store (a one-pass batch, whose
+    /// messages are each laid out once, has nothing to find there later).
+    var bypassesStore = false
 
     @_specialize(where Measurer == CellMeasurer)
     func metrics(of text: String, part: Int, width: Int) -> TextMetrics {
         if let known, let metrics = known.pointee.metrics(part: part, text: text, width: width, measurer: store.measurer) {
             return metrics
         }
-        let prepared = store.prepared(id: id, revision: revision, part: part, text: text)
+        let prepared = bypassesStore ? store.measurer.prepare(text)
+            : store.prepared(id: id, revision: revision, part: part, text: text)
         recorder?.texts.record(part: part, source: text, prepared: prepared)
         return store.measurer.measure(prepared, width: width)
     }

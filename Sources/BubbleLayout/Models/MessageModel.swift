@@ -29,6 +29,10 @@ public protocol MessageModel: Sendable {
     var isEdited: Bool { get }
     /// The id of the message this one replies to, if any.
     var replyToID: String? { get }
+    /// The conversation the message belongs to, when one stream carries several: messages of
+    /// different conversations never group, share a date separator or quote each other. Nil
+    /// (the default) is one conversation of its own.
+    var conversationID: String? { get }
 }
 
 extension MessageModel {
@@ -36,6 +40,7 @@ extension MessageModel {
     public var status: DeliveryStatus? { nil }
     public var isEdited: Bool { false }
     public var replyToID: String? { nil }
+    public var conversationID: String? { nil }
 }
 
 /// How a message's text is drawn. A note that stands in for the sender's words ("This message

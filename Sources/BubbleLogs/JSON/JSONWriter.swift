@@ -55,9 +55,38 @@ struct JSONObjectWriter {
         }
     }
 
+    /// True when no scalar of `value` needs escaping (`mustEscape`), judged from its UTF-8 bytes:
+    /// no byte below 0x20, no quote, backslash or DEL, and none of the encodings of the escaped
+    /// scalars above U+007F (C2 80-9F: the C1 controls; D8 9C: U+061C; E2 80 8E-8F, E2 80 A8-AE and
+    /// E2 81 A6-A9: the bidi marks, separators, embeddings and isolates).
+    static func isPlain(_ value: String) -> Bool {
+        var value = value
+        return value.withUTF8 { utf8 in
+            var i = 0
+            let n = utf8.count
+            while i < n {
+                let byte = utf8[i]
+                switch byte {
+                case 0x00...0x1F, 0x22, 0x5C, 0x7F: return false
+                case 0xC2: if i + 1 < n, utf8[i + 1] <= 0x9F { return false }
+                case 0xD8: if i + 1 < n, utf8[i + 1] == 0x9C { return false }
+                case 0xE2:
+                    if i + 2 < n {
+                        let b1 = utf8[i + 1], b2 = utf8[i + 2]
+                        if b1 == 0x80, (0x8E...0x8F).contains(b2) || (0xA8...0xAE).contains(b2) { return false }
+                        if b1 == 0x81, (0xA6...0xA9).contains(b2) { return false }
+                    }
+                default: break
+                }
+                i += 1
+            }
+            return true
+        }
+    }
+
     static func appendQuoted(_ value: String, to out: inout String) {
         out += "\""
-        guard value.unicodeScalars.contains(where: { mustEscape($0.value) }) else {
+        guard !isPlain(value), value.unicodeScalars.contains(where: { mustEscape($0.value) }) else {
             out += value
             out += "\""
             return

@@ -9,6 +9,7 @@ final class NativeLogProducer: RecordProducer {
     private let lines: LineReader
     private let file: String
     private let decoder: NativeRecordDecoder
+    private let fast: NativeFastDecoder
     private var lastLine = 0
     private var reportedReadError = false
 
@@ -16,6 +17,7 @@ final class NativeLogProducer: RecordProducer {
         self.lines = lines
         self.file = file
         decoder = NativeRecordDecoder(me: options.me)
+        fast = NativeFastDecoder(me: options.me)
     }
 
     func next() -> ProducedRecord? {
@@ -42,6 +44,9 @@ final class NativeLogProducer: RecordProducer {
             let hex = String(line.bytes[offset], radix: 16, uppercase: true)
             return reject("invalid UTF-8: byte 0x\(hex) at column \(offset + 1)")
         }
+        // Most lines are plain records: decoded from the bytes. The rest (and every error) go
+        // through the full parser, which names the column.
+        if let record = line.bytes.withUnsafeBufferPointer({ fast.decode($0) }) { return .record(record, position) }
         let value: JSONValue
         do {
             value = try JSONParser().parse(line.bytes, firstLine: line.number)

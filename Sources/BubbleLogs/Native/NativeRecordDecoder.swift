@@ -64,10 +64,18 @@ struct NativeRecordDecoder {
             guard let reply = value.identifierValue else { throw .wrongType("replyTo", expected: "a string or an integer", found: value) }
             replyTo = reply
         }
+        var conversation: String?
+        if let value = object.present("conversation") {
+            guard let text = value.identifierValue else {
+                throw .wrongType("conversation", expected: "a string or an integer", found: value)
+            }
+            conversation = text
+        }
         let isOutgoing = outgoing ?? SenderName.matches(me, from)
-        let header = LogMessageHeader(
+        var header = LogMessageHeader(
             id: id, senderName: from, direction: isOutgoing ? .outgoing : .incoming,
             date: LogTimestamp.date(microseconds: micros), status: status, isEdited: edited, replyToID: replyTo)
+        header.conversationID = conversation
         return try decodeKind(header, object)
     }
 

@@ -11,6 +11,8 @@ public struct LogMessageHeader: Sendable, Hashable {
     public var status: DeliveryStatus?
     public var isEdited: Bool
     public var replyToID: String?
+    /// The conversation the message belongs to (native `conversation`), when a log carries several.
+    public var conversationID: String?
 
     public init(
         id: String, senderName: String?, direction: MessageDirection = .incoming, date: Date,

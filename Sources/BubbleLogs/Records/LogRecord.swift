@@ -19,15 +19,17 @@ extension LogRecord {
     public var status: DeliveryStatus? { header.status }
     public var isEdited: Bool { header.isEdited }
     public var replyToID: String? { header.replyToID }
+    public var conversationID: String? { header.conversationID }
     /// An edited message is its second revision as far as the log can tell.
     public var revision: Int { header.isEdited ? 1 : 0 }
 
     /// This record as one native JSON Lines record, without the trailing newline. Shared fields come
-    /// first in a fixed order (id, type, from, outgoing, date, status, edited, replyTo), so output is
+    /// first in a fixed order (id, conversation, type, from, outgoing, date, status, edited, replyTo), so output is
     /// stable and diffable; the date is written in UTC with a fraction only when there is one.
     public var nativeLine: String {
         var record = NativeRecordFields()
         record.add("id", header.id)
+        if let conversation = header.conversationID { record.add("conversation", conversation) }
         record.add("type", Self.nativeType)
         if let name = header.senderName { record.add("from", name) }
         // Only `true` is written: an absent `outgoing` lets `--me` decide when the file is read

@@ -9,6 +9,8 @@ struct BenchReport {
     var text: TextBenchmarkReport
     var layout: LayoutBenchmark.Report
     var peakMemoryBytes: Int
+    /// The end-to-end phase (`PipelineBenchmark`), when run on a file.
+    var pipeline: PipelineBenchmark.Report? = nil
 
     var table: String {
         var out = "bubbles bench: \(source); \(build) build\n\n"
@@ -32,6 +34,7 @@ struct BenchReport {
              Format.fixed(phase.bytesPerCacheEntry, 1), phase.peakMemoryBytes.map { Format.fixed(Double($0) / 1_048_576, 1) } ?? "-"]
         }
         out += Self.render([header] + rows)
+        if let pipeline { out += Self.pipelineTable(pipeline) }
         out += "\npeak memory \(Format.fixed(Double(peakMemoryBytes) / 1_048_576, 1)) MB\n"
         return out
     }
@@ -61,6 +64,7 @@ struct BenchReport {
         return "{\"source\":\(JSONString.quoted(source)),\"build\":\"\(build)\",\"messages\":\(layout.messages),"
             + "\"rows\":\(layout.rows),\"widths\":[\(layout.widths.map(String.init).joined(separator: ","))],"
             + "\"text\":[\(textRows.joined(separator: ","))],\"layout\":[\(phases.joined(separator: ","))],"
+            + (pipeline.map { "\"pipeline\":\(Self.pipelineJSON($0))," } ?? "")
             + "\"peakMemoryBytes\":\(peakMemoryBytes)}"
     }
 

@@ -14,7 +14,10 @@ struct BenchCommand: BubblesCommand {
             Prints the text engine's prepare and layout cost, then the layout cache's phases: cold (empty
             cache), warm (all hits) and re-layout at each further width (prepared texts reused), with
             rows/s, ns per row and per scalar, p50/p99 per row, hit rate, bytes per entry and peak
-            memory. Run it from a release build: swift run -c release bubbles bench
+            memory. Then the pipeline: heights (first width, then all widths) and convert run end to end
+            through the real reader, streaming layout and writer on the file, with wall and CPU time
+            (user + sys), CPU ns per input scalar, MB/s and rows/s. Run it from a release build:
+            swift run -c release bubbles bench. --save-log FILE writes the synthetic log and exits.
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to benchmark on (default: a synthetic log).")],
         options: [
@@ -22,6 +25,7 @@ struct BenchCommand: BubblesCommand {
             OptionSpec("--widths", "--width", value: "LIST", repeats: true, help: "Widths, first for cold/warm, the rest for re-layout (default 40,80,120)."),
             OptionSpec("--seed", value: "N", help: "Seed of the synthetic log (default fixed)."),
             OptionSpec("--json", help: "Print the figures as one JSON object, for tracking."),
+            OptionSpec("--save-log", value: "FILE", help: "Write the synthetic log to FILE and exit (for timing the commands on it)."),
         ] + InputOptions.specs)
 
     let input: InputOptions?
@@ -29,6 +33,7 @@ struct BenchCommand: BubblesCommand {
     let widths: [Int]
     let seed: UInt64
     let json: Bool
+    let saveLog: String?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
         input = arguments.positional(0) == nil ? nil : try InputOptions(arguments, environment: context.environment)
@@ -37,10 +42,23 @@ struct BenchCommand: BubblesCommand {
         self.widths = widths.isEmpty ? [40, 80, 120] : widths
         seed = UInt64(try arguments.integer("--seed", in: 0...Int.max) ?? Int(SyntheticLog.defaultSeed))
         json = arguments.flag("--json")
+        saveLog = arguments.string("--save-log")
     }
 
     func run(context: CommandContext) throws -> Int32 {
-        guard let (loaded, source, counts) = try loadModels(context: context) else { return ExitCode.failure }
+        if let saveLog {
+            try writeSyntheticLog(to: URL(fileURLWithPath: saveLog))
+            return ExitCode.success
+        }
+        // The synthetic log goes through the real reader, so it is exactly what a user's file would be.
+        var temporary: URL?
+        defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
+        if input == nil {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-bench-\(getpid()).jsonl")
+            try writeSyntheticLog(to: url)
+            temporary = url
+        }
+        guard let (loaded, source, counts) = try loadModels(context: context, synthetic: temporary) else { return ExitCode.failure }
         if !json, Self.isDebugBuild {
             try context.errors.write("bubbles bench: this is a debug build; for real figures run: swift run -c release bubbles bench\n")
             try context.errors.flush()
@@ -54,29 +72,27 @@ struct BenchCommand: BubblesCommand {
         options.timeZone = input?.timeZone ?? ZoneName.environmentZone(context.environment).zone
         let layoutReport = try LayoutBenchmark.run(loaded, widths: widths, options: options,
                                                    memoryProbe: { ProcessMemory.peakResidentBytes })
-        let report = BenchReport(source: source, build: Self.isDebugBuild ? "debug" : "release",
+        var report = BenchReport(source: source, build: Self.isDebugBuild ? "debug" : "release",
                                  text: textReport, layout: layoutReport, peakMemoryBytes: ProcessMemory.peakResidentBytes)
+        if let path = temporary?.path ?? input.flatMap({ Self.isRegularFile($0.path) ? $0.path : nil }) {
+            let readOptions = input?.readOptions ?? LogReadOptions(me: SyntheticLog.me)
+            report.pipeline = try PipelineBenchmark.run(path: path, format: input?.format ?? .jsonl, options: readOptions,
+                                                        widths: widths, decoration: options)
+        }
         try context.output.write(json ? report.json + "\n" : report.table)
         return counts.map(exitCode(for:)) ?? ExitCode.success
     }
 
-    /// The models to run on: the FILE's, or a synthetic log's, with a line saying which.
-    private func loadModels(context: CommandContext) throws -> ([any MessageModel], String, LogCounts?)? {
+    /// The models to run on: the FILE's, or the synthetic log's at `synthetic`, with a line saying which.
+    private func loadModels(context: CommandContext, synthetic: URL?) throws -> ([any MessageModel], String, LogCounts?)? {
         let reader: LogReader
         let source: String
-        var temporary: URL?
-        defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
         if let input {
             guard let opened = try input.open(errors: context.errors) else { return nil }
             reader = opened
             source = "\(input.path) (\(opened.format))"
         } else {
-            // Through the real reader, so the synthetic log is exactly what a user's file would be.
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-bench-\(getpid()).jsonl")
-            let lines = SyntheticLog(messageCount: messageCount, seed: seed).lines()
-            try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: false, encoding: .utf8)
-            temporary = url
-            reader = try LogSource.open(path: url.path, format: .jsonl, options: LogReadOptions(me: SyntheticLog.me))
+            reader = try LogSource.open(path: synthetic!.path, format: .jsonl, options: LogReadOptions(me: SyntheticLog.me))
             source = "synthetic log, \(messageCount) messages, seed \(seed)"
         }
         var models: [any MessageModel] = []
@@ -88,6 +104,17 @@ struct BenchCommand: BubblesCommand {
         }
         try input?.reportEnd(of: reader, done: "measured", countsAlways: false, to: context.errors)
         return (models, source, input == nil ? nil : reader.counts)
+    }
+
+    private func writeSyntheticLog(to url: URL) throws {
+        let lines = SyntheticLog(messageCount: messageCount, seed: seed).lines()
+        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: false, encoding: .utf8)
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return path != "-" && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            && (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
     }
 
     static var isDebugBuild: Bool {

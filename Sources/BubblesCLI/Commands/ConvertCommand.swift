@@ -20,13 +20,35 @@ struct ConvertCommand: BubblesCommand {
 
     func run(context: CommandContext) throws -> Int32 {
         guard let reader = try input.open(errors: context.errors) else { return ExitCode.failure }
-        for entry in reader {
-            switch entry {
-            case .message(let record, _):
-                try context.output.write(record.nativeLine + "\n")
-            case .diagnostic(let diagnostic):
-                try context.errors.write("\(diagnostic)\n")
+        // Read and decoded on the feed's thread while this one writes; output is flushed whenever
+        // no input is waiting, so from a slow pipe each record comes out as it comes in.
+        let feed = EntryFeed(reader: reader, capacity: 16_384)
+        var buffer: [UInt8] = []
+        var ended = false
+        do {
+            while !ended {
+                let taken = try feed.take(max: 8_192, beforeWaiting: {
+                    try context.errors.flush()
+                    try context.output.flush()
+                })
+                ended = taken.ended
+                buffer.removeAll(keepingCapacity: true)
+                for entry in taken.entries {
+                    switch entry {
+                    case .message(let record, _):
+                        buffer.append(contentsOf: record.nativeLine.utf8)
+                        buffer.append(0x0A)
+                    case .diagnostic(let diagnostic):
+                        try context.output.write(bytes: buffer)
+                        buffer.removeAll(keepingCapacity: true)
+                        try context.errors.write("\(diagnostic)\n")
+                    }
+                }
+                try context.output.write(bytes: buffer)
             }
+        } catch {
+            feed.stop()
+            throw error
         }
         try context.output.flush()
         let counts = reader.counts

@@ -11,7 +11,9 @@ struct HeightsCommand: BubblesCommand {
         discussion: """
             Prints one record per row and width, in input order:
               {"row":0,"id":"41","kind":"text","width":80,"height":4,"textLines":1,"wrapWidth":56,"bubbleWidth":12}
-            kind is text, image, system or date (date rows have ids like date:2024-05-01). A summary goes
+            kind is text, image, system or date (date rows have ids like date:2024-05-01). Records of a
+            log with conversations carry "conversation" after "row". Rows are written as they are
+            decided, each held back only until the next message of its conversation. A summary goes
             to stderr. Exit code 1 when some records were rejected (each is reported as file:line: reason).
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to read; - for standard input (the default).")],
@@ -39,47 +41,113 @@ struct HeightsCommand: BubblesCommand {
         let engine = LayoutEngine(textOptions: textOptions)
         var options = DecorationOptions()
         options.timeZone = input.timeZone
-        let stream = TimelineStream(engine: engine, widths: widths, decorationOptions: options)
+        // One pass: each message is laid out once, at every width from one preparing of its text,
+        // so the layout cache and the text store would only be filled, never read.
+        var stream = TimelineStream(engine: engine, widths: widths, decorationOptions: options)
+        stream.remembering = false
         let output = context.output
-        if csv { try output.write("row,id,kind,width,height,textLines,wrapWidth,bubbleWidth\n") }
+        if csv { try output.write("row,id,kind,width,height,textLines,wrapWidth,bubbleWidth,conversation\n") }
         let started = DispatchTime.now()
         let progress = ProgressBar(total: 0, sink: context.errors, enabled: context.errorsAreTerminal)
         var rowCount = 0
-        let counts = try stream.run(reader, errors: context.errors, progress: { progress.update(messages: $0) }) { chunk in
-            for (r, row) in chunk.rows.enumerated() {
-                let id = row.id(in: chunk.models)
-                for (w, width) in chunk.widths.enumerated() {
-                    let layout = chunk.layout(row: r, widthIndex: w)
-                    let kind = engine.registry.name(of: layout.kind)
-                    try output.write(csv ? Self.csvLine(chunk.firstRowNumber + r, id, kind, width, layout)
-                                         : Self.jsonLine(chunk.firstRowNumber + r, id, kind, width, layout))
-                }
-            }
+        var buffer = OutputBuffer()
+        var formatter = RowFormatter(csv: csv, registry: engine.registry)
+        let counts = try stream.run(reader, errors: context.errors, progress: { progress.update(messages: $0) },
+                                    idle: { try output.flush() }) { chunk in
+            buffer.removeAll()
+            for r in chunk.rows.indices { formatter.format(row: r, of: chunk, into: &buffer) }
+            try output.write(bytes: buffer.bytes)
             rowCount += chunk.rows.count
         }
         try output.flush()
         progress.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        let stats = engine.cache.statistics
-        try context.errors.write(Self.summary(rows: rowCount, widths: widths.count, seconds: seconds, hitRate: stats.hitRate))
+        try context.errors.write(Self.summary(rows: rowCount, widths: widths.count, seconds: seconds))
         try input.reportEnd(of: reader, done: "laid out", countsAlways: true, to: context.errors)
         return exitCode(for: counts)
     }
 
-    static func jsonLine(_ row: Int, _ id: String, _ kind: String, _ width: Int, _ layout: RowLayout) -> String {
-        "{\"row\":\(row),\"id\":\(JSONString.quoted(id)),\"kind\":\(JSONString.quoted(kind)),\"width\":\(width),"
-            + "\"height\":\(layout.height),\"textLines\":\(layout.textLines),\"wrapWidth\":\(layout.wrapWidth),"
-            + "\"bubbleWidth\":\(layout.bubbleWidth)}\n"
+    /// Formats rows into bytes: each row's id, conversation and kind are escaped once for all
+    /// its widths, and kind names once per run.
+    struct RowFormatter: ~Copyable {
+        let csv: Bool
+        let registry: CellRegistry
+        private var kindNames: [[UInt8]?] = Array(repeating: nil, count: 256)
+        private var scratch = OutputBuffer()
+
+        init(csv: Bool, registry: CellRegistry) {
+            self.csv = csv
+            self.registry = registry
+        }
+
+        private mutating func kindName(_ kind: RowKind) -> [UInt8] {
+            if let name = kindNames[Int(kind.rawValue)] { return name }
+            scratch.removeAll()
+            let name = registry.name(of: kind)
+            if csv { scratch.appendCSVField(name) } else { scratch.appendJSONString(name) }
+            kindNames[Int(kind.rawValue)] = scratch.bytes
+            return scratch.bytes
+        }
+
+        /// What goes before each field of a record, and after the last, in each format.
+        private static let jsonPunctuation: [StaticString] =
+            ["{\"row\":", ",\"kind\":", ",\"width\":", ",\"height\":", ",\"textLines\":", ",\"wrapWidth\":", ",\"bubbleWidth\":"]
+        private static let csvPunctuation: [StaticString] = ["", ",", ",", ",", ",", ",", ","]
+
+        /// Row `r` of `chunk` at every width, as JSON Lines or CSV records.
+        mutating func format(row r: Int, of chunk: LaidOutChunk, into out: inout OutputBuffer) {
+            let row = chunk.rows[r]
+            let number = chunk.firstRowNumber + r
+            let conversation = row.conversationID(in: chunk.models)
+            // The escaped id (and conversation), written once and copied for each width.
+            scratch.removeAll()
+            if csv {
+                scratch.append(",")
+                scratch.appendCSVField(row.id(in: chunk.models))
+            } else {
+                if let conversation {
+                    scratch.append(",\"conversation\":")
+                    scratch.appendJSONString(conversation)
+                }
+                scratch.append(",\"id\":")
+                scratch.appendJSONString(row.id(in: chunk.models))
+            }
+            let head = scratch.bytes
+            scratch.removeAll()
+            if csv {
+                scratch.append(",")
+                if let conversation { scratch.appendCSVField(conversation) }
+            } else {
+                scratch.append("}")
+            }
+            let tail = scratch.bytes
+            let punctuation = csv ? Self.csvPunctuation : Self.jsonPunctuation
+            for (w, width) in chunk.widths.enumerated() {
+                let layout = chunk.layout(row: r, widthIndex: w)
+                out.append(punctuation[0])
+                out.append(number)
+                out.append(bytes: head)
+                out.append(punctuation[1])
+                out.append(bytes: kindName(layout.kind))
+                out.append(punctuation[2])
+                out.append(width)
+                out.append(punctuation[3])
+                out.append(layout.height)
+                out.append(punctuation[4])
+                out.append(layout.textLines)
+                out.append(punctuation[5])
+                out.append(layout.wrapWidth)
+                out.append(punctuation[6])
+                out.append(layout.bubbleWidth)
+                out.append(bytes: tail)
+                out.append("\n")
+            }
+        }
     }
 
-    static func csvLine(_ row: Int, _ id: String, _ kind: String, _ width: Int, _ layout: RowLayout) -> String {
-        "\(row),\(OutputEscaping.csvField(id)),\(OutputEscaping.csvField(kind)),\(width),\(layout.height),\(layout.textLines),"
-            + "\(layout.wrapWidth),\(layout.bubbleWidth)\n"
-    }
-
-    static func summary(rows: Int, widths: Int, seconds: Double, hitRate: Double) -> String {
+    static func summary(rows: Int, widths: Int, seconds: Double) -> String {
         let perSecond = seconds > 0 ? Double(rows * widths) / seconds : 0
         return "heights: \(rows) rows × \(widths) width\(widths == 1 ? "" : "s") in \(Format.fixed(seconds, 3)) s "
-            + "(\(Format.grouped(Int(perSecond))) rows/s), cache hit rate \(Format.fixed(hitRate * 100, 1))%\n"
+            + "(\(Format.grouped(Int(perSecond))) rows/s)\n"
     }
 }

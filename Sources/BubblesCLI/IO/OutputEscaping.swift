@@ -2,21 +2,36 @@ import BubbleText
 
 /// Escaping for CSV output, so untrusted ids never carry raw controls (JSON uses `JSONString`).
 enum OutputEscaping {
-    /// `text` as one CSV field (RFC 4180 quoting). Controls are shown in their visible form, since
-    /// CSV has no escapes of its own.
+    /// `text` as one CSV field (RFC 4180 quoting). CSV has no escapes of its own, so every
+    /// scalar JSON output escapes is shown in a visible form instead: C0 controls in caret form
+    /// (CR is `^M`, LF `^J`, VT `^K`, FF `^L`, tab `^I`), DEL as `^?`, C1 controls (NEL among
+    /// them) as their hex byte (`<85>`), the bidi controls by abbreviation (`<RLO>`), and the
+    /// line and paragraph separators as `<LS>` and `<PS>`. A field thus never spans lines, and
+    /// quotes are needed only for commas and quotes.
     static func csvField(_ text: String) -> String {
         var visible = ""
         var needsQuotes = false
         for scalar in text.unicodeScalars {
-            if let form = ControlNotation.visibleForm(of: scalar.value) {
+            if let form = visibleForm(of: scalar.value) {
                 visible += form
             } else {
-                if scalar == "," || scalar == "\"" || scalar == "\n" || scalar == "\r" { needsQuotes = true }
+                if scalar == "," || scalar == "\"" { needsQuotes = true }
                 visible.unicodeScalars.append(scalar)
             }
         }
         guard needsQuotes else { return visible }
         return "\"" + visible.replacingQuotes() + "\""
+    }
+
+    /// The visible form of a scalar a CSV field must not carry raw, or nil when it is safe.
+    static func visibleForm(of scalar: UInt32) -> String? {
+        switch scalar {
+        case 0x00...0x1F: "^" + String(UnicodeScalar(UInt8(scalar + 0x40)))
+        case 0x85: "<85>"
+        case 0x2028: "<LS>"
+        case 0x2029: "<PS>"
+        default: ControlNotation.visibleForm(of: scalar)
+        }
     }
 }
 

@@ -23,7 +23,13 @@ private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -
 /// Where a command writes. Standard output in the tool, a string in tests.
 public protocol TextSink: AnyObject {
     func write(_ text: String) throws
+    /// Writes UTF-8 `bytes` as they are (formatted output, already escaped).
+    func write(bytes: [UInt8]) throws
     func flush() throws
+}
+
+extension TextSink {
+    public func write(bytes: [UInt8]) throws { try write(String(decoding: bytes, as: UTF8.self)) }
 }
 
 /// A buffered writer on a file descriptor that reports a closed pipe as `OutputClosed`.
@@ -39,6 +45,11 @@ public final class FileSink: TextSink {
 
     public func write(_ text: String) throws {
         buffer.append(contentsOf: text.utf8)
+        if buffer.count >= capacity { try flush() }
+    }
+
+    public func write(bytes: [UInt8]) throws {
+        buffer.append(contentsOf: bytes)
         if buffer.count >= capacity { try flush() }
     }
 

@@ -1,111 +1,147 @@
 import BubbleLayout
 import BubbleLogs
 import BubbleText
+import Foundation
 
-/// A window of the timeline, laid out: the rows decided so far and their layouts at each width.
-struct LaidOutChunk {
-    /// The models the rows index into (by `DecoratedRow.messageIndex`).
-    let models: [any MessageModel]
-    let rows: [DecoratedRow]
-    let widths: [Int]
-    /// Width-major, as `LayoutEngine.layoutRows` returns them.
-    let layouts: [RowLayout]
-    /// Input position of the first row of this chunk in the whole timeline.
-    let firstRowNumber: Int
+/// A window of the timeline, laid out (see `StreamingLayout`).
+typealias LaidOutChunk = BatchLayout
 
-    func layout(row: Int, widthIndex: Int) -> RowLayout { layouts[widthIndex * rows.count + row] }
-}
-
-/// Reads a log as a stream, reports each rejected record on stderr, decorates the messages and
-/// lays them out a chunk at a time on all cores. Memory holds one chunk of models, not the log.
+/// Runs a log through `StreamingLayout` as a filter: a reader thread reads and decodes while this
+/// one lays out and writes, and each window is handed on as soon as it is laid out. A window is
+/// whatever has arrived (at most `chunkSize` messages), so from a slow pipe rows come out as their
+/// messages come in, each held back only until the next message of its conversation arrives.
+/// Memory holds about two windows of messages, not the log.
 struct TimelineStream {
     let engine: LayoutEngine<CellMeasurer>
     let widths: [Int]
     var decorationOptions: DecorationOptions
-    /// Messages laid out together; large enough to keep every core busy.
+    /// Messages laid out together at most; large enough to keep every core busy.
     var chunkSize = 8192
+    /// Whether layouts go through the engine's cache and text store (`StreamingLayout.remembering`).
+    var remembering = true
 
-    /// Streams `reader` through layout, handing each laid-out chunk to `consume` in input order.
-    /// Returns the reader's counts; diagnostics go to `errors` as they come.
-    func run(_ reader: LogReader, errors: TextSink, progress: ((Int) -> Void)? = nil,
+    /// Streams `reader` through layout, handing each laid-out window to `consume` in input order.
+    /// `idle` runs whenever no input is waiting (flush output there, so a reader downstream sees
+    /// the rows so far). Returns the reader's counts; diagnostics go to `errors` as they come.
+    func run(_ reader: LogReader, errors: TextSink, progress: ((Int) -> Void)? = nil, idle: () throws -> Void = {},
              consume: (LaidOutChunk) throws -> Void) throws -> LogCounts {
-        var window: [any MessageModel] = []
-        var decorator: Decorator?
-        var pendingModel: (any MessageModel)?
-        var rowNumber = 0
+        var layout = StreamingLayout(engine: engine, widths: widths, options: decorationOptions, remembering: remembering)
+        let feed = EntryFeed(reader: reader, capacity: 2 * chunkSize)
         var messagesSeen = 0
         var repeatedIDs = RepeatedIDReport()
-
-        func flush(final: Bool) throws {
-            if decorator == nil {
-                var options = decorationOptions
-                // Names depend on how many people talk: count them over the whole first chunk rather
-                // than letting its first rows guess from one sender. With fewer than two there, the
-                // decorator keeps counting as new senders appear.
-                if options.otherParties == nil, let senders = Self.incomingSenders(in: window, registry: engine.registry),
-                   senders > 1 {
-                    options.otherParties = senders
+        var ended = false
+        do {
+            while !ended {
+                let taken = try feed.take(max: chunkSize, beforeWaiting: {
+                    try errors.flush()
+                    try idle()
+                })
+                ended = taken.ended
+                for entry in taken.entries {
+                    switch entry {
+                    case .message(let record, let position):
+                        try repeatedIDs.note(record, at: position, errors: errors)
+                        layout.append(record)
+                        messagesSeen += 1
+                    case .diagnostic(let diagnostic):
+                        try errors.write("\(diagnostic)\n")
+                    }
                 }
-                decorator = Decorator(options: options, registry: engine.registry, footerWidths: engine.footerWidths)
-            }
-            // A chunk's last message is decided by the next chunk's first, so the decorator holds it
-            // back. It is pushed under a sentinel index and leads the next window at index 0.
-            var models: [any MessageModel] = []
-            models.reserveCapacity(window.count + 1)
-            if let pendingModel { models.append(pendingModel) }
-            let base = models.count
-            models += window
-            var rows: [DecoratedRow] = []
-            for (offset, model) in window.enumerated() {
-                let index = offset == window.count - 1 ? Self.heldBack : offset + base
-                let emitted = try decorator!.push(model, index: index)
-                rows += offset == 0 ? emitted.map { Self.resolveHeldBack($0, to: 0) } : emitted
-            }
-            if final {
-                rows += decorator!.finish().map { Self.resolveHeldBack($0, to: models.count - 1) }
-            }
-            let layouts = engine.layoutRows(rows, of: models, widths: widths)
-            try consume(LaidOutChunk(models: models, rows: rows, widths: widths, layouts: layouts, firstRowNumber: rowNumber))
-            rowNumber += rows.count
-            pendingModel = final ? nil : window.last
-            window.removeAll(keepingCapacity: true)
-        }
-
-        for entry in reader {
-            switch entry {
-            case .message(let record, let position):
-                try repeatedIDs.note(record, at: position, errors: errors)
-                window.append(record)
-                messagesSeen += 1
-                if window.count >= chunkSize {
-                    try flush(final: false)
+                if layout.waiting > 0 || ended {
+                    try consume(layout.flush(final: ended))
                     progress?(messagesSeen)
                 }
-            case .diagnostic(let diagnostic):
-                try errors.write("\(diagnostic)\n")
             }
+        } catch {
+            feed.stop()
+            throw error
         }
-        try flush(final: true)
         try repeatedIDs.finish(errors: errors)
-        progress?(messagesSeen)
         return reader.counts
     }
+}
 
-    /// Stands for "the message held back": far from any real index, and not negative, which
-    /// would mark a date separator.
-    static let heldBack = Int.max >> 1
+/// Reads a `LogReader` on a thread of its own into a bounded queue, so reading and decoding run
+/// beside layout. `take` hands over everything read so far.
+final class EntryFeed: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var queue: [LogEntry] = []
+    private var ended = false
+    private var stopped = false
+    private var consumerWaiting = false
+    private var producerWaiting = false
+    private let capacity: Int
 
-    static func resolveHeldBack(_ row: DecoratedRow, to index: Int) -> DecoratedRow {
-        row.messageIndex == heldBack ? row.shifted(by: index - heldBack) : row
+    init(reader: LogReader, capacity: Int) {
+        self.capacity = capacity
+        queue.reserveCapacity(capacity)
+        let box = ReaderBox(reader: reader)
+        let thread = Thread { [self] in produce(box.reader) }
+        thread.start()
     }
 
-    static func incomingSenders(in models: [any MessageModel], registry: CellRegistry) -> Int? {
-        var senders: Set<String> = []
-        for model in models where model.direction == .incoming {
-            if let index = try? registry.index(for: model), registry.configurators[index].drawsBubble {
-                senders.insert(model.senderName ?? "")
+    private func produce(_ reader: LogReader) {
+        for entry in reader {
+            condition.lock()
+            while queue.count >= capacity && !stopped {
+                producerWaiting = true
+                condition.wait()
             }
+            producerWaiting = false
+            if stopped {
+                condition.unlock()
+                return
+            }
+            queue.append(entry)
+            if consumerWaiting { condition.signal() }
+            condition.unlock()
         }
-        return senders.isEmpty ? nil : senders.count
+        condition.lock()
+        ended = true
+        condition.signal()
+        condition.unlock()
     }
+
+    /// Everything read so far (at most `max` entries), waiting for at least one entry or the end;
+    /// `beforeWaiting` runs first when there is nothing yet. `ended` is true once the reader is
+    /// done and everything it read has been taken: its counts are final then.
+    func take(max: Int, beforeWaiting: () throws -> Void) throws -> (entries: ArraySlice<LogEntry>, ended: Bool) {
+        condition.lock()
+        if queue.isEmpty && !ended {
+            condition.unlock()
+            try beforeWaiting()
+            condition.lock()
+            while queue.isEmpty && !ended {
+                consumerWaiting = true
+                condition.wait()
+            }
+            consumerWaiting = false
+        }
+        let entries: ArraySlice<LogEntry>
+        if queue.count <= max {
+            entries = queue[...]
+            queue = []
+            queue.reserveCapacity(capacity)
+        } else {
+            entries = queue[..<max]
+            queue = Array(queue[max...])
+        }
+        let done = ended && queue.isEmpty
+        if producerWaiting { condition.signal() }
+        condition.unlock()
+        return (entries, done)
+    }
+
+    /// Tells the reader thread to stop at its next entry (the output has gone away).
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.signal()
+        condition.unlock()
+    }
+}
+
+/// Hands the reader to its thread; only that thread uses it until the feed has ended.
+private struct ReaderBox: @unchecked Sendable {
+    let reader: LogReader
 }

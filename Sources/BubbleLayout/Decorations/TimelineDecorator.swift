@@ -1,0 +1,89 @@
+/// Decorates a stream that may carry several conversations (`MessageModel.conversationID`): one
+/// `Decorator` per conversation, so messages of different conversations never group, never share
+/// a date separator and count their other parties apart. The stream may interleave conversations
+/// as long as each one's messages come in order.
+///
+/// Each conversation holds back its last message until its next message arrives (or `finish`):
+/// a row never waits for anything later than the next message of its own conversation.
+struct TimelineDecorator: Sendable {
+    let options: DecorationOptions
+    let registry: CellRegistry
+    let footerWidths: FooterText.Widths
+    private var decorators: [ConversationKey: Decorator] = [:]
+    /// The conversation of the last message, kept out of `decorators`: a stream of one
+    /// conversation (or long runs of one) then costs no hashing per message.
+    private var current: (key: ConversationKey, decorator: Decorator)?
+    /// Other parties counted ahead of decorating, by conversation (see `countSenders`).
+    private var counted: [ConversationKey: SenderCount] = [:]
+
+    init(options: DecorationOptions, registry: CellRegistry, footerWidths: FooterText.Widths) {
+        self.options = options
+        self.registry = registry
+        self.footerWidths = footerWidths
+    }
+
+    /// Counts the other parties of each conversation in `models` before any is decorated, so a
+    /// conversation's first rows know whether to show names. Where fewer than two are found, its
+    /// decorator goes on counting as new senders appear. Does nothing when the options give it.
+    mutating func countSenders(in models: ArraySlice<any MessageModel>) {
+        guard options.otherParties == nil else { return }
+        for model in models { counted[ConversationKey(model.conversationID), default: SenderCount()].count(model, registry: registry) }
+    }
+
+    /// Takes the next message (input position `index`) and appends the rows now decided.
+    mutating func push(_ model: any MessageModel, index: Int, into rows: inout [DecoratedRow]) throws(LayoutError) {
+        let key = ConversationKey(model.conversationID)
+        if current?.key != key { switchTo(key) }
+        rows += try current!.decorator.push(model, index: index)
+    }
+
+    /// Makes `key`'s decorator the current one, putting the previous one back.
+    private mutating func switchTo(_ key: ConversationKey) {
+        if let current { decorators[current.key] = current.decorator }
+        if let decorator = decorators.removeValue(forKey: key) {
+            current = (key, decorator)
+            return
+        }
+        var options = options
+        if options.otherParties == nil, let senders = counted.removeValue(forKey: key), senders.parties > 1 {
+            options.otherParties = senders.parties
+        }
+        current = (key, Decorator(options: options, registry: registry, footerWidths: footerWidths))
+    }
+
+    /// Every conversation's decorator, the current one included.
+    private mutating func gather() {
+        if let current { decorators[current.key] = current.decorator }
+        current = nil
+    }
+
+    /// Appends every conversation's held-back row, in input order.
+    mutating func finish(into rows: inout [DecoratedRow]) {
+        gather()
+        let keys = decorators.compactMap { key, d in d.pendingIndex.map { (key, $0) } }.sorted { $0.1 < $1.1 }
+        for (key, _) in keys { rows += decorators[key]!.finish() }
+    }
+
+    /// The input positions of the held-back messages, in input order.
+    var pendingIndices: [Int] {
+        (decorators.values.compactMap(\.pendingIndex) + (current?.decorator.pendingIndex).map { [$0] }.orEmpty).sorted()
+    }
+
+    /// Renumbers the held-back messages through `newIndex` (a streaming window starts anew).
+    mutating func movePending(_ newIndex: (Int) -> Int) {
+        if let index = current?.decorator.pendingIndex { current!.decorator.movePending(to: newIndex(index)) }
+        for key in Array(decorators.keys) {
+            if let index = decorators[key]!.pendingIndex { decorators[key]!.movePending(to: newIndex(index)) }
+        }
+    }
+}
+
+extension Optional where Wrapped == [Int] {
+    fileprivate var orEmpty: [Int] { self ?? [] }
+}
+
+/// A conversation id as a dictionary key; nil (no conversation given) is one conversation.
+struct ConversationKey: Hashable, Sendable {
+    let id: String?
+    init(_ id: String?) { self.id = id }
+}

@@ -1,0 +1,78 @@
+import BubbleText
+
+/// Lays out a timeline as it streams in, a window at a time: `append` messages as they arrive,
+/// then `flush` lays out (on all cores) every row that is decided so far and hands them back
+/// in timeline order. Memory holds one window of messages, not the log.
+///
+/// A row is decided once the next message of its conversation has arrived, since that message
+/// says whether the row's group ends (its footer and spacing). So each conversation's last message
+/// is held back at a flush and comes out in a later one, or at the final flush. Nothing else is
+/// looked ahead at: a row's layout never depends on messages more than one ahead, which is what
+/// makes flushing at any moment, and splitting a stream by conversation, give the same rows.
+/// For the same reason the number of other parties (names on or off) is counted as senders
+/// appear, unless the options give it.
+public struct StreamingLayout<Measurer: TextMeasurer> {
+    /// The engine laying rows out.
+    public let engine: LayoutEngine<Measurer>
+    /// The container widths every row is laid out at.
+    public let widths: [Int]
+    /// Whether layouts go through the engine's cache and prepared-text store (see `init`).
+    public let remembering: Bool
+    private var decorator: TimelineDecorator
+    /// The window: the messages held back at the last flush, then those appended since.
+    private var window: [any MessageModel] = []
+    /// Messages at the front of `window` already decorated (the held-back ones).
+    private var decorated = 0
+    /// Rows handed back so far.
+    public private(set) var rowCount = 0
+
+    /// A streaming layout at `widths` with `engine`, decorated with `options`. With `remembering`
+    /// false the engine's layout cache and prepared-text store are neither read nor filled: right
+    /// for a one-pass filter, where each message is laid out once (at every width, from one
+    /// preparing of its text), and memory then holds the window and nothing that grows with the log.
+    public init(engine: LayoutEngine<Measurer>, widths: [Int], options: DecorationOptions = DecorationOptions(),
+                remembering: Bool = true) {
+        self.engine = engine
+        self.widths = widths
+        self.remembering = remembering
+        decorator = TimelineDecorator(options: options, registry: engine.registry, footerWidths: engine.footerWidths)
+    }
+
+    /// Messages appended since the last flush.
+    public var waiting: Int { window.count - decorated }
+
+    /// Takes the next message of the stream.
+    public mutating func append(_ model: any MessageModel) { window.append(model) }
+
+    /// Decorates the messages appended since the last flush and lays out every row now decided;
+    /// `final` (at the end of the input) also lets out the held-back rows. Throws for a kind no
+    /// cell is registered for.
+    public mutating func flush(final: Bool = false) throws(LayoutError) -> BatchLayout {
+        var rows: [DecoratedRow] = []
+        rows.reserveCapacity(window.count - decorated + 1)
+        for i in decorated..<window.count { try decorator.push(window[i], index: i, into: &rows) }
+        if final { decorator.finish(into: &rows) }
+        let batch = BatchLayout(rows: rows, widths: widths, layouts: engine.layoutRows(rows, of: window, widths: widths, remembering: remembering),
+                                models: window, firstRowNumber: rowCount)
+        rowCount += rows.count
+        // The held-back messages lead the next window, renumbered in order.
+        let pending = decorator.pendingIndices
+        var next: [any MessageModel] = []
+        next.reserveCapacity(max(pending.count, window.count))
+        for index in pending { next.append(window[index]) }
+        decorator.movePending { old in Self.position(of: old, in: pending) }
+        window = next
+        decorated = window.count
+        return batch
+    }
+
+    /// The position of `value` in the sorted `array`, which holds it.
+    private static func position(of value: Int, in array: [Int]) -> Int {
+        var low = 0, high = array.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if array[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}

@@ -1,0 +1,98 @@
+import BubbleLayout
+import BubbleText
+@testable import BubbleLogs
+import Foundation
+import Testing
+
+/// The byte-level decoder takes a line only when it decodes it exactly as the full parser and
+/// decoder do; every other line (and so every diagnostic) is left to them.
+@Suite struct NativeFastDecoderTests {
+    static func full(_ line: [UInt8], me: String?) -> (any LogRecord)? {
+        guard let value = try? JSONParser().parse(line), let object = value.objectValue else { return nil }
+        return try? NativeRecordDecoder(me: me).decode(object)
+    }
+
+    static func fast(_ line: [UInt8], me: String?) -> (any LogRecord)? {
+        line.withUnsafeBufferPointer { NativeFastDecoder(me: me).decode($0) }
+    }
+
+    func check(_ line: [UInt8], me: String?) -> (taken: Bool, agrees: Bool) {
+        guard let fast = Self.fast(line, me: me) else { return (false, true) }
+        guard let full = Self.full(line, me: me) else { return (true, false) }
+        return (true, fast.isSameRecord(as: full))
+    }
+
+    @Test func everyFixtureLineDecodesAsTheFullPathDecodesIt() throws {
+        var taken = 0
+        for file in ["logs/sample.jsonl", "logs/hostile.jsonl", "logs/bad.jsonl"] {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: corpus(file))))
+            // Lines that are not UTF-8 are rejected before either decoder sees them.
+            for line in bytes.split(separator: 0x0A) where String(validating: line, as: UTF8.self) != nil {
+                for me in [nil, "Sam"] as [String?] {
+                    let result = check(Array(line), me: me)
+                    #expect(result.agrees, "\(file): \(String(decoding: line, as: UTF8.self))")
+                    if result.taken { taken += 1 }
+                }
+            }
+        }
+        #expect(taken > 200)
+    }
+
+    /// Random edits of valid lines (bytes dropped, doubled or replaced by JSON punctuation): the
+    /// fast path either declines or agrees with the full one, never decodes what it rejects.
+    @Test func mutatedLinesAreDeclinedOrDecodedAlike() throws {
+        let text = try String(contentsOfFile: corpus("logs/sample.jsonl"), encoding: .utf8)
+        let lines = text.split(separator: "\n").map { Array($0.utf8) }
+        let alphabet = Array(#"{}[]":,\ -.0123456789tfnuerxE"#.utf8)
+        var random = SeededGenerator(seed: 12)
+        var taken = 0, disagreements = 0
+        for _ in 0..<20_000 {
+            var line = lines.randomElement(using: &random)!
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let i = Int.random(in: 0..<line.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: line.remove(at: i)
+                case 1: line.insert(line[i], at: i)
+                default: line[i] = alphabet.randomElement(using: &random)!
+                }
+            }
+            guard String(validating: line, as: UTF8.self) != nil else { continue }
+            let result = check(line, me: "Sam")
+            if result.taken { taken += 1 }
+            if !result.agrees {
+                disagreements += 1
+                Issue.record("\(String(decoding: line, as: UTF8.self))")
+            }
+            if disagreements > 5 { break }
+        }
+        #expect(taken > 1_000)
+    }
+
+    @Test func theConversationFieldIsReadAndWrittenBack() throws {
+        for line in [#"{"id":"1","conversation":"team","type":"text","date":1714557600,"text":"hi"}"#,
+                     #"{"id":"1","conversation":42,"type":"text","date":1714557600,"text":"hi"}"#] {
+            let fast = try #require(Self.fast(Array(line.utf8), me: nil))
+            let full = try #require(Self.full(Array(line.utf8), me: nil))
+            #expect(fast.isSameRecord(as: full))
+            #expect(full.conversationID == (line.contains("42") ? "42" : "team"))
+            let again = try #require(Self.full(Array(full.nativeLine.utf8), me: nil))
+            #expect(again.isSameRecord(as: full))
+        }
+        let wrong = #"{"id":"1","conversation":true,"type":"text","date":1714557600,"text":"hi"}"#
+        let object = try #require(try JSONParser().parse(Array(wrong.utf8)).objectValue)
+        #expect(throws: NativeRecordProblem.self) { try NativeRecordDecoder(me: nil).decode(object) }
+    }
+}
+
+/// The writer's byte check agrees with its scalar rule on every scalar it could meet.
+@Suite struct JSONWriterPlainCheckTests {
+    @Test func theByteCheckAgreesWithTheScalarRuleForEveryScalar() {
+        var disagreements = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "a" + String(scalar) + "b"
+            if JSONObjectWriter.isPlain(text) == JSONObjectWriter.mustEscape(value) { disagreements += 1 }
+        }
+        #expect(disagreements == 0)
+    }
+}
