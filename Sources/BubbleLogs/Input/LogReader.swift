@@ -83,7 +83,7 @@ public final class LogReader: Sequence, IteratorProtocol {
     public func makeIterator() -> LogReader { self }
 
     /// Counts a message that is kept, and remembers its sender among the first few.
-    private func count(_ record: LogRecord) {
+    private func count(_ record: any LogRecord) {
         counts.recordsIn += 1
         counts.messagesOut += 1
         if record.direction == .outgoing { outgoingMessages += 1 }
