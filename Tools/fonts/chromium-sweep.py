@@ -132,7 +132,11 @@ measure();
 </script>"""
     style = ("#natural > span { display: inline-block; width: max-content; white-space: pre; margin: 0; padding: 0;"
              " font-kerning: auto; font-weight: 400; }\n"
-             "#sweep > div { white-space: pre-wrap; overflow-wrap: break-word; word-break: normal; margin: 0; "
+             # Each item is laid out at the page's origin (they overlap): stacked, the lower items sat
+             # hundreds of thousands of px down, where getBoundingClientRect's floats lose LayoutUnits
+             # (and LayoutUnit itself saturates near 2^25 / 64 px).
+             "#sweep { position: relative; }\n"
+             "#sweep > div { position: absolute; top: 0; left: 0; white-space: pre-wrap; overflow-wrap: break-word; word-break: normal; margin: 0; "
              "padding: 0; border: 0; letter-spacing: normal; font-kerning: auto; font-weight: 400; font-style: normal; }")
     doc = ("<!doctype html><html><head><meta charset='utf-8'><style>%s\n%s</style></head><body>"
            "<div id='natural'>%s</div><div id='sweep'>%s</div>%s</body></html>") % (
