@@ -46,9 +46,13 @@ import BubbleText
         switch (text.group, text.lang) {
         case ("cyrillic", _): ("cyrl", nil)
         case ("greek", _): ("grek", nil)
-        case ("hebrew", _): ("hebr", nil)
+        case ("hebrew", _), ("hebrew-pointed", _): ("hebr", nil)
+        case ("thai", _): ("thai", nil)
+        case ("arabic", _): ("arab", nil)
+        case ("urdu", _): ("arab", "URD ")
+        case ("devanagari", _): ("dev2", nil)
         case ("cjk", "zh"): ("hani", "ZHS ")
-        case ("cjk", _): ("hani", "JAN ")
+        case ("cjk", _), ("cjk-trim", _): ("hani", "JAN ")
         case ("korean", _): ("hang", "KOR ")
         default: ("latn", nil)
         }
@@ -72,7 +76,7 @@ import BubbleText
 
     /// The script/chain groups whose natural widths equal Chromium's on every item.
     static let exactNaturalWidths = ["latin/noto", "cyrillic/noto", "cyrillic/dejavu", "greek/noto", "greek/dejavu", "cjk/cjk-jp",
-                                     "korean/cjk-kr"]
+                                     "korean/cjk-kr", "thai/thai"]
 
     @Test func naturalWidthsMatchChromium() throws {
         let sweep = try #require(Self.sweep)
@@ -101,6 +105,11 @@ import BubbleText
             #expect(score.0 == score.1, "\(group): \(score.0)/\(score.1)")
         }
     }
+
+    /// The script/chain groups whose line counts and heights equal Chromium's on every item; the
+    /// others (scripts that need shaping, Thai's dictionary breaks) are measured and reported.
+    static let exactLayouts = ["latin/noto", "latin/dejavu", "cyrillic/noto", "cyrillic/dejavu", "greek/noto", "greek/dejavu",
+                               "hebrew/hebrew", "hebrew-pointed/hebrew", "cjk/cjk-jp", "korean/cjk-kr"]
 
     @Test func lineCountsAndHeightsMatchChromium() throws {
         let sweep = try #require(Self.sweep)
@@ -133,7 +142,7 @@ import BubbleText
             lineScores[group, default: (0, 0)].1 += 1
             heightScores[group, default: (0, 0)].0 += height == row[6].int ? 1 : 0
             heightScores[group, default: (0, 0)].1 += 1
-            if (lines != row[5].int || height != row[6].int) && misses.count < 16 {
+            if (lines != row[5].int || height != row[6].int) && Self.exactLayouts.contains(group) && misses.count < 16 {
                 misses.append("\(chainName) \(size)px lh \(row[3].string) w\(row[4].int) \(text.text.prefix(24)): lines \(lines) vs \(row[5].int), height \(height) vs \(row[6].int)")
             }
         }
@@ -142,11 +151,10 @@ import BubbleText
         for miss in misses { print("  miss: " + miss) }
         // Every line count and every height is exact, fractional line heights (1.4 × 16 px =
         // 1,433.6 LayoutUnits, floored) included.
-        for (group, score) in lineScores {
-            #expect(score.0 == score.1, "\(group): lines \(score.0)/\(score.1)")
-        }
-        for (group, score) in heightScores {
-            #expect(score.0 == score.1, "\(group): heights \(score.0)/\(score.1)")
+        for group in Self.exactLayouts {
+            let lines = try #require(lineScores[group]), heights = try #require(heightScores[group])
+            #expect(lines.0 == lines.1, "\(group): lines \(lines.0)/\(lines.1)")
+            #expect(heights.0 == heights.1, "\(group): heights \(heights.0)/\(heights.1)")
         }
         #expect(sweep.items.count >= 10_000)
     }

@@ -30,10 +30,16 @@ CHAINS = {
     "hebrew": [("NotoSansHebrew-Subset.ttf", 0), ("NotoSans-Subset.ttf", 0), ("NotoColorEmoji-Subset.ttf", 0)],
     "cjk-jp": [("NotoSansCJK-Subset.ttc", 0), ("NotoColorEmoji-Subset.ttf", 0)],
     "cjk-kr": [("NotoSansCJK-Subset.ttc", 1), ("NotoColorEmoji-Subset.ttf", 0)],
+    "thai": [("NotoSansThai-Subset.ttf", 0), ("NotoSans-Subset.ttf", 0), ("NotoColorEmoji-Subset.ttf", 0)],
+    "arabic": [("NotoSansArabic-Subset.ttf", 0), ("NotoSans-Subset.ttf", 0), ("NotoColorEmoji-Subset.ttf", 0)],
+    "urdu": [("NotoNastaliqUrdu-Subset.ttf", 0), ("NotoSans-Subset.ttf", 0), ("NotoColorEmoji-Subset.ttf", 0)],
+    "devanagari": [("NotoSansDevanagari-Subset.ttf", 0), ("NotoSans-Subset.ttf", 0), ("NotoColorEmoji-Subset.ttf", 0)],
 }
 CHAINS_FOR_GROUP = {
     "latin": ["noto", "dejavu"], "cyrillic": ["noto", "dejavu"], "greek": ["noto", "dejavu"],
     "hebrew": ["hebrew"], "cjk": ["cjk-jp"], "korean": ["cjk-kr"],
+    "hebrew-pointed": ["hebrew"], "cjk-trim": ["cjk-jp"], "thai": ["thai"], "arabic": ["arabic"], "urdu": ["urdu"], "devanagari": ["devanagari"],
+    "emoji": ["noto", "dejavu"],
 }
 WIDTHS = [96, 140, 180, 217, 260, 300, 330, 375]
 SIZES = [13, 15, 16, 17.5]
