@@ -139,6 +139,16 @@ public struct PixelPreparedText: Sendable {
         return TextLayout(lines: lines, widestLine: widest)
     }
 
+    /// The line count and widest line at `width`, without building the lines.
+    public func metrics(width: Int) -> TextMetrics {
+        var lineCount = 0, widest = 0
+        forEachLine(width: width) { _, _, lineWidth in
+            lineCount += 1
+            widest = max(widest, lineWidth)
+        }
+        return TextMetrics(lineCount: lineCount, widestLine: widest)
+    }
+
     /// The faces used on each line at `width`.
     func lineFaces(width: Int) -> [Set<Int>] {
         var result: [Set<Int>] = []
@@ -167,34 +177,50 @@ public struct PixelPreparedText: Sendable {
     /// Whether a line this wide fits: Chromium allows one LayoutUnit of slack.
     private func fits(_ width: Int, _ available: Int) -> Bool { width <= available + 1 }
 
-    /// Calls `body(start, end, width)` for each line: grapheme indices and LayoutUnit width.
+    /// Calls `body(start, end, width)` for each line: grapheme indices and LayoutUnit width. One
+    /// pass: the line's 16.16 width grows grapheme by grapheme, and the width up to its last
+    /// non-space grapheme is what a break is tested with (spaces hang).
+    @inline(__always)
     private func forEachLine(width available: Int, _ body: (Int, Int, Int) -> Void) {
         let count = advances.count
         if count == 0 { body(0, 0, 0); return }
-        var lineStart = 0
-        while lineStart < count {
-            // Whole words while they fit; a mandatory break ends the line.
-            var lineEnd = lineStart
-            var g = lineStart
-            while g < count {
-                if breakAfter[g] != 0 {
-                    guard fits(lineWidth(lineStart, g + 1), available) else { break }
-                    lineEnd = g + 1
-                    if breakAfter[g] == 2 { break }
+        advances.withUnsafeBufferPointer { advances in
+        kernAfter.withUnsafeBufferPointer { kernAfter in
+        breakAfter.withUnsafeBufferPointer { breakAfter in
+        isSpace.withUnsafeBufferPointer { isSpace in
+            var lineStart = 0
+            while lineStart < count {
+                // Whole words while they fit; a mandatory break ends the line.
+                var lineEnd = lineStart, lineEndWidth = 0
+                var running = 0, visible = 0
+                var g = lineStart
+                while g < count {
+                    if g > lineStart { running &+= Int(kernAfter[g - 1]) }
+                    running &+= Int(advances[g])
+                    if !isSpace[g] { visible = running }
+                    if breakAfter[g] != 0 {
+                        // A mandatory break's own space (a newline) hangs too.
+                        let width = FontScale.layoutUnits(visible)
+                        guard fits(width, available) else { break }
+                        lineEnd = g + 1
+                        lineEndWidth = width
+                        if breakAfter[g] == 2 { break }
+                    }
+                    g += 1
                 }
-                g += 1
+                if lineEnd == lineStart {
+                    // The first word does not fit on an empty line: split it at graphemes, at least
+                    // one grapheme a line (overflow-wrap: break-word).
+                    var wordEnd = lineStart
+                    while wordEnd < count && breakAfter[wordEnd] == 0 { wordEnd += 1 }
+                    wordEnd = min(count, wordEnd + 1)
+                    lineEnd = lineStart + 1
+                    while lineEnd < wordEnd && fits(lineWidth(lineStart, lineEnd + 1), available) { lineEnd += 1 }
+                    lineEndWidth = lineWidth(lineStart, lineEnd)
+                }
+                body(lineStart, lineEnd, lineEndWidth)
+                lineStart = lineEnd
             }
-            if lineEnd == lineStart {
-                // The first word does not fit on an empty line: split it at graphemes, at least one
-                // grapheme a line (overflow-wrap: break-word).
-                var wordEnd = lineStart
-                while wordEnd < count && breakAfter[wordEnd] == 0 { wordEnd += 1 }
-                wordEnd = min(count, wordEnd + 1)
-                lineEnd = lineStart + 1
-                while lineEnd < wordEnd && fits(lineWidth(lineStart, lineEnd + 1), available) { lineEnd += 1 }
-            }
-            body(lineStart, lineEnd, lineWidth(lineStart, lineEnd))
-            lineStart = lineEnd
-        }
+        }}}}
     }
 }
