@@ -33,6 +33,11 @@ public struct PixelPreparedText: Sendable {
         // Graphemes: their scalars, UTF-8 starts, faces, and glyphs (the base's, then each further
         // scalar's that the face covers; a colour-bitmap grapheme is one glyph).
         var graphemeScalars: [Range<Int>] = []
+        graphemeScalars.reserveCapacity(scalars.count)
+        starts.reserveCapacity(scalars.count)
+        faces.reserveCapacity(scalars.count)
+        breakAfter.reserveCapacity(scalars.count)
+        isSpace.reserveCapacity(scalars.count)
         var breaker = GraphemeBreaker()
         var utf8 = 0
         var start = 0
@@ -49,6 +54,8 @@ public struct PixelPreparedText: Sendable {
 
         var glyphs: [UInt16] = []
         var clusters: [Int] = []
+        glyphs.reserveCapacity(scalars.count)
+        clusters.reserveCapacity(scalars.count)
         var runFace = -1
         advances = Array(repeating: 0, count: graphemeScalars.count)
         kernAfter = Array(repeating: 0, count: graphemeScalars.count)
@@ -76,7 +83,6 @@ public struct PixelPreparedText: Sendable {
             let slice = scalars[range]
             let isNewline = Self.isLineBreak(slice.first!)
             let (faceIndex, glyph) = chain.face(for: slice)
-            let face = chain.faces[faceIndex]
             faces.append(UInt8(faceIndex))
             let end = range.upperBound
             let nextBreak = end < opportunities.count ? opportunities[end] : .mandatory
@@ -88,9 +94,9 @@ public struct PixelPreparedText: Sendable {
             runFace = faceIndex
             glyphs.append(glyph)
             clusters.append(g)
-            if face.font.bitmapAdvance(of: glyph) == nil {
+            if slice.count > 1 && chain.faces[faceIndex].font.bitmapAdvance(of: glyph) == nil {
                 for scalar in slice.dropFirst() where !Self.isJoiner(scalar) {
-                    if let extra = face.font.glyph(for: Unicode.Scalar(scalar)!) {
+                    if let extra = chain.faces[faceIndex].font.glyph(for: Unicode.Scalar(scalar)!) {
                         glyphs.append(extra)
                         clusters.append(g)
                     }
