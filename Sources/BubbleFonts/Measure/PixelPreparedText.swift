@@ -57,8 +57,10 @@ public struct PixelPreparedText: Sendable {
         glyphs.reserveCapacity(scalars.count)
         clusters.reserveCapacity(scalars.count)
         var runFace = -1
-        advances = Array(repeating: 0, count: graphemeScalars.count)
-        kernAfter = Array(repeating: 0, count: graphemeScalars.count)
+        // Locals, not self's arrays: a nested function that captured self would copy every array of
+        // the struct on each call, and each write would then copy again.
+        var advances = [Int32](repeating: 0, count: graphemeScalars.count)
+        var kernAfter = [Int32](repeating: 0, count: graphemeScalars.count)
         func finishRun() {
             guard runFace >= 0, !glyphs.isEmpty else { return }
             let face = chain.faces[runFace]
@@ -104,6 +106,8 @@ public struct PixelPreparedText: Sendable {
             }
         }
         finishRun()
+        self.advances = advances
+        self.kernAfter = kernAfter
     }
 
     /// UAX #14's opportunities, with Blink's own table between two ASCII characters.
