@@ -33,6 +33,14 @@ public enum PixelBenchmark {
             let seconds = time(minimumSeconds) { _ = try? OpenTypeFont(bytes: fontBytes) }
             rows.append(Row(phase: "load \(file) (\(fontBytes.count / 1024) KiB)", value: seconds * 1e3, unit: "ms"))
         }
+        // Whole fonts, when this machine has Debian's font packages (the subsets keep few glyphs).
+        for path in systemFonts where FileManager.default.fileExists(atPath: path) {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            let fontBytes = [UInt8](data)
+            let seconds = time(minimumSeconds) { _ = try? OpenTypeFont(bytes: fontBytes) }
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            rows.append(Row(phase: "load \(name) (\(fontBytes.count / 1024) KiB, whole)", value: seconds * 1e3, unit: "ms"))
+        }
         let noto = try OpenTypeFont(bytes: bytes["NotoSans-Subset.ttf"]!)
         let emoji = try OpenTypeFont(bytes: bytes["NotoColorEmoji-Subset.ttf"]!)
         let chainSeconds = time(minimumSeconds) { _ = try? FontChain(fonts: [noto, emoji], size: 16) }
@@ -59,6 +67,12 @@ public enum PixelBenchmark {
         }
         return rows
     }
+
+    /// Whole fonts timed too when present (Debian's fonts-noto-core, -cjk, -color-emoji, fonts-dejavu-core).
+    static let systemFonts = ["/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
+                              "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                              "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",
+                              "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"]
 
     /// The benchmark's text: real chat messages from the sweep corpus, repeated to `scalars`.
     static func chatTexts(directory: String, scalars target: Int) throws -> [String] {
