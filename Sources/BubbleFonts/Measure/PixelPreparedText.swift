@@ -64,7 +64,9 @@ public struct PixelPreparedText: Sendable {
         func finishRun() {
             guard runFace >= 0, !glyphs.isEmpty else { return }
             let face = chain.faces[runFace]
-            face.substitutions.apply(&glyphs, clusters: &clusters)
+            // A colour-bitmap grapheme is already its one glyph: ligatures there could only join two
+            // graphemes, as 🇺🇸🇬🇧 (regional indicators U, G left) would become Uganda's flag.
+            if !face.font.hasColorBitmaps { face.substitutions.apply(&glyphs, clusters: &clusters) }
             for (i, glyph) in glyphs.enumerated() {
                 let advance: Int
                 if let bitmap = face.font.bitmapAdvance(of: glyph) {
