@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "bubbles", targets: ["bubbles"]),
+        .executable(name: "bubbles-bench-pixels", targets: ["bubbles-bench-pixels"]),
         .library(name: "BubbleText", targets: ["BubbleText"]),
         .library(name: "BubbleLayout", targets: ["BubbleLayout"]),
     ],
@@ -14,6 +15,8 @@ let package = Package(
         .target(name: "BubbleText"),
         .target(name: "BubbleLayout", dependencies: ["BubbleText"]),
         .target(name: "BubbleFonts", dependencies: ["BubbleText"]),
+        .target(name: "BubbleBenchmarks", dependencies: ["BubbleFonts", "BubbleText"]),
+        .executableTarget(name: "bubbles-bench-pixels", dependencies: ["BubbleBenchmarks"]),
         .target(name: "BubbleTerminal", dependencies: ["BubbleLayout", "BubbleText"]),
         .target(name: "BubbleLogs", dependencies: ["BubbleLayout"]),
         .target(name: "BubblesCLI", dependencies: ["BubbleText", "BubbleLayout", "BubbleTerminal", "BubbleLogs"]),

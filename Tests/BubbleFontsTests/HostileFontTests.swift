@@ -32,10 +32,26 @@ import Testing
         if let kerning = try? font.kerning(script: "latn") {
             for left in 0..<min(font.glyphCount, 64) { _ = kerning.adjustment(UInt16(left), UInt16(left / 2)) }
         }
+        // GSUB and GPOS read for the shaping scripts too (Thai, Arabic, Urdu, Devanagari), and
+        // applied to a run of glyphs the damaged font may not even have.
+        for (script, language) in [("thai", nil), ("arab", nil), ("arab", "URD "), ("dev2", nil), ("hebr", nil)] as [(String, String?)] {
+            if let substitutions = try? font.substitutions(script: script, language: language) {
+                var glyphs = (0..<48).map { UInt16(truncatingIfNeeded: $0 * 7) } + [.max, 0, 1]
+                var clusters = Array(glyphs.indices)
+                substitutions.apply(&glyphs, clusters: &clusters)
+            }
+            if let kerning = try? font.kerning(script: script) {
+                for left in 0..<min(font.glyphCount, 32) { _ = kerning.adjustment(UInt16(left), UInt16(left + 1)) }
+            }
+        }
         _ = font.advance(of: .max)
     }
 
-    @Test(arguments: FontFixtures.fontFiles)
+    /// Every committed font, the shaping scripts' included.
+    static let allFonts = FontFixtures.fontFiles + ["NotoSansThai-Subset.ttf", "NotoSansArabic-Subset.ttf",
+                                                    "NotoNastaliqUrdu-Subset.ttf", "NotoSansDevanagari-Subset.ttf"]
+
+    @Test(arguments: Self.allFonts)
     func everyTruncationIsAnErrorOrAFont(_ name: String) throws {
         let bytes = try FontFixtures.bytes(name)
         var random = Seeded(state: 0xF0_47)
@@ -51,7 +67,7 @@ import Testing
         #expect(refused >= lengths.count / 2)
     }
 
-    @Test(arguments: FontFixtures.fontFiles)
+    @Test(arguments: Self.allFonts)
     func corruptedBytesNeverCrash(_ name: String) throws {
         let original = try FontFixtures.bytes(name)
         var random = Seeded(state: 0xBAD_F047)

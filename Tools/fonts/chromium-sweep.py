@@ -30,10 +30,16 @@ CHAINS = {
     "hebrew": [("NotoSansHebrew-Subset.ttf", 0), ("NotoSans-Subset.ttf", 0), ("NotoColorEmoji-Subset.ttf", 0)],
     "cjk-jp": [("NotoSansCJK-Subset.ttc", 0), ("NotoColorEmoji-Subset.ttf", 0)],
     "cjk-kr": [("NotoSansCJK-Subset.ttc", 1), ("NotoColorEmoji-Subset.ttf", 0)],
+    "thai": [("NotoSansThai-Subset.ttf", 0), ("NotoSans-Subset.ttf", 0), ("NotoColorEmoji-Subset.ttf", 0)],
+    "arabic": [("NotoSansArabic-Subset.ttf", 0), ("NotoSans-Subset.ttf", 0), ("NotoColorEmoji-Subset.ttf", 0)],
+    "urdu": [("NotoNastaliqUrdu-Subset.ttf", 0), ("NotoSans-Subset.ttf", 0), ("NotoColorEmoji-Subset.ttf", 0)],
+    "devanagari": [("NotoSansDevanagari-Subset.ttf", 0), ("NotoSans-Subset.ttf", 0), ("NotoColorEmoji-Subset.ttf", 0)],
 }
 CHAINS_FOR_GROUP = {
     "latin": ["noto", "dejavu"], "cyrillic": ["noto", "dejavu"], "greek": ["noto", "dejavu"],
     "hebrew": ["hebrew"], "cjk": ["cjk-jp"], "korean": ["cjk-kr"],
+    "hebrew-pointed": ["hebrew"], "cjk-trim": ["cjk-jp"], "thai": ["thai"], "arabic": ["arabic"], "urdu": ["urdu"], "devanagari": ["devanagari"],
+    "emoji": ["noto", "dejavu"],
 }
 WIDTHS = [96, 140, 180, 217, 260, 300, 330, 375]
 SIZES = [13, 15, 16, 17.5]
@@ -132,7 +138,11 @@ measure();
 </script>"""
     style = ("#natural > span { display: inline-block; width: max-content; white-space: pre; margin: 0; padding: 0;"
              " font-kerning: auto; font-weight: 400; }\n"
-             "#sweep > div { white-space: pre-wrap; overflow-wrap: break-word; word-break: normal; margin: 0; "
+             # Each item is laid out at the page's origin (they overlap): stacked, the lower items sat
+             # hundreds of thousands of px down, where getBoundingClientRect's floats lose LayoutUnits
+             # (and LayoutUnit itself saturates near 2^25 / 64 px).
+             "#sweep { position: relative; }\n"
+             "#sweep > div { position: absolute; top: 0; left: 0; white-space: pre-wrap; overflow-wrap: break-word; word-break: normal; margin: 0; "
              "padding: 0; border: 0; letter-spacing: normal; font-kerning: auto; font-weight: 400; font-style: normal; }")
     doc = ("<!doctype html><html><head><meta charset='utf-8'><style>%s\n%s</style></head><body>"
            "<div id='natural'>%s</div><div id='sweep'>%s</div>%s</body></html>") % (

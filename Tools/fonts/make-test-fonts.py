@@ -3,7 +3,7 @@
 
 Subsets keep every metric a measurer reads (hmtx, hhea, OS/2, cmap incl. format 14, GPOS, GSUB,
 kern, CBDT/CBLC), so tests run on machines without the font packages. Run it again after changing
-the character sets below; it needs fonttools (pip) and fonts-noto-core, fonts-noto-cjk,
+the character sets below; it needs fonttools (pip) and fonts-noto-core (Noto Sans, Hebrew, Thai, Arabic, Devanagari, Nastaliq Urdu), fonts-noto-cjk,
 fonts-noto-color-emoji and fonts-dejavu-core (apt-get).
 """
 import os
@@ -59,6 +59,13 @@ def main():
     noto = "/usr/share/fonts/truetype/noto/"
     subset_font(noto + "NotoSans-Regular.ttf", None, LATIN | GREEK_CYRILLIC).save(os.path.join(OUT, "NotoSans-Subset.ttf"))
     subset_font(noto + "NotoSansHebrew-Regular.ttf", None, HEBREW | ranges((0x20, 0x7E))).save(os.path.join(OUT, "NotoSansHebrew-Subset.ttf"))
+    # Scripts that need shaping (measured and reported, approximate): the sweep's texts only, plus
+    # ASCII, with every GSUB/GPOS lookup the subsetter keeps for them.
+    for source, target in (("NotoSansThai-Regular.ttf", "NotoSansThai-Subset.ttf"),
+                           ("NotoSansArabic-Regular.ttf", "NotoSansArabic-Subset.ttf"),
+                           ("NotoNastaliqUrdu-Regular.ttf", "NotoNastaliqUrdu-Subset.ttf"),
+                           ("NotoSansDevanagari-Regular.ttf", "NotoSansDevanagari-Subset.ttf")):
+        subset_font(noto + source, None, ranges((0x20, 0x7E))).save(os.path.join(OUT, target))
     subset_font("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", None, LATIN | GREEK_CYRILLIC | HEBREW).save(os.path.join(OUT, "DejaVuSans-Subset.ttf"))
     emoji_text = "".join(EMOJI)
     subset_font(noto + "NotoColorEmoji.ttf", None, set(), text=emoji_text).save(os.path.join(OUT, "NotoColorEmoji-Subset.ttf"))

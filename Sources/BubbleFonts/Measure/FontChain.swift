@@ -48,13 +48,14 @@ public struct FontChain: Sendable {
         // over a text font that covers the base: Chromium draws 😂 in DejaVu Sans from DejaVu.
         let wantsEmoji = scalars.contains(0xFE0F) || scalars.contains(0x200D)
             || (scalars.count > 1 && scalars.dropFirst().contains { UnicodeTables.info($0).isEmojiModifier })
+        // By index: copying a Face retains each of its tables.
         if wantsEmoji {
-            for (index, face) in faces.enumerated() where face.font.hasColorBitmaps {
-                if let glyph = face.font.glyph(for: base) { return (index, glyph) }
+            for index in faces.indices where faces[index].font.hasColorBitmaps {
+                if let glyph = faces[index].font.glyph(for: base) { return (index, glyph) }
             }
         }
-        for (index, face) in faces.enumerated() {
-            if let glyph = face.font.glyph(for: base) { return (index, glyph) }
+        for index in faces.indices {
+            if let glyph = faces[index].font.glyph(for: base) { return (index, glyph) }
         }
         return (0, 0)
     }

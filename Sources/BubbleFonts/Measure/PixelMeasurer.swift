@@ -29,7 +29,7 @@ public struct PixelMeasurer: TextMeasurer {
     public func prepare(_ text: String) -> PixelPreparedText { PixelPreparedText(text, chain: chain) }
 
     public func measure(_ prepared: PixelPreparedText, width: Int) -> TextMetrics {
-        prepared.layout(width: width).metrics
+        prepared.metrics(width: width)
     }
 
     public func layout(_ prepared: PixelPreparedText, width: Int) -> TextLayout {

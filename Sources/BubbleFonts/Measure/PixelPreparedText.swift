@@ -33,6 +33,11 @@ public struct PixelPreparedText: Sendable {
         // Graphemes: their scalars, UTF-8 starts, faces, and glyphs (the base's, then each further
         // scalar's that the face covers; a colour-bitmap grapheme is one glyph).
         var graphemeScalars: [Range<Int>] = []
+        graphemeScalars.reserveCapacity(scalars.count)
+        starts.reserveCapacity(scalars.count)
+        faces.reserveCapacity(scalars.count)
+        breakAfter.reserveCapacity(scalars.count)
+        isSpace.reserveCapacity(scalars.count)
         var breaker = GraphemeBreaker()
         var utf8 = 0
         var start = 0
@@ -49,13 +54,19 @@ public struct PixelPreparedText: Sendable {
 
         var glyphs: [UInt16] = []
         var clusters: [Int] = []
+        glyphs.reserveCapacity(scalars.count)
+        clusters.reserveCapacity(scalars.count)
         var runFace = -1
-        advances = Array(repeating: 0, count: graphemeScalars.count)
-        kernAfter = Array(repeating: 0, count: graphemeScalars.count)
+        // Locals, not self's arrays: a nested function that captured self would copy every array of
+        // the struct on each call, and each write would then copy again.
+        var advances = [Int32](repeating: 0, count: graphemeScalars.count)
+        var kernAfter = [Int32](repeating: 0, count: graphemeScalars.count)
         func finishRun() {
             guard runFace >= 0, !glyphs.isEmpty else { return }
             let face = chain.faces[runFace]
-            face.substitutions.apply(&glyphs, clusters: &clusters)
+            // A colour-bitmap grapheme is already its one glyph: ligatures there could only join two
+            // graphemes, as 🇺🇸🇬🇧 (regional indicators U, G left) would become Uganda's flag.
+            if !face.font.hasColorBitmaps { face.substitutions.apply(&glyphs, clusters: &clusters) }
             for (i, glyph) in glyphs.enumerated() {
                 let advance: Int
                 if let bitmap = face.font.bitmapAdvance(of: glyph) {
@@ -76,7 +87,6 @@ public struct PixelPreparedText: Sendable {
             let slice = scalars[range]
             let isNewline = Self.isLineBreak(slice.first!)
             let (faceIndex, glyph) = chain.face(for: slice)
-            let face = chain.faces[faceIndex]
             faces.append(UInt8(faceIndex))
             let end = range.upperBound
             let nextBreak = end < opportunities.count ? opportunities[end] : .mandatory
@@ -88,9 +98,9 @@ public struct PixelPreparedText: Sendable {
             runFace = faceIndex
             glyphs.append(glyph)
             clusters.append(g)
-            if face.font.bitmapAdvance(of: glyph) == nil {
+            if slice.count > 1 && chain.faces[faceIndex].font.bitmapAdvance(of: glyph) == nil {
                 for scalar in slice.dropFirst() where !Self.isJoiner(scalar) {
-                    if let extra = face.font.glyph(for: Unicode.Scalar(scalar)!) {
+                    if let extra = chain.faces[faceIndex].font.glyph(for: Unicode.Scalar(scalar)!) {
                         glyphs.append(extra)
                         clusters.append(g)
                     }
@@ -98,6 +108,8 @@ public struct PixelPreparedText: Sendable {
             }
         }
         finishRun()
+        self.advances = advances
+        self.kernAfter = kernAfter
     }
 
     /// UAX #14's opportunities, with Blink's own table between two ASCII characters.
@@ -139,6 +151,16 @@ public struct PixelPreparedText: Sendable {
         return TextLayout(lines: lines, widestLine: widest)
     }
 
+    /// The line count and widest line at `width`, without building the lines.
+    public func metrics(width: Int) -> TextMetrics {
+        var lineCount = 0, widest = 0
+        forEachLine(width: width) { _, _, lineWidth in
+            lineCount += 1
+            widest = max(widest, lineWidth)
+        }
+        return TextMetrics(lineCount: lineCount, widestLine: widest)
+    }
+
     /// The faces used on each line at `width`.
     func lineFaces(width: Int) -> [Set<Int>] {
         var result: [Set<Int>] = []
@@ -167,34 +189,50 @@ public struct PixelPreparedText: Sendable {
     /// Whether a line this wide fits: Chromium allows one LayoutUnit of slack.
     private func fits(_ width: Int, _ available: Int) -> Bool { width <= available + 1 }
 
-    /// Calls `body(start, end, width)` for each line: grapheme indices and LayoutUnit width.
+    /// Calls `body(start, end, width)` for each line: grapheme indices and LayoutUnit width. One
+    /// pass: the line's 16.16 width grows grapheme by grapheme, and the width up to its last
+    /// non-space grapheme is what a break is tested with (spaces hang).
+    @inline(__always)
     private func forEachLine(width available: Int, _ body: (Int, Int, Int) -> Void) {
         let count = advances.count
         if count == 0 { body(0, 0, 0); return }
-        var lineStart = 0
-        while lineStart < count {
-            // Whole words while they fit; a mandatory break ends the line.
-            var lineEnd = lineStart
-            var g = lineStart
-            while g < count {
-                if breakAfter[g] != 0 {
-                    guard fits(lineWidth(lineStart, g + 1), available) else { break }
-                    lineEnd = g + 1
-                    if breakAfter[g] == 2 { break }
+        advances.withUnsafeBufferPointer { advances in
+        kernAfter.withUnsafeBufferPointer { kernAfter in
+        breakAfter.withUnsafeBufferPointer { breakAfter in
+        isSpace.withUnsafeBufferPointer { isSpace in
+            var lineStart = 0
+            while lineStart < count {
+                // Whole words while they fit; a mandatory break ends the line.
+                var lineEnd = lineStart, lineEndWidth = 0
+                var running = 0, visible = 0
+                var g = lineStart
+                while g < count {
+                    if g > lineStart { running &+= Int(kernAfter[g - 1]) }
+                    running &+= Int(advances[g])
+                    if !isSpace[g] { visible = running }
+                    if breakAfter[g] != 0 {
+                        // A mandatory break's own space (a newline) hangs too.
+                        let width = FontScale.layoutUnits(visible)
+                        guard fits(width, available) else { break }
+                        lineEnd = g + 1
+                        lineEndWidth = width
+                        if breakAfter[g] == 2 { break }
+                    }
+                    g += 1
                 }
-                g += 1
+                if lineEnd == lineStart {
+                    // The first word does not fit on an empty line: split it at graphemes, at least
+                    // one grapheme a line (overflow-wrap: break-word).
+                    var wordEnd = lineStart
+                    while wordEnd < count && breakAfter[wordEnd] == 0 { wordEnd += 1 }
+                    wordEnd = min(count, wordEnd + 1)
+                    lineEnd = lineStart + 1
+                    while lineEnd < wordEnd && fits(lineWidth(lineStart, lineEnd + 1), available) { lineEnd += 1 }
+                    lineEndWidth = lineWidth(lineStart, lineEnd)
+                }
+                body(lineStart, lineEnd, lineEndWidth)
+                lineStart = lineEnd
             }
-            if lineEnd == lineStart {
-                // The first word does not fit on an empty line: split it at graphemes, at least one
-                // grapheme a line (overflow-wrap: break-word).
-                var wordEnd = lineStart
-                while wordEnd < count && breakAfter[wordEnd] == 0 { wordEnd += 1 }
-                wordEnd = min(count, wordEnd + 1)
-                lineEnd = lineStart + 1
-                while lineEnd < wordEnd && fits(lineWidth(lineStart, lineEnd + 1), available) { lineEnd += 1 }
-            }
-            body(lineStart, lineEnd, lineWidth(lineStart, lineEnd))
-            lineStart = lineEnd
-        }
+        }}}}
     }
 }

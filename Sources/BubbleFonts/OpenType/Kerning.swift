@@ -141,7 +141,7 @@ enum PairSubtable: Sendable {
                     values.append(Int16(truncatingIfNeeded: value))
                 }
             }
-            self = .classes(ClassPairs(coverage: Set(coverage.entries.map(\.glyph)),
+            self = .classes(ClassPairs(coverage: GlyphSet(coverage.entries.lazy.map(\.glyph)),
                                        first: try ClassDefinition(def1, glyphCount: glyphCount),
                                        second: try ClassDefinition(def2, glyphCount: glyphCount),
                                        class1Count: class1Count, class2Count: class2Count, values: values))
@@ -158,7 +158,7 @@ enum PairSubtable: Sendable {
     func value(_ left: UInt16, _ right: UInt16) -> Int? {
         switch self {
         case .pairs(let set):
-            return set.map[UInt32(left) << 16 | UInt32(right)].map(Int.init)
+            return set.value(left, right)
         case .classes(let pairs):
             guard pairs.coverage.contains(left) else { return nil }
             let c1 = pairs.first.classOf(left), c2 = pairs.second.classOf(right)
@@ -168,10 +168,63 @@ enum PairSubtable: Sendable {
     }
 }
 
-struct PairSet: Sendable { var map: [UInt32: Int16] }
+/// Glyph pairs and their adjustments, sorted: the pairs of a left glyph are a slice found by
+/// index, searched by halving (no hashing in the measuring loop).
+struct PairSet: Sendable {
+    /// `firstPair[left] ..< firstPair[left + 1]` are the left glyph's pairs in `rights`/`values`.
+    private var firstPair: [Int32] = [0]
+    private var rights: [UInt16] = []
+    private var values: [Int16] = []
+
+    init(map: [UInt32: Int16]) {
+        let keys = map.keys.sorted()
+        rights.reserveCapacity(keys.count)
+        values.reserveCapacity(keys.count)
+        for key in keys {
+            let left = Int(key >> 16)
+            while firstPair.count <= left + 1 { firstPair.append(Int32(rights.count)) }
+            rights.append(UInt16(truncatingIfNeeded: key))
+            values.append(map[key]!)
+            firstPair[left + 1] = Int32(rights.count)
+        }
+    }
+
+    @inline(__always)
+    func value(_ left: UInt16, _ right: UInt16) -> Int? {
+        let l = Int(left)
+        guard l + 1 < firstPair.count else { return nil }
+        var low = Int(firstPair[l]), high = Int(firstPair[l + 1])
+        while low < high {
+            let mid = (low + high) >> 1
+            if rights[mid] < right { low = mid + 1 } else { high = mid }
+        }
+        return low < Int(firstPair[l + 1]) && rights[low] == right ? Int(values[low]) : nil
+    }
+}
+
+/// A set of glyphs as a bit per glyph: a lookup is a shift and a mask, not a hash.
+struct GlyphSet: Sendable {
+    private var bits: [UInt64]
+
+    init(_ glyphs: some Sequence<UInt16>) {
+        var bits: [UInt64] = []
+        for glyph in glyphs {
+            let word = Int(glyph) >> 6
+            if word >= bits.count { bits += repeatElement(0, count: word + 1 - bits.count) }
+            bits[word] |= 1 << UInt64(glyph & 63)
+        }
+        self.bits = bits
+    }
+
+    @inline(__always)
+    func contains(_ glyph: UInt16) -> Bool {
+        let word = Int(glyph) >> 6
+        return word < bits.count && bits[word] & (1 << UInt64(glyph & 63)) != 0
+    }
+}
 
 struct ClassPairs: Sendable {
-    var coverage: Set<UInt16>
+    var coverage: GlyphSet
     var first: ClassDefinition
     var second: ClassDefinition
     var class1Count: Int
@@ -219,7 +272,8 @@ struct Coverage: Sendable {
 
 /// An OpenType class definition: glyph to class, 0 for glyphs it does not list.
 struct ClassDefinition: Sendable {
-    private var classes: [UInt16: UInt16] = [:]
+    /// Class by glyph, up to the last glyph listed (a flat array: classes are read per glyph pair).
+    private var classes: [UInt16] = []
 
     init(_ table: FontBytes, glyphCount: Int) throws(FontError) {
         let format = try table.u16(0)
@@ -229,7 +283,7 @@ struct ClassDefinition: Sendable {
             try table.check(6, 2 * count)
             for i in 0..<count where start + i < glyphCount {
                 let value = try table.u16(6 + 2 * i)
-                if value != 0 { classes[UInt16(start + i)] = value }
+                if value != 0 { set(UInt16(start + i), value) }
             }
         case 2:
             let count = Int(try table.u16(2))
@@ -240,12 +294,18 @@ struct ClassDefinition: Sendable {
                 guard start <= end, value != 0 else { continue }
                 total += Int(end - start) + 1
                 guard total <= 0x1_0000 else { throw table.error(4 + 6 * r, "class ranges overlap past 65,536 glyphs") }
-                for g in start...end where classes[g] == nil { classes[g] = value }
+                for g in start...end where classOf(g) == 0 { set(g, value) }
             }
         default:
             throw table.error(0, "class definition format \(format) is not 1 or 2")
         }
     }
 
-    func classOf(_ glyph: UInt16) -> Int { Int(classes[glyph] ?? 0) }
+    private mutating func set(_ glyph: UInt16, _ value: UInt16) {
+        if Int(glyph) >= classes.count { classes += repeatElement(0, count: Int(glyph) + 1 - classes.count) }
+        classes[Int(glyph)] = value
+    }
+
+    @inline(__always)
+    func classOf(_ glyph: UInt16) -> Int { Int(glyph) < classes.count ? Int(classes[Int(glyph)]) : 0 }
 }

@@ -12,6 +12,9 @@ struct Substitutions: Sendable {
 
     /// The lookups in lookup-list order.
     private(set) var lookups: [Lookup] = []
+    /// Per lookup, a bit per glyph that starts one of its substitutions: most glyphs start none,
+    /// and testing a bit is much cheaper than hashing the glyph.
+    private var firstGlyphs: [[UInt64]] = []
 
     static let features: Set<String> = ["ccmp", "locl", "rlig", "liga", "clig"]
 
@@ -47,22 +50,32 @@ struct Substitutions: Sendable {
                 default: break
                 }
             }
-            if type == 1 && !singles.isEmpty { lookups.append(.single(singles)) }
-            if type == 4 && !ligatures.isEmpty { lookups.append(.ligatures(ligatures)) }
+            if type == 1 && !singles.isEmpty { append(.single(singles), firsts: singles.keys) }
+            if type == 4 && !ligatures.isEmpty { append(.ligatures(ligatures), firsts: ligatures.keys) }
         }
+    }
+
+    private mutating func append(_ lookup: Lookup, firsts: some Collection<UInt16>) {
+        var bits = [UInt64](repeating: 0, count: 1024)
+        for glyph in firsts { bits[Int(glyph) >> 6] |= 1 << UInt64(glyph & 63) }
+        lookups.append(lookup)
+        firstGlyphs.append(bits)
     }
 
     /// Applies every lookup to `glyphs`; `clusters` (one per glyph) keeps, for each glyph left, the
     /// cluster of its first component.
     func apply(_ glyphs: inout [UInt16], clusters: inout [Int]) {
-        for lookup in lookups {
+        for (index, lookup) in lookups.enumerated() {
+            let firsts = firstGlyphs[index]
+            @inline(__always) func starts(_ glyph: UInt16) -> Bool { firsts[Int(glyph) >> 6] & (1 << UInt64(glyph & 63)) != 0 }
+            guard glyphs.contains(where: starts) else { continue }
             switch lookup {
             case .single(let map):
-                for i in glyphs.indices { if let replacement = map[glyphs[i]] { glyphs[i] = replacement } }
+                for i in glyphs.indices where starts(glyphs[i]) { if let replacement = map[glyphs[i]] { glyphs[i] = replacement } }
             case .ligatures(let map):
                 var i = 0
                 while i < glyphs.count {
-                    if let candidates = map[glyphs[i]] {
+                    if starts(glyphs[i]), let candidates = map[glyphs[i]] {
                         for candidate in candidates where i + candidate.components.count < glyphs.count
                             && glyphs[(i + 1)...(i + candidate.components.count)].elementsEqual(candidate.components) {
                             glyphs.replaceSubrange(i...(i + candidate.components.count), with: [candidate.glyph])

@@ -1,0 +1,123 @@
+import BubbleFonts
+import BubbleText
+import Foundation
+
+/// How fast the pixel measurer is: loading a font, preparing chat text in pixels, and laying the
+/// prepared text out again at new widths. Run from a release build (`swift run -c release
+/// bubbles-bench-pixels`); a debug build's figures mean nothing.
+public enum PixelBenchmark {
+    /// One phase's figure.
+    public struct Row: Sendable {
+        public var phase: String
+        public var value: Double
+        public var unit: String
+    }
+
+    /// Runs every phase over the chat texts of `corpus` (sweep-texts.tsv's Latin, Cyrillic and
+    /// Greek messages, repeated to `scalars` scalars) with the fonts in `directory`.
+    public static func run(fontsDirectory directory: String, scalars target: Int = 200_000,
+                           minimumSeconds: Double = 0.5) throws -> [Row] {
+        var rows: [Row] = []
+        // Loading: parsing a font file's tables from bytes already in memory (the file read is the
+        // OS's business), per font.
+        let files = ["NotoSans-Subset.ttf", "DejaVuSans-Subset.ttf", "NotoColorEmoji-Subset.ttf", "NotoSansCJK-Subset.ttc"]
+        var bytes: [String: [UInt8]] = [:]
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: directory + "/" + file) else {
+                throw FontError(table: "file", offset: 0, reason: "cannot read \(directory)/\(file)")
+            }
+            bytes[file] = [UInt8](data)
+        }
+        for file in files {
+            let fontBytes = bytes[file]!
+            let seconds = time(minimumSeconds) { _ = try? OpenTypeFont(bytes: fontBytes) }
+            rows.append(Row(phase: "load \(file) (\(fontBytes.count / 1024) KiB)", value: seconds * 1e3, unit: "ms"))
+        }
+        // Whole fonts, when this machine has Debian's font packages (the subsets keep few glyphs).
+        for path in systemFonts where FileManager.default.fileExists(atPath: path) {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            let fontBytes = [UInt8](data)
+            let seconds = time(minimumSeconds) { _ = try? OpenTypeFont(bytes: fontBytes) }
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            rows.append(Row(phase: "load \(name) (\(fontBytes.count / 1024) KiB, whole)", value: seconds * 1e3, unit: "ms"))
+        }
+        let noto = try OpenTypeFont(bytes: bytes["NotoSans-Subset.ttf"]!)
+        let emoji = try OpenTypeFont(bytes: bytes["NotoColorEmoji-Subset.ttf"]!)
+        let chainSeconds = time(minimumSeconds) { _ = try? FontChain(fonts: [noto, emoji], size: 16) }
+        rows.append(Row(phase: "font chain (Noto Sans, Noto Color Emoji) at 16 px", value: chainSeconds * 1e3, unit: "ms"))
+
+        let texts = try chatTexts(directory: directory, scalars: target)
+        let scalarCount = texts.reduce(0) { $0 + $1.unicodeScalars.count }
+        let measurer = PixelMeasurer(chain: try FontChain(fonts: [noto, emoji], size: 16))
+        var prepared: [PixelPreparedText] = []
+        let prepareSeconds = time(minimumSeconds, before: { prepared = [] }) {
+            prepared.reserveCapacity(texts.count)
+            for text in texts { prepared.append(measurer.prepare(text)) }
+        }
+        rows.append(Row(phase: "prepare \(texts.count) texts, \(scalarCount) scalars", value: prepareSeconds * 1e9 / Double(scalarCount),
+                        unit: "ns/scalar"))
+        for width in [200, 300] {
+            var lines = 0
+            let layoutSeconds = time(minimumSeconds) {
+                lines = 0
+                for text in prepared { lines &+= measurer.measure(text, width: width * 64).lineCount }
+            }
+            rows.append(Row(phase: "re-layout at \(width) px (\(lines) lines)", value: layoutSeconds * 1e9 / Double(scalarCount),
+                            unit: "ns/scalar"))
+        }
+        return rows
+    }
+
+    /// Whole fonts timed too when present (Debian's fonts-noto-core, -cjk, -color-emoji, fonts-dejavu-core).
+    static let systemFonts = ["/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
+                              "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                              "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",
+                              "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"]
+
+    /// The benchmark's text: real chat messages from the sweep corpus, repeated to `scalars`.
+    static func chatTexts(directory: String, scalars target: Int) throws -> [String] {
+        guard let data = FileManager.default.contents(atPath: directory + "/sweep-texts.tsv"),
+              let tsv = String(data: data, encoding: .utf8) else {
+            throw FontError(table: "file", offset: 0, reason: "cannot read \(directory)/sweep-texts.tsv")
+        }
+        let messages = tsv.split(separator: "\n").compactMap { line -> String? in
+            let columns = line.split(separator: "\t", maxSplits: 2)
+            guard columns.count == 3, ["latin", "cyrillic", "greek"].contains(String(columns[0])) else { return nil }
+            return String(columns[2])
+        }
+        var texts: [String] = []
+        var count = 0
+        while count < target && !messages.isEmpty {
+            let message = messages[texts.count % messages.count]
+            texts.append(message)
+            count += message.unicodeScalars.count
+        }
+        return texts
+    }
+
+    /// The best time of one round of `body` over rounds filling `minimumSeconds`.
+    static func time(_ minimumSeconds: Double, before: () -> Void = {}, _ body: () -> Void) -> Double {
+        var best = Double.infinity
+        var total = 0.0
+        var rounds = 0
+        while total < minimumSeconds || rounds < 3 {
+            before()
+            let start = ContinuousClock.now
+            body()
+            let elapsed = ContinuousClock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            best = min(best, seconds)
+            total += seconds
+            rounds += 1
+        }
+        return best
+    }
+
+    /// The rows as an aligned table.
+    public static func table(_ rows: [Row]) -> String {
+        let width = rows.map(\.phase.count).max() ?? 0
+        return rows.map { row in
+            row.phase.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + String(format: "%10.3f %@", row.value, row.unit)
+        }.joined(separator: "\n") + "\n"
+    }
+}
