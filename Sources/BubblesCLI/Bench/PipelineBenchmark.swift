@@ -106,7 +106,7 @@ final class CountingSink: TextSink {
 extension BenchReport {
     /// The pipeline section of the table.
     static func pipelineTable(_ p: PipelineBenchmark.Report) -> String {
-        var out = "\nPipeline (the real reader → layout → writer on \(Format.grouped(p.messages)) messages, "
+        let out = "\nPipeline (the real reader → layout → writer on \(Format.grouped(p.messages)) messages, "
             + "\(Format.fixed(Double(p.bytes) / 1e6, 1)) MB, \(Format.grouped(p.scalars)) scalars; CPU = user + sys of every thread)\n"
         let header = ["command", "wall s", "CPU s", "CPU ns/scalar", "MB/s", "MB/s per CPU s", "rows/s", "wall/CPU"]
         let rows = p.phases.map { phase in
