@@ -1,0 +1,479 @@
+/// The paragraph direction asked for: found from the text (rules P2 and P3), or given.
+public enum BidiDirection: Sendable, Hashable {
+    case auto, leftToRight, rightToLeft
+}
+
+/// Resolves the embedding levels of one paragraph by the Unicode Bidirectional Algorithm
+/// (UAX #9, Unicode 15.0): P2–P3, X1–X10, W1–W7, N0–N2 and I1–I2. Lines are then reordered with
+/// `BidiLine` (L1–L2).
+///
+/// It works on bidi classes (from `BidiTables.properties`), plus the scalars when bracket pairs
+/// (N0) should be found. The scratch space is kept between calls, so a resolver reused for many
+/// paragraphs allocates only when a paragraph is longer than any before it. Not thread-safe:
+/// use one per thread.
+public struct BidiResolver {
+    /// Removed by rule X9 (embedding and override controls, PDF, BN): it gets no level.
+    public static let removed: UInt8 = 0xFF
+    /// The deepest explicit level (BD2).
+    static let maxDepth = 125
+
+    final class Scratch {
+        var capacity = 0
+        /// Compacted (X9-retained) positions to original positions.
+        var retained: UnsafeMutablePointer<Int32> = .allocate(capacity: 1)
+        var types: UnsafeMutablePointer<UInt8> = .allocate(capacity: 1)
+        var original: UnsafeMutablePointer<UInt8> = .allocate(capacity: 1)
+        var levels: UnsafeMutablePointer<UInt8> = .allocate(capacity: 1)
+        /// For an isolate initiator, its matching PDI; for a PDI, its initiator; else -1.
+        var match: UnsafeMutablePointer<Int32> = .allocate(capacity: 1)
+        var sequence: UnsafeMutablePointer<Int32> = .allocate(capacity: 1)
+        var runStarts: UnsafeMutablePointer<Int32> = .allocate(capacity: 1)
+        var runOf: UnsafeMutablePointer<Int32> = .allocate(capacity: 1)
+        var pairs: UnsafeMutablePointer<Int64> = .allocate(capacity: 1)
+
+        func reserve(_ count: Int) {
+            guard count > capacity else { return }
+            deallocateAll()
+            capacity = max(count, capacity * 2, 64)
+            retained = .allocate(capacity: capacity)
+            types = .allocate(capacity: capacity)
+            original = .allocate(capacity: capacity)
+            levels = .allocate(capacity: capacity)
+            match = .allocate(capacity: capacity)
+            sequence = .allocate(capacity: capacity)
+            runStarts = .allocate(capacity: capacity + 1)
+            runOf = .allocate(capacity: capacity)
+            pairs = .allocate(capacity: capacity)
+        }
+
+        private func deallocateAll() {
+            retained.deallocate(); types.deallocate(); original.deallocate(); levels.deallocate()
+            match.deallocate(); sequence.deallocate(); runStarts.deallocate(); runOf.deallocate()
+            pairs.deallocate()
+        }
+
+        deinit { deallocateAll() }
+    }
+
+    let scratch = Scratch()
+
+    public init() {}
+
+    /// Resolves one paragraph: `classes` are the Bidi_Class raw values of its characters (a
+    /// paragraph separator may only come last), `scalars` the characters themselves when bracket
+    /// pairs should be resolved (nil: none are). Writes each character's level to `levels`
+    /// (`removed` for the characters X9 removes) and returns the paragraph level.
+    @discardableResult
+    public func resolve(classes: UnsafeBufferPointer<UInt8>, scalars: UnsafeBufferPointer<UInt32>?,
+                        direction: BidiDirection, levels: UnsafeMutableBufferPointer<UInt8>) -> UInt8 {
+        let count = classes.count
+        precondition(levels.count >= count && (scalars == nil || scalars!.count >= count))
+        let paragraphLevel: UInt8
+        switch direction {
+        case .leftToRight: paragraphLevel = 0
+        case .rightToLeft: paragraphLevel = 1
+        case .auto: paragraphLevel = Self.firstStrongLevel(classes, from: 0, to: count, stopAtPDI: false) ?? 0
+        }
+        guard count > 0 else { return paragraphLevel }
+        scratch.reserve(count)
+        let s = scratch
+        let base = classes.baseAddress.unsafelyUnwrapped
+        let out = levels.baseAddress.unsafelyUnwrapped
+
+        // X1–X8: explicit levels (and overrides applied to the types), or the paragraph level
+        // everywhere when the paragraph has no explicit formatting character.
+        var explicit = false
+        for i in 0..<count where base[i] >= BidiClass.lre.rawValue {
+            explicit = true
+            break
+        }
+        if explicit {
+            explicitLevels(base, count: count, paragraphLevel: paragraphLevel, levels: out)
+        } else {
+            for i in 0..<count {
+                out[i] = paragraphLevel
+                s.types[i] = base[i]
+            }
+        }
+
+        // X9: drop embedding controls, PDF and BN; work on the compacted positions from here.
+        var m = 0
+        for i in 0..<count {
+            let c = base[i]
+            if c == BidiClass.bn.rawValue || (c >= BidiClass.lre.rawValue && c <= BidiClass.pdf.rawValue) {
+                out[i] = Self.removed
+                continue
+            }
+            s.retained[m] = Int32(truncatingIfNeeded: i)
+            s.types[m] = s.types[i]
+            s.original[m] = c
+            s.levels[m] = out[i]
+            m &+= 1
+        }
+        guard m > 0 else { return paragraphLevel }
+
+        // BD9: matching isolate initiators and PDIs.
+        for k in 0..<m { s.match[k] = -1 }
+        if explicit {
+            var open: [Int32] = []
+            for k in 0..<m {
+                let c = s.original[k]
+                if c >= BidiClass.lri.rawValue && c <= BidiClass.fsi.rawValue {
+                    open.append(Int32(k))
+                } else if c == BidiClass.pdi.rawValue, let initiator = open.popLast() {
+                    s.match[Int(initiator)] = Int32(k)
+                    s.match[k] = initiator
+                }
+            }
+        }
+
+        // X10: level runs, joined into isolating run sequences.
+        var runCount = 0
+        for k in 0..<m where k == 0 || s.levels[k] != s.levels[k &- 1] {
+            s.runStarts[runCount] = Int32(k)
+            runCount &+= 1
+        }
+        s.runStarts[runCount] = Int32(m)
+        if runCount > 1 || explicit {
+            for r in 0..<runCount {
+                for k in Int(s.runStarts[r])..<Int(s.runStarts[r &+ 1]) { s.runOf[k] = Int32(r) }
+            }
+        }
+        for r in 0..<runCount {
+            let start = Int(s.runStarts[r])
+            // A run starting with a matched PDI continues the sequence of its initiator.
+            if s.original[start] == BidiClass.pdi.rawValue && s.match[start] >= 0 { continue }
+            var length = 0
+            var run = r
+            while true {
+                let runStart = Int(s.runStarts[run])
+                let runEnd = Int(s.runStarts[run &+ 1])
+                for k in runStart..<runEnd {
+                    s.sequence[length] = Int32(k)
+                    length &+= 1
+                }
+                let last = runEnd &- 1
+                let c = s.original[last]
+                guard c >= BidiClass.lri.rawValue && c <= BidiClass.fsi.rawValue, s.match[last] >= 0 else { break }
+                run = Int(s.runOf[Int(s.match[last])])
+            }
+            resolveSequence(length: length, compactedCount: m, paragraphLevel: paragraphLevel, scalars: scalars)
+        }
+        implicitLevels(count: m)
+
+        for k in 0..<m { out[Int(s.retained[k])] = s.levels[k] }
+        return paragraphLevel
+    }
+
+    /// P2–P3 over `classes[from..<to]`: 0 or 1 for the first strong character outside isolates,
+    /// nil when there is none (or, with `stopAtPDI`, none before the PDI closing the text).
+    static func firstStrongLevel(_ classes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, stopAtPDI: Bool) -> UInt8? {
+        var depth = 0
+        var i = from
+        while i < to {
+            switch classes[i] {
+            case BidiClass.l.rawValue: if depth == 0 { return 0 }
+            case BidiClass.r.rawValue, BidiClass.al.rawValue: if depth == 0 { return 1 }
+            case BidiClass.lri.rawValue, BidiClass.rli.rawValue, BidiClass.fsi.rawValue: depth &+= 1
+            case BidiClass.pdi.rawValue:
+                if depth > 0 { depth &-= 1 } else if stopAtPDI { return nil }
+            case BidiClass.b.rawValue: return nil
+            default: break
+            }
+            i &+= 1
+        }
+        return nil
+    }
+
+    /// X1–X8: the explicit embedding levels, written to `levels`; `scratch.types` gets the
+    /// classes with overrides applied.
+    func explicitLevels(_ classes: UnsafePointer<UInt8>, count: Int, paragraphLevel: UInt8,
+                        levels: UnsafeMutablePointer<UInt8>) {
+        let types = scratch.types
+        // The directional status stack: level, override (0 none, 1 L, 2 R), isolate.
+        var stackLevel = [UInt8](repeating: 0, count: Self.maxDepth + 2)
+        var stackOverride = [UInt8](repeating: 0, count: Self.maxDepth + 2)
+        var stackIsolate = [Bool](repeating: false, count: Self.maxDepth + 2)
+        var depth = 1
+        stackLevel[0] = paragraphLevel
+        var overflowIsolates = 0
+        var overflowEmbeddings = 0
+        var validIsolates = 0
+        let buffer = UnsafeBufferPointer(start: classes, count: count)
+
+        for i in 0..<count {
+            let c = classes[i]
+            types[i] = c
+            let top = depth &- 1
+            switch c {
+            case BidiClass.rle.rawValue, BidiClass.lre.rawValue, BidiClass.rlo.rawValue, BidiClass.lro.rawValue:
+                // X2–X5
+                let current = stackLevel[top]
+                let rtl = c == BidiClass.rle.rawValue || c == BidiClass.rlo.rawValue
+                let next = rtl ? (current &+ 1) | 1 : (current &+ 2) & ~1
+                levels[i] = current
+                if next <= Self.maxDepth && overflowIsolates == 0 && overflowEmbeddings == 0 {
+                    stackLevel[depth] = next
+                    stackOverride[depth] = c == BidiClass.rlo.rawValue ? 2 : c == BidiClass.lro.rawValue ? 1 : 0
+                    stackIsolate[depth] = false
+                    depth &+= 1
+                } else if overflowIsolates == 0 {
+                    overflowEmbeddings &+= 1
+                }
+            case BidiClass.rli.rawValue, BidiClass.lri.rawValue, BidiClass.fsi.rawValue:
+                // X5a–X5c
+                let current = stackLevel[top]
+                levels[i] = current
+                if stackOverride[top] != 0 { types[i] = stackOverride[top] == 1 ? BidiClass.l.rawValue : BidiClass.r.rawValue }
+                var rtl = c == BidiClass.rli.rawValue
+                if c == BidiClass.fsi.rawValue {
+                    rtl = Self.firstStrongLevel(buffer, from: i &+ 1, to: count, stopAtPDI: true) == 1
+                }
+                let next = rtl ? (current &+ 1) | 1 : (current &+ 2) & ~1
+                if next <= Self.maxDepth && overflowIsolates == 0 && overflowEmbeddings == 0 {
+                    validIsolates &+= 1
+                    stackLevel[depth] = next
+                    stackOverride[depth] = 0
+                    stackIsolate[depth] = true
+                    depth &+= 1
+                } else {
+                    overflowIsolates &+= 1
+                }
+            case BidiClass.pdi.rawValue:
+                // X6a
+                if overflowIsolates > 0 {
+                    overflowIsolates &-= 1
+                } else if validIsolates > 0 {
+                    overflowEmbeddings = 0
+                    while !stackIsolate[depth &- 1] { depth &-= 1 }
+                    depth &-= 1
+                    validIsolates &-= 1
+                }
+                let newTop = depth &- 1
+                levels[i] = stackLevel[newTop]
+                if stackOverride[newTop] != 0 { types[i] = stackOverride[newTop] == 1 ? BidiClass.l.rawValue : BidiClass.r.rawValue }
+            case BidiClass.pdf.rawValue:
+                // X7
+                levels[i] = stackLevel[top]
+                if overflowIsolates > 0 {
+                } else if overflowEmbeddings > 0 {
+                    overflowEmbeddings &-= 1
+                } else if !stackIsolate[top] && depth >= 2 {
+                    depth &-= 1
+                }
+            case BidiClass.b.rawValue:
+                // X8: the paragraph ends.
+                levels[i] = paragraphLevel
+            case BidiClass.bn.rawValue:
+                levels[i] = stackLevel[top]
+            default:
+                // X6
+                levels[i] = stackLevel[top]
+                if stackOverride[top] != 0 { types[i] = stackOverride[top] == 1 ? BidiClass.l.rawValue : BidiClass.r.rawValue }
+            }
+        }
+    }
+
+    /// W1–W7, N0–N2 and I1–I2 on the isolating run sequence in `scratch.sequence[0..<length]`.
+    func resolveSequence(length: Int, compactedCount m: Int, paragraphLevel: UInt8, scalars: UnsafeBufferPointer<UInt32>?) {
+        let s = scratch
+        let seq = s.sequence
+        let types = s.types
+        let first = Int(seq[0])
+        let last = Int(seq[length &- 1])
+        let level = s.levels[first]
+
+        // sos and eos (X10): the higher of this level and the adjacent one, or the paragraph's.
+        let before = first > 0 ? s.levels[first &- 1] : paragraphLevel
+        let lastClass = s.original[last]
+        let isolateOpen = lastClass >= BidiClass.lri.rawValue && lastClass <= BidiClass.fsi.rawValue
+        let after = (last &+ 1 < m && !isolateOpen) ? s.levels[last &+ 1] : paragraphLevel
+        let L = BidiClass.l.rawValue, R = BidiClass.r.rawValue, AL = BidiClass.al.rawValue
+        let EN = BidiClass.en.rawValue, AN = BidiClass.an.rawValue, ON = BidiClass.on.rawValue
+        let ES = BidiClass.es.rawValue, ET = BidiClass.et.rawValue, CS = BidiClass.cs.rawValue
+        let NSM = BidiClass.nsm.rawValue
+        let sos = max(level, before) & 1 == 0 ? L : R
+        let eos = max(level, after) & 1 == 0 ? L : R
+
+        // W1–W3 in one pass: NSM takes the previous type, EN after AL becomes AN, AL becomes R.
+        var previous = sos
+        var previousIsIsolateControl = false
+        var lastStrong = sos
+        var sawNumberOrSeparator = false
+        for j in 0..<length {
+            let k = Int(seq[j])
+            var t = types[k]
+            if t == NSM { t = previousIsIsolateControl ? ON : previous }
+            previousIsIsolateControl = s.original[k] >= BidiClass.lri.rawValue
+            if t == L || t == R || t == AL {
+                lastStrong = t
+            } else if t == EN && lastStrong == AL {
+                t = AN
+            }
+            previous = t
+            if t == AL { t = R }
+            if t >= EN && t <= CS { sawNumberOrSeparator = true }
+            types[k] = t
+        }
+
+        if sawNumberOrSeparator {
+            // W4: one separator between two numbers of the kind it joins.
+            if length >= 3 {
+                for j in 1..<(length &- 1) {
+                    let k = Int(seq[j])
+                    let t = types[k]
+                    guard t == ES || t == CS else { continue }
+                    let p = types[Int(seq[j &- 1])]
+                    let n = types[Int(seq[j &+ 1])]
+                    if p == EN && n == EN {
+                        types[k] = EN
+                    } else if t == CS && p == AN && n == AN {
+                        types[k] = AN
+                    }
+                }
+            }
+            // W5: terminators next to European numbers become numbers.
+            var j = 0
+            while j < length {
+                guard types[Int(seq[j])] == ET else { j &+= 1; continue }
+                var end = j
+                while end < length && types[Int(seq[end])] == ET { end &+= 1 }
+                let touches = (j > 0 && types[Int(seq[j &- 1])] == EN) || (end < length && types[Int(seq[end])] == EN)
+                if touches { for x in j..<end { types[Int(seq[x])] = EN } }
+                j = end
+            }
+            // W6 and W7.
+            var strong = sos
+            for j in 0..<length {
+                let k = Int(seq[j])
+                let t = types[k]
+                if t == ES || t == ET || t == CS {
+                    types[k] = ON
+                } else if t == L || t == R {
+                    strong = t
+                } else if t == EN && strong == L {
+                    types[k] = L
+                }
+            }
+        }
+
+        if let scalars { resolveBrackets(length: length, level: level, sos: sos, scalars: scalars) }
+
+        // N1–N2: runs of neutrals take the direction around them, else the embedding direction.
+        let embedding = level & 1 == 0 ? L : R
+        var j = 0
+        while j < length {
+            let t = types[Int(seq[j])]
+            guard Self.isNeutral(t) else { j &+= 1; continue }
+            var end = j
+            while end < length && Self.isNeutral(types[Int(seq[end])]) { end &+= 1 }
+            let leading = j == 0 ? sos : Self.strongDirection(types[Int(seq[j &- 1])])
+            let trailing = end == length ? eos : Self.strongDirection(types[Int(seq[end])])
+            let resolved = leading == trailing ? leading : embedding
+            for x in j..<end { types[Int(seq[x])] = resolved }
+            j = end
+        }
+
+    }
+
+    /// I1–I2 over all retained positions, once every sequence is resolved (sos and eos read the
+    /// embedding levels of neighbouring sequences, so none may change before).
+    func implicitLevels(count m: Int) {
+        let s = scratch
+        let L = BidiClass.l.rawValue, R = BidiClass.r.rawValue
+        let EN = BidiClass.en.rawValue, AN = BidiClass.an.rawValue
+        for k in 0..<m {
+            let t = s.types[k]
+            let level = s.levels[k]
+            if level & 1 == 0 {
+                if t == R { s.levels[k] = level &+ 1 } else if t == AN || t == EN { s.levels[k] = level &+ 2 }
+            } else if t == L || t == EN || t == AN {
+                s.levels[k] = level &+ 1
+            }
+        }
+    }
+
+    /// N0: paired brackets take the direction of the strong text inside them (or around them).
+    func resolveBrackets(length: Int, level: UInt8, sos: UInt8, scalars: UnsafeBufferPointer<UInt32>) {
+        let s = scratch
+        let seq = s.sequence
+        let types = s.types
+        let ON = BidiClass.on.rawValue, L = BidiClass.l.rawValue, R = BidiClass.r.rawValue
+        // BD16: a stack of 63 openers; pairs as (opener << 32 | closer), positions in `seq`.
+        var openers: [(key: UInt32, position: Int)] = []
+        var pairCount = 0
+        scan: for j in 0..<length {
+            let k = Int(seq[j])
+            guard types[k] == ON else { continue }
+            let scalar = scalars[Int(s.retained[k])]
+            let properties = BidiTables.properties(scalar)
+            guard properties.isBracket, let bracket = BidiTables.bracket(of: scalar) else { continue }
+            if properties.isOpeningBracket {
+                if openers.count == 63 { break scan }
+                openers.append((bracket.key, j))
+            } else if let index = openers.lastIndex(where: { $0.key == bracket.key }) {
+                s.pairs[pairCount] = Int64(openers[index].position) << 32 | Int64(j)
+                pairCount &+= 1
+                openers.removeSubrange(index...)
+            }
+        }
+        guard pairCount > 0 else { return }
+        var pairs = UnsafeMutableBufferPointer(start: s.pairs, count: pairCount)
+        pairs.sort()
+
+        let embedding = level & 1 == 0 ? L : R
+        let opposite = embedding == L ? R : L
+        for pair in pairs {
+            let open = Int(pair >> 32)
+            let close = Int(pair & 0xFFFF_FFFF)
+            var foundEmbedding = false
+            var foundOpposite = false
+            for j in (open &+ 1)..<close {
+                let d = Self.strongDirection(types[Int(seq[j])])
+                if d == embedding { foundEmbedding = true; break }
+                if d == opposite { foundOpposite = true }
+            }
+            let resolved: UInt8
+            if foundEmbedding {
+                resolved = embedding
+            } else if foundOpposite {
+                var context = sos
+                var j = open &- 1
+                while j >= 0 {
+                    let d = Self.strongDirection(types[Int(seq[j])])
+                    if d == L || d == R { context = d; break }
+                    j &-= 1
+                }
+                resolved = context == opposite ? opposite : embedding
+            } else {
+                continue
+            }
+            for end in [open, close] {
+                types[Int(seq[end])] = resolved
+                // Marks that followed the bracket (NSM before W1) take its new type.
+                var j = end &+ 1
+                while j < length && s.original[Int(seq[j])] == BidiClass.nsm.rawValue {
+                    types[Int(seq[j])] = resolved
+                    j &+= 1
+                }
+            }
+        }
+    }
+
+    /// B, S, WS, ON and the isolate controls (after W rules, nothing else is neutral).
+    @inline(__always)
+    static func isNeutral(_ t: UInt8) -> Bool {
+        t == BidiClass.on.rawValue || t == BidiClass.ws.rawValue || t == BidiClass.s.rawValue
+            || t == BidiClass.b.rawValue || t >= BidiClass.lri.rawValue
+    }
+
+    /// L for L; R for R, AL, EN and AN (numbers count as R in N0–N1); ON for the rest.
+    @inline(__always)
+    static func strongDirection(_ t: UInt8) -> UInt8 {
+        switch t {
+        case BidiClass.l.rawValue: BidiClass.l.rawValue
+        case BidiClass.r.rawValue, BidiClass.al.rawValue, BidiClass.en.rawValue, BidiClass.an.rawValue: BidiClass.r.rawValue
+        default: BidiClass.on.rawValue
+        }
+    }
+}
