@@ -4,8 +4,8 @@ import Testing
 /// UAX #9 against Unicode's own BidiTest.txt and BidiCharacterTest.txt (15.0): every data line,
 /// every paragraph direction it lists, levels (after L1) and visual order both checked.
 ///
-/// The files are 8 and 7 MB; the loops read their bytes in place and reuse one resolver and
-/// its buffers, so both suites run in a few seconds in a debug build.
+/// The files are 8 and 7 MB and a debug build is slow, so the loops read the bytes in place
+/// through one pointer, parse numbers by hand into buffers allocated once, and reuse one resolver.
 @Suite struct BidiConformanceTests {
     /// The bytes of a corpus file (Corpora/unicode, else /usr/share/unicode).
     static func bytes(_ name: String) throws -> [UInt8] {
@@ -15,109 +15,161 @@ import Testing
         return Array(text.utf8)
     }
 
-    /// Calls `body` with each line of `bytes` (without its newline) and its 1-based number.
-    static func forEachLine(_ bytes: [UInt8], _ body: (ArraySlice<UInt8>, Int) throws -> Void) rethrows {
-        var start = 0
-        var number = 1
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            try body(bytes[start..<end], number)
-            number += 1
-            start = end + 1
+    /// Buffers one case is parsed into and resolved in.
+    final class Buffers {
+        static let capacity = 512
+        let classes = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        let scalars = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
+        let levels = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        let expectedLevels = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        let order = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        let expectedOrder = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        var count = 0
+        var expectedLevelCount = 0
+        var expectedOrderCount = 0
+        let resolver = BidiResolver()
+
+        deinit {
+            classes.deallocate(); scalars.deallocate(); levels.deallocate(); expectedLevels.deallocate()
+            order.deallocate(); expectedOrder.deallocate()
+        }
+
+        /// Resolves the parsed case in `direction`, applies L1 to it as one line and compares.
+        /// Returns the paragraph level, or nil when levels or order differ from the expected.
+        func check(direction: BidiDirection, bracketed: Bool) -> UInt8? {
+            let classBuffer = UnsafeBufferPointer(start: classes, count: count)
+            let levelBuffer = UnsafeMutableBufferPointer(start: levels, count: count)
+            let paragraph = resolver.resolve(
+                classes: classBuffer, scalars: bracketed ? UnsafeBufferPointer(start: scalars, count: count) : nil,
+                direction: direction, levels: levelBuffer)
+            BidiLine.resetWhitespace(classes: classBuffer, levels: levelBuffer, paragraphLevel: paragraph)
+            let orderCount = BidiLine.visualOrder(levels: UnsafeBufferPointer(levelBuffer),
+                                                  into: UnsafeMutableBufferPointer(start: order, count: count))
+            guard expectedLevelCount == count, expectedOrderCount == orderCount else { return nil }
+            for i in 0..<count where levels[i] != expectedLevels[i] { return nil }
+            for i in 0..<orderCount where order[i] != expectedOrder[i] { return nil }
+            return paragraph
+        }
+
+        var description: String {
+            "levels \(Array(UnsafeBufferPointer(start: levels, count: count))) expected "
+                + "\(Array(UnsafeBufferPointer(start: expectedLevels, count: expectedLevelCount))); order expected "
+                + "\(Array(UnsafeBufferPointer(start: expectedOrder, count: expectedOrderCount)))"
         }
     }
 
-    /// Whitespace-separated tokens of `line`.
-    static func tokens(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-        line.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 })
-    }
+    /// A cursor over the bytes of a file.
+    struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var at = 0
 
-    /// A decimal level, or `removed` for `x`.
-    static func level(_ token: ArraySlice<UInt8>) -> UInt8 {
-        if token.first == UInt8(ascii: "x") { return BidiResolver.removed }
-        return token.reduce(0) { $0 * 10 + ($1 - 0x30) }
-    }
+        var atEnd: Bool { at >= bytes.count }
+        var current: UInt8 { at < bytes.count ? bytes[at] : 0x0A }
 
-    static func hex(_ token: ArraySlice<UInt8>) -> UInt32 {
-        token.reduce(0) { value, byte in
-            let digit: UInt8 = byte <= 0x39 ? byte - 0x30 : (byte | 0x20) - 0x61 + 10
-            return value << 4 | UInt32(digit)
+        mutating func skipBlanks() { while current == 0x20 || current == 0x09 { at += 1 } }
+        mutating func skipLine() {
+            while at < bytes.count && bytes[at] != 0x0A { at += 1 }
+            at += 1
         }
-    }
-
-    /// Resolves `classes` in `direction`, applies L1 to the whole text as one line, and returns
-    /// the paragraph level, the levels and the visual order.
-    static func run(_ resolver: BidiResolver, classes: [UInt8], scalars: [UInt32]?, direction: BidiDirection,
-                    levels: inout [UInt8], order: inout [Int32]) -> (paragraph: UInt8, orderCount: Int) {
-        let count = classes.count
-        if levels.count < count { levels = [UInt8](repeating: 0, count: count) }
-        if order.count < count { order = [Int32](repeating: 0, count: count) }
-        return classes.withUnsafeBufferPointer { classBuffer in
-            levels.withUnsafeMutableBufferPointer { levelBuffer in
-                let levelSlice = UnsafeMutableBufferPointer(rebasing: levelBuffer[0..<count])
-                let paragraph: UInt8
-                if let scalars {
-                    paragraph = scalars.withUnsafeBufferPointer { scalarBuffer in
-                        resolver.resolve(classes: classBuffer, scalars: scalarBuffer, direction: direction, levels: levelSlice)
-                    }
-                } else {
-                    paragraph = resolver.resolve(classes: classBuffer, scalars: nil, direction: direction, levels: levelSlice)
-                }
-                BidiLine.resetWhitespace(classes: classBuffer, levels: levelSlice, paragraphLevel: paragraph)
-                let orderCount = order.withUnsafeMutableBufferPointer { orderBuffer in
-                    BidiLine.visualOrder(levels: UnsafeBufferPointer(levelSlice), into: orderBuffer)
-                }
-                return (paragraph, orderCount)
+        /// Parses a token ending at a blank, `;` or the end of the line: its bytes as a number in
+        /// `radix`, or `BidiResolver.removed` for `x`.
+        mutating func number(radix: UInt32) -> UInt32 {
+            if current == UInt8(ascii: "x") {
+                at += 1
+                return UInt32(BidiResolver.removed)
+            }
+            var value: UInt32 = 0
+            while true {
+                let byte = current
+                let digit: UInt32
+                if byte >= 0x30 && byte <= 0x39 { digit = UInt32(byte - 0x30) }
+                else if byte >= 0x41 && byte <= 0x46 { digit = UInt32(byte - 0x41 + 10) }
+                else { return value }
+                value = value * radix + digit
+                at += 1
             }
         }
+        /// A token's bytes packed little-endian into a number (class names are at most 3 bytes).
+        mutating func word() -> UInt32 {
+            var value: UInt32 = 0
+            var shift: UInt32 = 0
+            while true {
+                let byte = current
+                if byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: ";") || byte == 0x0A || byte == 0x0D { return value }
+                value |= UInt32(byte) << shift
+                shift += 8
+                at += 1
+            }
+        }
+        var atLineEnd: Bool { current == 0x0A || current == 0x0D || current == UInt8(ascii: "#") }
+    }
+
+    static func packed(_ name: String) -> UInt32 {
+        name.utf8.enumerated().reduce(0) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
     }
 
     @Test func everyLineOfBidiTestPasses() throws {
         let bytes = try Self.bytes("BidiTest.txt")
-        var classIndex: [ArraySlice<UInt8>: UInt8] = [:]
-        for value in BidiClass.allCases { classIndex[ArraySlice(BidiClass.names[Int(value.rawValue)].utf8)] = value.rawValue }
-        let resolver = BidiResolver()
-        var expectedLevels: [UInt8] = []
-        var expectedOrder: [Int32] = []
-        var classes: [UInt8] = []
-        var levels: [UInt8] = []
-        var order: [Int32] = []
+        let classKeys = BidiClass.names.map(Self.packed)
+        let buffers = Buffers()
         var dataLines = 0
         var cases = 0
         var failures = 0
-        try Self.forEachLine(bytes) { line, number in
-            guard let first = line.first, first != UInt8(ascii: "#") else { return }
-            if first == UInt8(ascii: "@") {
-                let colon = line.firstIndex(of: UInt8(ascii: ":")) ?? line.endIndex
-                let name = line[line.startIndex..<colon]
-                let values = Self.tokens(line[min(colon + 1, line.endIndex)...])
-                if name.elementsEqual("@Levels".utf8) {
-                    expectedLevels = values.map(Self.level)
-                } else if name.elementsEqual("@Reorder".utf8) {
-                    expectedOrder = values.map { Int32(Self.level($0)) }
+        bytes.withUnsafeBufferPointer { pointer in
+            var cursor = Cursor(bytes: pointer)
+            var line = 0
+            while !cursor.atEnd {
+                line += 1
+                let first = cursor.current
+                if first == UInt8(ascii: "#") || first == 0x0A {
+                    cursor.skipLine()
+                    continue
                 }
-                return
-            }
-            guard let semicolon = line.firstIndex(of: UInt8(ascii: ";")) else {
-                throw LineBreakCorpus.Failure("BidiTest.txt:\(number): no ';'")
-            }
-            classes.removeAll(keepingCapacity: true)
-            for token in Self.tokens(line[line.startIndex..<semicolon]) {
-                guard let value = classIndex[token] else {
-                    throw LineBreakCorpus.Failure("BidiTest.txt:\(number): unknown class \(String(decoding: token, as: UTF8.self))")
+                if first == UInt8(ascii: "@") {
+                    // "@Levels:" or "@Reorder:" (other @ lines are to be ignored).
+                    let isLevels = cursor.bytes[cursor.at + 1] == UInt8(ascii: "L")
+                    let isReorder = cursor.bytes[cursor.at + 1] == UInt8(ascii: "R")
+                    while cursor.current != UInt8(ascii: ":") && cursor.current != 0x0A { cursor.at += 1 }
+                    cursor.at += 1
+                    var n = 0
+                    cursor.skipBlanks()
+                    while !cursor.atLineEnd {
+                        let value = cursor.number(radix: 10)
+                        if isLevels { buffers.expectedLevels[n] = UInt8(value) }
+                        if isReorder { buffers.expectedOrder[n] = Int32(value) }
+                        n += 1
+                        cursor.skipBlanks()
+                    }
+                    if isLevels { buffers.expectedLevelCount = n }
+                    if isReorder { buffers.expectedOrderCount = n }
+                    cursor.skipLine()
+                    continue
                 }
-                classes.append(value)
-            }
-            let bits = Self.hex(Self.tokens(line[(semicolon + 1)...]).first ?? [])
-            dataLines += 1
-            for (bit, direction) in [(1, BidiDirection.auto), (2, .leftToRight), (4, .rightToLeft)] where bits & UInt32(bit) != 0 {
-                cases += 1
-                let result = Self.run(resolver, classes: classes, scalars: nil, direction: direction, levels: &levels, order: &order)
-                if !levels[0..<classes.count].elementsEqual(expectedLevels) || !order[0..<result.orderCount].elementsEqual(expectedOrder) {
-                    failures += 1
-                    if failures <= 20 {
-                        Issue.record("BidiTest.txt:\(number) \(direction): levels \(Array(levels[0..<classes.count])) expected \(expectedLevels); order \(Array(order[0..<result.orderCount])) expected \(expectedOrder)")
+                var n = 0
+                while cursor.current != UInt8(ascii: ";") && !cursor.atLineEnd {
+                    let key = cursor.word()
+                    var value = 0
+                    while value < classKeys.count && classKeys[value] != key { value += 1 }
+                    if value == classKeys.count {
+                        Issue.record("BidiTest.txt:\(line): unknown class")
+                        failures += 1
+                    }
+                    buffers.classes[n] = UInt8(value)
+                    n += 1
+                    cursor.skipBlanks()
+                }
+                buffers.count = n
+                cursor.at += 1
+                cursor.skipBlanks()
+                let bits = cursor.number(radix: 16)
+                cursor.skipLine()
+                dataLines += 1
+                for bit in 0..<3 where bits & (1 << bit) != 0 {
+                    let direction: BidiDirection = bit == 0 ? .auto : bit == 1 ? .leftToRight : .rightToLeft
+                    cases += 1
+                    if buffers.check(direction: direction, bracketed: false) == nil {
+                        failures += 1
+                        if failures <= 20 { Issue.record("BidiTest.txt:\(line) \(direction): \(buffers.description)") }
                     }
                 }
             }
@@ -129,34 +181,59 @@ import Testing
 
     @Test func everyLineOfBidiCharacterTestPasses() throws {
         let bytes = try Self.bytes("BidiCharacterTest.txt")
-        let resolver = BidiResolver()
-        var scalars: [UInt32] = []
-        var classes: [UInt8] = []
-        var levels: [UInt8] = []
-        var order: [Int32] = []
+        let buffers = Buffers()
         var cases = 0
         var failures = 0
-        try Self.forEachLine(bytes) { line, number in
-            guard let first = line.first, first != UInt8(ascii: "#") else { return }
-            let fields = line.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
-            guard fields.count == 5 else { throw LineBreakCorpus.Failure("BidiCharacterTest.txt:\(number): expected 5 fields") }
-            scalars = Self.tokens(fields[0]).map(Self.hex)
-            classes = scalars.map { BidiTables.properties($0).classValue }
-            let direction: BidiDirection = switch fields[1].first {
-            case UInt8(ascii: "0"): .leftToRight
-            case UInt8(ascii: "1"): .rightToLeft
-            default: .auto
-            }
-            let expectedParagraph = Self.level(fields[2])
-            let expectedLevels = Self.tokens(fields[3]).map(Self.level)
-            let expectedOrder = Self.tokens(fields[4]).map { Int32(Self.level($0)) }
-            cases += 1
-            let result = Self.run(resolver, classes: classes, scalars: scalars, direction: direction, levels: &levels, order: &order)
-            if result.paragraph != expectedParagraph || !levels[0..<classes.count].elementsEqual(expectedLevels)
-                || !order[0..<result.orderCount].elementsEqual(expectedOrder) {
-                failures += 1
-                if failures <= 20 {
-                    Issue.record("BidiCharacterTest.txt:\(number): paragraph \(result.paragraph) expected \(expectedParagraph); levels \(Array(levels[0..<classes.count])) expected \(expectedLevels); order \(Array(order[0..<result.orderCount])) expected \(expectedOrder)")
+        bytes.withUnsafeBufferPointer { pointer in
+            var cursor = Cursor(bytes: pointer)
+            var line = 0
+            while !cursor.atEnd {
+                line += 1
+                if cursor.current == UInt8(ascii: "#") || cursor.current == 0x0A {
+                    cursor.skipLine()
+                    continue
+                }
+                var n = 0
+                while cursor.current != UInt8(ascii: ";") {
+                    let scalar = cursor.number(radix: 16)
+                    buffers.scalars[n] = scalar
+                    buffers.classes[n] = BidiTables.properties(scalar).classValue
+                    n += 1
+                    cursor.skipBlanks()
+                }
+                buffers.count = n
+                cursor.at += 1
+                let direction: BidiDirection = switch cursor.number(radix: 10) {
+                case 0: .leftToRight
+                case 1: .rightToLeft
+                default: .auto
+                }
+                cursor.at += 1
+                let expectedParagraph = UInt8(cursor.number(radix: 10))
+                cursor.at += 1
+                var levelCount = 0
+                while cursor.current != UInt8(ascii: ";") {
+                    buffers.expectedLevels[levelCount] = UInt8(cursor.number(radix: 10))
+                    levelCount += 1
+                    cursor.skipBlanks()
+                }
+                buffers.expectedLevelCount = levelCount
+                cursor.at += 1
+                var orderCount = 0
+                while !cursor.atLineEnd {
+                    buffers.expectedOrder[orderCount] = Int32(cursor.number(radix: 10))
+                    orderCount += 1
+                    cursor.skipBlanks()
+                }
+                buffers.expectedOrderCount = orderCount
+                cursor.skipLine()
+                cases += 1
+                let paragraph = buffers.check(direction: direction, bracketed: true)
+                if paragraph != expectedParagraph {
+                    failures += 1
+                    if failures <= 20 {
+                        Issue.record("BidiCharacterTest.txt:\(line): paragraph \(paragraph.map(String.init) ?? "-") expected \(expectedParagraph); \(buffers.description)")
+                    }
                 }
             }
         }

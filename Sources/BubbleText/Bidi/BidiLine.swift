@@ -10,16 +10,13 @@ public enum BidiLine {
         var i = classes.count
         while i > 0 {
             i &-= 1
-            let c = classes[i]
-            switch c {
-            case BidiClass.s.rawValue, BidiClass.b.rawValue:
+            switch BidiClass(rawValue: classes[i]).unsafelyUnwrapped {
+            case .s, .b:
                 levels[i] = paragraphLevel
                 trailing = true
-            case BidiClass.ws.rawValue, BidiClass.lri.rawValue, BidiClass.rli.rawValue,
-                 BidiClass.fsi.rawValue, BidiClass.pdi.rawValue:
+            case .ws, .lri, .rli, .fsi, .pdi:
                 if trailing { levels[i] = paragraphLevel }
-            case BidiClass.bn.rawValue, BidiClass.lre.rawValue, BidiClass.rle.rawValue, BidiClass.lro.rawValue,
-                 BidiClass.rlo.rawValue, BidiClass.pdf.rawValue:
+            case .bn, .lre, .rle, .lro, .rlo, .pdf:
                 // Removed by X9: they neither end nor join a run of whitespace, but a kept one
                 // (a BN drawn with its neighbours) goes with the run it sits in.
                 if trailing && levels[i] != BidiResolver.removed { levels[i] = paragraphLevel }

@@ -30,6 +30,14 @@ public struct BidiResolver {
         var runStarts: UnsafeMutablePointer<Int32> = .allocate(capacity: 1)
         var runOf: UnsafeMutablePointer<Int32> = .allocate(capacity: 1)
         var pairs: UnsafeMutablePointer<Int64> = .allocate(capacity: 1)
+        /// BD9's open isolates and BD16's open brackets (key, position), as stacks.
+        var isolates: UnsafeMutablePointer<Int32> = .allocate(capacity: 1)
+        var openerKeys: UnsafeMutablePointer<UInt32> = .allocate(capacity: 1)
+        var openerPositions: UnsafeMutablePointer<Int32> = .allocate(capacity: 1)
+        /// The directional status stack of X1–X8: level, override (0 none, 1 L, 2 R), isolate.
+        let stackLevel = UnsafeMutablePointer<UInt8>.allocate(capacity: BidiResolver.maxDepth + 2)
+        let stackOverride = UnsafeMutablePointer<UInt8>.allocate(capacity: BidiResolver.maxDepth + 2)
+        let stackIsolate = UnsafeMutablePointer<Bool>.allocate(capacity: BidiResolver.maxDepth + 2)
 
         func reserve(_ count: Int) {
             guard count > capacity else { return }
@@ -44,15 +52,21 @@ public struct BidiResolver {
             runStarts = .allocate(capacity: capacity + 1)
             runOf = .allocate(capacity: capacity)
             pairs = .allocate(capacity: capacity)
+            isolates = .allocate(capacity: capacity)
+            openerKeys = .allocate(capacity: 64)
+            openerPositions = .allocate(capacity: 64)
         }
 
         private func deallocateAll() {
             retained.deallocate(); types.deallocate(); original.deallocate(); levels.deallocate()
             match.deallocate(); sequence.deallocate(); runStarts.deallocate(); runOf.deallocate()
-            pairs.deallocate()
+            pairs.deallocate(); isolates.deallocate(); openerKeys.deallocate(); openerPositions.deallocate()
         }
 
-        deinit { deallocateAll() }
+        deinit {
+            deallocateAll()
+            stackLevel.deallocate(); stackOverride.deallocate(); stackIsolate.deallocate()
+        }
     }
 
     let scratch = Scratch()
@@ -76,14 +90,20 @@ public struct BidiResolver {
         }
         guard count > 0 else { return paragraphLevel }
         scratch.reserve(count)
+        // Local copies of the buffers: reading a class's stored property is an exclusivity
+        // check each time in a debug build.
         let s = scratch
+        let retained = s.retained, types = s.types, original = s.original, compactLevels = s.levels
+        let match = s.match, runStarts = s.runStarts, runOf = s.runOf, sequence = s.sequence, isolates = s.isolates
         let base = classes.baseAddress.unsafelyUnwrapped
         let out = levels.baseAddress.unsafelyUnwrapped
 
         // X1–X8: explicit levels (and overrides applied to the types), or the paragraph level
         // everywhere when the paragraph has no explicit formatting character.
+        let LRE = BidiClass.lre.rawValue, PDF = BidiClass.pdf.rawValue, BN = BidiClass.bn.rawValue
+        let LRI = BidiClass.lri.rawValue, FSI = BidiClass.fsi.rawValue, PDI = BidiClass.pdi.rawValue
         var explicit = false
-        for i in 0..<count where base[i] >= BidiClass.lre.rawValue {
+        for i in 0..<count where base[i] >= LRE {
             explicit = true
             break
         }
@@ -92,7 +112,7 @@ public struct BidiResolver {
         } else {
             for i in 0..<count {
                 out[i] = paragraphLevel
-                s.types[i] = base[i]
+                types[i] = base[i]
             }
         }
 
@@ -100,68 +120,71 @@ public struct BidiResolver {
         var m = 0
         for i in 0..<count {
             let c = base[i]
-            if c == BidiClass.bn.rawValue || (c >= BidiClass.lre.rawValue && c <= BidiClass.pdf.rawValue) {
+            if c == BN || (c >= LRE && c <= PDF) {
                 out[i] = Self.removed
                 continue
             }
-            s.retained[m] = Int32(truncatingIfNeeded: i)
-            s.types[m] = s.types[i]
-            s.original[m] = c
-            s.levels[m] = out[i]
+            retained[m] = Int32(truncatingIfNeeded: i)
+            types[m] = types[i]
+            original[m] = c
+            compactLevels[m] = out[i]
             m &+= 1
         }
         guard m > 0 else { return paragraphLevel }
 
         // BD9: matching isolate initiators and PDIs.
-        for k in 0..<m { s.match[k] = -1 }
+        for k in 0..<m { match[k] = -1 }
         if explicit {
-            var open: [Int32] = []
+            var open = 0
             for k in 0..<m {
-                let c = s.original[k]
-                if c >= BidiClass.lri.rawValue && c <= BidiClass.fsi.rawValue {
-                    open.append(Int32(k))
-                } else if c == BidiClass.pdi.rawValue, let initiator = open.popLast() {
-                    s.match[Int(initiator)] = Int32(k)
-                    s.match[k] = initiator
+                let c = original[k]
+                if c >= LRI && c <= FSI {
+                    isolates[open] = Int32(truncatingIfNeeded: k)
+                    open &+= 1
+                } else if c == PDI && open > 0 {
+                    open &-= 1
+                    let initiator = isolates[open]
+                    match[Int(initiator)] = Int32(truncatingIfNeeded: k)
+                    match[k] = initiator
                 }
             }
         }
 
         // X10: level runs, joined into isolating run sequences.
         var runCount = 0
-        for k in 0..<m where k == 0 || s.levels[k] != s.levels[k &- 1] {
-            s.runStarts[runCount] = Int32(k)
+        for k in 0..<m where k == 0 || compactLevels[k] != compactLevels[k &- 1] {
+            runStarts[runCount] = Int32(k)
             runCount &+= 1
         }
-        s.runStarts[runCount] = Int32(m)
+        runStarts[runCount] = Int32(m)
         if runCount > 1 || explicit {
             for r in 0..<runCount {
-                for k in Int(s.runStarts[r])..<Int(s.runStarts[r &+ 1]) { s.runOf[k] = Int32(r) }
+                for k in Int(runStarts[r])..<Int(runStarts[r &+ 1]) { runOf[k] = Int32(r) }
             }
         }
         for r in 0..<runCount {
-            let start = Int(s.runStarts[r])
+            let start = Int(runStarts[r])
             // A run starting with a matched PDI continues the sequence of its initiator.
-            if s.original[start] == BidiClass.pdi.rawValue && s.match[start] >= 0 { continue }
+            if original[start] == PDI && match[start] >= 0 { continue }
             var length = 0
             var run = r
             while true {
-                let runStart = Int(s.runStarts[run])
-                let runEnd = Int(s.runStarts[run &+ 1])
+                let runStart = Int(runStarts[run])
+                let runEnd = Int(runStarts[run &+ 1])
                 for k in runStart..<runEnd {
-                    s.sequence[length] = Int32(k)
+                    sequence[length] = Int32(k)
                     length &+= 1
                 }
                 let last = runEnd &- 1
-                let c = s.original[last]
-                guard c >= BidiClass.lri.rawValue && c <= BidiClass.fsi.rawValue, s.match[last] >= 0 else { break }
-                run = Int(s.runOf[Int(s.match[last])])
+                let c = original[last]
+                guard c >= LRI && c <= FSI, match[last] >= 0 else { break }
+                run = Int(runOf[Int(match[last])])
             }
             resolveSequence(length: length, compactedCount: m, paragraphLevel: paragraphLevel, scalars: scalars)
         }
         implicitLevels(count: m)
 
-        for k in 0..<m { out[Int(s.retained[k])] = s.levels[k] }
+        for k in 0..<m { out[Int(retained[k])] = compactLevels[k] }
         return paragraphLevel
     }
 
@@ -171,13 +194,13 @@ public struct BidiResolver {
         var depth = 0
         var i = from
         while i < to {
-            switch classes[i] {
-            case BidiClass.l.rawValue: if depth == 0 { return 0 }
-            case BidiClass.r.rawValue, BidiClass.al.rawValue: if depth == 0 { return 1 }
-            case BidiClass.lri.rawValue, BidiClass.rli.rawValue, BidiClass.fsi.rawValue: depth &+= 1
-            case BidiClass.pdi.rawValue:
+            switch BidiClass(rawValue: classes[i]).unsafelyUnwrapped {
+            case .l: if depth == 0 { return 0 }
+            case .r, .al: if depth == 0 { return 1 }
+            case .lri, .rli, .fsi: depth &+= 1
+            case .pdi:
                 if depth > 0 { depth &-= 1 } else if stopAtPDI { return nil }
-            case BidiClass.b.rawValue: return nil
+            case .b: return nil
             default: break
             }
             i &+= 1
@@ -191,10 +214,10 @@ public struct BidiResolver {
                         levels: UnsafeMutablePointer<UInt8>) {
         let types = scratch.types
         // The directional status stack: level, override (0 none, 1 L, 2 R), isolate.
-        var stackLevel = [UInt8](repeating: 0, count: Self.maxDepth + 2)
-        var stackOverride = [UInt8](repeating: 0, count: Self.maxDepth + 2)
-        var stackIsolate = [Bool](repeating: false, count: Self.maxDepth + 2)
+        let stackLevel = scratch.stackLevel, stackOverride = scratch.stackOverride, stackIsolate = scratch.stackIsolate
         var depth = 1
+        stackOverride[0] = 0
+        stackIsolate[0] = false
         stackLevel[0] = paragraphLevel
         var overflowIsolates = 0
         var overflowEmbeddings = 0
@@ -205,28 +228,29 @@ public struct BidiResolver {
             let c = classes[i]
             types[i] = c
             let top = depth &- 1
-            switch c {
-            case BidiClass.rle.rawValue, BidiClass.lre.rawValue, BidiClass.rlo.rawValue, BidiClass.lro.rawValue:
+            let type = BidiClass(rawValue: c).unsafelyUnwrapped
+            switch type {
+            case .rle, .lre, .rlo, .lro:
                 // X2–X5
                 let current = stackLevel[top]
-                let rtl = c == BidiClass.rle.rawValue || c == BidiClass.rlo.rawValue
+                let rtl = type == .rle || type == .rlo
                 let next = rtl ? (current &+ 1) | 1 : (current &+ 2) & ~1
                 levels[i] = current
                 if next <= Self.maxDepth && overflowIsolates == 0 && overflowEmbeddings == 0 {
                     stackLevel[depth] = next
-                    stackOverride[depth] = c == BidiClass.rlo.rawValue ? 2 : c == BidiClass.lro.rawValue ? 1 : 0
+                    stackOverride[depth] = type == .rlo ? 2 : type == .lro ? 1 : 0
                     stackIsolate[depth] = false
                     depth &+= 1
                 } else if overflowIsolates == 0 {
                     overflowEmbeddings &+= 1
                 }
-            case BidiClass.rli.rawValue, BidiClass.lri.rawValue, BidiClass.fsi.rawValue:
+            case .rli, .lri, .fsi:
                 // X5a–X5c
                 let current = stackLevel[top]
                 levels[i] = current
-                if stackOverride[top] != 0 { types[i] = stackOverride[top] == 1 ? BidiClass.l.rawValue : BidiClass.r.rawValue }
-                var rtl = c == BidiClass.rli.rawValue
-                if c == BidiClass.fsi.rawValue {
+                if stackOverride[top] != 0 { types[i] = stackOverride[top] == 1 ? 0 : 1 }
+                var rtl = type == .rli
+                if type == .fsi {
                     rtl = Self.firstStrongLevel(buffer, from: i &+ 1, to: count, stopAtPDI: true) == 1
                 }
                 let next = rtl ? (current &+ 1) | 1 : (current &+ 2) & ~1
@@ -239,7 +263,7 @@ public struct BidiResolver {
                 } else {
                     overflowIsolates &+= 1
                 }
-            case BidiClass.pdi.rawValue:
+            case .pdi:
                 // X6a
                 if overflowIsolates > 0 {
                     overflowIsolates &-= 1
@@ -251,8 +275,8 @@ public struct BidiResolver {
                 }
                 let newTop = depth &- 1
                 levels[i] = stackLevel[newTop]
-                if stackOverride[newTop] != 0 { types[i] = stackOverride[newTop] == 1 ? BidiClass.l.rawValue : BidiClass.r.rawValue }
-            case BidiClass.pdf.rawValue:
+                if stackOverride[newTop] != 0 { types[i] = stackOverride[newTop] == 1 ? 0 : 1 }
+            case .pdf:
                 // X7
                 levels[i] = stackLevel[top]
                 if overflowIsolates > 0 {
@@ -261,15 +285,15 @@ public struct BidiResolver {
                 } else if !stackIsolate[top] && depth >= 2 {
                     depth &-= 1
                 }
-            case BidiClass.b.rawValue:
+            case .b:
                 // X8: the paragraph ends.
                 levels[i] = paragraphLevel
-            case BidiClass.bn.rawValue:
+            case .bn:
                 levels[i] = stackLevel[top]
             default:
-                // X6
+                // X6 (an override gives L, raw value 0, or R, 1)
                 levels[i] = stackLevel[top]
-                if stackOverride[top] != 0 { types[i] = stackOverride[top] == 1 ? BidiClass.l.rawValue : BidiClass.r.rawValue }
+                if stackOverride[top] != 0 { types[i] = stackOverride[top] == 1 ? 0 : 1 }
             }
         }
     }
@@ -277,21 +301,20 @@ public struct BidiResolver {
     /// W1–W7, N0–N2 and I1–I2 on the isolating run sequence in `scratch.sequence[0..<length]`.
     func resolveSequence(length: Int, compactedCount m: Int, paragraphLevel: UInt8, scalars: UnsafeBufferPointer<UInt32>?) {
         let s = scratch
-        let seq = s.sequence
-        let types = s.types
+        let seq = s.sequence, types = s.types, original = s.original, levels = s.levels
         let first = Int(seq[0])
         let last = Int(seq[length &- 1])
-        let level = s.levels[first]
+        let level = levels[first]
 
         // sos and eos (X10): the higher of this level and the adjacent one, or the paragraph's.
-        let before = first > 0 ? s.levels[first &- 1] : paragraphLevel
-        let lastClass = s.original[last]
+        let before = first > 0 ? levels[first &- 1] : paragraphLevel
+        let lastClass = original[last]
         let isolateOpen = lastClass >= BidiClass.lri.rawValue && lastClass <= BidiClass.fsi.rawValue
-        let after = (last &+ 1 < m && !isolateOpen) ? s.levels[last &+ 1] : paragraphLevel
+        let after = (last &+ 1 < m && !isolateOpen) ? levels[last &+ 1] : paragraphLevel
         let L = BidiClass.l.rawValue, R = BidiClass.r.rawValue, AL = BidiClass.al.rawValue
         let EN = BidiClass.en.rawValue, AN = BidiClass.an.rawValue, ON = BidiClass.on.rawValue
         let ES = BidiClass.es.rawValue, ET = BidiClass.et.rawValue, CS = BidiClass.cs.rawValue
-        let NSM = BidiClass.nsm.rawValue
+        let NSM = BidiClass.nsm.rawValue, LRI = BidiClass.lri.rawValue
         let sos = max(level, before) & 1 == 0 ? L : R
         let eos = max(level, after) & 1 == 0 ? L : R
 
@@ -304,7 +327,7 @@ public struct BidiResolver {
             let k = Int(seq[j])
             var t = types[k]
             if t == NSM { t = previousIsIsolateControl ? ON : previous }
-            previousIsIsolateControl = s.original[k] >= BidiClass.lri.rawValue
+            previousIsIsolateControl = original[k] >= LRI
             if t == L || t == R || t == AL {
                 lastStrong = t
             } else if t == EN && lastStrong == AL {
@@ -379,16 +402,16 @@ public struct BidiResolver {
     /// I1–I2 over all retained positions, once every sequence is resolved (sos and eos read the
     /// embedding levels of neighbouring sequences, so none may change before).
     func implicitLevels(count m: Int) {
-        let s = scratch
+        let types = scratch.types, levels = scratch.levels
         let L = BidiClass.l.rawValue, R = BidiClass.r.rawValue
         let EN = BidiClass.en.rawValue, AN = BidiClass.an.rawValue
         for k in 0..<m {
-            let t = s.types[k]
-            let level = s.levels[k]
+            let t = types[k]
+            let level = levels[k]
             if level & 1 == 0 {
-                if t == R { s.levels[k] = level &+ 1 } else if t == AN || t == EN { s.levels[k] = level &+ 2 }
+                if t == R { levels[k] = level &+ 1 } else if t == AN || t == EN { levels[k] = level &+ 2 }
             } else if t == L || t == EN || t == AN {
-                s.levels[k] = level &+ 1
+                levels[k] = level &+ 1
             }
         }
     }
@@ -396,29 +419,35 @@ public struct BidiResolver {
     /// N0: paired brackets take the direction of the strong text inside them (or around them).
     func resolveBrackets(length: Int, level: UInt8, sos: UInt8, scalars: UnsafeBufferPointer<UInt32>) {
         let s = scratch
-        let seq = s.sequence
-        let types = s.types
+        let seq = s.sequence, types = s.types, original = s.original, retained = s.retained
+        let openerKeys = s.openerKeys, openerPositions = s.openerPositions, pairStore = s.pairs
         let ON = BidiClass.on.rawValue, L = BidiClass.l.rawValue, R = BidiClass.r.rawValue
+        let NSM = BidiClass.nsm.rawValue
         // BD16: a stack of 63 openers; pairs as (opener << 32 | closer), positions in `seq`.
-        var openers: [(key: UInt32, position: Int)] = []
+        var openCount = 0
         var pairCount = 0
         scan: for j in 0..<length {
             let k = Int(seq[j])
             guard types[k] == ON else { continue }
-            let scalar = scalars[Int(s.retained[k])]
+            let scalar = scalars[Int(retained[k])]
             let properties = BidiTables.properties(scalar)
             guard properties.isBracket, let bracket = BidiTables.bracket(of: scalar) else { continue }
             if properties.isOpeningBracket {
-                if openers.count == 63 { break scan }
-                openers.append((bracket.key, j))
-            } else if let index = openers.lastIndex(where: { $0.key == bracket.key }) {
-                s.pairs[pairCount] = Int64(openers[index].position) << 32 | Int64(j)
+                if openCount == 63 { break scan }
+                openerKeys[openCount] = bracket.key
+                openerPositions[openCount] = Int32(truncatingIfNeeded: j)
+                openCount &+= 1
+            } else {
+                var index = openCount &- 1
+                while index >= 0 && openerKeys[index] != bracket.key { index &-= 1 }
+                guard index >= 0 else { continue }
+                pairStore[pairCount] = Int64(openerPositions[index]) << 32 | Int64(j)
                 pairCount &+= 1
-                openers.removeSubrange(index...)
+                openCount = index
             }
         }
         guard pairCount > 0 else { return }
-        var pairs = UnsafeMutableBufferPointer(start: s.pairs, count: pairCount)
+        var pairs = UnsafeMutableBufferPointer(start: pairStore, count: pairCount)
         pairs.sort()
 
         let embedding = level & 1 == 0 ? L : R
@@ -448,11 +477,12 @@ public struct BidiResolver {
             } else {
                 continue
             }
-            for end in [open, close] {
+            for side in 0..<2 {
+                let end = side == 0 ? open : close
                 types[Int(seq[end])] = resolved
                 // Marks that followed the bracket (NSM before W1) take its new type.
                 var j = end &+ 1
-                while j < length && s.original[Int(seq[j])] == BidiClass.nsm.rawValue {
+                while j < length && original[Int(seq[j])] == NSM {
                     types[Int(seq[j])] = resolved
                     j &+= 1
                 }
@@ -463,17 +493,14 @@ public struct BidiResolver {
     /// B, S, WS, ON and the isolate controls (after W rules, nothing else is neutral).
     @inline(__always)
     static func isNeutral(_ t: UInt8) -> Bool {
-        t == BidiClass.on.rawValue || t == BidiClass.ws.rawValue || t == BidiClass.s.rawValue
-            || t == BidiClass.b.rawValue || t >= BidiClass.lri.rawValue
+        // B, S, WS, ON are 10...13; LRI, RLI, FSI, PDI 19...22 (BidiClass's order).
+        (t &- 10) <= 3 || t >= 19
     }
 
     /// L for L; R for R, AL, EN and AN (numbers count as R in N0–N1); ON for the rest.
     @inline(__always)
     static func strongDirection(_ t: UInt8) -> UInt8 {
-        switch t {
-        case BidiClass.l.rawValue: BidiClass.l.rawValue
-        case BidiClass.r.rawValue, BidiClass.al.rawValue, BidiClass.en.rawValue, BidiClass.an.rawValue: BidiClass.r.rawValue
-        default: BidiClass.on.rawValue
-        }
+        // L 0; R 1, AL 2, EN 3, AN 6; ON 13 (BidiClass's order).
+        t == 0 ? 0 : (t <= 3 || t == 6) ? 1 : 13
     }
 }
