@@ -294,6 +294,23 @@ for cp in 0..<codePointCount where [1, 2, 6].contains(bidiClass[cp]) {
 // (RLM and ALM are of class R and AL, so in the ranges already.)
 let rightToLeftControls = (0..<codePointCount).filter { cp in [16, 17, 20, 21].contains(bidiClass[cp]) }
 
+/// Bit `b - 0xC0` set when UTF-8 lead byte `b` starts some scalar `mayBeRightToLeft` accepts:
+/// a scan of UTF-8 need decode only the scalars behind those leads.
+func mayBeRightToLeft(_ cp: Int) -> Bool {
+    rightToLeftRanges.contains { $0.contains(cp) } || rightToLeftControls.contains(cp)
+}
+var leadByteMask: UInt64 = 0
+for lead in 0xC0...0xFF {
+    let scalars: ClosedRange<Int>
+    switch lead {
+    case 0xC0...0xDF: scalars = ((lead & 0x1F) << 6)...((lead & 0x1F) << 6 | 0x3F)
+    case 0xE0...0xEF: scalars = ((lead & 0x0F) << 12)...((lead & 0x0F) << 12 | 0xFFF)
+    case 0xF0...0xF4: scalars = ((lead & 0x07) << 18)...((lead & 0x07) << 18 | 0x3FFFF)
+    default: continue
+    }
+    if scalars.contains(where: mayBeRightToLeft) { leadByteMask |= 1 << UInt64(lead - 0xC0) }
+}
+
 // MARK: - Output
 
 func literal(_ entries: [Int], width: Int) -> String {
@@ -393,6 +410,10 @@ public enum BidiTables {
         (scalar &- \(hex(rightToLeftRanges[0].lowerBound))) <= \(hex(rightToLeftRanges[0].upperBound - rightToLeftRanges[0].lowerBound))
             || (scalar >= \(hex(rightToLeftRanges[1].lowerBound)) && mayBeRightToLeftBeyondFirstRange(scalar))
     }
+
+    /// Bit `b - 0xC0` is set when a scalar `mayBeRightToLeft` accepts can start with UTF-8 lead
+    /// byte `b`; other bytes never start one.
+    public static let rightToLeftLeadBytes: UInt64 = 0x\(String(leadByteMask, radix: 16, uppercase: true))
 
     @usableFromInline
     static func mayBeRightToLeftBeyondFirstRange(_ scalar: UInt32) -> Bool {

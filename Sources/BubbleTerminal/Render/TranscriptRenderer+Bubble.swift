@@ -14,7 +14,7 @@ extension TranscriptRenderer {
         if layout.parts.contains(.replyQuote) {
             let body = model.replyToID.flatMap { quoteBody(for: $0) } ?? "reply to a message"
             let quote = safe.draw(glyphs.replyArrow + " " + body, limit: contentWidth, style: .dim)
-            lines.append(contentLine(quote, layout: layout))
+            lines.append(contentLine(visualIfRightToLeft(quote, source: body).drawn, layout: layout))
         }
 
         // The cell says what it shows; the layout says how many rows each part takes.
@@ -27,8 +27,8 @@ extension TranscriptRenderer {
             for _ in 0..<layout.imageRows { lines.append(contentLine(.empty, layout: layout)) }
         }
         if layout.textLines > 0 {
-            for line in wrappedLines(of: content.text ?? "", model: model, layout: layout, count: layout.textLines) {
-                lines.append(contentLine(safe.draw(line, limit: contentWidth), layout: layout))
+            for (drawn, rightToLeft) in drawnTextLines(of: content.text ?? "", model: model, layout: layout, limit: contentWidth) {
+                lines.append(contentLine(drawn, layout: layout, rightAligned: rightToLeft))
             }
         }
 
@@ -46,12 +46,12 @@ extension TranscriptRenderer {
         let room = max(layout.bubbleWidth, bubbleFrame.maxOuterWidth)
         var line = LineBuilder()
         if layout.alignment == .right {
-            let drawn = safe.draw(name, limit: min(room, end), style: .color(color))
+            let drawn = visualIfRightToLeft(safe.draw(name, limit: min(room, end), style: .color(color)), source: name).drawn
             line.move(to: end - drawn.width)
             line.append(drawn)
         } else {
             line.move(to: layout.x)
-            line.append(safe.draw(name, limit: min(room, width - layout.x), style: .color(color)))
+            line.append(visualIfRightToLeft(safe.draw(name, limit: min(room, width - layout.x), style: .color(color)), source: name).drawn)
         }
         return line.text
     }
@@ -91,9 +91,9 @@ extension TranscriptRenderer {
         return line.text
     }
 
-    /// One content row: `drawn` at the content's left edge, between side borders when the bubble
-    /// has them.
-    func contentLine(_ drawn: DrawnText, layout: RowLayout) -> String {
+    /// One content row: `drawn` at the content's left edge (at its right edge when
+    /// `rightAligned`: a right-to-left paragraph), between side borders when the bubble has them.
+    func contentLine(_ drawn: DrawnText, layout: RowLayout, rightAligned: Bool = false) -> String {
         let style = engine.style
         let contentX = layout.contentX(in: style)
         var line = LineBuilder()
@@ -102,7 +102,7 @@ extension TranscriptRenderer {
             line.move(to: layout.x)
             line.append(sgr.dim(glyphs.vertical), width: 1)
         }
-        line.move(to: contentX)
+        line.move(to: rightAligned ? contentX + max(0, layout.contentWidth(in: style) - drawn.width) : contentX)
         line.append(drawn)
         if sided {
             line.move(to: layout.x + layout.bubbleWidth - 1)

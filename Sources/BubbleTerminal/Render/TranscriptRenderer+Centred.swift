@@ -7,8 +7,8 @@ extension TranscriptRenderer {
                              into lines: inout [String]) {
         let notice = engine.registry.configurators[row.configuratorIndex].content(model).text ?? ""
         let room = layout.contentWidth(in: engine.style)
-        for line in wrappedLines(of: notice, model: model, layout: layout, count: layout.textLines) {
-            lines.append(centredLine(safe.draw(line, limit: room, style: .dim), layout: layout))
+        for (drawn, _) in drawnTextLines(of: notice, model: model, layout: layout, limit: room, style: .dim) {
+            lines.append(centredLine(drawn, layout: layout))
         }
     }
 
@@ -45,6 +45,13 @@ extension TranscriptRenderer {
     /// wrap width, through the engine's prepared-text store: exactly `count` lines (the layout's
     /// `textLines`), so a kind whose cell shows other text than it measured still keeps its height.
     func wrappedLines(of text: String, model: any MessageModel, layout: RowLayout, count: Int) -> [Substring] {
+        wrapped(text, model: model, layout: layout, count: count).lines
+    }
+
+    /// `wrappedLines` with the prepared text they come from and how many of them are the text's
+    /// own (the rest are empty lines that keep the layout's height).
+    func wrapped(_ text: String, model: any MessageModel, layout: RowLayout, count: Int)
+        -> (lines: [Substring], own: Int, prepared: PreparedText) {
         let prepared = engine.texts.prepared(id: model.id, revision: model.revision, part: 0, text: text)
         let wrapped = prepared.layout(width: layout.wrapWidth)
         let scalars = prepared.text.unicodeScalars
@@ -55,7 +62,30 @@ extension TranscriptRenderer {
             return Substring(scalars[start..<end])
         }
         if lines.count > count { lines.removeLast(lines.count - count) }
+        let own = lines.count
         while lines.count < count { lines.append("") }
-        return lines
+        return (lines, own, prepared)
+    }
+
+    /// The layout's text lines drawn by SafeText in at most `limit` cells each; in visual order
+    /// when `options.bidi` is `.visual` and the text may hold right-to-left characters (a flag
+    /// the preparer set: other texts cost nothing more), each with whether its paragraph is
+    /// right-to-left. In `.logical` mode, exactly the lines drawn before bidi support.
+    func drawnTextLines(of text: String, model: any MessageModel, layout: RowLayout, limit: Int,
+                        style: TextStyle = .plain) -> [(DrawnText, Bool)] {
+        let (lines, own, prepared) = wrapped(text, model: model, layout: layout, count: layout.textLines)
+        var drawn = lines.map { (safe.draw($0, limit: limit, style: style), false) }
+        if options.bidi == .visual && prepared.mayContainRightToLeft && own > 0 {
+            let visual = visualOrder.reorder(drawn[0..<own].map(\.0), raw: Array(lines[0..<own]), in: prepared.text)
+            drawn.replaceSubrange(0..<own, with: visual)
+        }
+        return drawn
+    }
+
+    /// `drawn` (SafeText's drawing of `source`) in visual order when `options.bidi` is
+    /// `.visual` and `source` may hold right-to-left characters.
+    func visualIfRightToLeft(_ drawn: DrawnText, source: String) -> (drawn: DrawnText, rightToLeft: Bool) {
+        guard options.bidi == .visual && BidiTables.mayContainRightToLeft(source) else { return (drawn, false) }
+        return visualOrder.reorder(drawn)
     }
 }

@@ -35,6 +35,10 @@ public enum BidiTables {
             || (scalar >= 0x200F && mayBeRightToLeftBeyondFirstRange(scalar))
     }
 
+    /// Bit `b - 0xC0` is set when a scalar `mayBeRightToLeft` accepts can start with UTF-8 lead
+    /// byte `b`; other bytes never start one.
+    public static let rightToLeftLeadBytes: UInt64 = 0x18005FFC00000
+
     @usableFromInline
     static func mayBeRightToLeftBeyondFirstRange(_ scalar: UInt32) -> Bool {
         (scalar &- 0x200F) <= 0x0
