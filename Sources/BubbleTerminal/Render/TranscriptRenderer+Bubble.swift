@@ -13,8 +13,10 @@ extension TranscriptRenderer {
         if layout.parts.contains(.topBorder) { lines.append(border(top: true, layout: layout, footer: nil)) }
         if layout.parts.contains(.replyQuote) {
             let body = model.replyToID.flatMap { quoteBody(for: $0) } ?? "reply to a message"
-            let quote = safe.draw(glyphs.replyArrow + " " + body, limit: contentWidth, style: .dim)
-            lines.append(contentLine(visualIfRightToLeft(quote, source: body).drawn, layout: layout))
+            let source = glyphs.replyArrow + " " + body
+            let quote = safe.draw(source, limit: contentWidth, style: .dim)
+            let visual = visualIfRightToLeft(quote, source: source)
+            lines.append(contentLine(visual.drawn, layout: layout, trailingBlanks: visual.trailingBlanks))
         }
 
         // The cell says what it shows; the layout says how many rows each part takes.
@@ -27,8 +29,9 @@ extension TranscriptRenderer {
             for _ in 0..<layout.imageRows { lines.append(contentLine(.empty, layout: layout)) }
         }
         if layout.textLines > 0 {
-            for (drawn, rightToLeft) in drawnTextLines(of: content.text ?? "", model: model, layout: layout, limit: contentWidth) {
-                lines.append(contentLine(drawn, layout: layout, rightAligned: rightToLeft))
+            for line in drawnTextLines(of: content.text ?? "", model: model, layout: layout, limit: contentWidth) {
+                lines.append(contentLine(line.drawn, layout: layout, rightAligned: line.rightToLeft,
+                                         trailingBlanks: line.trailingBlanks))
             }
         }
 
@@ -46,9 +49,9 @@ extension TranscriptRenderer {
         let room = max(layout.bubbleWidth, bubbleFrame.maxOuterWidth)
         var line = LineBuilder()
         if layout.alignment == .right {
-            let drawn = visualIfRightToLeft(safe.draw(name, limit: min(room, end), style: .color(color)), source: name).drawn
-            line.move(to: end - drawn.width)
-            line.append(drawn)
+            let visual = visualIfRightToLeft(safe.draw(name, limit: min(room, end), style: .color(color)), source: name)
+            line.move(to: end - visual.fullWidth)
+            line.append(visual.drawn)
         } else {
             line.move(to: layout.x)
             line.append(visualIfRightToLeft(safe.draw(name, limit: min(room, width - layout.x), style: .color(color)), source: name).drawn)
@@ -93,7 +96,8 @@ extension TranscriptRenderer {
 
     /// One content row: `drawn` at the content's left edge (at its right edge when
     /// `rightAligned`: a right-to-left paragraph), between side borders when the bubble has them.
-    func contentLine(_ drawn: DrawnText, layout: RowLayout, rightAligned: Bool = false) -> String {
+    /// `trailingBlanks` cells after `drawn` count for its place but are not written.
+    func contentLine(_ drawn: DrawnText, layout: RowLayout, rightAligned: Bool = false, trailingBlanks: Int = 0) -> String {
         let style = engine.style
         let contentX = layout.contentX(in: style)
         var line = LineBuilder()
@@ -102,8 +106,9 @@ extension TranscriptRenderer {
             line.move(to: layout.x)
             line.append(sgr.dim(glyphs.vertical), width: 1)
         }
-        line.move(to: rightAligned ? contentX + max(0, layout.contentWidth(in: style) - drawn.width) : contentX)
+        line.move(to: rightAligned ? contentX + max(0, layout.contentWidth(in: style) - drawn.width - trailingBlanks) : contentX)
         line.append(drawn)
+        line.move(to: line.column + trailingBlanks)
         if sided {
             line.move(to: layout.x + layout.bubbleWidth - 1)
             line.append(sgr.dim(glyphs.vertical), width: 1)

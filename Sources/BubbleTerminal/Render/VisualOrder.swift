@@ -17,12 +17,24 @@ public enum BidiMode: String, Sendable, CaseIterable {
 struct VisualOrder {
     let resolver = BidiResolver()
 
+    /// A line in visual order. Blanks that end up at its right end (a right-to-left line's
+    /// leading blanks) are not in `drawn`, whose width leaves them out: a caller places the line
+    /// by its full width and moves on over them, so no output line ends in blanks.
+    struct Line {
+        var drawn: DrawnText
+        var trailingBlanks: Int
+        var rightToLeft: Bool
+        var fullWidth: Int { drawn.width + trailingBlanks }
+    }
+
     /// SafeText's output as scalars, each with the SGR prefix it is drawn under.
     struct Styled {
         var scalars: [UInt32] = []
         /// Index into `prefixes` per scalar; -1 for scalars that are not drawn (hung spaces).
         var styles: [Int32] = []
         var prefixes: [String] = [""]
+        /// Scalars of a visible form (`^[`, `<RLO>`): read as strong left-to-right.
+        var labels: [Bool] = []
 
         mutating func append(_ drawn: DrawnText) {
             var prefix = ""
@@ -47,6 +59,28 @@ struct VisualOrder {
             }
         }
 
+        /// Marks the visible forms SafeText drew for the controls of `raw` (the text `drawn`
+        /// was made from, its scalars from `start` in `scalars`): they are labels, read left to
+        /// right as drawn. Walks both texts together; a control SafeText dropped, or a tab's
+        /// spaces, are stepped over.
+        mutating func markLabels(from start: Int, raw: Substring.UnicodeScalarView) {
+            if labels.count < scalars.count { labels += [Bool](repeating: false, count: scalars.count - labels.count) }
+            var position = start
+            for scalar in raw {
+                guard position < scalars.count else { return }
+                if scalar == "\t" {
+                    while position < scalars.count && scalars[position] == 0x20 { position += 1 }
+                } else if let form = SafeText.notation(of: scalar.value) {
+                    let formScalars = form.unicodeScalars.map(\.value)
+                    guard scalars[position...].starts(with: formScalars) else { continue }
+                    for offset in 0..<formScalars.count { labels[position + offset] = true }
+                    position += formScalars.count
+                } else if scalars[position] == scalar.value {
+                    position += 1
+                }
+            }
+        }
+
         mutating func style(_ prefix: String) -> Int32 {
             if let index = prefixes.firstIndex(of: prefix) { return Int32(index) }
             prefixes.append(prefix)
@@ -59,8 +93,8 @@ struct VisualOrder {
     /// `drawn` what SafeText made of each. A paragraph is the lines up to a paragraph separator;
     /// its direction comes from its first strong character in `text` (so an RLM written by the
     /// sender counts even though it is drawn as a label), else from the drawn text.
-    func reorder(_ drawn: [DrawnText], raw: [Substring], in text: String) -> [(DrawnText, Bool)] {
-        var result: [(DrawnText, Bool)] = []
+    func reorder(_ drawn: [DrawnText], raw: [Substring], in text: String) -> [Line] {
+        var result: [Line] = []
         result.reserveCapacity(drawn.count)
         var first = 0
         while first < drawn.count {
@@ -75,6 +109,7 @@ struct VisualOrder {
             for index in first...last {
                 let start = styled.scalars.count
                 styled.append(drawn[index])
+                styled.markLabels(from: start, raw: raw[index].unicodeScalars)
                 ranges.append(start..<styled.scalars.count)
                 if index < last {
                     // The hung spaces between two lines count for the algorithm, undrawn.
@@ -86,10 +121,13 @@ struct VisualOrder {
             }
             let paragraphText = text.unicodeScalars[raw[first].startIndex..<raw[last].endIndex]
             let direction = BidiParagraph.direction(of: paragraphText) ?? .auto
-            let paragraph = BidiParagraph(scalars: styled.scalars, direction: direction, resolver: resolver)
+            styled.labels += [Bool](repeating: false, count: styled.scalars.count - styled.labels.count)
+            let paragraph = BidiParagraph(scalars: styled.scalars, direction: direction, resolver: resolver,
+                                          leftToRight: styled.labels)
             for (offset, range) in ranges.enumerated() {
-                result.append((line(range, of: paragraph, styled: styled, width: drawn[first + offset].width),
-                               paragraph.isRightToLeft))
+                var visual = line(range, of: paragraph, styled: styled, width: drawn[first + offset].width)
+                visual.rightToLeft = paragraph.isRightToLeft
+                result.append(visual)
             }
             first = last + 1
         }
@@ -97,26 +135,30 @@ struct VisualOrder {
     }
 
     /// One drawn line (a name, a quote) as its own paragraph, direction from its first strong
-    /// character.
-    func reorder(_ drawn: DrawnText) -> (DrawnText, Bool) {
+    /// character; `source` is the text SafeText drew it from.
+    func reorder(_ drawn: DrawnText, source: String) -> Line {
         var styled = Styled()
         styled.append(drawn)
-        let paragraph = BidiParagraph(scalars: styled.scalars, direction: .auto, resolver: resolver)
-        return (line(0..<styled.scalars.count, of: paragraph, styled: styled, width: drawn.width), paragraph.isRightToLeft)
+        styled.markLabels(from: 0, raw: Substring(source).unicodeScalars)
+        styled.labels += [Bool](repeating: false, count: styled.scalars.count - styled.labels.count)
+        let paragraph = BidiParagraph(scalars: styled.scalars, direction: .auto, resolver: resolver, leftToRight: styled.labels)
+        var visual = line(0..<styled.scalars.count, of: paragraph, styled: styled, width: drawn.width)
+        visual.rightToLeft = paragraph.isRightToLeft
+        return visual
     }
 
     /// `styled.scalars[range]` in visual order: Arabic shaped (in logical order, before moving),
     /// mirrored where the level is odd (L4), each style run opened and reset once.
-    func line(_ range: Range<Int>, of paragraph: BidiParagraph, styled: Styled, width: Int) -> DrawnText {
+    func line(_ range: Range<Int>, of paragraph: BidiParagraph, styled: Styled, width: Int) -> Line {
         var shaped = Array(styled.scalars[range])
         ArabicShaping.shape(&shaped)
         var text = String.UnicodeScalarView()
         var current: Int32 = 0
         var graphemes = paragraph.visualGraphemes(in: range)
-        // Spaces that end up at the right end (a right-to-left line's leading spaces) are moved
-        // over, not written: the width stays, and no line ends in blanks.
+        var trailingBlanks = 0
         while let last = graphemes.last, last.range.count == 1, styled.scalars[last.range.lowerBound] == 0x20 {
             graphemes.removeLast()
+            trailingBlanks += 1
         }
         for grapheme in graphemes {
             let style = styled.styles[grapheme.range.lowerBound]
@@ -134,6 +176,7 @@ struct VisualOrder {
             }
         }
         if !styled.prefixes[Int(current)].isEmpty { text.append(contentsOf: "\u{1B}[0m".unicodeScalars) }
-        return DrawnText(String(text), width: width)
+        return Line(drawn: DrawnText(String(text), width: width - trailingBlanks), trailingBlanks: trailingBlanks,
+                    rightToLeft: false)
     }
 }

@@ -15,10 +15,16 @@ public struct BidiParagraph {
 
     /// Resolves `scalars` in `direction` (`.auto`: from the first strong character, P2–P3),
     /// with bracket pairs. `resolver` lends its scratch space.
-    public init(scalars: [UInt32], direction: BidiDirection, resolver: BidiResolver = BidiResolver()) {
+    /// `leftToRight`, when given, marks scalars to be taken as strong left-to-right whatever
+    /// they are (a label such as `^[` that must read as drawn, never reversed or mirrored).
+    public init(scalars: [UInt32], direction: BidiDirection, resolver: BidiResolver = BidiResolver(),
+                leftToRight: [Bool]? = nil) {
         self.scalars = scalars
         var classes = [UInt8](repeating: 0, count: scalars.count)
         for (i, scalar) in scalars.enumerated() { classes[i] = BidiTables.properties(scalar).classValue }
+        if let leftToRight {
+            for (i, forced) in leftToRight.enumerated() where forced && i < classes.count { classes[i] = BidiClass.l.rawValue }
+        }
         var levels = [UInt8](repeating: 0, count: scalars.count)
         paragraphLevel = classes.withUnsafeBufferPointer { classBuffer in
             scalars.withUnsafeBufferPointer { scalarBuffer in
