@@ -103,9 +103,24 @@ public struct BidiResolver {
         let LRE = BidiClass.lre.rawValue, PDF = BidiClass.pdf.rawValue, BN = BidiClass.bn.rawValue
         let LRI = BidiClass.lri.rawValue, FSI = BidiClass.fsi.rawValue, PDI = BidiClass.pdi.rawValue
         var explicit = false
-        for i in 0..<count where base[i] >= LRE {
-            explicit = true
-            break
+        var removes = false
+        for i in 0..<count {
+            let c = base[i]
+            if c >= LRE { explicit = true; break }
+            if c == BN { removes = true }
+        }
+        if !explicit && !removes {
+            // The common paragraph: no explicit formatting character and nothing for X9 to
+            // remove, so one level, one isolating run sequence and positions as they are:
+            // resolved in place, straight into `levels`.
+            for i in 0..<count {
+                out[i] = paragraphLevel
+                types[i] = base[i]
+            }
+            resolveSequence(length: count, compactedCount: count, paragraphLevel: paragraphLevel, scalars: scalars,
+                            identity: true, original: base, levels: out)
+            implicitLevels(count: count, levels: out)
+            return paragraphLevel
         }
         if explicit {
             explicitLevels(base, count: count, paragraphLevel: paragraphLevel, levels: out)
@@ -180,9 +195,10 @@ public struct BidiResolver {
                 guard c >= LRI && c <= FSI, match[last] >= 0 else { break }
                 run = Int(runOf[Int(match[last])])
             }
-            resolveSequence(length: length, compactedCount: m, paragraphLevel: paragraphLevel, scalars: scalars)
+            resolveSequence(length: length, compactedCount: m, paragraphLevel: paragraphLevel, scalars: scalars,
+                            identity: false, original: original, levels: compactLevels)
         }
-        implicitLevels(count: m)
+        implicitLevels(count: m, levels: compactLevels)
 
         for k in 0..<m { out[Int(retained[k])] = compactLevels[k] }
         return paragraphLevel
@@ -299,11 +315,16 @@ public struct BidiResolver {
     }
 
     /// W1–W7, N0–N2 and I1–I2 on the isolating run sequence in `scratch.sequence[0..<length]`.
-    func resolveSequence(length: Int, compactedCount m: Int, paragraphLevel: UInt8, scalars: UnsafeBufferPointer<UInt32>?) {
+    /// With `identity`, the sequence is the whole paragraph, position for position (no
+    /// `scratch.sequence` to go through). `original` and `levels` are the classes and embedding
+    /// levels by (compacted) position.
+    func resolveSequence(length: Int, compactedCount m: Int, paragraphLevel: UInt8, scalars: UnsafeBufferPointer<UInt32>?,
+                         identity: Bool, original: UnsafePointer<UInt8>, levels: UnsafeMutablePointer<UInt8>) {
         let s = scratch
-        let seq = s.sequence, types = s.types, original = s.original, levels = s.levels
-        let first = Int(seq[0])
-        let last = Int(seq[length &- 1])
+        let seq = s.sequence, types = s.types
+        @inline(__always) func at(_ j: Int) -> Int { identity ? j : Int(seq[j]) }
+        let first = at(0)
+        let last = at(length &- 1)
         let level = levels[first]
 
         // sos and eos (X10): the higher of this level and the adjacent one, or the paragraph's.
@@ -324,7 +345,7 @@ public struct BidiResolver {
         var lastStrong = sos
         var sawNumberOrSeparator = false
         for j in 0..<length {
-            let k = Int(seq[j])
+            let k = at(j)
             var t = types[k]
             if t == NSM { t = previousIsIsolateControl ? ON : previous }
             previousIsIsolateControl = original[k] >= LRI
@@ -343,11 +364,11 @@ public struct BidiResolver {
             // W4: one separator between two numbers of the kind it joins.
             if length >= 3 {
                 for j in 1..<(length &- 1) {
-                    let k = Int(seq[j])
+                    let k = at(j)
                     let t = types[k]
                     guard t == ES || t == CS else { continue }
-                    let p = types[Int(seq[j &- 1])]
-                    let n = types[Int(seq[j &+ 1])]
+                    let p = types[at(j &- 1)]
+                    let n = types[at(j &+ 1)]
                     if p == EN && n == EN {
                         types[k] = EN
                     } else if t == CS && p == AN && n == AN {
@@ -358,17 +379,17 @@ public struct BidiResolver {
             // W5: terminators next to European numbers become numbers.
             var j = 0
             while j < length {
-                guard types[Int(seq[j])] == ET else { j &+= 1; continue }
+                guard types[at(j)] == ET else { j &+= 1; continue }
                 var end = j
-                while end < length && types[Int(seq[end])] == ET { end &+= 1 }
-                let touches = (j > 0 && types[Int(seq[j &- 1])] == EN) || (end < length && types[Int(seq[end])] == EN)
-                if touches { for x in j..<end { types[Int(seq[x])] = EN } }
+                while end < length && types[at(end)] == ET { end &+= 1 }
+                let touches = (j > 0 && types[at(j &- 1)] == EN) || (end < length && types[at(end)] == EN)
+                if touches { for x in j..<end { types[at(x)] = EN } }
                 j = end
             }
             // W6 and W7.
             var strong = sos
             for j in 0..<length {
-                let k = Int(seq[j])
+                let k = at(j)
                 let t = types[k]
                 if t == ES || t == ET || t == CS {
                     types[k] = ON
@@ -380,20 +401,20 @@ public struct BidiResolver {
             }
         }
 
-        if let scalars { resolveBrackets(length: length, level: level, sos: sos, scalars: scalars) }
+        if let scalars { resolveBrackets(length: length, level: level, sos: sos, scalars: scalars, identity: identity, original: original) }
 
         // N1–N2: runs of neutrals take the direction around them, else the embedding direction.
         let embedding = level & 1 == 0 ? L : R
         var j = 0
         while j < length {
-            let t = types[Int(seq[j])]
+            let t = types[at(j)]
             guard Self.isNeutral(t) else { j &+= 1; continue }
             var end = j
-            while end < length && Self.isNeutral(types[Int(seq[end])]) { end &+= 1 }
-            let leading = j == 0 ? sos : Self.strongDirection(types[Int(seq[j &- 1])])
-            let trailing = end == length ? eos : Self.strongDirection(types[Int(seq[end])])
+            while end < length && Self.isNeutral(types[at(end)]) { end &+= 1 }
+            let leading = j == 0 ? sos : Self.strongDirection(types[at(j &- 1)])
+            let trailing = end == length ? eos : Self.strongDirection(types[at(end)])
             let resolved = leading == trailing ? leading : embedding
-            for x in j..<end { types[Int(seq[x])] = resolved }
+            for x in j..<end { types[at(x)] = resolved }
             j = end
         }
 
@@ -401,8 +422,8 @@ public struct BidiResolver {
 
     /// I1–I2 over all retained positions, once every sequence is resolved (sos and eos read the
     /// embedding levels of neighbouring sequences, so none may change before).
-    func implicitLevels(count m: Int) {
-        let types = scratch.types, levels = scratch.levels
+    func implicitLevels(count m: Int, levels: UnsafeMutablePointer<UInt8>) {
+        let types = scratch.types
         let L = BidiClass.l.rawValue, R = BidiClass.r.rawValue
         let EN = BidiClass.en.rawValue, AN = BidiClass.an.rawValue
         for k in 0..<m {
@@ -417,9 +438,11 @@ public struct BidiResolver {
     }
 
     /// N0: paired brackets take the direction of the strong text inside them (or around them).
-    func resolveBrackets(length: Int, level: UInt8, sos: UInt8, scalars: UnsafeBufferPointer<UInt32>) {
+    func resolveBrackets(length: Int, level: UInt8, sos: UInt8, scalars: UnsafeBufferPointer<UInt32>,
+                         identity: Bool, original: UnsafePointer<UInt8>) {
         let s = scratch
-        let seq = s.sequence, types = s.types, original = s.original, retained = s.retained
+        let seq = s.sequence, types = s.types, retained = s.retained
+        @inline(__always) func at(_ j: Int) -> Int { identity ? j : Int(seq[j]) }
         let openerKeys = s.openerKeys, openerPositions = s.openerPositions, pairStore = s.pairs
         let ON = BidiClass.on.rawValue, L = BidiClass.l.rawValue, R = BidiClass.r.rawValue
         let NSM = BidiClass.nsm.rawValue
@@ -427,9 +450,9 @@ public struct BidiResolver {
         var openCount = 0
         var pairCount = 0
         scan: for j in 0..<length {
-            let k = Int(seq[j])
+            let k = at(j)
             guard types[k] == ON else { continue }
-            let scalar = scalars[Int(retained[k])]
+            let scalar = scalars[identity ? k : Int(retained[k])]
             let properties = BidiTables.properties(scalar)
             guard properties.isBracket, let bracket = BidiTables.bracket(of: scalar) else { continue }
             if properties.isOpeningBracket {
@@ -458,7 +481,7 @@ public struct BidiResolver {
             var foundEmbedding = false
             var foundOpposite = false
             for j in (open &+ 1)..<close {
-                let d = Self.strongDirection(types[Int(seq[j])])
+                let d = Self.strongDirection(types[at(j)])
                 if d == embedding { foundEmbedding = true; break }
                 if d == opposite { foundOpposite = true }
             }
@@ -469,7 +492,7 @@ public struct BidiResolver {
                 var context = sos
                 var j = open &- 1
                 while j >= 0 {
-                    let d = Self.strongDirection(types[Int(seq[j])])
+                    let d = Self.strongDirection(types[at(j)])
                     if d == L || d == R { context = d; break }
                     j &-= 1
                 }
@@ -479,11 +502,11 @@ public struct BidiResolver {
             }
             for side in 0..<2 {
                 let end = side == 0 ? open : close
-                types[Int(seq[end])] = resolved
+                types[at(end)] = resolved
                 // Marks that followed the bracket (NSM before W1) take its new type.
                 var j = end &+ 1
-                while j < length && original[Int(seq[j])] == NSM {
-                    types[Int(seq[j])] = resolved
+                while j < length && original[at(j)] == NSM {
+                    types[at(j)] = resolved
                     j &+= 1
                 }
             }

@@ -9,6 +9,8 @@ struct BenchReport {
     var text: TextBenchmarkReport
     var layout: LayoutBenchmark.Report
     var peakMemoryBytes: Int
+    /// The bidi algorithm on the messages with right-to-left text.
+    var bidi: BidiBenchmark.Report?
 
     var table: String {
         var out = "bubbles bench: \(source); \(build) build\n\n"
@@ -22,6 +24,11 @@ struct BenchReport {
              Format.fixed(row.layoutNanosecondsPerScalar, 3), Format.fixed(row.memoryBytesPerScalar, 2)]
         }
         out += Self.render([textHeader] + textRows)
+        if let bidi {
+            out += "\nBidi (\(Format.grouped(bidi.messages)) messages with right-to-left text, \(Format.grouped(bidi.scalars)) scalars, "
+                + "\(Format.grouped(bidi.lines)) lines at width \(layout.widths.first.map(String.init) ?? "-"))\n"
+            out += "  resolve + reorder  \(Format.fixed(bidi.nanosecondsPerScalar, 2)) ns/scalar\n"
+        }
         out += "\nLayout cache (\(Format.grouped(layout.messages)) messages, \(Format.grouped(layout.rows)) rows, "
             + "widths \(layout.widths.map(String.init).joined(separator: ",")))\n"
         let header = ["phase", "rows/s", "ns/row", "ns/scalar", "p50 ns", "p99 ns", "hit rate", "B/entry", "peak MB"]
@@ -61,6 +68,8 @@ struct BenchReport {
         return "{\"source\":\(JSONString.quoted(source)),\"build\":\"\(build)\",\"messages\":\(layout.messages),"
             + "\"rows\":\(layout.rows),\"widths\":[\(layout.widths.map(String.init).joined(separator: ","))],"
             + "\"text\":[\(textRows.joined(separator: ","))],\"layout\":[\(phases.joined(separator: ","))],"
+            + (bidi.map { "\"bidi\":{\"messages\":\($0.messages),\"scalars\":\($0.scalars),\"lines\":\($0.lines),"
+                + "\"nsPerScalar\":\(number($0.nanosecondsPerScalar, 3))}," } ?? "")
             + "\"peakMemoryBytes\":\(peakMemoryBytes)}"
     }
 
