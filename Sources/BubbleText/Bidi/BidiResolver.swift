@@ -118,8 +118,7 @@ public struct BidiResolver {
                 types[i] = base[i]
             }
             resolveSequence(length: count, compactedCount: count, paragraphLevel: paragraphLevel, scalars: scalars,
-                            identity: true, original: base, levels: out)
-            implicitLevels(count: count, levels: out)
+                            identity: true, original: base, levels: out)  // I1–I2 included
             return paragraphLevel
         }
         if explicit {
@@ -348,7 +347,8 @@ public struct BidiResolver {
             let k = at(j)
             var t = types[k]
             if t == NSM { t = previousIsIsolateControl ? ON : previous }
-            previousIsIsolateControl = original[k] >= LRI
+            // (A whole paragraph without explicit controls has no isolate control.)
+            previousIsIsolateControl = !identity && original[k] >= LRI
             if t == L || t == R || t == AL {
                 lastStrong = t
             } else if t == EN && lastStrong == AL {
@@ -361,30 +361,39 @@ public struct BidiResolver {
         }
 
         if sawNumberOrSeparator {
-            // W4: one separator between two numbers of the kind it joins.
-            if length >= 3 {
-                for j in 1..<(length &- 1) {
-                    let k = at(j)
-                    let t = types[k]
-                    guard t == ES || t == CS else { continue }
-                    let p = types[at(j &- 1)]
-                    let n = types[at(j &+ 1)]
-                    if p == EN && n == EN {
-                        types[k] = EN
-                    } else if t == CS && p == AN && n == AN {
-                        types[k] = AN
-                    }
-                }
-            }
-            // W5: terminators next to European numbers become numbers.
+            // W4 and W5 in one pass: one separator between two numbers of the kind it joins
+            // becomes that number; terminators next to European numbers become numbers. W4
+            // comes first, so a separator's left neighbour is read as it was before W5
+            // (`beforeW5`): "1$,2" keeps its comma.
             var j = 0
+            var beforeW5: UInt8 = ON
             while j < length {
-                guard types[at(j)] == ET else { j &+= 1; continue }
-                var end = j
-                while end < length && types[at(end)] == ET { end &+= 1 }
-                let touches = (j > 0 && types[at(j &- 1)] == EN) || (end < length && types[at(end)] == EN)
-                if touches { for x in j..<end { types[at(x)] = EN } }
-                j = end
+                let k = at(j)
+                let t = types[k]
+                if t == ES || t == CS {
+                    var result = t
+                    if j > 0 && j &+ 1 < length {
+                        let n = types[at(j &+ 1)]
+                        if beforeW5 == EN && n == EN {
+                            result = EN
+                        } else if t == CS && beforeW5 == AN && n == AN {
+                            result = AN
+                        }
+                        types[k] = result
+                    }
+                    beforeW5 = result
+                    j &+= 1
+                } else if t == ET {
+                    var end = j &+ 1
+                    while end < length && types[at(end)] == ET { end &+= 1 }
+                    let touches = (j > 0 && types[at(j &- 1)] == EN) || (end < length && types[at(end)] == EN)
+                    if touches { for x in j..<end { types[at(x)] = EN } }
+                    beforeW5 = ET
+                    j = end
+                } else {
+                    beforeW5 = t
+                    j &+= 1
+                }
             }
             // W6 and W7.
             var strong = sos
@@ -404,20 +413,32 @@ public struct BidiResolver {
         if let scalars { resolveBrackets(length: length, level: level, sos: sos, scalars: scalars, identity: identity, original: original) }
 
         // N1–N2: runs of neutrals take the direction around them, else the embedding direction.
+        // For a whole paragraph (`identity`) I1–I2 are applied in the same pass: no other
+        // sequence reads its levels.
         let embedding = level & 1 == 0 ? L : R
+        let raise: (UInt8, UInt8, UInt8) = level & 1 == 0 ? (1, 2, 0) : (0, 1, 1)  // R, EN/AN, L
         var j = 0
         while j < length {
             let t = types[at(j)]
-            guard Self.isNeutral(t) else { j &+= 1; continue }
+            guard Self.isNeutral(t) else {
+                if identity {
+                    levels[j] = level &+ (t == R ? raise.0 : t == L ? raise.2 : (t == EN || t == AN) ? raise.1 : 0)
+                }
+                j &+= 1
+                continue
+            }
             var end = j
             while end < length && Self.isNeutral(types[at(end)]) { end &+= 1 }
             let leading = j == 0 ? sos : Self.strongDirection(types[at(j &- 1)])
             let trailing = end == length ? eos : Self.strongDirection(types[at(end)])
             let resolved = leading == trailing ? leading : embedding
             for x in j..<end { types[at(x)] = resolved }
+            if identity {
+                let raised = level &+ (resolved == R ? raise.0 : raise.2)
+                for x in j..<end { levels[x] = raised }
+            }
             j = end
         }
-
     }
 
     /// I1–I2 over all retained positions, once every sequence is resolved (sos and eos read the

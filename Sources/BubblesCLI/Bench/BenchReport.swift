@@ -27,7 +27,8 @@ struct BenchReport {
         if let bidi {
             out += "\nBidi (\(Format.grouped(bidi.messages)) messages with right-to-left text, \(Format.grouped(bidi.scalars)) scalars, "
                 + "\(Format.grouped(bidi.lines)) lines at width \(layout.widths.first.map(String.init) ?? "-"))\n"
-            out += "  resolve + reorder  \(Format.fixed(bidi.nanosecondsPerScalar, 2)) ns/scalar\n"
+            out += "  resolve + reorder  \(Format.fixed(bidi.nanosecondsPerScalar, 2)) ns/scalar"
+                + (bidi.cpuNanosecondsPerScalar.map { "   (\(Format.fixed($0, 2)) ns/scalar of thread CPU time)" } ?? "") + "\n"
         }
         out += "\nLayout cache (\(Format.grouped(layout.messages)) messages, \(Format.grouped(layout.rows)) rows, "
             + "widths \(layout.widths.map(String.init).joined(separator: ",")))\n"
@@ -69,7 +70,8 @@ struct BenchReport {
             + "\"rows\":\(layout.rows),\"widths\":[\(layout.widths.map(String.init).joined(separator: ","))],"
             + "\"text\":[\(textRows.joined(separator: ","))],\"layout\":[\(phases.joined(separator: ","))],"
             + (bidi.map { "\"bidi\":{\"messages\":\($0.messages),\"scalars\":\($0.scalars),\"lines\":\($0.lines),"
-                + "\"nsPerScalar\":\(number($0.nanosecondsPerScalar, 3))}," } ?? "")
+                + "\"nsPerScalar\":\(number($0.nanosecondsPerScalar, 3)),"
+                + "\"cpuNsPerScalar\":\($0.cpuNanosecondsPerScalar.map { number($0, 3) } ?? "null")}," } ?? "")
             + "\"peakMemoryBytes\":\(peakMemoryBytes)}"
     }
 

@@ -51,7 +51,7 @@ struct BenchCommand: BubblesCommand {
             (try? registry.index(for: model)).map { registry.configurators[$0].previewText(model) }
         }
         let textReport = TextBenchmark.run(texts: texts, widths: Array(widths.prefix(2)), name: "message texts")
-        let bidiReport = BidiBenchmark.run(texts: texts, width: widths[0])
+        let bidiReport = BidiBenchmark.run(texts: texts, width: widths[0], cpuClock: ThreadClock.seconds)
         var options = DecorationOptions()
         options.timeZone = input?.timeZone ?? TimeZoneArgument.environmentZone(context.environment).zone
         let layoutReport = try LayoutBenchmark.run(loaded, widths: widths, options: options,
