@@ -102,24 +102,47 @@ public struct BidiResolver {
         // everywhere when the paragraph has no explicit formatting character.
         let LRE = BidiClass.lre.rawValue, PDF = BidiClass.pdf.rawValue, BN = BidiClass.bn.rawValue
         let LRI = BidiClass.lri.rawValue, FSI = BidiClass.fsi.rawValue, PDI = BidiClass.pdi.rawValue
-        var explicit = false
-        var removes = false
-        for i in 0..<count {
-            let c = base[i]
-            if c >= LRE { explicit = true; break }
-            if c == BN { removes = true }
-        }
-        if !explicit && !removes {
-            // The common paragraph: no explicit formatting character and nothing for X9 to
-            // remove, so one level, one isolating run sequence and positions as they are:
-            // resolved in place, straight into `levels`.
+        // The common paragraph has no explicit formatting character and nothing for X9 to
+        // remove: one level, one isolating run sequence, positions as they are. This pass looks
+        // for those characters and meanwhile applies W1–W3 for that case (sos is the paragraph's
+        // direction), writing the types and the paragraph level straight into `levels`.
+        var simple = true
+        var numbers = false
+        do {
+            let L = BidiClass.l.rawValue, R = BidiClass.r.rawValue, AL = BidiClass.al.rawValue
+            let EN = BidiClass.en.rawValue, AN = BidiClass.an.rawValue, CS = BidiClass.cs.rawValue
+            let NSM = BidiClass.nsm.rawValue
+            let sos = paragraphLevel & 1 == 0 ? L : R
+            var previous = sos
+            var lastStrong = sos
             for i in 0..<count {
+                let c = base[i]
+                if c >= LRE || c == BN {
+                    simple = false
+                    break
+                }
                 out[i] = paragraphLevel
-                types[i] = base[i]
+                var t = c == NSM ? previous : c
+                if t <= AL {
+                    lastStrong = t
+                } else if t == EN && lastStrong == AL {
+                    t = AN
+                }
+                previous = t
+                if t == AL { t = R }
+                if t &- EN <= CS &- EN { numbers = true }
+                types[i] = t
             }
+        }
+        if simple {
             resolveSequence(length: count, compactedCount: count, paragraphLevel: paragraphLevel, scalars: scalars,
-                            identity: true, original: base, levels: out)  // I1–I2 included
+                            identity: true, original: base, levels: out, numbers: numbers)  // I1–I2 included
             return paragraphLevel
+        }
+        var explicit = false
+        for i in 0..<count where base[i] >= LRE {
+            explicit = true
+            break
         }
         if explicit {
             explicitLevels(base, count: count, paragraphLevel: paragraphLevel, levels: out)
@@ -318,7 +341,8 @@ public struct BidiResolver {
     /// `scratch.sequence` to go through). `original` and `levels` are the classes and embedding
     /// levels by (compacted) position.
     func resolveSequence(length: Int, compactedCount m: Int, paragraphLevel: UInt8, scalars: UnsafeBufferPointer<UInt32>?,
-                         identity: Bool, original: UnsafePointer<UInt8>, levels: UnsafeMutablePointer<UInt8>) {
+                         identity: Bool, original: UnsafePointer<UInt8>, levels: UnsafeMutablePointer<UInt8>,
+                         numbers: Bool? = nil) {
         let s = scratch
         let seq = s.sequence, types = s.types
         @inline(__always) func at(_ j: Int) -> Int { identity ? j : Int(seq[j]) }
@@ -339,11 +363,12 @@ public struct BidiResolver {
         let eos = max(level, after) & 1 == 0 ? L : R
 
         // W1–W3 in one pass: NSM takes the previous type, EN after AL becomes AN, AL becomes R.
+        // (Done already, in the pass that looked for explicit controls, when `numbers` is given.)
         var previous = sos
         var previousIsIsolateControl = false
         var lastStrong = sos
-        var sawNumberOrSeparator = false
-        for j in 0..<length {
+        var sawNumberOrSeparator = numbers ?? false
+        for j in 0..<(numbers == nil ? length : 0) {
             let k = at(j)
             var t = types[k]
             if t == NSM { t = previousIsIsolateControl ? ON : previous }
