@@ -171,7 +171,16 @@ import Testing
             let bidiClass = BidiTables.properties(scalar).bidiClass
             guard bidiClass == .r || bidiClass == .al || bidiClass == .an else { continue }
             #expect(BidiTables.mayBeRightToLeft(scalar))
-            #expect(BidiTables.mayContainRightToLeft(String(Unicode.Scalar(scalar)!)))
+            let text = String(Unicode.Scalar(scalar)!)
+            // Alone, and inside longer text at several offsets (read eight bytes at a time).
+            #expect(BidiTables.mayContainRightToLeft(text))
+            #expect(BidiTables.mayContainRightToLeft("abc" + text + "defghijklm"))
+            #expect(BidiTables.mayContainRightToLeft("你好abcdefg" + text + "你好"))
+        }
+        // Texts without: every other scalar of a few scripts, in words of eight bytes and more.
+        for text in ["Привет мир, как дела сегодня?", "今日は本当にありがとうございました。", "สวัสดีครับ วันนี้อากาศดีมาก",
+                     "Ελληνικά κείμενα εδώ", "नमस्ते दुनिया", "😀😂🤣 that's hilarious 👨‍👩‍👧‍👦", "ＡＢＣ１２３ｆｕｌｌ"] {
+            #expect(!BidiTables.mayContainRightToLeft(text), "\(text)")
         }
     }
 }

@@ -29,10 +29,6 @@ public struct PreparedText: Sendable {
     /// line, known without walking the segments. (Declared after `storage`, it takes a byte of
     /// that field's tail padding instead of a word of its own.)
     var isOneLineWithoutTabs = false
-    /// The text may hold a right-to-left character (Hebrew, Arabic, an RLM…): only then does
-    /// drawing it in visual order need the bidi algorithm. False for every ASCII text. (Another
-    /// byte of the tail padding: the value's size does not change.)
-    public private(set) var mayContainRightToLeft = false
 
     /// Segments, measures and classifies `text`. The only step that looks at Unicode data.
     ///
@@ -69,7 +65,6 @@ public struct PreparedText: Sendable {
         lastContentEnd = UInt32(truncatingIfNeeded: parts.hardLines.lastContentEnd)
         naturalWidth = parts.hardLines.widest
         isOneLineWithoutTabs = parts.hardLines.oneLine && !parts.hardLines.hasTab
-        mayContainRightToLeft = parts.mayContainRightToLeft
     }
 
     /// What the pass over a text produces.
@@ -77,7 +72,6 @@ public struct PreparedText: Sendable {
         var storage = PreparedStorage()
         var scalarCount = 0
         var hardLines: HardLines = (0, true, false, 0)
-        var mayContainRightToLeft = false
     }
 
     /// Texts up to this many UTF-8 bytes prepare in 1 KiB of scratch space on the stack.
@@ -92,13 +86,11 @@ public struct PreparedText: Sendable {
                         allowRuns: Bool, allowInlineStorage: Bool, into parts: inout Parts) {
         precondition(bytes.count < Int(UInt32.max), "PreparedText: text of \(bytes.count) UTF-8 bytes exceeds the 4 GiB limit")
         func run(_ preparer: inout TextPreparer) {
-            let ascii = isASCII(bytes)
-            if allowASCIIPath && ascii {
+            if allowASCIIPath && isASCII(bytes) {
                 preparer.prepareASCII(bytes)
             } else {
                 preparer.prepare(bytes)
             }
-            parts.mayContainRightToLeft = !ascii && BidiTables.mayContainRightToLeft(bytes)
             parts.hardLines = preparer.hardLines
             parts.scalarCount = preparer.scalarCount
             parts.storage = preparer.takeStorage(allowInline: allowInlineStorage)
