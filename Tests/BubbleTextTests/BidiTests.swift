@@ -156,7 +156,7 @@ import Testing
         }
     }
 
-    @Test func thePreparerFlagsTextsThatMayHoldRightToLeftCharacters() {
+    @Test func textsThatMayHoldRightToLeftCharactersAreFound() {
         #expect(!PreparedText("hello, world").mayContainRightToLeft)
         #expect(!PreparedText("Привет, 你好, 👋🏽, café — naïve").mayContainRightToLeft)
         #expect(PreparedText("ok שלום").mayContainRightToLeft)
