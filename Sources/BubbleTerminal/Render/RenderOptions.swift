@@ -16,6 +16,8 @@ public struct RenderOptions: Sendable {
     public var palette: SenderPalette
     /// Messages remembered for reply quotes when no resolver is given.
     public var replyPreviewCapacity: Int
+    /// `--bidi`: right-to-left text in visual order (the default) or in logical order.
+    public var bidi: BidiMode = .visual
 
     public init(width: Int, colorDepth: ColorDepth = .none, asciiBorders: Bool = false,
                 timeZone: TimeZone = ZoneClock.environmentTimeZone, palette: SenderPalette = SenderPalette(),

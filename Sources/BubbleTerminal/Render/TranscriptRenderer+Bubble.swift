@@ -13,8 +13,10 @@ extension TranscriptRenderer {
         if layout.parts.contains(.topBorder) { lines.append(border(top: true, layout: layout, footer: nil)) }
         if layout.parts.contains(.replyQuote) {
             let body = model.replyToID.flatMap { quoteBody(for: $0) } ?? "reply to a message"
-            let quote = safe.draw(glyphs.replyArrow + " " + body, limit: contentWidth, style: .dim)
-            lines.append(contentLine(quote, layout: layout))
+            let source = glyphs.replyArrow + " " + body
+            let quote = safe.draw(source, limit: contentWidth, style: .dim)
+            let visual = visualIfRightToLeft(quote, source: source)
+            lines.append(contentLine(visual.drawn, layout: layout, trailingBlanks: visual.trailingBlanks))
         }
 
         // The cell says what it shows; the layout says how many rows each part takes.
@@ -28,8 +30,10 @@ extension TranscriptRenderer {
         }
         if layout.textLines > 0 {
             let textStyle: TextStyle = content.textStyle == .notice ? .notice : .plain
-            for line in wrappedLines(of: content.text ?? "", model: model, layout: layout, count: layout.textLines) {
-                lines.append(contentLine(safe.draw(line, limit: contentWidth, style: textStyle), layout: layout))
+            for line in drawnTextLines(of: content.text ?? "", model: model, layout: layout, limit: contentWidth,
+                                       style: textStyle) {
+                lines.append(contentLine(line.drawn, layout: layout, rightAligned: line.rightToLeft,
+                                         trailingBlanks: line.trailingBlanks))
             }
         }
 
@@ -47,12 +51,12 @@ extension TranscriptRenderer {
         let room = max(layout.bubbleWidth, bubbleFrame.maxOuterWidth)
         var line = LineBuilder()
         if layout.alignment == .right {
-            let drawn = safe.draw(name, limit: min(room, end), style: .color(color))
-            line.move(to: end - drawn.width)
-            line.append(drawn)
+            let visual = visualIfRightToLeft(safe.draw(name, limit: min(room, end), style: .color(color)), source: name)
+            line.move(to: end - visual.fullWidth)
+            line.append(visual.drawn)
         } else {
             line.move(to: layout.x)
-            line.append(safe.draw(name, limit: min(room, width - layout.x), style: .color(color)))
+            line.append(visualIfRightToLeft(safe.draw(name, limit: min(room, width - layout.x), style: .color(color)), source: name).drawn)
         }
         return line.text
     }
@@ -92,9 +96,10 @@ extension TranscriptRenderer {
         return line.text
     }
 
-    /// One content row: `drawn` at the content's left edge, between side borders when the bubble
-    /// has them.
-    func contentLine(_ drawn: DrawnText, layout: RowLayout) -> String {
+    /// One content row: `drawn` at the content's left edge (at its right edge when
+    /// `rightAligned`: a right-to-left paragraph), between side borders when the bubble has them.
+    /// `trailingBlanks` cells after `drawn` count for its place but are not written.
+    func contentLine(_ drawn: DrawnText, layout: RowLayout, rightAligned: Bool = false, trailingBlanks: Int = 0) -> String {
         let style = engine.style
         let contentX = layout.contentX(in: style)
         var line = LineBuilder()
@@ -103,8 +108,9 @@ extension TranscriptRenderer {
             line.move(to: layout.x)
             line.append(sgr.dim(glyphs.vertical), width: 1)
         }
-        line.move(to: contentX)
+        line.move(to: rightAligned ? contentX + max(0, layout.contentWidth(in: style) - drawn.width - trailingBlanks) : contentX)
         line.append(drawn)
+        line.move(to: line.column + trailingBlanks)
         if sided {
             line.move(to: layout.x + layout.bubbleWidth - 1)
             line.append(sgr.dim(glyphs.vertical), width: 1)

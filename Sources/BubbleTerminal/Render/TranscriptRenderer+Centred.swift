@@ -7,8 +7,8 @@ extension TranscriptRenderer {
                              into lines: inout [String]) {
         let notice = engine.registry.configurators[row.configuratorIndex].content(model).text ?? ""
         let room = layout.contentWidth(in: engine.style)
-        for line in wrappedLines(of: notice, model: model, layout: layout, count: layout.textLines) {
-            lines.append(centredLine(safe.draw(line, limit: room, style: .dim), layout: layout))
+        for line in drawnTextLines(of: notice, model: model, layout: layout, limit: room, style: .dim) {
+            lines.append(centredLine(line.drawn, layout: layout, trailingBlanks: line.trailingBlanks))
         }
     }
 
@@ -21,7 +21,8 @@ extension TranscriptRenderer {
     }
 
     /// `drawn` centred in the row's content, flanked by rules when the layout has them.
-    func centredLine(_ drawn: DrawnText, layout: RowLayout) -> String {
+    /// `trailingBlanks` cells after it count for centring but are not written.
+    func centredLine(_ drawn: DrawnText, layout: RowLayout, trailingBlanks: Int = 0) -> String {
         let style = engine.style
         let contentX = layout.contentX(in: style)
         let contentWidth = layout.contentWidth(in: style)
@@ -32,8 +33,9 @@ extension TranscriptRenderer {
             line.move(to: layout.x)
             line.append(sgr.dim(rule), width: style.ruleWidth - 1)
         }
-        line.move(to: contentX + max(0, contentWidth - drawn.width) / 2)
+        line.move(to: contentX + max(0, contentWidth - drawn.width - trailingBlanks) / 2)
         line.append(drawn)
+        line.move(to: line.column + trailingBlanks)
         if ruled {
             line.move(to: contentX + contentWidth + 1)
             line.append(sgr.dim(rule), width: style.ruleWidth - 1)
@@ -45,6 +47,13 @@ extension TranscriptRenderer {
     /// wrap width, through the engine's prepared-text store: exactly `count` lines (the layout's
     /// `textLines`), so a kind whose cell shows other text than it measured still keeps its height.
     func wrappedLines(of text: String, model: any MessageModel, layout: RowLayout, count: Int) -> [Substring] {
+        wrapped(text, model: model, layout: layout, count: count).lines
+    }
+
+    /// `wrappedLines` with the prepared text they come from and how many of them are the text's
+    /// own (the rest are empty lines that keep the layout's height).
+    func wrapped(_ text: String, model: any MessageModel, layout: RowLayout, count: Int)
+        -> (lines: [Substring], own: Int, prepared: PreparedText) {
         let prepared = engine.texts.prepared(id: model.id, revision: model.revision, part: 0, text: text)
         let wrapped = prepared.layout(width: layout.wrapWidth)
         let scalars = prepared.text.unicodeScalars
@@ -55,7 +64,32 @@ extension TranscriptRenderer {
             return Substring(scalars[start..<end])
         }
         if lines.count > count { lines.removeLast(lines.count - count) }
+        let own = lines.count
         while lines.count < count { lines.append("") }
-        return lines
+        return (lines, own, prepared)
+    }
+
+    /// The layout's text lines drawn by SafeText in at most `limit` cells each; in visual order
+    /// when `options.bidi` is `.visual` and the text may hold right-to-left characters (a flag
+    /// the preparer set: other texts cost nothing more), each with whether its paragraph is
+    /// right-to-left. In `.logical` mode, exactly the lines drawn before bidi support.
+    func drawnTextLines(of text: String, model: any MessageModel, layout: RowLayout, limit: Int,
+                        style: TextStyle = .plain) -> [VisualOrder.Line] {
+        let (lines, own, prepared) = wrapped(text, model: model, layout: layout, count: layout.textLines)
+        var drawn = lines.map { VisualOrder.Line(drawn: safe.draw($0, limit: limit, style: style), trailingBlanks: 0, rightToLeft: false) }
+        if options.bidi == .visual && prepared.mayContainRightToLeft && own > 0 {
+            let visual = visualOrder.reorder(drawn[0..<own].map(\.drawn), raw: Array(lines[0..<own]), in: prepared.text)
+            drawn.replaceSubrange(0..<own, with: visual)
+        }
+        return drawn
+    }
+
+    /// `drawn` (SafeText's drawing of `source`) in visual order when `options.bidi` is
+    /// `.visual` and `source` may hold right-to-left characters.
+    func visualIfRightToLeft(_ drawn: DrawnText, source: String) -> VisualOrder.Line {
+        guard options.bidi == .visual && BidiTables.mayContainRightToLeft(source) else {
+            return VisualOrder.Line(drawn: drawn, trailingBlanks: 0, rightToLeft: false)
+        }
+        return visualOrder.reorder(drawn, source: source)
     }
 }

@@ -33,6 +33,8 @@ public struct TranscriptRenderer {
     var senderColors: SenderColors
     var previews: ReplyPreviews
     let resolver: ReplyPreviewResolver?
+    /// Reorders lines with right-to-left text when `options.bidi` is `.visual`.
+    let visualOrder = VisualOrder()
 
     /// A renderer drawing `engine`'s layouts at `options.width`. `replyPreview` finds quoted
     /// messages; without it, messages this renderer has drawn (the last

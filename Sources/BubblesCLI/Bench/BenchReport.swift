@@ -11,6 +11,8 @@ struct BenchReport {
     var peakMemoryBytes: Int
     /// The end-to-end phase (`PipelineBenchmark`), when run on a file.
     var pipeline: PipelineBenchmark.Report? = nil
+    /// The bidi algorithm on the messages with right-to-left text.
+    var bidi: BidiBenchmark.Report?
 
     var table: String {
         var out = "bubbles bench: \(source); \(build) build\n\n"
@@ -24,6 +26,12 @@ struct BenchReport {
              Format.fixed(row.layoutNanosecondsPerScalar, 3), Format.fixed(row.memoryBytesPerScalar, 2)]
         }
         out += Self.render([textHeader] + textRows)
+        if let bidi {
+            out += "\nBidi (\(Format.grouped(bidi.messages)) messages with right-to-left text, \(Format.grouped(bidi.scalars)) scalars, "
+                + "\(Format.grouped(bidi.lines)) lines at width \(layout.widths.first.map(String.init) ?? "-"))\n"
+            out += "  resolve + reorder  \(Format.fixed(bidi.nanosecondsPerScalar, 2)) ns/scalar"
+                + (bidi.cpuNanosecondsPerScalar.map { "   (\(Format.fixed($0, 2)) ns/scalar of thread CPU time)" } ?? "") + "\n"
+        }
         out += "\nLayout cache (\(Format.grouped(layout.messages)) messages, \(Format.grouped(layout.rows)) rows, "
             + "widths \(layout.widths.map(String.init).joined(separator: ",")))\n"
         let header = ["phase", "rows/s", "ns/row", "ns/scalar", "p50 ns", "p99 ns", "hit rate", "B/entry", "peak MB"]
@@ -65,6 +73,9 @@ struct BenchReport {
             + "\"rows\":\(layout.rows),\"widths\":[\(layout.widths.map(String.init).joined(separator: ","))],"
             + "\"text\":[\(textRows.joined(separator: ","))],\"layout\":[\(phases.joined(separator: ","))],"
             + (pipeline.map { "\"pipeline\":\(Self.pipelineJSON($0))," } ?? "")
+            + (bidi.map { "\"bidi\":{\"messages\":\($0.messages),\"scalars\":\($0.scalars),\"lines\":\($0.lines),"
+                + "\"nsPerScalar\":\(number($0.nanosecondsPerScalar, 3)),"
+                + "\"cpuNsPerScalar\":\($0.cpuNanosecondsPerScalar.map { number($0, 3) } ?? "null")}," } ?? "")
             + "\"peakMemoryBytes\":\(peakMemoryBytes)}"
     }
 

@@ -11,7 +11,8 @@ struct BenchCommand: BubblesCommand {
         discussion: """
             Without FILE, lays out a reproducible synthetic log (seeded: several people and days, short
             and long messages in a dozen scripts, emoji, URLs, images, system notices, replies, edits).
-            Prints the text engine's prepare and layout cost, then the layout cache's phases: cold (empty
+            Prints the text engine's prepare and layout cost, the bidi algorithm's cost on the messages with
+            right-to-left text (resolve and reorder, per scalar), then the layout cache's phases: cold (empty
             cache), warm (all hits) and re-layout at each further width (prepared texts reused), with
             rows/s, ns per row and per scalar, p50/p99 per row, hit rate, bytes per entry and peak
             memory. Then the pipeline: heights (first width, then all widths) and convert run end to end
@@ -68,12 +69,14 @@ struct BenchCommand: BubblesCommand {
             (try? registry.index(for: model)).map { registry.configurators[$0].previewText(model) }
         }
         let textReport = TextBenchmark.run(texts: texts, widths: Array(widths.prefix(2)), name: "message texts")
+        let bidiReport = BidiBenchmark.run(texts: texts, width: widths[0], cpuClock: ThreadClock.seconds)
         var options = DecorationOptions()
         options.timeZone = input?.timeZone ?? ZoneName.environmentZone(context.environment).zone
         let layoutReport = try LayoutBenchmark.run(loaded, widths: widths, options: options,
                                                    memoryProbe: { ProcessMemory.peakResidentBytes })
         var report = BenchReport(source: source, build: Self.isDebugBuild ? "debug" : "release",
                                  text: textReport, layout: layoutReport, peakMemoryBytes: ProcessMemory.peakResidentBytes)
+        report.bidi = bidiReport
         if let path = temporary?.path ?? input.flatMap({ Self.isRegularFile($0.path) ? $0.path : nil }) {
             let readOptions = input?.readOptions ?? LogReadOptions(me: SyntheticLog.me)
             report.pipeline = try PipelineBenchmark.run(path: path, format: input?.format ?? .jsonl, options: readOptions,

@@ -20,6 +20,7 @@ struct RenderCommand: BubblesCommand {
             OptionSpec("--color", value: "WHEN", help: "auto, always or never (default auto: only to a terminal; NO_COLOR turns it off)."),
             OptionSpec("--ascii", help: "Draw with plain ASCII instead of rounded box drawing."),
             OptionSpec("--ambiguous-wide", help: "Measure East Asian Ambiguous characters as 2 cells."),
+            OptionSpec("--bidi", value: "MODE", help: "visual (default: right-to-left text reordered, right-aligned and Arabic shaped, for terminals that do not reorder) or logical (text in memory order, for terminals that reorder by themselves)."),
         ] + InputOptions.specs)
 
     let input: InputOptions
@@ -27,6 +28,10 @@ struct RenderCommand: BubblesCommand {
     let colorDepth: ColorDepth
     let ascii: Bool
     let textOptions: TextOptions
+    let bidi: BidiMode
+    /// Escapes written before and after the transcript: BDSM's explicit mode for a terminal that
+    /// would reorder our visual lines a second time.
+    let bidiModeSwitch: TerminalBidi.ModeSwitch?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
         input = try InputOptions(arguments, environment: context.environment)
@@ -36,17 +41,29 @@ struct RenderCommand: BubblesCommand {
         colorDepth = ColorDepth.resolve(choice, environment: context.environment, outputIsTerminal: context.outputIsTerminal)
         ascii = arguments.flag("--ascii")
         textOptions = TextOptions(ambiguousWidth: arguments.flag("--ambiguous-wide") ? 2 : 1)
+        bidi = try arguments.choice("--bidi", from: BidiMode.allCases.map(\.rawValue)).flatMap(BidiMode.init) ?? .visual
+        bidiModeSwitch = bidi == .visual
+            ? TerminalBidi.explicitModeSwitch(environment: context.environment, outputIsTerminal: context.outputIsTerminal)
+            : nil
     }
 
     func run(context: CommandContext) throws -> Int32 {
         guard let reader = try input.open(errors: context.errors) else { return ExitCode.failure }
         let output = context.output
-        let counts = try draw(reader, errors: context.errors) { _, lines in
-            for line in lines {
-                try output.write(line)
-                try output.write("\n")
+        if let bidiModeSwitch { try output.write(bidiModeSwitch.enter) }
+        let counts: LogCounts
+        do {
+            counts = try draw(reader, errors: context.errors) { _, lines in
+                for line in lines {
+                    try output.write(line)
+                    try output.write("\n")
+                }
             }
+        } catch {
+            if let bidiModeSwitch { try? output.write(bidiModeSwitch.exit); try? output.flush() }
+            throw error
         }
+        if let bidiModeSwitch { try output.write(bidiModeSwitch.exit) }
         try output.flush()
         try input.reportEnd(of: reader, done: "drawn", countsAlways: false, to: context.errors)
         return exitCode(for: counts)
@@ -59,8 +76,9 @@ struct RenderCommand: BubblesCommand {
         var decoration = DecorationOptions()
         decoration.timeZone = input.timeZone
         let stream = TimelineStream(engine: engine, widths: [width], decorationOptions: decoration)
-        var renderer = TranscriptRenderer(engine: engine, options: RenderOptions(
-            width: width, colorDepth: colorDepth, asciiBorders: ascii, timeZone: input.timeZone))
+        var options = RenderOptions(width: width, colorDepth: colorDepth, asciiBorders: ascii, timeZone: input.timeZone)
+        options.bidi = bidi
+        var renderer = TranscriptRenderer(engine: engine, options: options)
         return try stream.run(reader, errors: errors) { chunk in
             for (r, row) in chunk.rows.enumerated() {
                 let model = row.isDateSeparator ? nil : chunk.models[row.messageIndex]

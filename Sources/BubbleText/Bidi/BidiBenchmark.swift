@@ -1,0 +1,107 @@
+/// Measures the bidi algorithm where it runs: on the messages that hold right-to-left text, each
+/// paragraph resolved (classes looked up, P2–I2) and each of its lines at a width reordered
+/// (L1, L2), as drawing in visual order does. Figures, not pass/fail; run from a release build.
+public enum BidiBenchmark {
+    public struct Report: Sendable {
+        /// Messages that may hold right-to-left text (`PreparedText.mayContainRightToLeft`).
+        public var messages: Int
+        public var scalars: Int
+        public var lines: Int
+        /// Seconds to resolve and reorder them all once (the fastest round).
+        public var seconds: Double
+        /// The same round's fastest time on the thread's CPU clock, when one was given: on a
+        /// shared machine, wall time also counts the time other processes held the core.
+        public var cpuSeconds: Double?
+        public var nanosecondsPerScalar: Double { seconds * 1e9 / Double(max(1, scalars)) }
+        public var cpuNanosecondsPerScalar: Double? { cpuSeconds.map { $0 * 1e9 / Double(max(1, scalars)) } }
+    }
+
+    /// Benchmarks the texts of `texts` that may hold right-to-left characters, broken into lines
+    /// at `width` (line breaking is not timed; it happens whatever the direction).
+    /// `cpuClock`, when given, reads the thread's CPU time in seconds.
+    public static func run(texts: [String], width: Int, minimumSeconds: Double = 0.3,
+                           cpuClock: (() -> Double)? = nil) -> Report {
+        let prepared = texts.map { PreparedText($0) }.filter(\.mayContainRightToLeft)
+        // Per text: its scalars, the UTF-8 offset of each, and its lines as scalar ranges.
+        var scalarTexts: [[UInt32]] = []
+        var lineRanges: [[Range<Int>]] = []
+        var longest = 0
+        var lineCount = 0
+        for text in prepared {
+            var scalars: [UInt32] = []
+            var offsets: [Int] = []
+            var offset = 0
+            for scalar in text.text.unicodeScalars {
+                scalars.append(scalar.value)
+                offsets.append(offset)
+                offset += UTF8.width(scalar)
+            }
+            offsets.append(offset)
+            func index(_ utf8: Int) -> Int {
+                var low = 0, high = offsets.count - 1
+                while low < high {
+                    let middle = (low + high) / 2
+                    if offsets[middle] < utf8 { low = middle + 1 } else { high = middle }
+                }
+                return low
+            }
+            let lines = text.layout(width: width).lines.map { index($0.utf8Range.lowerBound)..<index($0.utf8Range.upperBound) }
+            lineCount += lines.count
+            longest = max(longest, scalars.count)
+            scalarTexts.append(scalars)
+            lineRanges.append(lines)
+        }
+        let scalarCount = scalarTexts.reduce(0) { $0 + $1.count }
+        let resolver = BidiResolver()
+        let classes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, longest))
+        let levels = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, longest))
+        let lineLevels = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, longest))
+        let order = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, longest))
+        defer { classes.deallocate(); levels.deallocate(); lineLevels.deallocate(); order.deallocate() }
+        var sink = 0
+
+        func round() {
+            for (t, scalars) in scalarTexts.enumerated() {
+                scalars.withUnsafeBufferPointer { scalarBuffer in
+                    let count = scalarBuffer.count
+                    for i in 0..<count { classes[i] = BidiTables.properties(scalarBuffer[i]).classValue }
+                    // Paragraphs end after a paragraph separator (B).
+                    var start = 0
+                    var lineIndex = 0
+                    let lines = lineRanges[t]
+                    while start < count {
+                        var end = start
+                        while end < count && classes[end] != BidiClass.b.rawValue { end += 1 }
+                        end = min(count, end + 1)
+                        let paragraph = resolver.resolve(
+                            classes: UnsafeBufferPointer(start: classes + start, count: end - start),
+                            scalars: UnsafeBufferPointer(rebasing: scalarBuffer[start..<end]), direction: .auto,
+                            levels: UnsafeMutableBufferPointer(start: levels + start, count: end - start))
+                        while lineIndex < lines.count && lines[lineIndex].lowerBound < end {
+                            let line = lines[lineIndex].clamped(to: start..<end)
+                            let lineCount = line.count
+                            (lineLevels).update(from: levels + line.lowerBound, count: lineCount)
+                            let lineLevelBuffer = UnsafeMutableBufferPointer(start: lineLevels, count: lineCount)
+                            BidiLine.resetWhitespace(classes: UnsafeBufferPointer(start: classes + line.lowerBound, count: lineCount),
+                                                     levels: lineLevelBuffer, paragraphLevel: paragraph)
+                            sink &+= BidiLine.visualOrder(levels: UnsafeBufferPointer(lineLevelBuffer),
+                                                          into: UnsafeMutableBufferPointer(start: order, count: lineCount))
+                            lineIndex += 1
+                        }
+                        start = end
+                    }
+                }
+            }
+        }
+
+        var fastestCPU = Double.infinity
+        let seconds = TextBenchmark.timePerRound(minimumSeconds) {
+            let start = cpuClock?() ?? 0
+            round()
+            if let cpuClock { fastestCPU = min(fastestCPU, cpuClock() - start) }
+        }
+        TextBenchmark.blackHole(sink)
+        return Report(messages: prepared.count, scalars: scalarCount, lines: lineCount, seconds: seconds,
+                      cpuSeconds: cpuClock == nil ? nil : fastestCPU)
+    }
+}

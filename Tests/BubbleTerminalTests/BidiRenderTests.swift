@@ -1,0 +1,162 @@
+import BubbleLayout
+import BubbleTestSupport
+import BubbleText
+import Foundation
+import Testing
+@testable import BubbleTerminal
+
+/// Right-to-left text on screen: visual order, right alignment, Arabic shaping, the same for
+/// names, quotes and notices, and widths and heights unchanged.
+@Suite struct BidiRenderTests {
+    func rendered(_ models: [any MessageModel], width: Int = 40, bidi: BidiMode = .visual,
+                  color: ColorDepth = .none) -> [[String]] {
+        let engine = LayoutEngine()
+        var options = RenderOptions(width: width, colorDepth: color, timeZone: utc)
+        options.bidi = bidi
+        var renderer = TranscriptRenderer(engine: engine, options: options)
+        let rows = try! engine.decorate(models, options: DecorationOptions(timeZone: utc))
+        return renderer.render(models, rows: rows)
+    }
+
+    func text(_ lines: [[String]]) -> String { lines.flatMap { $0 }.joined(separator: "\n") }
+
+    /// Scalars as a string (presentation forms are easier to write as numbers).
+    func scalars(_ values: UInt32...) -> String { String(String.UnicodeScalarView(values.map { Unicode.Scalar($0)! })) }
+
+    @Test func aHebrewMessageReadsRightToLeftAndIsRightAligned() {
+        let lines = text(rendered([TextNote(id: "1", text: "שלום 123 abc, מה נשמע?")]))
+        // RTL paragraph: numbers and English keep their order, the rest reverses, "?" (level 1)
+        // ends up on the far left.
+        #expect(lines.contains("│ ?עמשנ המ ,abc 123 םולש │"), "\(lines)")
+    }
+
+    @Test func shorterLinesOfARightToLeftParagraphEndAtTheRightEdge() {
+        let lines = rendered([TextNote(id: "1", text: "אחת שתיים שלוש ארבע חמש שש שבע שמונה תשע עשר")], width: 30)
+        let bubble = lines.flatMap { $0 }.filter { $0.hasPrefix("│") }
+        #expect(bubble.count >= 2)
+        // Every content line ends at the same column: one space before the right border.
+        for line in bubble { #expect(line.hasSuffix(" │") && !line.hasSuffix("  │"), "\(line)") }
+        // And the last line, shorter, is padded on the left.
+        #expect(bubble.last!.hasPrefix("│  "))
+    }
+
+    @Test func anArabicMessageWithAURLIsShapedAndKeepsTheURL() {
+        let lines = text(rendered([TextNote(id: "1", text: "افتح https://example.com/a الآن")], width: 60))
+        // الآن reversed: noon isolated, a space for the alef, lam-alef-madda isolated, alef; the
+        // URL in order; افتح reversed: hah final, teh medial, feh initial, alef.
+        let expected = scalars(0xFEE5, 0x20, 0xFEF5, 0xFE8D) + " https://example.com/a "
+            + scalars(0xFEA2, 0xFE98, 0xFED3, 0xFE8D)
+        #expect(lines.contains("│ " + expected + " │"), "\(lines)")
+    }
+
+    @Test func mirroredCharactersAndBracketsInRightToLeftText() {
+        let lines = text(rendered([TextNote(id: "1", text: "א < ב (כן) [לא]")]))
+        #expect(lines.contains("│ [אל] (ןכ) ב > א │"), "\(lines)")
+    }
+
+    @Test func emojiInARightToLeftMessageStayWhole() {
+        let lines = text(rendered([TextNote(id: "1", text: "מעולה 👍🏽 נתראה 👨‍👩‍👧")]))
+        #expect(lines.contains("👨‍👩‍👧 הארתנ 👍🏽 הלועמ"), "\(lines)")
+    }
+
+    @Test func anArabicNoticeIsShapedReorderedAndCentred() {
+        let lines = rendered([Notice(id: "1", date: may1, notice: "عمر انضم")], width: 40).flatMap { $0 }
+        let expected = scalars(0xFEE2, 0xFEC0, 0xFEE7, 0xFE8D) + " " + scalars(0xFEAE, 0xFEE4, 0xFECB)
+        let line = lines.first { $0.contains(expected) }
+        #expect(line != nil, "\(lines)")
+        // Centred as before: the same place the logical text is drawn.
+        let logical = rendered([Notice(id: "1", date: may1, notice: "عمر انضم")], width: 40, bidi: .logical).flatMap { $0 }
+        let logicalLine = logical.first { $0.contains("عمر انضم") }
+        #expect(line?.firstIndex(of: "─") != nil)
+        #expect(line.map { CellWidth.of($0) } == logicalLine.map { CellWidth.of($0) })
+    }
+
+    @Test func rightToLeftNamesAndQuotesAreReorderedToo() {
+        let models: [any MessageModel] = [
+            TextNote(id: "1", senderName: "נועה", text: "שלום"),
+            TextNote(id: "2", senderName: "Bob", replyToID: "1", text: "hi"),
+        ]
+        let lines = text(rendered(models))
+        #expect(lines.contains("העונ"))                // the name
+        #expect(lines.contains("םולש :העונ ↩"), "\(lines)")  // the quote: its own RTL paragraph
+        #expect(!lines.contains("נועה"))
+    }
+
+    @Test func colouredRightToLeftTextKeepsItsStylesPerRun() {
+        let lines = text(rendered([Notice(id: "1", date: may1, notice: "שלום \u{1B}x")], color: .palette256))
+        // The visible form of ESC keeps reverse video after moving; every run is reset.
+        #expect(lines.contains("\u{1B}[7m^[\u{1B}[0m"), "\(lines.debugDescription)")
+        #expect(unsafeOutput(lines, colorOn: true).isEmpty)
+    }
+
+    @Test func logicalModeDrawsTheTextAsStored() {
+        let lines = text(rendered([TextNote(id: "1", text: "שלום 123 abc")], bidi: .logical))
+        #expect(lines.contains("│ שלום 123 abc │"))
+    }
+
+    @Test func noBidiControlReachesTheTerminalInVisualMode() {
+        let models: [any MessageModel] = [
+            TextNote(id: "1", senderName: "\u{202E}evil\u{2067}", text: "\u{202B}שלום\u{202C} \u{2068}abc\u{2069} \u{200F}x\u{061C}"),
+            Notice(id: "2", date: may1, notice: "\u{202E}مرحبا\u{2066}"),
+        ]
+        for width in [5, 20, 60] {
+            for color in [ColorDepth.none, .trueColor] {
+                let output = text(rendered(models, width: width, color: color))
+                #expect(unsafeOutput(output, colorOn: color != .none).isEmpty, "\(output.debugDescription)")
+            }
+        }
+    }
+
+    /// The render-versus-layout contract over timelines made mostly of right-to-left text:
+    /// every row draws its height, every line fits and measures what the engine measured.
+    @Test func rightToLeftTimelinesKeepTheRenderContract() throws {
+        var random = SeededGenerator(seed: 0x51DE)
+        let pieces = ["שלום", "עולם", "مرحبا", "بالعالم", "السلام عليكم", "لا", "لأ", "سلام", "پیام", "abc", "123",
+                      "٤٥٦", "(", ")", "[x]", "«", "»", "<", ">", "👍🏽", "👨‍👩‍👧", "https://example.com/x?y=1", "\t",
+                      "\u{200F}", "\u{202E}", "\u{2067}", "\u{2069}", "ﷺ", "\n", "   ", "e\u{301}", "\u{64E}"]
+        var models: [any MessageModel] = []
+        for i in 0..<120 {
+            let text = (0..<Int.random(in: 1...16, using: &random)).map { _ in
+                pieces.randomElement(using: &random)! + (Bool.random(using: &random) ? " " : "")
+            }.joined()
+            switch i % 4 {
+            case 0: models.append(Notice(id: "m\(i)", date: may1, notice: text))
+            case 1: models.append(TextNote(id: "m\(i)", senderName: "נועה", direction: .outgoing, date: may1, text: text))
+            default: models.append(TextNote(id: "m\(i)", senderName: ["عمر", "Bob", "נועה"][i % 3], date: may1,
+                                            replyToID: i > 2 ? "m\(i - 2)" : nil, text: text))
+            }
+        }
+        let engine = LayoutEngine()
+        for width in [1, 3, 8, 17, 40, 80] {
+            for color in [ColorDepth.none, .palette256] {
+                let visual = try render(models, width: width, color: color, engine: engine)
+                var options = RenderOptions(width: width, colorDepth: color, timeZone: utc)
+                options.bidi = .logical
+                var logicalRenderer = TranscriptRenderer(engine: engine, options: options)
+                for (r, lines) in visual.lines.enumerated() {
+                    #expect(lines.count == visual.layouts[r].height)
+                    let row = visual.rows[r]
+                    let logical = logicalRenderer.lines(for: row, model: row.isDateSeparator ? nil : models[row.messageIndex],
+                                                        layout: visual.layouts[r])
+                    #expect(logical.count == lines.count)
+                    for (line, logicalLine) in zip(lines, logical) {
+                        let drawn = CellWidth.of(stripSGR(line))
+                        #expect(drawn <= width, "\(line.debugDescription)")
+                        // Reordering moves characters within a line: a bubble's row takes the
+                        // same cells from border to border (outside bubbles, right alignment moves
+                        // a line, so only the fit above is compared).
+                        let plain = stripSGR(line), logicalPlain = stripSGR(logicalLine)
+                        if plain.hasSuffix("│"), logicalPlain.hasSuffix("│") {
+                            #expect(drawn == CellWidth.of(logicalPlain), "\(line.debugDescription) vs \(logicalLine.debugDescription)")
+                        }
+                        // A reordered line never ends in blanks (logical quotes may, as before).
+                        if line != logicalLine {
+                            #expect(line.unicodeScalars.last != " ", "\(line.debugDescription)")
+                        }
+                    }
+                }
+                #expect(unsafeOutput(visual.text, colorOn: color != .none).isEmpty)
+            }
+        }
+    }
+}

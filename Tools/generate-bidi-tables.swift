@@ -1,0 +1,471 @@
+// Generates Sources/BubbleText/Bidi/BidiTables.swift from the Unicode Character Database: the
+// data the Unicode Bidirectional Algorithm (UAX #9) and Arabic joining need. Kept apart from
+// Tools/generate-unicode-tables.swift (the text engine's measurement tables), so either can change
+// without touching the other.
+//
+// Run from the package root:
+//
+//     swift Tools/generate-bidi-tables.swift /usr/share/unicode > Sources/BubbleText/Bidi/BidiTables.swift
+//
+// Files read (Unicode 15.0 in Debian's `unicode-data`):
+//   extracted/DerivedBidiClass.txt       Bidi_Class, with its `# @missing:` defaults
+//   BidiBrackets.txt                     Bidi_Paired_Bracket and Bidi_Paired_Bracket_Type
+//   BidiMirroring.txt                    Bidi_Mirroring_Glyph
+//   ArabicShaping.txt                    Joining_Type (unlisted Mn, Me and Cf are Transparent)
+//   extracted/DerivedJoiningType.txt     cross-check of the Joining_Type derived here
+//   extracted/DerivedGeneralCategory.txt General_Category, for the Transparent rule
+//   UnicodeData.txt                      canonical singletons (U+2329 ≡ U+3008) for bracket
+//                                        matching, and the <isolated>/<final>/<initial>/<medial>
+//                                        decompositions of the Arabic presentation forms
+//   PropertyValueAliases.txt             long value names used by the `@missing` lines
+//
+// Per code point one packed value (`BidiProperties`, Sources/BubbleText/Bidi/BidiProperties.swift)
+// in a two-stage table; the few code points with more data (mirrors, brackets, shaping forms) are
+// in small sorted or dense tables. Everything is stored in string literals of 7-bit bytes, as the
+// other generator does, which compile in an instant.
+
+import Foundation
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(("generate-bidi-tables: " + message + "\n").data(using: .utf8)!)
+    exit(1)
+}
+
+guard CommandLine.arguments.count == 2 else {
+    fail("usage: swift Tools/generate-bidi-tables.swift UCD_DIRECTORY > Sources/BubbleText/Bidi/BidiTables.swift")
+}
+let ucd = CommandLine.arguments[1]
+let codePointCount = 0x110000
+
+// MARK: - Reading UCD files
+
+func readLines(_ relativePath: String) -> [String] {
+    let path = ucd + "/" + relativePath
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        fail("\(path): cannot read the file (is the UCD directory right?)")
+    }
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+}
+
+func parseCodePoint(_ text: String, place: String) -> Int {
+    guard let value = Int(text.trimmingCharacters(in: .whitespaces), radix: 16), value < codePointCount else {
+        fail("\(place): bad code point '\(text)'")
+    }
+    return value
+}
+
+func parseRange(_ text: String, place: String) -> ClosedRange<Int> {
+    let parts = text.trimmingCharacters(in: .whitespaces).components(separatedBy: "..")
+    guard parts.count == 1 || parts.count == 2 else { fail("\(place): bad code point range '\(text)'") }
+    let low = parseCodePoint(parts[0], place: place)
+    let high = parseCodePoint(parts[parts.count - 1], place: place)
+    guard low <= high else { fail("\(place): empty range '\(text)'") }
+    return low...high
+}
+
+struct DataLine {
+    var place: String
+    var range: ClosedRange<Int>
+    var fields: [String]
+}
+
+/// The data lines of a file, comments stripped; `@missing` lines too when `missing` is set.
+func dataLines(_ relativePath: String, missing: Bool = false) -> [DataLine] {
+    var result: [DataLine] = []
+    for (index, line) in readLines(relativePath).enumerated() {
+        let place = "\(ucd)/\(relativePath):\(index + 1)"
+        var content: String
+        if line.hasPrefix("# @missing:") {
+            guard missing else { continue }
+            content = String(line.dropFirst("# @missing:".count))
+        } else {
+            if missing { continue }
+            content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        }
+        content = content.trimmingCharacters(in: .whitespaces)
+        if content.isEmpty { continue }
+        let fields = content.components(separatedBy: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard fields.count >= 2 else { fail("\(place): expected 'range ; value', got '\(line)'") }
+        result.append(DataLine(place: place, range: parseRange(fields[0], place: place), fields: Array(fields.dropFirst())))
+    }
+    return result
+}
+
+func version(of relativePath: String) -> String {
+    let first = readLines(relativePath).first ?? ""
+    guard let dash = first.lastIndex(of: "-"), first.hasSuffix(".txt") else {
+        fail("\(ucd)/\(relativePath):1: expected a '# Name-X.Y.Z.txt' header, got '\(first)'")
+    }
+    return String(first[first.index(after: dash)..<first.index(first.endIndex, offsetBy: -4)])
+}
+
+/// Short value names keyed by long and short name, for one property of PropertyValueAliases.txt.
+func valueAliases(_ property: String) -> [String: String] {
+    var map: [String: String] = [:]
+    for line in readLines("PropertyValueAliases.txt") where !line.hasPrefix("#") {
+        let fields = line.components(separatedBy: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard fields.count >= 3, fields[0] == property else { continue }
+        for name in fields.dropFirst() { map[name] = fields[1] }
+    }
+    guard !map.isEmpty else { fail("\(ucd)/PropertyValueAliases.txt: no values for property '\(property)'") }
+    return map
+}
+
+let unicodeVersion = version(of: "extracted/DerivedBidiClass.txt")
+for file in ["BidiBrackets.txt", "BidiMirroring.txt", "ArabicShaping.txt", "extracted/DerivedJoiningType.txt",
+             "extracted/DerivedGeneralCategory.txt"] where version(of: file) != unicodeVersion {
+    fail("\(ucd)/\(file) is Unicode \(version(of: file)) but DerivedBidiClass.txt is \(unicodeVersion)")
+}
+
+// MARK: - Bidi_Class
+
+// BidiClass's order (Sources/BubbleText/Bidi/BidiClass.swift); keep the two in step.
+let bidiClassNames = ["L", "R", "AL", "EN", "ES", "ET", "AN", "CS", "NSM", "BN", "B", "S", "WS", "ON",
+                      "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"]
+let bidiAliases = valueAliases("bc")
+var bidiClass = [Int](repeating: -1, count: codePointCount)
+for line in dataLines("extracted/DerivedBidiClass.txt", missing: true) + dataLines("extracted/DerivedBidiClass.txt") {
+    guard let short = bidiAliases[line.fields[0]], let value = bidiClassNames.firstIndex(of: short) else {
+        fail("\(line.place): unknown Bidi_Class '\(line.fields[0])'")
+    }
+    for cp in line.range { bidiClass[cp] = value }
+}
+if let gap = bidiClass.firstIndex(of: -1) { fail("U+\(String(gap, radix: 16)): no Bidi_Class (no @missing line covers it)") }
+
+// MARK: - Joining_Type
+
+var generalCategory = [String](repeating: "Cn", count: codePointCount)
+for line in dataLines("extracted/DerivedGeneralCategory.txt") {
+    for cp in line.range { generalCategory[cp] = line.fields[0] }
+}
+// JoiningType's order (Sources/BubbleText/Bidi/BidiProperties.swift).
+let joiningNames = ["U", "T", "D", "R", "L", "C"]
+var joining = [Int](repeating: 0, count: codePointCount)
+for cp in 0..<codePointCount where ["Mn", "Me", "Cf"].contains(generalCategory[cp]) { joining[cp] = 1 }
+for line in dataLines("ArabicShaping.txt") {
+    guard line.fields.count >= 2, let value = joiningNames.firstIndex(of: line.fields[1]) else {
+        fail("\(line.place): unknown Joining_Type in '\(line.fields)'")
+    }
+    for cp in line.range { joining[cp] = value }
+}
+// The derived file says the same, or the rule above is wrong.
+var derivedJoining = [Int](repeating: 0, count: codePointCount)
+let joiningAliases = valueAliases("jt")
+for line in dataLines("extracted/DerivedJoiningType.txt") {
+    guard let short = joiningAliases[line.fields[0]], let value = joiningNames.firstIndex(of: short) else {
+        fail("\(line.place): unknown Joining_Type '\(line.fields[0])'")
+    }
+    for cp in line.range { derivedJoining[cp] = value }
+}
+if let differing = (0..<codePointCount).first(where: { joining[$0] != derivedJoining[$0] }) {
+    fail("U+\(String(differing, radix: 16)): Joining_Type from ArabicShaping.txt is \(joiningNames[joining[differing]]), DerivedJoiningType.txt says \(joiningNames[derivedJoining[differing]])")
+}
+
+// MARK: - UnicodeData.txt: canonical singletons and presentation-form decompositions
+
+var canonicalSingleton: [Int: Int] = [:]
+/// forms[base] = [isolated, final, initial, medial], 0 where the UCD has none.
+var forms: [Int: [Int]] = [:]
+/// Lam with a second letter: (second, isolated, final).
+var lamLigatures: [(second: Int, isolated: Int, final: Int)] = []
+let formKinds = ["<isolated>", "<final>", "<initial>", "<medial>"]
+let lam = 0x0644
+for (index, line) in readLines("UnicodeData.txt").enumerated() where !line.isEmpty {
+    let fields = line.components(separatedBy: ";")
+    let place = "\(ucd)/UnicodeData.txt:\(index + 1)"
+    guard fields.count >= 6 else { fail("\(place): expected 15 fields") }
+    let cp = parseCodePoint(fields[0], place: place)
+    let decomposition = fields[5].split(separator: " ").map(String.init)
+    guard !decomposition.isEmpty else { continue }
+    if decomposition.count == 1 {
+        canonicalSingleton[cp] = parseCodePoint(decomposition[0], place: place)
+        continue
+    }
+    // Presentation forms of Arabic letters: Forms-B (FE70-FEFF) first, then Forms-A (FB50-FDFF)
+    // for the letters Forms-B lacks (Persian, Urdu and other extensions).
+    guard (0xFB50...0xFDFF).contains(cp) || (0xFE70...0xFEFF).contains(cp),
+          let kind = formKinds.firstIndex(of: decomposition[0]) else { continue }
+    let parts = decomposition.dropFirst().map { parseCodePoint($0, place: place) }
+    if parts.count == 1 {
+        var entry = forms[parts[0]] ?? [0, 0, 0, 0]
+        let fromFormsB = cp >= 0xFE70
+        if entry[kind] == 0 || fromFormsB { entry[kind] = cp }
+        forms[parts[0]] = entry
+    } else if parts.count == 2, parts[0] == lam, kind <= 1, cp >= 0xFE70 {  // lam-alef: the Forms-B ligatures
+        if let at = lamLigatures.firstIndex(where: { $0.second == parts[1] }) {
+            if kind == 0 { lamLigatures[at].isolated = cp } else { lamLigatures[at].final = cp }
+        } else {
+            lamLigatures.append((parts[1], kind == 0 ? cp : 0, kind == 1 ? cp : 0))
+        }
+    }
+}
+// Only letters that join: a form for a non-joining base would never be chosen.
+forms = forms.filter { joining[$0.key] >= 2 }
+lamLigatures.sort { $0.second < $1.second }
+guard !lamLigatures.isEmpty, lamLigatures.allSatisfy({ $0.isolated != 0 && $0.final != 0 }) else {
+    fail("\(ucd)/UnicodeData.txt: expected isolated and final lam-alef ligatures")
+}
+
+// MARK: - Brackets and mirrors
+
+/// (scalar, paired bracket, is opening).
+var brackets: [(scalar: Int, pair: Int, opening: Bool)] = []
+for line in dataLines("BidiBrackets.txt") {
+    guard line.fields.count >= 2, line.range.count == 1 else { fail("\(line.place): expected 'cp; pair; o|c'") }
+    let pair = parseCodePoint(line.fields[0], place: line.place)
+    guard ["o", "c"].contains(line.fields[1]) else { fail("\(line.place): bracket type '\(line.fields[1])'") }
+    brackets.append((line.range.lowerBound, pair, line.fields[1] == "o"))
+}
+brackets.sort { $0.scalar < $1.scalar }
+
+var mirrors: [(scalar: Int, mirror: Int)] = []
+for line in dataLines("BidiMirroring.txt") {
+    guard line.range.count == 1 else { fail("\(line.place): expected one code point") }
+    mirrors.append((line.range.lowerBound, parseCodePoint(line.fields[0], place: line.place)))
+}
+mirrors.sort { $0.scalar < $1.scalar }
+
+// MARK: - Packed values
+
+let hasMirror = Set(mirrors.map(\.scalar))
+let bracketType = Dictionary(uniqueKeysWithValues: brackets.map { ($0.scalar, $0.opening ? 1 : 2) })
+var packed = [Int](repeating: 0, count: codePointCount)
+for cp in 0..<codePointCount {
+    packed[cp] = bidiClass[cp] | (bracketType[cp] ?? 0) << 5 | (hasMirror.contains(cp) ? 1 << 7 : 0) | joining[cp] << 8
+}
+
+var distinctValues: [Int] = []
+var valueIndex: [Int: Int] = [:]
+for value in packed where valueIndex[value] == nil {
+    valueIndex[value] = distinctValues.count
+    distinctValues.append(value)
+}
+
+func bytesFor(_ maximum: Int) -> Int {
+    var bytes = 1
+    while maximum >> (7 * bytes) != 0 { bytes += 1 }
+    return bytes
+}
+
+struct TwoStage {
+    var shift: Int
+    var stage1: [Int]
+    var stage2: [Int]
+    var stage1Bytes: Int
+    var stage2Bytes: Int
+    var size: Int { stage1.count * stage1Bytes + stage2.count * stage2Bytes }
+}
+
+func twoStage(shift: Int) -> TwoStage {
+    let blockSize = 1 << shift
+    var stage1: [Int] = []
+    var stage2: [Int] = []
+    var blockIndex: [[Int]: Int] = [:]
+    for start in stride(from: 0, to: codePointCount, by: blockSize) {
+        let block = packed[start..<(start + blockSize)].map { valueIndex[$0]! }
+        if let index = blockIndex[block] {
+            stage1.append(index)
+        } else {
+            let index = stage2.count / blockSize
+            blockIndex[block] = index
+            stage1.append(index)
+            stage2 += block
+        }
+    }
+    return TwoStage(shift: shift, stage1: stage1, stage2: stage2,
+                    stage1Bytes: bytesFor(stage1.max()!), stage2Bytes: bytesFor(distinctValues.count - 1))
+}
+
+let tables = (5...9).map(twoStage).min { $0.size < $1.size }!
+let valueBytes = bytesFor(distinctValues.max()!)
+
+/// RTL ranges: where a scalar of class R, AL or AN can be, as few ranges as cover them with gaps
+/// of other classes up to 64 code points folded in (a cheap test for the preparer).
+var rightToLeftRanges: [ClosedRange<Int>] = []
+for cp in 0..<codePointCount where [1, 2, 6].contains(bidiClass[cp]) {
+    if let last = rightToLeftRanges.last, cp - last.upperBound <= 64 {
+        rightToLeftRanges[rightToLeftRanges.count - 1] = last.lowerBound...cp
+    } else {
+        rightToLeftRanges.append(cp...cp)
+    }
+}
+// Bidi controls that start right-to-left text are part of the test too (RLM, RLE, RLO, RLI, FSI,
+// ALM): they are drawn as visible labels, but they mark a message as written right to left.
+// (RLM and ALM are of class R and AL, so in the ranges already.)
+let rightToLeftControls = (0..<codePointCount).filter { cp in [16, 17, 20, 21].contains(bidiClass[cp]) }
+
+/// Bit `b - 0xC0` set when UTF-8 lead byte `b` starts some scalar `mayBeRightToLeft` accepts:
+/// a scan of UTF-8 need decode only the scalars behind those leads.
+func mayBeRightToLeft(_ cp: Int) -> Bool {
+    rightToLeftRanges.contains { $0.contains(cp) } || rightToLeftControls.contains(cp)
+}
+var leadByteMask: UInt64 = 0
+for lead in 0xC0...0xFF {
+    let scalars: ClosedRange<Int>
+    switch lead {
+    case 0xC0...0xDF: scalars = ((lead & 0x1F) << 6)...((lead & 0x1F) << 6 | 0x3F)
+    case 0xE0...0xEF: scalars = ((lead & 0x0F) << 12)...((lead & 0x0F) << 12 | 0xFFF)
+    case 0xF0...0xF4: scalars = ((lead & 0x07) << 18)...((lead & 0x07) << 18 | 0x3FFFF)
+    default: continue
+    }
+    if scalars.contains(where: mayBeRightToLeft) { leadByteMask |= 1 << UInt64(lead - 0xC0) }
+}
+
+// MARK: - Output
+
+func literal(_ entries: [Int], width: Int) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(entries.count * width)
+    for entry in entries {
+        for byte in 0..<width { bytes.append(UInt8((entry >> (7 * byte)) & 0x7F)) }
+    }
+    var out = "\"\"\"\n"
+    var lineLength = 0
+    for (position, byte) in bytes.enumerated() {
+        let piece: String
+        switch byte {
+        case 0x5C: piece = "\\\\"
+        case 0x22: piece = "\\\""
+        case 0x00: piece = "\\0"
+        case 0x09: piece = "\\t"
+        case 0x0A: piece = "\\n"
+        case 0x0D: piece = "\\r"
+        case 0x20...0x7E: piece = String(UnicodeScalar(byte))
+        default: piece = "\\u{" + String(byte, radix: 16) + "}"
+        }
+        out += piece
+        lineLength += piece.utf8.count
+        if lineLength >= 110 && position != bytes.count - 1 {
+            out += "\\\n"
+            lineLength = 0
+        }
+    }
+    out += "\n\"\"\""
+    return out
+}
+
+func entryRead(_ pointer: String, _ index: String, width: Int, as type: String) -> String {
+    (0..<width).map { byte in
+        let at = byte == 0 ? index : "\(index) &+ \(byte)"
+        let read = "\(type)(\(pointer)[\(at)])"
+        return byte == 0 ? read : "\(read) &<< \(7 * byte)"
+    }.joined(separator: " | ")
+}
+
+func scaled(_ expression: String, by width: Int) -> String {
+    width == 1 ? expression : "(\(expression)) &* \(width)"
+}
+
+func hex(_ value: Int) -> String { "0x" + String(value, radix: 16, uppercase: true) }
+
+let blockMask = (1 << tables.shift) - 1
+let formBases = forms.keys.sorted()
+let formLow = formBases.first!, formHigh = formBases.last!
+var formEntries: [Int] = []
+for base in formLow...formHigh { formEntries += forms[base] ?? [0, 0, 0, 0] }
+
+let controlTest = rightToLeftControls.map { "scalar == \(hex($0))" }.joined(separator: " || ")
+
+let tableBytes = tables.size + distinctValues.count * valueBytes
+let extraBytes = mirrors.count * 6 + brackets.count * 9 + formEntries.count * 3 + lamLigatures.count * 9
+
+print("""
+// GENERATED FILE: do not edit. Regenerate from the Unicode Character Database with
+//
+//     swift Tools/generate-bidi-tables.swift /usr/share/unicode > Sources/BubbleText/Bidi/BidiTables.swift
+//
+// Unicode \(unicodeVersion). Properties: \(distinctValues.count) distinct values; stage 1: \(tables.stage1.count) entries × \(tables.stage1Bytes) bytes, \
+stage 2: \(tables.stage2.count / (blockMask + 1)) blocks of \(blockMask + 1) × \(tables.stage2Bytes) bytes, values: \(distinctValues.count) × \(valueBytes) bytes \
+(\(tableBytes) bytes). Mirrors: \(mirrors.count); brackets: \(brackets.count); shaping forms for \
+U+\(String(formLow, radix: 16, uppercase: true))–U+\(String(formHigh, radix: 16, uppercase: true)); \(lamLigatures.count) lam ligatures \
+(\(extraBytes) bytes).
+// Every table byte carries 7 bits, so the tables can live in string literals that compile fast.
+
+/// The Unicode Character Database data of the Bidirectional Algorithm and of Arabic joining.
+public enum BidiTables {
+    /// The Unicode version the tables were generated from.
+    public static let unicodeVersion: String = "\(unicodeVersion)"
+
+    /// Bidi_Class, paired-bracket type, mirroring and Joining_Type of `scalar`. Values above
+    /// U+10FFFF read as U+10FFFF.
+    @inlinable @inline(__always)
+    public static func properties(_ scalar: UInt32) -> BidiProperties {
+        let codePoint = Int(scalar <= 0x10FFFF ? scalar : 0x10FFFF)
+        let stage1 = stage1Bytes.utf8Start
+        let stage2 = stage2Bytes.utf8Start
+        let values = valueBytes.utf8Start
+        let at1 = \(scaled("codePoint &>> \(tables.shift)", by: tables.stage1Bytes))
+        let block = \(entryRead("stage1", "at1", width: tables.stage1Bytes, as: "Int"))
+        let at2 = \(scaled("block &<< \(tables.shift) | codePoint & \(blockMask)", by: tables.stage2Bytes))
+        let value = \(entryRead("stage2", "at2", width: tables.stage2Bytes, as: "Int"))
+        let at3 = \(scaled("value", by: valueBytes))
+        return BidiProperties(raw: UInt16(truncatingIfNeeded: \(entryRead("values", "at3", width: valueBytes, as: "Int"))))
+    }
+
+    /// True when `scalar` may be right-to-left: every scalar of class R, AL or AN is in these
+    /// ranges (with a few others between them), and so are the controls that start
+    /// right-to-left text. False means the scalar never makes a text need reordering.
+    @inlinable @inline(__always)
+    public static func mayBeRightToLeft(_ scalar: UInt32) -> Bool {
+        (scalar &- \(hex(rightToLeftRanges[0].lowerBound))) <= \(hex(rightToLeftRanges[0].upperBound - rightToLeftRanges[0].lowerBound))
+            || (scalar >= \(hex(rightToLeftRanges[1].lowerBound)) && mayBeRightToLeftBeyondFirstRange(scalar))
+    }
+
+    /// Bit `b - 0xC0` is set when a scalar `mayBeRightToLeft` accepts can start with UTF-8 lead
+    /// byte `b`; other bytes never start one.
+    public static let rightToLeftLeadBytes: UInt64 = 0x\(String(leadByteMask, radix: 16, uppercase: true))
+
+    @usableFromInline
+    static func mayBeRightToLeftBeyondFirstRange(_ scalar: UInt32) -> Bool {
+        \(rightToLeftRanges.dropFirst().map { range in
+            "(scalar &- \(hex(range.lowerBound))) <= \(hex(range.upperBound - range.lowerBound))"
+        }.joined(separator: "\n            || "))
+            || \(controlTest)
+    }
+
+    /// Sorted pairs (scalar, Bidi_Mirroring_Glyph), 3 bytes each.
+    static let mirrorCount = \(mirrors.count)
+    static var mirrorBytes: StaticString {
+\(literal(mirrors.flatMap { [$0.scalar, $0.mirror] }, width: 3))
+    }
+
+    /// Sorted triples (scalar, Bidi_Paired_Bracket, the opening bracket of its pair after
+    /// canonical singletons), 3 bytes each: two brackets pair when the last values are equal.
+    static let bracketCount = \(brackets.count)
+    static var bracketBytes: StaticString {
+\(literal(brackets.flatMap { bracket -> [Int] in
+    let opening = bracket.opening ? bracket.scalar : bracket.pair
+    return [bracket.scalar, bracket.pair, canonicalSingleton[opening] ?? opening]
+}, width: 3))
+    }
+
+    /// Presentation forms (isolated, final, initial, medial; 0 for none) of each letter from
+    /// `formsLow` to `formsHigh`, 3 bytes each.
+    static let formsLow: UInt32 = \(hex(formLow))
+    static let formsHigh: UInt32 = \(hex(formHigh))
+    static var formBytes: StaticString {
+\(literal(formEntries, width: 3))
+    }
+
+    /// Lam ligatures: (second letter, isolated form, final form), 3 bytes each, by second letter.
+    static let lamLigatureCount = \(lamLigatures.count)
+    static var lamLigatureBytes: StaticString {
+\(literal(lamLigatures.flatMap { [$0.second, $0.isolated, $0.final] }, width: 3))
+    }
+
+    @inlinable
+    static var stage1Bytes: StaticString {
+\(literal(tables.stage1, width: tables.stage1Bytes))
+    }
+
+    @inlinable
+    static var stage2Bytes: StaticString {
+\(literal(tables.stage2, width: tables.stage2Bytes))
+    }
+
+    @inlinable
+    static var valueBytes: StaticString {
+\(literal(distinctValues, width: valueBytes))
+    }
+}
+""")
