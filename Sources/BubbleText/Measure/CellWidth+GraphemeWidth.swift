@@ -24,15 +24,25 @@ public struct GraphemeWidth: Hashable, Sendable {
     private var baseIsVisible = false
     /// The grapheme's first scalar; a keycap (U+20E3) checks it only when one arrives.
     private var base: UInt32 = 0
+    /// `WidthProfile.wcwidth`: widths add up per code point.
+    private let perCodePoint: Bool
+    /// Per code point: the last scalar read was a ZWJ (it may end the grapheme before).
+    private var afterJoiner = false
 
-    /// A reader measuring ambiguous scalars as `options.ambiguousWidth` cells.
+    /// A reader measuring ambiguous scalars as `options.ambiguousWidth` cells, by
+    /// `options.widthProfile`.
     public init(options: TextOptions = TextOptions()) {
         ambiguousWidth = options.ambiguousWidth == 2 ? 2 : 1
+        perCodePoint = options.widthProfile == .wcwidth
     }
 
     /// Starts a new grapheme whose first scalar is `scalar`, with `info` its table entry.
     @inline(__always)
     public mutating func start(_ scalar: UInt32, _ info: ScalarInfo) {
+        if _slowPath(perCodePoint) {
+            width = codePointWidth(scalar, info)
+            return
+        }
         if info.isNeutralisedControl {
             width = ControlNotation.visibleWidth(of: scalar)
             baseIsVisible = false
@@ -46,6 +56,10 @@ public struct GraphemeWidth: Hashable, Sendable {
     /// Adds `scalar`, which continues the current grapheme, with `info` its table entry.
     @inline(__always)
     public mutating func extend(_ scalar: UInt32, _ info: ScalarInfo) {
+        if _slowPath(perCodePoint) {
+            width &+= codePointWidth(scalar, info)
+            return
+        }
         if scalar == 0xFE0F {
             if baseIsVisible { width = 2 }  // VS16 asks for emoji presentation
         } else if scalar == 0x20E3 && (base == 0x23 || base == 0x2A || (base >= 0x30 && base <= 0x39)) {
@@ -53,6 +67,19 @@ public struct GraphemeWidth: Hashable, Sendable {
         } else if !info.isNeutralisedControl {
             width = max(width, scalarWidth(info))
         }
+    }
+
+    /// `WidthProfile.wcwidth`'s cells for one scalar: glibc's width, a neutralised control's
+    /// visible form, and nothing for a non-ASCII scalar that a ZWJ joins to the one before.
+    @inline(never)
+    private mutating func codePointWidth(_ scalar: UInt32, _ info: ScalarInfo) -> Int {
+        let joined = afterJoiner && scalar >= 0x80
+        afterJoiner = scalar == 0x200D
+        if info.isNeutralisedControl { return ControlNotation.visibleWidth(of: scalar) }
+        if joined { return 0 }
+        let width = WcwidthTable.width(scalar)
+        if info.isAmbiguous && width == 1 { return ambiguousWidth }
+        return width
     }
 
     @inline(__always)

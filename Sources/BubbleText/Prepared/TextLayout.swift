@@ -4,10 +4,13 @@ public struct TextOptions: Hashable, Sendable {
     public var ambiguousWidth: Int
     /// Tab stops fall on multiples of this many cells from the start of the line.
     public var tabStop: Int
+    /// How the terminal counts a grapheme's cells (see `WidthProfile`).
+    public var widthProfile: WidthProfile
 
-    public init(ambiguousWidth: Int = 1, tabStop: Int = 8) {
+    public init(ambiguousWidth: Int = 1, tabStop: Int = 8, widthProfile: WidthProfile = .unicode) {
         self.ambiguousWidth = ambiguousWidth
         self.tabStop = tabStop
+        self.widthProfile = widthProfile
     }
 }
 
