@@ -20,6 +20,7 @@ struct RenderCommand: BubblesCommand {
             OptionSpec("--color", value: "WHEN", help: "auto, always or never (default auto: only to a terminal; NO_COLOR turns it off)."),
             OptionSpec("--ascii", help: "Draw with plain ASCII instead of rounded box drawing."),
             OptionSpec("--ambiguous-wide", help: "Measure East Asian Ambiguous characters as 2 cells."),
+            CellWidthsOption.spec,
         ] + InputOptions.specs)
 
     let input: InputOptions
@@ -27,6 +28,8 @@ struct RenderCommand: BubblesCommand {
     let colorDepth: ColorDepth
     let ascii: Bool
     let textOptions: TextOptions
+    /// The probe turned mode 2027 on: turned off again when the command ends.
+    let graphemeClusteringEnabled: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
         input = try InputOptions(arguments, environment: context.environment)
@@ -35,7 +38,10 @@ struct RenderCommand: BubblesCommand {
         let choice = try arguments.choice("--color", from: ColorChoice.allCases.map(\.rawValue)).flatMap(ColorChoice.init) ?? .auto
         colorDepth = ColorDepth.resolve(choice, environment: context.environment, outputIsTerminal: context.outputIsTerminal)
         ascii = arguments.flag("--ascii")
-        textOptions = TextOptions(ambiguousWidth: arguments.flag("--ambiguous-wide") ? 2 : 1)
+        let widths = CellWidthsOption.resolve(try CellWidthsOption.parse(arguments),
+                                              base: TextOptions(ambiguousWidth: arguments.flag("--ambiguous-wide") ? 2 : 1), context: context)
+        textOptions = widths.options
+        graphemeClusteringEnabled = widths.enableGraphemeClustering
     }
 
     func run(context: CommandContext) throws -> Int32 {
@@ -47,6 +53,7 @@ struct RenderCommand: BubblesCommand {
                 try output.write("\n")
             }
         }
+        if graphemeClusteringEnabled { try output.write(TerminalProbe.disableGraphemeClustering) }
         try output.flush()
         try input.reportEnd(of: reader, done: "drawn", countsAlways: false, to: context.errors)
         return exitCode(for: counts)
