@@ -24,18 +24,18 @@ public struct ViewerKeyDecoder: Sendable {
         var keys: [ViewerKey] = []
         var index = 0
         let input = pending
-        while index < input.count {
+        scan: while index < input.count {
             let byte = input[index]
             if byte == 0x1B {
                 guard index + 1 < input.count else {
                     if final { keys.append(.escape); index += 1 }
-                    break
+                    break scan
                 }
                 let next = input[index + 1]
                 if next == UInt8(ascii: "[") || next == UInt8(ascii: "O") {
                     var end = index + 2
                     while end < input.count && !(0x40...0x7E).contains(input[end]) { end += 1 }
-                    guard end < input.count else { break }  // cut: wait for the rest
+                    guard end < input.count else { break scan }  // cut: wait for the rest
                     if let key = Self.sequence(introducer: next, body: Array(input[(index + 2)..<end]), final: input[end]) {
                         keys.append(key)
                     }
@@ -63,7 +63,7 @@ public struct ViewerKeyDecoder: Sendable {
                 let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
                 guard index + length <= input.count else {
                     if final { index = input.count }
-                    break
+                    break scan
                 }
                 let text = String(decoding: input[index..<(index + length)], as: UTF8.self)
                 if let character = text.first, text.unicodeScalars.allSatisfy({ $0.value >= 0xA0 || (0x20..<0x7F).contains($0.value) }) {

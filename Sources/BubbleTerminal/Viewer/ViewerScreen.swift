@@ -329,25 +329,37 @@ public final class ViewerScreen {
         return lines
     }
 
-    /// `title │ Wed 1 May 2024 │ message 12 of 340 │ /search`, in reverse video, one line.
+    /// `title │ Wed 1 May 2024 │ message 12 of 340 │ /search`, in reverse video, one line. What
+    /// does not fit goes, least useful first: the title, the date, the note.
     func statusLine() -> String {
-        var parts: [String] = []
-        parts.append(safe.draw(title, limit: max(8, columns / 3)).text)
+        var title: String? = safe.draw(title, limit: max(8, columns / 3)).text
+        var day: String?
+        var position = "no messages"
         if let row = topRow, !conversation.isEmpty {
-            parts.append(conversation[row].day.label)
-            parts.append("message \(row + 1) of \(conversation.count)")
-        } else {
-            parts.append("no messages")
+            day = conversation[row].day.label
+            position = "message \(row + 1) of \(conversation.count)"
         }
+        var searchText: String?
         if case let .searchInput(forward, text) = keyMode {
-            parts.append((forward ? "/" : "?") + safe.draw(text, limit: max(1, columns / 3)).text + "▏")
+            searchText = (forward ? "/" : "?") + safe.draw(text, limit: max(1, columns / 3)).text + "▏"
         } else if let search {
             let query = safe.draw(search.query, limit: max(1, columns / 4)).text
-            parts.append((search.forward ? "/" : "?") + query + (search.notFound ? " (not found)" : ""))
+            searchText = (search.forward ? "/" : "?") + query + (search.notFound ? " (not found)" : "")
         }
-        if let note { parts.append(safe.draw(note, limit: max(1, columns / 3)).text) }
-        if isAtBottom && pendingWidth == nil { parts.append("(END)") }
-        let text = " " + parts.joined(separator: " │ ")
+        var note = self.note.map { safe.draw($0, limit: max(1, columns / 3)).text }
+        let end = isAtBottom && pendingWidth == nil ? "(END)" : nil
+        func compose() -> String {
+            " " + [title, day, position, searchText, note, end].compactMap { $0 }.joined(separator: " │ ")
+        }
+        var text = compose()
+        for drop in 0..<3 where safe.width(of: text) > columns {
+            switch drop {
+            case 0: title = nil
+            case 1: day = nil
+            default: note = nil
+            }
+            text = compose()
+        }
         let drawn = safe.draw(text, limit: columns)
         let padding = max(0, columns - drawn.width)
         return "\u{1B}[7m" + drawn.text + String(repeating: " ", count: padding) + "\u{1B}[27m"
