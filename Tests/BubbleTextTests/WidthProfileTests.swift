@@ -49,6 +49,11 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches: \(mismatches.prefix(20))")
     }
 
+    /// PreparedText keeps the text options: the profile must not make every prepared text larger.
+    @Test func theProfileTakesNoRoomInTextOptions() {
+        #expect(MemoryLayout<TextOptions>.size <= 16)
+    }
+
     /// Without ZWJs, a grapheme under `wcwidth` is the sum of its code points' glibc widths
     /// (controls in their visible form), whatever the grapheme rules make of them.
     @Test func wcwidthGraphemesAreTheSumOfTheirCodePoints() {
@@ -88,6 +93,9 @@ import Testing
         #expect(CellWidth.of(family, options: Self.wcwidth) == WcwidthTable.width(0x1F468))
         #expect(CellWidth.of("a\u{200D}b", options: Self.wcwidth) == 2)
         #expect(CellWidth.of("\u{4E00}\u{200D}\u{4E00}", options: Self.wcwidth) == 2)
+        // ASCII after a ZWJ neither joins nor ends the join: the next non-ASCII scalar joins.
+        #expect(CellWidth.of("\u{1F600}\u{200D} a\u{1F600}|", options: Self.wcwidth) == 5)
+        #expect(CellWidth.of("\u{1F600}\u{200D}\u{301}\u{1F600}|", options: Self.wcwidth) == 5)
     }
 
     /// The fast paths stay exact under `wcwidth`: preparing with and without them agrees on

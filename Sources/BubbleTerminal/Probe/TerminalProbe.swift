@@ -16,7 +16,9 @@ extension TerminalDevice: ProbeTerminal {}
 /// Runs the width probe against a terminal: writes each test grapheme at the start of the line
 /// with a cursor position query after it, erases the line, asks for mode 2027 and for the device
 /// attributes (which every terminal answers, and after the others: when that reply is in, all
-/// are). Waits at most `timeoutMilliseconds` in all.
+/// are). Waits at most `timeoutMilliseconds` in all: a terminal answers in a few milliseconds,
+/// but a loaded machine (or tmux starting a pane) can take 100 ms or more, and a reply that comes
+/// after we stop listening would be echoed onto the screen.
 public enum TerminalProbe {
     /// The probe's bytes: nothing stays on screen (the line is erased before the last queries).
     public static var query: [UInt8] {
@@ -32,7 +34,7 @@ public enum TerminalProbe {
 
     /// Probes `terminal`, which must already be in raw mode. Falls back to `base` when it does not
     /// answer in time.
-    public static func run(_ terminal: ProbeTerminal, base: TextOptions, timeoutMilliseconds: Int = 100) -> WidthProbe.Result {
+    public static func run(_ terminal: ProbeTerminal, base: TextOptions, timeoutMilliseconds: Int = defaultTimeout) -> WidthProbe.Result {
         guard terminal.write(query) else { return WidthProbe.choose(advances: [], graphemeClustering: nil, base: base) }
         var replies = TerminalReplies()
         var pending: [UInt8] = []
@@ -60,7 +62,10 @@ public enum TerminalProbe {
     /// Probes the controlling terminal (raw mode for the probe only, input discarded after it so
     /// no late reply reaches the shell). Turns mode 2027 on when the result asks for it: the
     /// caller must write `disableGraphemeClustering` when it is done.
-    public static func probeControllingTerminal(base: TextOptions, timeoutMilliseconds: Int = 100) -> WidthProbe.Result {
+    /// How long the probe waits for the terminal's answers, in milliseconds.
+    public static let defaultTimeout = 300
+
+    public static func probeControllingTerminal(base: TextOptions, timeoutMilliseconds: Int) -> WidthProbe.Result {
         guard let device = TerminalDevice() else { return WidthProbe.choose(advances: [], graphemeClustering: nil, base: base) }
         device.enterRawMode()
         let result = run(device, base: base, timeoutMilliseconds: timeoutMilliseconds)

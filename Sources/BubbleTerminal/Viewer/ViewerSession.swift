@@ -113,6 +113,11 @@ public final class ViewerSession {
         _ = fcntl(signalRead, F_SETFL, fcntl(signalRead, F_GETFL) | O_NONBLOCK)
         _ = fcntl(signalPipeWrite, F_SETFL, fcntl(signalPipeWrite, F_GETFL) | O_NONBLOCK)
         for number in Self.handled { signal(number, recordSignal) }
+        // A parent may have left some blocked (a blocked SIGTSTP would never stop us).
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for number in Self.handled { sigaddset(&unblock, number) }
+        sigprocmask(SIG_UNBLOCK, &unblock, nil)
     }
 
     private func removeSignals() {

@@ -70,11 +70,15 @@ public struct GraphemeWidth: Hashable, Sendable {
     }
 
     /// `WidthProfile.wcwidth`'s cells for one scalar: glibc's width, a neutralised control's
-    /// visible form, and nothing for a non-ASCII scalar that a ZWJ joins to the one before.
+    /// visible form, and nothing for the first non-ASCII scalar after a ZWJ, which tmux joins to
+    /// the character before (ASCII in between is drawn as usual and does not end the join).
     @inline(never)
     private mutating func codePointWidth(_ scalar: UInt32, _ info: ScalarInfo) -> Int {
-        let joined = afterJoiner && scalar >= 0x80
-        afterJoiner = scalar == 0x200D
+        var joined = false
+        if scalar >= 0x80 {
+            joined = afterJoiner
+            afterJoiner = scalar == 0x200D
+        }
         if info.isNeutralisedControl { return ControlNotation.visibleWidth(of: scalar) }
         if joined { return 0 }
         let width = WcwidthTable.width(scalar)

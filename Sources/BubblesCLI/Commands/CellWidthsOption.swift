@@ -22,7 +22,8 @@ enum CellWidthsOption {
             options.widthProfile = asked
             return WidthProbe.Result(options: options, enableGraphemeClustering: false, answered: false)
         }
-        guard context.outputIsTerminal, let probe = context.probeWidths else {
+        // A dumb terminal understands no queries: nothing to ask.
+        guard context.outputIsTerminal, context.environment["TERM"] != "dumb", let probe = context.probeWidths else {
             return WidthProbe.Result(options: options, enableGraphemeClustering: false, answered: false)
         }
         var result = probe(base)
