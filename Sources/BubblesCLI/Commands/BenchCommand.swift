@@ -22,6 +22,7 @@ struct BenchCommand: BubblesCommand {
             OptionSpec("--widths", "--width", value: "LIST", repeats: true, help: "Widths, first for cold/warm, the rest for re-layout (default 40,80,120)."),
             OptionSpec("--seed", value: "N", help: "Seed of the synthetic log (default fixed)."),
             OptionSpec("--json", help: "Print the figures as one JSON object, for tracking."),
+            OptionSpec("--viewer", help: "Benchmark bubbles view instead: first screen, key press and resize frames, memory (try -n 1000000)."),
         ] + InputOptions.specs)
 
     let input: InputOptions?
@@ -29,6 +30,7 @@ struct BenchCommand: BubblesCommand {
     let widths: [Int]
     let seed: UInt64
     let json: Bool
+    let viewer: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
         input = arguments.positional(0) == nil ? nil : try InputOptions(arguments, environment: context.environment)
@@ -37,9 +39,15 @@ struct BenchCommand: BubblesCommand {
         self.widths = widths.isEmpty ? [40, 80, 120] : widths
         seed = UInt64(try arguments.integer("--seed", in: 0...Int.max) ?? Int(SyntheticLog.defaultSeed))
         json = arguments.flag("--json")
+        viewer = arguments.flag("--viewer")
     }
 
     func run(context: CommandContext) throws -> Int32 {
+        if viewer {
+            if Self.isDebugBuild { try context.errors.write("bubbles bench: this is a debug build; for real figures run: swift run -c release bubbles bench --viewer\n") }
+            try ViewerBench(messageCount: messageCount, seed: seed).run(output: context.output)
+            return ExitCode.success
+        }
         guard let (loaded, source, counts) = try loadModels(context: context) else { return ExitCode.failure }
         if !json, Self.isDebugBuild {
             try context.errors.write("bubbles bench: this is a debug build; for real figures run: swift run -c release bubbles bench\n")

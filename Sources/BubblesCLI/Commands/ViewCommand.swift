@@ -72,7 +72,8 @@ struct ViewCommand: BubblesCommand {
         let renderOptions = RenderOptions(width: size.columns, colorDepth: colorDepth, asciiBorders: ascii, timeZone: input.timeZone)
 
         guard let reader = try input.open(errors: context.errors) else { return ExitCode.failure }
-        let loader = ViewLoader(input: input, engine: engine, decoration: decoration, width: size.columns)
+        let loader = ViewLoader(path: input.path, readOptions: input.readOptions, engine: engine, decoration: decoration,
+                                width: size.columns)
         let handover: ViewerHandover?
         let conversation: Conversation<CellMeasurer>
         if reader.format == .jsonl, input.path != "-", let tail = loader.tail(tailFirstBytes: Self.tailFirstBytes, tailBytes: Self.tailBytes) {
@@ -110,7 +111,8 @@ struct ViewCommand: BubblesCommand {
 /// Reads the log for the viewer: all of it, or its end first and the whole behind it, and what
 /// is appended to it later. Diagnostics are kept to be printed once the screen is given back.
 final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop never touch it at once: see `ready`
-    let input: InputOptions
+    let path: String
+    let readOptions: LogReadOptions
     let engine: LayoutEngine<CellMeasurer>
     let decoration: DecorationOptions
     let width: Int
@@ -124,8 +126,9 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
     private let ready = NSCondition()
     private var loaded = false
 
-    init(input: InputOptions, engine: LayoutEngine<CellMeasurer>, decoration: DecorationOptions, width: Int) {
-        self.input = input
+    init(path: String, readOptions: LogReadOptions, engine: LayoutEngine<CellMeasurer>, decoration: DecorationOptions, width: Int) {
+        self.path = path
+        self.readOptions = readOptions
         self.engine = engine
         self.decoration = decoration
         self.width = width
@@ -159,7 +162,7 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
         for model in models {
             do { try conversation.append(model) } catch {
                 rejected += 1
-                diagnostics.append("\(DiagnosticText.escaped(input.path)): message \(DiagnosticText.escaped(model.id)): \(error)")
+                diagnostics.append("\(DiagnosticText.escaped(path)): message \(DiagnosticText.escaped(model.id)): \(error)")
             }
         }
     }
@@ -168,14 +171,14 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
     /// conversation; nil for a smaller file. Its diagnostics are left to the full read.
     func tail(tailFirstBytes: Int, tailBytes: Int) -> Conversation<CellMeasurer>? {
         guard let size = fileSize(), size >= UInt64(tailFirstBytes),
-              let handle = FileHandle(forReadingAtPath: input.path) else { return nil }
+              let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         guard (try? handle.seek(toOffset: size - UInt64(tailBytes))) != nil,
               let data = try? handle.read(upToCount: tailBytes),
               let firstNewline = data.firstIndex(of: 0x0A) else { return nil }
-        guard let path = writeTemporary(Data(data[data.index(after: firstNewline)...])) else { return nil }
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        guard let reader = try? LogSource.open(path: path, format: .jsonl, options: input.readOptions) else { return nil }
+        guard let temporary = writeTemporary(Data(data[data.index(after: firstNewline)...])) else { return nil }
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        guard let reader = try? LogSource.open(path: temporary, format: .jsonl, options: readOptions) else { return nil }
         let conversation = Conversation(engine: engine, width: width, options: decoration)
         for entry in reader { if let record = entry.record { try? conversation.append(record) } }
         return conversation.isEmpty ? nil : conversation
@@ -184,7 +187,7 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
     /// Reads the whole file on another thread and hands the conversation over.
     func loadInBackground(into handover: ViewerHandover) {
         let thread = Thread { [self] in
-            guard let reader = try? LogSource.open(path: input.path, format: .jsonl, options: input.readOptions) else { return }
+            guard let reader = try? LogSource.open(path: path, format: .jsonl, options: readOptions) else { return }
             let conversation = load(reader)
             handover.deliver(conversation, note: note)
         }
@@ -193,7 +196,7 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
     }
 
     private func fileSize() -> UInt64? {
-        guard input.path != "-", let attributes = try? FileManager.default.attributesOfItem(atPath: input.path),
+        guard path != "-", let attributes = try? FileManager.default.attributesOfItem(atPath: path),
               let size = attributes[.size] as? NSNumber else { return nil }
         return size.uint64Value
     }
@@ -201,7 +204,7 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
     private func startFollowing(at size: UInt64) {
         offset = size
         // Line numbers of appended records count from here.
-        if let handle = FileHandle(forReadingAtPath: input.path) {
+        if let handle = FileHandle(forReadingAtPath: path) {
             var lines = 0
             while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
                 lines += chunk.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
@@ -214,7 +217,7 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
     /// The messages appended to the file since the last call (whole lines only), with their
     /// rejected records reported at their real lines.
     func appended() -> [any MessageModel] {
-        guard isLoaded, let size = fileSize(), size > offset, let handle = FileHandle(forReadingAtPath: input.path) else { return [] }
+        guard isLoaded, let size = fileSize(), size > offset, let handle = FileHandle(forReadingAtPath: path) else { return [] }
         defer { try? handle.close() }
         guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.read(upToCount: Int(size - offset)),
               let lastNewline = data.lastIndex(of: 0x0A) else { return [] }
@@ -222,9 +225,9 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
         offset += UInt64(whole.count)
         let firstLine = lineCount
         lineCount += whole.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        guard let path = writeTemporary(whole) else { return [] }
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        guard let reader = try? LogSource.open(path: path, format: .jsonl, options: input.readOptions) else { return [] }
+        guard let temporary = writeTemporary(whole) else { return [] }
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        guard let reader = try? LogSource.open(path: temporary, format: .jsonl, options: readOptions) else { return [] }
         var models: [any MessageModel] = []
         for entry in reader {
             switch entry {
@@ -232,7 +235,7 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
             case let .diagnostic(diagnostic):
                 rejected += 1
                 var position = diagnostic.position
-                position.file = input.path
+                position.file = path
                 position.line = position.line.map { $0 + firstLine }
                 diagnostics.append(LogDiagnostic(position: position, reason: diagnostic.reason).description)
             }
