@@ -3,14 +3,40 @@
 struct SearchMatcher {
     /// The query, lowercased, as characters.
     let needle: [Character]
+    /// The same as UTF-8, when it is all ASCII: then texts are searched as bytes, folding ASCII
+    /// case on the fly (a search over a million messages must not lowercase a million strings).
+    let asciiNeedle: [UInt8]?
 
     init(_ query: String) {
-        needle = Array(query.lowercased())
+        let lowered = query.lowercased()
+        needle = Array(lowered)
+        asciiNeedle = lowered.utf8.allSatisfy { $0 < 0x80 } ? Array(lowered.utf8) : nil
     }
 
     func matches(_ text: String) -> Bool {
         guard !needle.isEmpty else { return false }
-        return text.lowercased().contains(String(needle))
+        guard let asciiNeedle else { return text.lowercased().contains(String(needle)) }
+        var text = text
+        return text.withUTF8 { bytes in
+            let count = asciiNeedle.count
+            guard bytes.count >= count else { return false }
+            let first = asciiNeedle[0]
+            var start = 0
+            while start <= bytes.count - count {
+                if Self.folded(bytes[start]) == first {
+                    var offset = 1
+                    while offset < count && Self.folded(bytes[start + offset]) == asciiNeedle[offset] { offset += 1 }
+                    if offset == count { return true }
+                }
+                start += 1
+            }
+            return false
+        }
+    }
+
+    @inline(__always)
+    static func folded(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
     static let on = "\u{1B}[7m"

@@ -238,13 +238,13 @@ public final class ViewerScreen {
         if forward {
             var row = fromCurrent ? start + 1 : start
             while row < count {
-                if matcher.matches(rowText(row)) { found = row; break }
+                if rowMatches(row, matcher) { found = row; break }
                 row += 1
             }
         } else {
             var row = start - 1
             while row >= 0 {
-                if matcher.matches(rowText(row)) { found = row; break }
+                if rowMatches(row, matcher) { found = row; break }
                 row -= 1
             }
         }
@@ -255,6 +255,17 @@ public final class ViewerScreen {
         }
         search = state
         return .redraw
+    }
+
+    /// Whether the sender's name, the text (caption, notice) or the file name of row `row` holds
+    /// the query.
+    func rowMatches(_ row: Int, _ matcher: SearchMatcher) -> Bool {
+        let entry = conversation[row]
+        if let name = entry.model.senderName, matcher.matches(name) { return true }
+        let content = conversation.engine.registry.configurators[entry.configuratorIndex].content(entry.model)
+        if let text = content.text, matcher.matches(text) { return true }
+        if let image = content.image, matcher.matches(image.name) { return true }
+        return false
     }
 
     /// What search looks in: the sender's name and the message's text, caption or notice.
