@@ -30,7 +30,7 @@ public final class LayoutCache: Sendable {
     }
 
     private let shards: [Shard]
-    private let styles = Mutex<[BubbleStyle: UInt16]>([:])
+    private let styles = Mutex<[StyleKey: UInt16]>([:])
     /// Most entries held.
     public let maxEntries: Int
     /// Most bytes held (entries, index and long ids).
@@ -52,6 +52,24 @@ public final class LayoutCache: Sendable {
 
     /// The small number standing for `style` in keys of this cache.
     public func styleID(for style: BubbleStyle) -> UInt16 {
+        styleID(forKey: StyleKey(style: style, measurer: nil))
+    }
+
+    /// The small number standing for `style` measured by `measurer` (a `CellMeasurer` holds the
+    /// text options, width profile included): engines that measure differently never share
+    /// layouts.
+    public func styleID(for style: BubbleStyle, measurer: AnyHashable) -> UInt16 {
+        styleID(forKey: StyleKey(style: style, measurer: measurer))
+    }
+
+    /// A style and, boxed, the measurer it is measured with: `@unchecked` because `AnyHashable`
+    /// is not `Sendable`, though what it boxes here always is (and is a value).
+    private struct StyleKey: Hashable, @unchecked Sendable {
+        let style: BubbleStyle
+        let measurer: AnyHashable?
+    }
+
+    private func styleID(forKey style: StyleKey) -> UInt16 {
         styles.withLock { table in
             if let id = table[style] { return id }
             precondition(table.count < Int(UInt16.max), "LayoutCache: more than 65535 distinct styles")

@@ -26,7 +26,11 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
         self.cache = cache
         self.texts = PreparedTextStore(measurer: measurer, capacity: textCapacity)
         self.footerWidths = FooterText.Widths(measurer: measurer)
-        self.styleID = cache.styleID(for: style)
+        if let measurer = measurer as? any Hashable {
+            self.styleID = cache.styleID(for: style, measurer: AnyHashable(measurer))
+        } else {
+            self.styleID = cache.styleID(for: style)
+        }
     }
 
     /// The cache key of a message row: its id, the stamp of its content (see `ContentStamp`), the

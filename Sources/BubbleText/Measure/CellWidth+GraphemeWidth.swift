@@ -24,16 +24,29 @@ public struct GraphemeWidth: Hashable, Sendable {
     private var baseIsVisible = false
     /// The grapheme's first scalar; a keycap (U+20E3) checks it only when one arrives.
     private var base: UInt32 = 0
+    /// The `ScalarInfo` bits that send a scalar off the common path: the neutralised-control bit
+    /// for `unicode`, every bit for `wcwidth` (whose scalars all take `codePointWidth`). So the
+    /// grapheme-cluster profile tests one bit per scalar, as it did before profiles existed.
+    private let slowBits: UInt32
+    private var perCodePoint: Bool { slowBits == ~0 }
+    /// Per code point: the last scalar read was a ZWJ (it may end the grapheme before).
+    private var afterJoiner = false
 
-    /// A reader measuring ambiguous scalars as `options.ambiguousWidth` cells.
+    /// A reader measuring ambiguous scalars as `options.ambiguousWidth` cells, by
+    /// `options.widthProfile`.
     public init(options: TextOptions = TextOptions()) {
         ambiguousWidth = options.ambiguousWidth == 2 ? 2 : 1
+        slowBits = options.widthProfile == .wcwidth ? ~0 : 1 << 13
     }
 
     /// Starts a new grapheme whose first scalar is `scalar`, with `info` its table entry.
     @inline(__always)
     public mutating func start(_ scalar: UInt32, _ info: ScalarInfo) {
-        if info.isNeutralisedControl {
+        if info.raw & slowBits != 0 {
+            if _slowPath(perCodePoint) {
+                width = codePointWidth(scalar, info)
+                return
+            }
             width = ControlNotation.visibleWidth(of: scalar)
             baseIsVisible = false
         } else {
@@ -47,12 +60,35 @@ public struct GraphemeWidth: Hashable, Sendable {
     @inline(__always)
     public mutating func extend(_ scalar: UInt32, _ info: ScalarInfo) {
         if scalar == 0xFE0F {
-            if baseIsVisible { width = 2 }  // VS16 asks for emoji presentation
-        } else if scalar == 0x20E3 && (base == 0x23 || base == 0x2A || (base >= 0x30 && base <= 0x39)) {
-            width = 2  // keycap
-        } else if !info.isNeutralisedControl {
+            if _slowPath(perCodePoint) {
+                width &+= codePointWidth(scalar, info)
+            } else if baseIsVisible {
+                width = 2  // VS16 asks for emoji presentation
+            }
+        } else if scalar == 0x20E3 && (base == 0x23 || base == 0x2A || (base >= 0x30 && base <= 0x39) || perCodePoint) {
+            width = perCodePoint ? width &+ codePointWidth(scalar, info) : 2  // keycap
+        } else if info.raw & slowBits == 0 {
             width = max(width, scalarWidth(info))
+        } else if _slowPath(perCodePoint) {
+            width &+= codePointWidth(scalar, info)
         }
+    }
+
+    /// `WidthProfile.wcwidth`'s cells for one scalar: glibc's width, a neutralised control's
+    /// visible form, and nothing for the first non-ASCII scalar after a ZWJ, which tmux joins to
+    /// the character before (ASCII in between is drawn as usual and does not end the join).
+    @inline(never)
+    private mutating func codePointWidth(_ scalar: UInt32, _ info: ScalarInfo) -> Int {
+        var joined = false
+        if scalar >= 0x80 {
+            joined = afterJoiner
+            afterJoiner = scalar == 0x200D
+        }
+        if info.isNeutralisedControl { return ControlNotation.visibleWidth(of: scalar) }
+        if joined { return 0 }
+        let width = WcwidthTable.width(scalar)
+        if info.isAmbiguous && width == 1 { return ambiguousWidth }
+        return width
     }
 
     @inline(__always)

@@ -1,5 +1,9 @@
 /// Terminal cell widths of graphemes and single lines of text.
 ///
+/// What follows is the `unicode` width profile (by grapheme cluster). Under
+/// `TextOptions.widthProfile == .wcwidth` a grapheme is instead the sum of its code points'
+/// `WcwidthTable` widths (see `WidthProfile`).
+///
 /// The rule for one grapheme (extended grapheme cluster, UAX #29):
 /// - A neutralised control (C0 less tab and the line breaks, DEL, C1 less NEL, the bidi
 ///   controls) measures `ControlNotation.visibleWidth(of:)`: the renderer draws it that way.

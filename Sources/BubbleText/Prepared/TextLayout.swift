@@ -1,13 +1,21 @@
 /// Options that change how text measures. Part of every cache key that depends on text width.
 public struct TextOptions: Hashable, Sendable {
     /// Cells taken by an East Asian Ambiguous character: 1 (the default) or 2.
-    public var ambiguousWidth: Int
+    public var ambiguousWidth: Int {
+        get { Int(storedAmbiguousWidth) }
+        set { storedAmbiguousWidth = Int32(clamping: newValue) }
+    }
     /// Tab stops fall on multiples of this many cells from the start of the line.
     public var tabStop: Int
+    /// How the terminal counts a grapheme's cells (see `WidthProfile`).
+    public var widthProfile: WidthProfile
+    /// 32 bits, so the profile fits beside it in the 16 bytes every `PreparedText` holds a copy of.
+    private var storedAmbiguousWidth: Int32
 
-    public init(ambiguousWidth: Int = 1, tabStop: Int = 8) {
-        self.ambiguousWidth = ambiguousWidth
+    public init(ambiguousWidth: Int = 1, tabStop: Int = 8, widthProfile: WidthProfile = .unicode) {
+        self.storedAmbiguousWidth = Int32(clamping: ambiguousWidth)
         self.tabStop = tabStop
+        self.widthProfile = widthProfile
     }
 }
 

@@ -133,7 +133,9 @@ struct TextPreparer {
         let count = bytes.count
         let tables = self.tables
         let plainASCIILetters = tables.plainLetters
-        let runs = allowRuns
+        // The runs assume grapheme-cluster widths (a mark keeps a letter one cell, an emoji is
+        // two); per code point, only ASCII, whose widths the profiles share, may take them.
+        let runs = allowRuns && (asciiOnly || options.widthProfile == .unicode)
         var lineBreaker = LineBreaker(pairs: tables.pairs)
         var graphemeBreaker = GraphemeBreaker()
         var index = 0

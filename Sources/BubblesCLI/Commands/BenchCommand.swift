@@ -27,6 +27,7 @@ struct BenchCommand: BubblesCommand {
             OptionSpec("--seed", value: "N", help: "Seed of the synthetic log (default fixed)."),
             OptionSpec("--json", help: "Print the figures as one JSON object, for tracking."),
             OptionSpec("--save-log", value: "FILE", help: "Write the synthetic log to FILE and exit (for timing the commands on it)."),
+            OptionSpec("--viewer", help: "Benchmark bubbles view instead: first screen, key press and resize frames, memory (try -n 1000000)."),
         ] + InputOptions.specs)
 
     let input: InputOptions?
@@ -35,6 +36,7 @@ struct BenchCommand: BubblesCommand {
     let seed: UInt64
     let json: Bool
     let saveLog: String?
+    let viewer: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
         input = arguments.positional(0) == nil ? nil : try InputOptions(arguments, environment: context.environment)
@@ -44,11 +46,17 @@ struct BenchCommand: BubblesCommand {
         seed = UInt64(try arguments.integer("--seed", in: 0...Int.max) ?? Int(SyntheticLog.defaultSeed))
         json = arguments.flag("--json")
         saveLog = arguments.string("--save-log")
+        viewer = arguments.flag("--viewer")
     }
 
     func run(context: CommandContext) throws -> Int32 {
         if let saveLog {
             try writeSyntheticLog(to: URL(fileURLWithPath: saveLog))
+            return ExitCode.success
+        }
+        if viewer {
+            if Self.isDebugBuild { try context.errors.write("bubbles bench: this is a debug build; for real figures run: swift run -c release bubbles bench --viewer\n") }
+            try ViewerBench(messageCount: messageCount, seed: seed).run(output: context.output)
             return ExitCode.success
         }
         // The synthetic log goes through the real reader, so it is exactly what a user's file would be.

@@ -1,3 +1,5 @@
+import BubbleTerminal
+import BubbleText
 /// What a command runs with: its streams and environment, injectable for tests.
 public struct CommandContext {
     public var output: TextSink
@@ -6,8 +8,12 @@ public struct CommandContext {
     /// Whether standard output and standard error are terminals.
     public var outputIsTerminal: Bool
     public var errorsAreTerminal: Bool
+    /// Asks the terminal how it counts cells (`--cell-widths auto`); nil never asks.
+    public var probeWidths: ((TextOptions) -> WidthProbe.Result)?
 
-    public init(output: TextSink, errors: TextSink, environment: [String: String], outputIsTerminal: Bool = false, errorsAreTerminal: Bool = false) {
+    public init(output: TextSink, errors: TextSink, environment: [String: String], outputIsTerminal: Bool = false, errorsAreTerminal: Bool = false,
+                probeWidths: ((TextOptions) -> WidthProbe.Result)? = nil) {
+        self.probeWidths = probeWidths
         self.output = output
         self.errors = errors
         self.environment = environment

@@ -1,5 +1,6 @@
 import BubbleLayout
 import BubbleLogs
+import BubbleTerminal
 import BubbleText
 import Dispatch
 
@@ -21,19 +22,25 @@ struct HeightsCommand: BubblesCommand {
             OptionSpec("--width", "-w", value: "N", repeats: true, help: "Container width in cells; repeat or list (40,80) for several (default 80)."),
             OptionSpec("--format", value: "FORMAT", help: "Output format: jsonl or csv (default jsonl)."),
             OptionSpec("--ambiguous-wide", help: "Measure East Asian Ambiguous characters as 2 cells."),
+            CellWidthsOption.spec,
         ] + InputOptions.specs)
 
     let input: InputOptions
     let widths: [Int]
     let csv: Bool
     let textOptions: TextOptions
+    /// The probe turned mode 2027 on: turned off again when the command ends.
+    let graphemeClusteringEnabled: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
         input = try InputOptions(arguments, environment: context.environment)
         let widths = try arguments.integers("--width", in: 1...BubbleStyle.maximumContainerWidth)
         self.widths = widths.isEmpty ? [80] : widths
         csv = try arguments.choice("--format", from: ["jsonl", "csv"]) == "csv"
-        textOptions = TextOptions(ambiguousWidth: arguments.flag("--ambiguous-wide") ? 2 : 1)
+        let cellWidths = CellWidthsOption.resolve(try CellWidthsOption.parse(arguments),
+                                                  base: TextOptions(ambiguousWidth: arguments.flag("--ambiguous-wide") ? 2 : 1), context: context)
+        textOptions = cellWidths.options
+        graphemeClusteringEnabled = cellWidths.enableGraphemeClustering
     }
 
     func run(context: CommandContext) throws -> Int32 {
@@ -59,6 +66,7 @@ struct HeightsCommand: BubblesCommand {
             try output.write(bytes: buffer.bytes)
             rowCount += chunk.rows.count
         }
+        if graphemeClusteringEnabled { try output.write(TerminalProbe.disableGraphemeClustering) }
         try output.flush()
         progress.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9

@@ -21,6 +21,7 @@ struct RenderCommand: BubblesCommand {
             OptionSpec("--ascii", help: "Draw with plain ASCII instead of rounded box drawing."),
             OptionSpec("--ambiguous-wide", help: "Measure East Asian Ambiguous characters as 2 cells."),
             OptionSpec("--bidi", value: "MODE", help: "visual (default: right-to-left text reordered, right-aligned and Arabic shaped, for terminals that do not reorder) or logical (text in memory order, for terminals that reorder by themselves)."),
+            CellWidthsOption.spec,
         ] + InputOptions.specs)
 
     let input: InputOptions
@@ -32,6 +33,8 @@ struct RenderCommand: BubblesCommand {
     /// Escapes written before and after the transcript: BDSM's explicit mode for a terminal that
     /// would reorder our visual lines a second time.
     let bidiModeSwitch: TerminalBidi.ModeSwitch?
+    /// The probe turned mode 2027 on: turned off again when the command ends.
+    let graphemeClusteringEnabled: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
         input = try InputOptions(arguments, environment: context.environment)
@@ -40,7 +43,10 @@ struct RenderCommand: BubblesCommand {
         let choice = try arguments.choice("--color", from: ColorChoice.allCases.map(\.rawValue)).flatMap(ColorChoice.init) ?? .auto
         colorDepth = ColorDepth.resolve(choice, environment: context.environment, outputIsTerminal: context.outputIsTerminal)
         ascii = arguments.flag("--ascii")
-        textOptions = TextOptions(ambiguousWidth: arguments.flag("--ambiguous-wide") ? 2 : 1)
+        let widths = CellWidthsOption.resolve(try CellWidthsOption.parse(arguments),
+                                              base: TextOptions(ambiguousWidth: arguments.flag("--ambiguous-wide") ? 2 : 1), context: context)
+        textOptions = widths.options
+        graphemeClusteringEnabled = widths.enableGraphemeClustering
         bidi = try arguments.choice("--bidi", from: BidiMode.allCases.map(\.rawValue)).flatMap(BidiMode.init) ?? .visual
         bidiModeSwitch = bidi == .visual
             ? TerminalBidi.explicitModeSwitch(environment: context.environment, outputIsTerminal: context.outputIsTerminal)
@@ -60,10 +66,13 @@ struct RenderCommand: BubblesCommand {
                 }
             }
         } catch {
-            if let bidiModeSwitch { try? output.write(bidiModeSwitch.exit); try? output.flush() }
+            if let bidiModeSwitch { try? output.write(bidiModeSwitch.exit) }
+            if graphemeClusteringEnabled { try? output.write(TerminalProbe.disableGraphemeClustering) }
+            try? output.flush()
             throw error
         }
         if let bidiModeSwitch { try output.write(bidiModeSwitch.exit) }
+        if graphemeClusteringEnabled { try output.write(TerminalProbe.disableGraphemeClustering) }
         try output.flush()
         try input.reportEnd(of: reader, done: "drawn", countsAlways: false, to: context.errors)
         return exitCode(for: counts)

@@ -1,0 +1,220 @@
+import BubbleLayout
+import BubbleText
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where signal handlers leave the signal's number: the write end of a pipe the loop polls.
+/// Set before the handlers are installed, and never changed while they are.
+nonisolated(unsafe) private var signalPipeWrite: Int32 = -1
+
+private func recordSignal(_ number: Int32) {
+    var byte = UInt8(truncatingIfNeeded: number)
+    let saved = errno
+    _ = write(signalPipeWrite, &byte, 1)
+    errno = saved
+}
+
+/// A conversation made elsewhere (the whole log, read after its end was shown), handed over to
+/// the loop. The loader thread stores it once; the loop takes it.
+public final class ViewerHandover: Sendable {
+    private struct Box: @unchecked Sendable {  // the conversation is owned by one side at a time
+        var conversation: Conversation<CellMeasurer>?
+        var note: String?
+    }
+    private let slot = Mutex(Box())
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+
+    public init() {
+        var fds: [Int32] = [-1, -1]
+        pipe(&fds)
+        wakeRead = fds[0]
+        wakeWrite = fds[1]
+    }
+
+    deinit {
+        close(wakeRead)
+        close(wakeWrite)
+    }
+
+    /// Called once by the loader: the finished conversation, and a note for the status line.
+    public func deliver(_ conversation: Conversation<CellMeasurer>, note: String?) {
+        let box = Box(conversation: conversation, note: note)
+        slot.withLock { $0 = box }
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+    }
+
+    func take() -> (Conversation<CellMeasurer>, String?)? {
+        var drain = [UInt8](repeating: 0, count: 16)
+        _ = read(wakeRead, &drain, drain.count)
+        return slot.withLock { box in
+            defer { box = Box() }
+            return box.conversation.map { ($0, box.note) }
+        }
+    }
+
+    var fileDescriptor: Int32 { wakeRead }
+}
+
+/// Runs a `ViewerScreen` on the real terminal: alternate screen, raw mode, cursor hidden, mouse
+/// wheel reporting, and a loop over keys, signals, follow ticks and a handover. The terminal is
+/// always given back (normal screen, the modes it had, cursor shown, mouse reporting off, mode
+/// 2027 off if the probe turned it on): on `q`, on SIGINT, SIGTERM and SIGHUP, when the terminal
+/// closes, and around a suspend (ctrl-Z or SIGTSTP), after which it is taken again and redrawn.
+public final class ViewerSession {
+    public let screen: ViewerScreen
+    let device: TerminalDevice
+    /// Polled every `followInterval` ms when set: messages appended to the log since last time.
+    public var follow: (() -> [any MessageModel])?
+    public var followInterval: Int32 = 250
+    /// Delivers the whole log when the screen opened on its end only.
+    public var handover: ViewerHandover?
+    /// Whether the probe turned mode 2027 on (it is turned off on the way out).
+    public var graphemeClusteringEnabled = false
+
+    private var signalRead: Int32 = -1
+    private var decoder = ViewerKeyDecoder()
+    private var entered = false
+
+    public init(screen: ViewerScreen, device: TerminalDevice) {
+        self.screen = screen
+        self.device = device
+    }
+
+    static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[H\u{1B}[2J"
+    static let leaveSequence = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[m\u{1B}[2J\u{1B}[?25h\u{1B}[?1049l"
+
+    /// Takes the terminal.
+    func enter() {
+        device.enterRawMode()
+        device.write(Self.enterSequence + (graphemeClusteringEnabled ? "\u{1B}[?2027h" : ""))
+        entered = true
+    }
+
+    /// Gives the terminal back as it was found.
+    func leave() {
+        guard entered else { return }
+        entered = false
+        device.write(Self.leaveSequence + (graphemeClusteringEnabled ? "\u{1B}[?2027l" : ""))
+        device.discardInput()
+        device.restoreMode()
+    }
+
+    private static let handled: [Int32] = [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT]
+
+    private func installSignals() {
+        var fds: [Int32] = [-1, -1]
+        pipe(&fds)
+        signalRead = fds[0]
+        signalPipeWrite = fds[1]
+        _ = fcntl(signalRead, F_SETFL, fcntl(signalRead, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(signalPipeWrite, F_SETFL, fcntl(signalPipeWrite, F_GETFL) | O_NONBLOCK)
+        for number in Self.handled { signal(number, recordSignal) }
+        // A parent may have left some blocked (a blocked SIGTSTP would never stop us).
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for number in Self.handled { sigaddset(&unblock, number) }
+        sigprocmask(SIG_UNBLOCK, &unblock, nil)
+    }
+
+    private func removeSignals() {
+        for number in Self.handled { signal(number, SIG_DFL) }
+    }
+
+    /// Runs until quit; returns the exit status (128 + the signal that ended it, if one did).
+    public func run() -> Int32 {
+        installSignals()
+        defer { removeSignals() }
+        enter()
+        if let size = device.size { screen.resize(rows: size.rows, columns: size.columns) }
+        screen.completeResize()
+        guard draw() else { return finish(1) }
+        while true {
+            var fds = [pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: signalRead, events: Int16(POLLIN), revents: 0)]
+            if let handover { fds.append(pollfd(fd: handover.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+            let ready = poll(&fds, nfds_t(fds.count), follow == nil ? -1 : followInterval)
+            if ready < 0 && errno != EINTR { return finish(1) }
+            var redraw = false
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                var buffer = [UInt8](repeating: 0, count: 64)
+                let count = read(signalRead, &buffer, buffer.count)
+                for number in buffer.prefix(max(0, count)).map(Int32.init) {
+                    switch number {
+                    case SIGWINCH:
+                        if let size = device.size {
+                            screen.resize(rows: size.rows, columns: size.columns)
+                            guard draw() else { return finish(1) }
+                            screen.completeResize()
+                            redraw = true
+                        }
+                    case SIGTSTP:
+                        suspend()
+                        redraw = true
+                    case SIGCONT:
+                        redraw = true
+                    default:
+                        return finish(128 + number)
+                    }
+                }
+            }
+            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                guard let bytes = device.read(timeoutMilliseconds: 0) else { return finish(1) }
+                var keys = decoder.decode(bytes, final: false)
+                if keys.isEmpty, let more = device.read(timeoutMilliseconds: 30) {
+                    keys = decoder.decode(more, final: true)  // a lone ESC, or the rest of a sequence
+                }
+                for key in keys {
+                    switch screen.handle(key) {
+                    case .quit: return finish(0)
+                    case .suspend:
+                        suspend()
+                        redraw = true
+                    case .redraw: redraw = true
+                    case .none: break
+                    }
+                }
+            }
+            if fds.count > 2, fds[2].revents & Int16(POLLIN) != 0, let (conversation, note) = handover?.take() {
+                screen.replaceConversation(conversation)
+                screen.note = note
+                handover = nil
+                redraw = true
+            }
+            if let follow {
+                let added = follow()
+                if !added.isEmpty {
+                    screen.append(added)
+                    redraw = true
+                }
+            }
+            if redraw { guard draw() else { return finish(1) } }
+        }
+    }
+
+    private func draw() -> Bool {
+        device.write(screen.frameText())
+    }
+
+    /// Gives the terminal back, stops, and takes it again when continued.
+    private func suspend() {
+        leave()
+        signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        // Continued.
+        signal(SIGTSTP, recordSignal)
+        enter()
+        if let size = device.size {
+            screen.resize(rows: size.rows, columns: size.columns)
+            screen.completeResize()
+        }
+    }
+
+    private func finish(_ status: Int32) -> Int32 {
+        leave()
+        return status
+    }
+}

@@ -1,0 +1,16 @@
+/// How a terminal counts the cells of a grapheme. Terminals disagree, and a bubble's right border
+/// lines up only when we count as the terminal drawing it does.
+public enum WidthProfile: String, Hashable, Sendable, CaseIterable {
+    /// By Unicode 15 grapheme cluster, as `CellWidth` documents: a grapheme is as wide as its
+    /// widest scalar, VS16 makes it 2 (kitty, WezTerm, foot, Ghostty, and any terminal with
+    /// mode 2027 on).
+    case unicode
+    /// Per code point, as glibc's `wcwidth` and tmux 3.3a count: the sum of each scalar's
+    /// `WcwidthTable` width, so VS16 and the keycap mark add nothing, a skin-tone modifier is 2
+    /// more, a spacing mark (Mc) is 1 more, and a code point glibc does not know is 0. As tmux
+    /// does, the first non-ASCII scalar after a ZWJ joins the character before it and adds
+    /// nothing (so an emoji ZWJ sequence is as wide as its first emoji); ASCII between them is
+    /// drawn as usual. (A ZWJ left dangling at the end of a wrapped line makes tmux join the
+    /// bubble's border instead: that one case stays off by the join.)
+    case wcwidth
+}

@@ -1,0 +1,34 @@
+import BubbleTerminal
+import BubbleText
+
+/// `--cell-widths auto|unicode|wcwidth`: how cells are counted (see `WidthProfile`). `auto`, the
+/// default, asks the terminal when the output is one (`TerminalProbe`), and is `unicode` when it
+/// is not or does not answer.
+enum CellWidthsOption {
+    static let spec = OptionSpec("--cell-widths", value: "PROFILE",
+                                 help: "How the terminal counts cells: auto (ask it; the default), unicode (grapheme clusters) or wcwidth (per code point, as glibc and tmux).")
+
+    /// The profile asked for, or nil for `auto`.
+    static func parse(_ arguments: ParsedArguments) throws(UsageError) -> WidthProfile? {
+        let choices = ["auto"] + WidthProfile.allCases.map(\.rawValue)
+        guard let text = try arguments.choice("--cell-widths", from: choices), text != "auto" else { return nil }
+        return WidthProfile(rawValue: text)
+    }
+
+    /// `base` with the profile asked for, or, for `auto` on a terminal, the one the probe found.
+    static func resolve(_ asked: WidthProfile?, base: TextOptions, context: CommandContext) -> WidthProbe.Result {
+        var options = base
+        if let asked {
+            options.widthProfile = asked
+            return WidthProbe.Result(options: options, enableGraphemeClustering: false, answered: false)
+        }
+        // A dumb terminal understands no queries: nothing to ask.
+        guard context.outputIsTerminal, context.environment["TERM"] != "dumb", let probe = context.probeWidths else {
+            return WidthProbe.Result(options: options, enableGraphemeClustering: false, answered: false)
+        }
+        var result = probe(base)
+        // An explicit --ambiguous-wide wins over what the probe saw.
+        if base.ambiguousWidth == 2 { result.options.ambiguousWidth = 2 }
+        return result
+    }
+}

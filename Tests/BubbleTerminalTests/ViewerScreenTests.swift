@@ -1,0 +1,325 @@
+import BubbleLayout
+import BubbleText
+import Foundation
+import Testing
+@testable import BubbleTerminal
+import BubbleTestSupport
+
+/// The viewer's screen model, key by key, with no terminal: each frame is read as the lines it
+/// would put on screen.
+@Suite struct ViewerScreenTests {
+    /// `count` messages over several days from three people, some long enough to wrap, with
+    /// words to search for at known places.
+    static func models(_ count: Int, seed: UInt64 = 7) -> [any MessageModel] {
+        var generator = SeededGenerator(seed: seed)
+        let words = ["morning", "tea", "Kyoto", "train", "😀", "ok", "见面", "मिलते", "photo", "👍🏽", "☀️"]
+        let people = ["Ana", "Bo", "Chen"]
+        return (0..<count).map { index in
+            let length = Int.random(in: 1...18, using: &generator)
+            var text = (0..<length).map { _ in words[Int.random(in: 0..<words.count, using: &generator)] }.joined(separator: " ")
+            if index % 97 == 41 { text += " needle\(index)" }
+            let sender = people[Int.random(in: 0..<people.count, using: &generator)]
+            return TextNote(id: "m\(index)", senderName: sender, direction: sender == "Ana" ? .outgoing : .incoming,
+                            date: may1.addingTimeInterval(Double(index) * 1800), text: text)
+        }
+    }
+
+    static func screen(_ models: [any MessageModel], rows: Int = 20, columns: Int = 60,
+                       options: TextOptions = TextOptions()) -> ViewerScreen {
+        let engine = LayoutEngine(textOptions: options)
+        let conversation = Conversation(engine: engine, width: columns, options: DecorationOptions(timeZone: utc))
+        for model in models { try! conversation.append(model) }
+        return ViewerScreen(conversation: conversation, title: "chat.jsonl", rows: rows, columns: columns,
+                            renderOptions: RenderOptions(width: columns, timeZone: utc))
+    }
+
+    /// The frame's lines with our escapes removed.
+    static func plain(_ screen: ViewerScreen) -> [String] {
+        screen.frame().map { stripSGR($0) }
+    }
+
+    /// What the whole conversation draws, line by line (the reference a frame is a window of).
+    static func transcript(_ screen: ViewerScreen) -> [String] {
+        (0..<screen.conversation.count).flatMap { screen.drawRow($0, width: screen.conversation.width) }.map { stripSGR($0) }
+    }
+
+    @Test func opensOnTheLatestMessagesWithTheStatusLine() {
+        let screen = Self.screen(Self.models(300))
+        let lines = Self.plain(screen)
+        #expect(lines.count == 20)
+        let transcript = Self.transcript(screen)
+        #expect(Array(lines.prefix(19)) == Array(transcript.suffix(19)))
+        let status = lines[19]
+        #expect(status.contains("chat.jsonl"))
+        #expect(status.contains("of 300"))
+        #expect(status.contains("(END)"))
+        let top = screen.topRow!
+        #expect(status.contains("message \(top + 1) of 300"))
+        #expect(status.contains(screen.conversation[top].day.label))
+    }
+
+    /// Every key that moves lands on the window of the transcript its offset names.
+    @Test func lessKeysMoveTheWindowOverTheTranscript() {
+        let screen = Self.screen(Self.models(400))
+        let transcript = Self.transcript(screen)
+        #expect(transcript.count == screen.conversation.totalHeight)
+        let page = screen.pageHeight
+        func window() -> [String] { Array(Self.plain(screen).prefix(page)) }
+        func expected(_ top: Int) -> [String] {
+            let slice = Array(transcript[top..<min(transcript.count, top + page)])
+            return slice + Array(repeating: "", count: page - slice.count)
+        }
+        let end = screen.maxTop
+        #expect(screen.top == end)
+        let steps: [(ViewerKey, Int)] = [
+            (.character("g"), 0), (.character("j"), 1), (.down, 2), (.character("k"), 1), (.up, 0), (.up, 0),
+            (.character(" "), page), (.pageDown, 2 * page), (.character("b"), page), (.pageUp, 0),
+            (.character("d"), page / 2), (.character("u"), 0), (.wheelDown, 3), (.wheelUp, 0),
+            (.end, end), (.home, 0), (.character("G"), end), (.character("j"), end), (.character("f"), end),
+        ]
+        for (key, top) in steps {
+            _ = screen.handle(key)
+            #expect(screen.top == top, "\(key)")
+            #expect(window() == expected(screen.top), "\(key)")
+        }
+        #expect(screen.handle(.character("q")) == .quit)
+        #expect(screen.handle(.interrupt) == .quit)
+    }
+
+    @Test func searchMovesMatchesToTheTopAndHighlightsThem() {
+        let models = Self.models(400)
+        let screen = Self.screen(models)
+        let expectedRows = models.indices.filter { (models[$0] as! TextNote).text.contains("needle") }
+        #expect(expectedRows.count >= 3)
+        _ = screen.handle(.character("g"))
+        for key in "/NEEDLE" { _ = screen.handle(.character(key)) }
+        #expect(Self.plain(screen).last!.contains("/NEEDLE"))
+        _ = screen.handle(.enter)
+        #expect(screen.topRow == expectedRows[0])
+        let frame = screen.frame()
+        #expect(frame.contains { $0.contains(SearchMatcher.on + "needle") })
+        _ = screen.handle(.character("n"))
+        #expect(screen.topRow == expectedRows[1])
+        _ = screen.handle(.character("n"))
+        #expect(screen.topRow == expectedRows[2])
+        _ = screen.handle(.character("N"))
+        #expect(screen.topRow == expectedRows[1])
+        // Backward search from the end.
+        _ = screen.handle(.character("G"))
+        for key in "?needle" { _ = screen.handle(.character(key)) }
+        _ = screen.handle(.enter)
+        #expect(expectedRows.contains(screen.topRow!))
+        #expect(screen.topRow! <= expectedRows.last!)
+        // A query that matches nothing says so and stays.
+        let before = screen.top
+        for key in "/zzzz" { _ = screen.handle(.character(key)) }
+        _ = screen.handle(.enter)
+        #expect(screen.top == before)
+        #expect(Self.plain(screen).last!.contains("not found"))
+    }
+
+    /// Whatever is typed into a search, the status line shows it neutralised.
+    @Test func searchTextIsNeutralisedOnTheStatusLine() {
+        let screen = Self.screen(Self.models(50))
+        for key in ["/", "a", "\u{202E}", "b", "\u{9B}"] { _ = screen.handle(.character(Character(key))) }
+        let status = screen.frame().last!
+        #expect(!status.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x9B })
+        #expect(status.contains("<RLO>"))
+    }
+
+    /// A width change draws the same message at the top, at the new width, before the whole
+    /// conversation is laid out again, and after.
+    @Test func resizeKeepsTheTopMessageAndReflows() {
+        let screen = Self.screen(Self.models(500))
+        _ = screen.handle(.character("g"))
+        for _ in 0..<37 { _ = screen.handle(.character(" ")) }
+        let top = screen.topRow!
+        let id = screen.conversation[top].model.id
+        // Put the top message's first line at the top of the screen.
+        _ = screen.handle(.character("k"))
+        _ = screen.handle(.character("j"))
+        screen.resize(rows: 30, columns: 44)
+        #expect(screen.pendingWidth == 44)
+        let provisional = Self.plain(screen)
+        #expect(provisional.count == 30)
+        screen.completeResize()
+        #expect(screen.conversation.width == 44)
+        #expect(screen.conversation[screen.topRow!].model.id == id)
+        let settled = Self.plain(screen)
+        #expect(settled == provisional)
+        for line in settled.dropLast() { #expect(CellWidth.of(line) <= 44) }
+        #expect(Self.plain(screen).prefix(29).elementsEqual(
+            Self.transcript(screen)[screen.top..<(screen.top + 29)]))
+    }
+
+    @Test func followScrollsOnlyWhenAtTheBottom() {
+        let models = Self.models(120)
+        let screen = Self.screen(Array(models.prefix(100)))
+        #expect(screen.isAtBottom)
+        screen.append(Array(models[100..<110]))
+        #expect(screen.isAtBottom)
+        #expect(Self.plain(screen).dropLast().contains { $0.contains(screen.conversation[109].model.senderName ?? "") })
+        _ = screen.handle(.character("g"))
+        screen.append(Array(models[110..<120]))
+        #expect(screen.top == 0)
+        #expect(screen.conversation.count == 120)
+        #expect(screen.frame().last!.contains("of 120"))
+    }
+
+    /// Under the wcwidth profile every drawn line is exactly as wide as the window says, in
+    /// wcwidth's count: borders line up.
+    @Test func framesFitTheWidthUnderEitherProfile() {
+        for profile in WidthProfile.allCases {
+            let options = TextOptions(widthProfile: profile)
+            let screen = Self.screen(Self.models(200), rows: 25, columns: 50, options: options)
+            for key in [ViewerKey.character("g"), .character(" "), .character(" "), .character("d")] {
+                _ = screen.handle(key)
+                for line in Self.plain(screen).dropLast() { #expect(CellWidth.of(line, options: options) <= 50) }
+                // Bubble lines end their right border at the same column as their top border.
+                let lines = Self.plain(screen)
+                for (index, line) in lines.enumerated() where line.hasSuffix("│") {
+                    let width = CellWidth.of(line, options: options)
+                    let above = lines[..<index].last { $0.hasSuffix("╮") || $0.hasSuffix("│") }
+                    if let above { #expect(CellWidth.of(above, options: options) == width, "\(profile): \(line)") }
+                }
+            }
+        }
+    }
+}
+
+@Suite struct ViewerKeyDecoderTests {
+    @Test func decodesKeysSequencesAndTheWheel() {
+        var decoder = ViewerKeyDecoder()
+        let bytes = Array("jk q".utf8) + [0x1B, 0x5B, 0x41, 0x1B, 0x4F, 0x42, 0x1B, 0x5B, 0x35, 0x7E, 0x1B, 0x5B, 0x36, 0x7E]
+            + Array("\u{1B}[H\u{1B}[F\u{1B}[<64;10;5M\u{1B}[<65;10;5M\u{1B}[<0;1;1M\u{1B}[<0;1;1m".utf8) + [0x03, 0x1A, 0x0D, 0x7F]
+        let keys = decoder.decode(bytes)
+        #expect(keys == [.character("j"), .character("k"), .character(" "), .character("q"), .up, .down, .pageUp, .pageDown,
+                         .home, .end, .wheelUp, .wheelDown, .interrupt, .suspend, .enter, .backspace])
+    }
+
+    @Test func keepsASequenceCutAcrossReads() {
+        var decoder = ViewerKeyDecoder()
+        #expect(decoder.decode([0x1B, 0x5B], final: false) == [])
+        #expect(decoder.decode([0x42]) == [.down])
+        #expect(decoder.decode([0x1B], final: false) == [])
+        #expect(decoder.decode([], final: true) == [.escape])
+        #expect(decoder.decode(Array("é".utf8).prefix(1).map { $0 }, final: false) == [])
+        #expect(decoder.decode(Array("é".utf8).suffix(1).map { $0 }) == [.character("é")])
+    }
+}
+
+/// A terminal that measures as `options` say and answers the probe's queries as a real one
+/// would: a cursor report after each test grapheme, and mode 2027 when it has it.
+final class FakeProbeTerminal: ProbeTerminal {
+    let options: TextOptions
+    let mode2027: Int?
+    let answers: Bool
+    var written: [UInt8] = []
+    var replies: [UInt8] = []
+
+    init(options: TextOptions, mode2027: Int? = nil, answers: Bool = true) {
+        self.options = options
+        self.mode2027 = mode2027
+        self.answers = answers
+    }
+
+    func write(_ bytes: [UInt8]) -> Bool {
+        written += bytes
+        guard answers else { return true }
+        // Replay the bytes as a terminal: "\r" goes to column 1, text advances, queries answer.
+        var column = 1
+        var text = ""
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x0D {
+                column = 1
+                index += 1
+            } else if bytes[index] == 0x1B {
+                column += CellWidth.of(text, options: options)
+                text = ""
+                var end = index + 2
+                while !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+                let body = String(decoding: bytes[(index + 2)...end], as: UTF8.self)
+                if body == "6n" { replies += Array("\u{1B}[5;\(column)R".utf8) }
+                if body == "?2027$p", let mode2027 { replies += Array("\u{1B}[?2027;\(mode2027)$y".utf8) }
+                if body == "c" { replies += Array("\u{1B}[?62;22c".utf8) }
+                index = end + 1
+            } else {
+                var end = index
+                while end < bytes.count && bytes[end] != 0x1B && bytes[end] != 0x0D { end += 1 }
+                text += String(decoding: bytes[index..<end], as: UTF8.self)
+                index = end
+            }
+        }
+        return true
+    }
+
+    func read(timeoutMilliseconds: Int32) -> [UInt8]? {
+        guard !replies.isEmpty else { return [] }
+        // Replies arrive in pieces, as they may from a real terminal.
+        let piece = Array(replies.prefix(7))
+        replies.removeFirst(piece.count)
+        return piece
+    }
+}
+
+@Suite struct WidthProbeTests {
+    @Test func choosesTheProfileThatPredictsTheTerminal() {
+        for profile in WidthProfile.allCases {
+            for ambiguous in [1, 2] {
+                let truth = TextOptions(ambiguousWidth: ambiguous, widthProfile: profile)
+                let result = TerminalProbe.run(FakeProbeTerminal(options: truth), base: TextOptions())
+                #expect(result.options == truth)
+                #expect(result.answered)
+                #expect(!result.enableGraphemeClustering)
+            }
+        }
+    }
+
+    @Test func theProfilesDisagreeOnTheTestGraphemes() {
+        let all = WidthProbe.candidates(base: TextOptions()).map(WidthProbe.predictions)
+        #expect(Set(all).count == all.count)
+    }
+
+    @Test func modeTwentyTwentySevenMeansGraphemeClusters() {
+        let terminal = FakeProbeTerminal(options: TextOptions(widthProfile: .wcwidth), mode2027: 2)
+        let result = TerminalProbe.run(terminal, base: TextOptions(widthProfile: .wcwidth))
+        #expect(result.options.widthProfile == .unicode)
+        #expect(result.enableGraphemeClustering)
+        let on = TerminalProbe.run(FakeProbeTerminal(options: TextOptions(), mode2027: 1), base: TextOptions())
+        #expect(!on.enableGraphemeClustering)
+        let unknown = TerminalProbe.run(FakeProbeTerminal(options: TextOptions(widthProfile: .wcwidth), mode2027: 0), base: TextOptions())
+        #expect(unknown.options.widthProfile == .wcwidth)
+    }
+
+    @Test func aSilentTerminalFallsBackWithinTheBound() {
+        let started = Date()
+        let result = TerminalProbe.run(FakeProbeTerminal(options: TextOptions(), answers: false), base: TextOptions(),
+                                       timeoutMilliseconds: 50)
+        #expect(!result.answered)
+        #expect(result.options == TextOptions())
+        #expect(Date().timeIntervalSince(started) < 1)
+    }
+
+    /// The probe erases its line before its last queries, so nothing of it stays on screen.
+    @Test func theProbeErasesItsLine() {
+        let text = String(decoding: TerminalProbe.query, as: UTF8.self)
+        let lastGrapheme = text.range(of: WidthProbe.graphemes.last!)!
+        let erase = text.range(of: "\r\u{1B}[2K")!
+        #expect(erase.lowerBound > lastGrapheme.upperBound)
+    }
+}
+
+@Suite struct SearchMatcherTests {
+    /// The byte search with ASCII case folding finds what lowercasing and `contains` find.
+    @Test func asciiByteSearchAgreesWithLowercasedContains() {
+        var generator = SeededGenerator(seed: 23)
+        let alphabet = Array("abcABC xyzXYZ-é😀Ж")
+        for _ in 0..<3000 {
+            let text = String((0..<Int.random(in: 0...30, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            let query = String((0..<Int.random(in: 1...3, using: &generator)).map { _ in "abcABC xyzXYZ-".randomElement(using: &generator)! })
+            #expect(SearchMatcher(query).matches(text) == text.lowercased().contains(query.lowercased()), "\(query) in \(text)")
+        }
+        #expect(SearchMatcher("привет").matches("ПРИВЕТ мир"))
+    }
+}

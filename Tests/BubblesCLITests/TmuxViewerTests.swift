@@ -1,0 +1,235 @@
+import Foundation
+import Testing
+
+/// `bubbles view` and `bubbles render` in a real terminal: tmux 3.3a, which counts cells per code
+/// point. Each test has its own tmux server; screens are polled with a bounded wait.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux or the built bubbles binary is missing (.ci/run installs tmux)"))
+struct TmuxViewerTests {
+    static let sample = corpus("logs/sample.jsonl")
+
+    /// Runs `arguments` in a pane; after it ends, the shell prints its exit status and the
+    /// terminal's modes, then waits.
+    static func start(_ arguments: String, width: Int = 72, height: Int = 22) throws -> TmuxSession {
+        let binary = TmuxSession.bubblesBinary!
+        return try TmuxSession(width: width, height: height,
+                               command: "sh -c '\(binary) \(arguments); echo EXIT=$?; stty -a | tr -s \" \\n\" \" \" | head -c 2000; echo; exec sleep 60'")
+    }
+
+    static func statusLine(_ screen: [String]) -> String {
+        screen.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+    }
+
+    /// The terminal as it was before: normal screen, cursor shown, no mouse reporting, and the
+    /// line discipline cooked with echo.
+    static func expectRestored(_ session: TmuxSession, exit: String) {
+        let (ended, screen) = session.waitFor { $0.contains { $0.contains("EXIT=") } && $0.contains { $0.contains("icanon") } }
+        #expect(ended, "the viewer did not end: \(screen)")
+        #expect(screen.contains { $0.contains("EXIT=\(exit)") }, "\(screen)")
+        #expect(session.display("#{alternate_on}") == "0")
+        #expect(session.display("#{cursor_flag}") == "1")
+        #expect(session.display("#{mouse_any_flag}") == "0")
+        let modes = screen.joined(separator: " ")
+        #expect(modes.contains(" icanon") && modes.contains(" echo ") && !modes.contains("-icanon"), "\(modes)")
+    }
+
+    @Test func viewerOpensOnTheLatestMessagesAsRenderDrawsThem() throws {
+        let session = try Self.start("view \(Self.sample)")
+        let (opened, screen) = session.waitFor { Self.statusLine($0).contains("(END)") }
+        #expect(opened, "\(screen)")
+        #expect(session.display("#{alternate_on}") == "1")
+        #expect(session.display("#{cursor_flag}") == "0")
+        let status = Self.statusLine(screen)
+        #expect(status.contains("of 157"))
+        #expect(status.contains("Sat 4 May 2024"))
+        // The rows are the end of what render draws at this width with tmux's widths.
+        let render = bubbles("render", Self.sample, "--width", "72", "--cell-widths", "wcwidth", "--color", "never",
+                             environment: ["TZ": "UTC"])
+        let expected = render.outputLines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+        let shown = screen.prefix(21).map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+        #expect(Array(expected.suffix(21)) == Array(shown))
+        session.send("q")
+        Self.expectRestored(session, exit: "0")
+    }
+
+    @Test func lessKeysSearchAndHighlights() throws {
+        let session = try Self.start("view \(Self.sample)")
+        session.waitFor { Self.statusLine($0).contains("(END)") }
+        session.send("g")
+        var (moved, screen) = session.waitFor { Self.statusLine($0).contains("message 1 of 157") }
+        #expect(moved, "\(screen)")
+        #expect(screen.first?.contains("Wed 1 May 2024") == true)
+        session.send("j")
+        (moved, screen) = session.waitFor { !($0.first?.contains("Wed 1 May 2024") ?? true) }
+        #expect(moved)
+        session.send("G")
+        (moved, screen) = session.waitFor { Self.statusLine($0).contains("(END)") }
+        #expect(moved)
+        session.send("g")
+        session.type("/passport")
+        session.send("Enter")
+        (moved, screen) = session.waitFor(escapes: true) { screen in
+            screen.contains { $0.contains("\u{1B}[7mpassport") }
+        }
+        #expect(moved, "no highlighted match: \(screen)")
+        #expect(Self.statusLine(session.capture()).contains("/passport"))
+        session.send("q")
+        Self.expectRestored(session, exit: "0")
+    }
+
+    /// tmux's own widths of the lines of each bubble on screen: all equal when borders line up.
+    /// (A captured screen loses part of a long ZWJ sequence, which tmux keeps in one cell of
+    /// limited size, so bubbles holding one are measured by `renderAuto…` from the bytes instead.)
+    static func misalignedBubbles(_ screen: [String], skippingJoiners: Bool = true) throws -> [[String]] {
+        let groups = bubbleLineGroups(screen).filter { group in
+            !skippingJoiners || !group.contains { $0.unicodeScalars.contains("\u{200D}") }
+        }
+        #expect(!groups.isEmpty, "no whole bubble on screen: \(screen)")
+        let widths = try #require(try TmuxWidths.measure(groups.flatMap { $0 }), "tmux did not measure the lines")
+        var offset = 0
+        var misaligned: [[String]] = []
+        for group in groups {
+            let groupWidths = widths[offset..<(offset + group.count)]
+            if Set(groupWidths).count != 1 { misaligned.append(group) }
+            offset += group.count
+        }
+        return misaligned
+    }
+
+    /// The probe picks tmux's widths, so every bubble's right border is one column; told to
+    /// count by grapheme cluster instead, the first screen (☀️, 🇯🇵 …) is off, which shows the
+    /// check can fail.
+    @Test func bordersLineUpUnderTmuxWidths() throws {
+        for (flag, aligned) in [("", true), (" --cell-widths unicode", false)] {
+            let session = try Self.start("view \(Self.sample)\(flag)", width: 64, height: 40)
+            session.waitFor { Self.statusLine($0).contains("(END)") }
+            var misaligned: [[String]] = []
+            for key in ["g", "Space", "Space", "Space", "Space"] {
+                session.send(key)
+                usleep(150_000)
+                let (_, screen) = session.waitFor { Self.statusLine($0).contains("message") }
+                misaligned += try Self.misalignedBubbles(Array(screen.dropLast()))
+            }
+            if aligned {
+                #expect(misaligned.isEmpty, "misaligned under the probe: \(misaligned)")
+            } else {
+                #expect(!misaligned.isEmpty, "--cell-widths unicode lined up in tmux: the check cannot fail")
+            }
+            session.send("q")
+            Self.expectRestored(session, exit: "0")
+        }
+    }
+
+    @Test func resizeReflowsKeepingTheTopMessage() throws {
+        let session = try Self.start("view \(Self.sample)", width: 80, height: 24)
+        session.waitFor { Self.statusLine($0).contains("(END)") }
+        session.send("g")
+        for _ in 0..<4 { session.send("Space") }
+        let (_, before) = session.waitFor { Self.statusLine($0).contains("message") && !Self.statusLine($0).contains("message 1 of") }
+        usleep(200_000)
+        let position = Self.statusLine(session.capture()).components(separatedBy: "│").first { $0.contains("message") }!
+        session.resize(width: 46, height: 30)
+        let (reflowed, after) = session.waitFor { screen in
+            screen.count >= 30 && Self.statusLine(screen).contains(position.trimmingCharacters(in: .whitespaces))
+                && screen.allSatisfy { $0.count <= 46 * 2 }
+        }
+        #expect(reflowed, "before: \(before)\nafter: \(after)")
+        #expect(try Self.misalignedBubbles(Array(after.dropLast())).isEmpty)
+        session.send("q")
+        Self.expectRestored(session, exit: "0")
+    }
+
+    @Test func terminalIsGivenBackAfterSignals() throws {
+        for (signal, exit) in [(SIGTERM, "143"), (SIGHUP, "129"), (SIGINT, "130")] {
+            let session = try Self.start("view \(Self.sample)")
+            session.waitFor { Self.statusLine($0).contains("(END)") }
+            let pid = try #require(session.childPID())
+            kill(pid, signal)
+            Self.expectRestored(session, exit: exit)
+        }
+    }
+
+    /// Under a shell with job control, as people run it: ctrl-Z gives the terminal back and
+    /// stops the viewer; `fg` continues it and it redraws.
+    @Test func suspendGivesTheTerminalBackAndResumeRedraws() throws {
+        let binary = TmuxSession.bubblesBinary!
+        let session = try TmuxSession(width: 72, height: 22, command: "bash --norc --noprofile -i")
+        session.type("PS1='$ '; \(binary) view \(Self.sample)")
+        session.send("Enter")
+        session.waitFor { Self.statusLine($0).contains("(END)") }
+        #expect(session.display("#{alternate_on}") == "1")
+        usleep(300_000)
+        session.send("C-z")
+        let (stopped, shell) = session.waitFor { $0.contains { $0.contains("Stopped") } }
+        #expect(stopped, "\(shell)")
+        #expect(session.display("#{alternate_on}") == "0")
+        #expect(session.display("#{cursor_flag}") == "1")
+        session.type("fg")
+        session.send("Enter")
+        let (redrawn, screen) = session.waitFor { Self.statusLine($0).contains("(END)") && $0.first?.contains("fg") != true }
+        #expect(redrawn, "\(screen)")
+        #expect(session.display("#{alternate_on}") == "1")
+        session.send("j")
+        session.send("q")
+        session.waitFor { $0.contains { $0.hasPrefix("$ ") && !$0.contains("fg") && !$0.contains("view") } }
+        session.type("echo EXIT=$?; stty -a")
+        session.send("Enter")
+        Self.expectRestored(session, exit: "0")
+    }
+
+    @Test func followShowsAppendedMessages() throws {
+        let directory = NSTemporaryDirectory() + "bubbles-follow-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/live.jsonl"
+        try String(contentsOfFile: Self.sample, encoding: .utf8).write(toFile: path, atomically: true, encoding: .utf8)
+        let session = try Self.start("view --follow \(path)")
+        session.waitFor { Self.statusLine($0).contains("of 157") }
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data(#"{"id":"live-1","type":"text","from":"Zed","date":"2024-05-04T16:00:00Z","text":"fresh off the press"}"#.utf8 + [0x0A]))
+        handle.write(Data("not json\n".utf8))
+        try handle.close()
+        let (arrived, screen) = session.waitFor { screen in
+            Self.statusLine(screen).contains("of 158") && screen.contains { $0.contains("fresh off the press") }
+        }
+        #expect(arrived, "\(screen)")
+        session.send("q")
+        let (_, after) = session.waitFor { $0.contains { $0.contains("EXIT=") } }
+        // The bad line is reported at its place in the file once the screen is given back.
+        #expect(after.contains { $0.contains("live.jsonl:159:") }, "\(after)")
+        #expect(after.contains { $0.contains("EXIT=1") })
+    }
+
+    /// `render --cell-widths auto` in tmux writes what `--cell-widths wcwidth` does (the two
+    /// screens are the same), the probe leaves nothing on screen, and those lines, drawn in tmux
+    /// from their bytes, line up by tmux's own count; `unicode`'s do not.
+    @Test func renderAutoLinesUpInTmuxAndLeavesNoProbeTrace() throws {
+        let binary = TmuxSession.bubblesBinary!
+        let session = try TmuxSession(width: 64, height: 50,
+                                      command: "sh -c 'printf \"before\\n\"; \(binary) render \(Self.sample) --width 64 --color never; echo EXIT=$?; exec sleep 60'")
+        let (done, _) = session.waitFor { $0.contains { $0.contains("EXIT=") } }
+        #expect(done)
+        let screen = session.capture(history: true)
+        #expect(screen.first == "before")
+        #expect(screen[1].contains("Wed 1 May 2024"), "the probe left a line: \(screen.prefix(3))")
+        // No test grapheme and no cursor report (`CSI row ; col R`, shown as `^[[5;3R` or `[5;3R`).
+        #expect(!screen.contains { $0.contains("🫨") })
+        #expect(!screen.contains { $0.range(of: #"\[\d+;\d+R"#, options: .regularExpression) != nil })
+
+        var expected: [String: [String]] = [:]
+        for profile in ["wcwidth", "unicode"] {
+            let run = bubbles("render", Self.sample, "--width", "64", "--color", "never", "--cell-widths", profile,
+                              environment: ["TZ": "UTC"])
+            expected[profile] = run.outputLines.map(String.init)
+        }
+        let file = NSTemporaryDirectory() + "bubbles-render-\(getpid()).txt"
+        try (expected["wcwidth"]!.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let reference = try TmuxSession(width: 64, height: 50, command: "sh -c 'printf \"before\\n\"; cat \(file); echo EXIT=0; exec sleep 60'")
+        reference.waitFor { $0.contains { $0.contains("EXIT=") } }
+        #expect(reference.capture(history: true) == screen, "render --cell-widths auto drew other lines than wcwidth")
+
+        #expect(try Self.misalignedBubbles(expected["wcwidth"]!, skippingJoiners: false).isEmpty)
+        #expect(try !Self.misalignedBubbles(expected["unicode"]!, skippingJoiners: false).isEmpty)
+    }
+}
