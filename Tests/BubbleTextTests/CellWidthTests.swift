@@ -137,4 +137,32 @@ import Testing
             }
         }
     }
+
+    /// Issue 15: an extender with no visible scalar before it in its grapheme (after a control,
+    /// a line break or at the start) is not drawn and measures nothing; the first visible scalar
+    /// after it is the grapheme's base, which VS16 may widen.
+    @Test func extendersWithNothingToModifyAreNotDrawnAndMeasureNothing() {
+        func drawn(_ text: String) -> [UInt32] {
+            var breaker = GraphemeBreaker()
+            var grapheme = GraphemeWidth()
+            var kept: [UInt32] = []
+            for scalar in text.unicodeScalars {
+                let info = UnicodeTables.info(scalar.value)
+                let starts = breaker.breaksBefore(info)
+                if grapheme.draws(scalar.value, info, startsGrapheme: starts) { kept.append(scalar.value) }
+                if starts { grapheme.start(scalar.value, info) } else { grapheme.extend(scalar.value, info) }
+            }
+            return kept
+        }
+        #expect(drawn("a\u{1B}\u{FE0F}b") == [0x61, 0x1B, 0x62])
+        #expect(CellWidth.of("a\u{1B}\u{FE0F}b") == 4)
+        #expect(drawn("\u{85}\u{FE0F}") == [0x85])
+        #expect(drawn("\u{FE0F}\u{301}\u{200D}") == [])
+        #expect(CellWidth.of("\u{FE0F}\u{301}\u{200D}") == 0)
+        #expect(drawn("e\u{301}\u{FE0F}") == [0x65, 0x301, 0xFE0F])
+        #expect(drawn(" \u{FE0F}") == [0x20, 0xFE0F])
+        // A spacing extender (Bengali AA) after a lone mark becomes the base: VS16 then widens it.
+        #expect(drawn("\u{301}\u{9BE}\u{FE0F}") == [0x9BE, 0xFE0F])
+        #expect(CellWidth.ofGrapheme("\u{301}\u{9BE}\u{FE0F}".unicodeScalars) == 2)
+    }
 }

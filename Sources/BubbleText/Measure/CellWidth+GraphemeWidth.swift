@@ -51,8 +51,26 @@ public struct GraphemeWidth: Hashable, Sendable {
         } else if scalar == 0x20E3 && (base == 0x23 || base == 0x2A || (base >= 0x30 && base <= 0x39)) {
             width = 2  // keycap
         } else if !info.isNeutralisedControl {
-            width = max(width, scalarWidth(info))
+            let scalarCells = scalarWidth(info)
+            width = max(width, scalarCells)
+            // A grapheme that began with marks (only at a text's or line's start or after a
+            // control) gets its base at its first visible scalar.
+            if scalarCells > 0 { baseIsVisible = true }
         }
+    }
+
+    /// Whether `scalar`, about to be read into the grapheme by `start` (`startsGrapheme`) or
+    /// `extend`, is drawn. An extender (a combining mark, variation selector, ZWJ, tag…) that
+    /// takes no cells and comes before any visible scalar of its grapheme has nothing to modify:
+    /// UAX #29 leaves it so only at a text's start, after a line break and after a control.
+    /// Drawn, it would modify whatever the terminal shows before it (a control's visible form,
+    /// a bubble's padding or border), so it is not drawn, and it measures no cells either way.
+    @inline(__always)
+    public func draws(_ scalar: UInt32, _ info: ScalarInfo, startsGrapheme: Bool) -> Bool {
+        guard startsGrapheme || !baseIsVisible else { return true }
+        let property = info.graphemeBreak
+        guard property == .extend || property == .zwj else { return true }
+        return scalarWidth(info) > 0 || info.isNeutralisedControl
     }
 
     @inline(__always)

@@ -12,6 +12,8 @@
 ///   - 1 otherwise (spacing marks included).
 /// - A grapheme whose visible base is followed by VS16 (U+FE0F), and a keycap base
 ///   (`0`–`9`, `#`, `*`) followed by U+20E3, is 2.
+/// - An extender with no visible scalar before it in its grapheme (at a text's or line's start,
+///   after a control) is not drawn (`GraphemeWidth.draws`): it counts 0 and widens nothing.
 ///
 /// So emoji ZWJ sequences, modifier sequences, keycaps, tag sequences and regional-indicator
 /// pairs measure 2 as one grapheme, a Hangul syllable built from jamo measures 2, and no
