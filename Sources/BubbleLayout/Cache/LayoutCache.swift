@@ -10,12 +10,12 @@ import Synchronization
 /// Layouts no key reaches any more age out; `removeAll(id:)` frees a deleted message's at once.
 public final class LayoutCache: Sendable {
     final class Shard: Sendable {
-        let table: Mutex<LayoutTable>
-        init(maxEntries: Int, maxBytes: Int) { table = Mutex(LayoutTable(maxEntries: maxEntries, maxBytes: maxBytes)) }
+        let table: LayoutLock<LayoutTable>
+        init(maxEntries: Int, maxBytes: Int) { table = LayoutLock(LayoutTable(maxEntries: maxEntries, maxBytes: maxBytes)) }
     }
 
     private let shards: [Shard]
-    private let styles = Mutex<[BubbleStyle: UInt16]>([:])
+    private let styles = LayoutLock<[BubbleStyle: UInt16]>([:])
     /// Most entries held.
     public let maxEntries: Int
     /// Most bytes held (entries, index and long ids).
