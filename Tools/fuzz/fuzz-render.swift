@@ -17,7 +17,8 @@ import Glibc
 @_silgen_name("wcwidth") private func wcwidth(_ character: Int32) -> Int32
 
 private let utc = TimeZone(identifier: "UTC")!
-private let localeSet: Bool = setlocale(LC_ALL, "C.UTF-8") != nil
+/// wcwidth needs a UTF-8 locale: glibc has C.UTF-8 built in since 2.35.
+private let localeSet: Bool = setlocale(LC_CTYPE, "C.UTF-8") != nil || setlocale(LC_CTYPE, "en_US.UTF-8") != nil
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

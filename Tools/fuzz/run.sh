@@ -5,12 +5,16 @@
 #   Tools/fuzz/run.sh run NAME [ARGS...]     fuzz NAME with its seeds and dictionary; ARGS go to
 #                                            libFuzzer (e.g. -runs=10000000 or -max_total_time=600)
 #   Tools/fuzz/run.sh smoke [SECONDS]        build, then run each harness SECONDS (default 4) (CI)
+#   Tools/fuzz/run.sh long SECONDS [NAME...] fuzz each NAME (default all) for SECONDS in turn and
+#                                            print its executions and result (logs in .build/fuzz/logs)
 #   Tools/fuzz/run.sh repro NAME FILE...     run NAME once on each FILE (a crash file, a seed)
 #
 # Harnesses are built with `swiftc -sanitize=fuzzer,address`: each library module is compiled
 # once with coverage and ASan (and -enable-testing, for harnesses that check internal fast paths)
 # into .build/fuzz/lib, then each harness file with FuzzSupport.swift is linked against them.
 # A failed invariant aborts, and libFuzzer writes the input to .build/fuzz/artifacts/NAME/.
+# The per-input timeout is wall-clock: on a shared, loaded machine a 0.1 s input can wait 20 s
+# for a core, so it is 300 s (FUZZ_TIMEOUT overrides it).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -77,7 +81,7 @@ run() {  # NAME [libFuzzer args]
   # Leaks are not what these harnesses look for (the readers keep process-wide tables); Swift's
   # own crash backtracer fights ASan, and libFuzzer reports the crash anyway.
   SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$OUT/bin/fuzz-$name" \
-    -dict="$(dictionary_for "$name")" -max_len=65536 -timeout=20 -rss_limit_mb=2048 \
+    -dict="$(dictionary_for "$name")" -max_len=65536 -timeout="${FUZZ_TIMEOUT:-300}" -rss_limit_mb=2048 \
     -artifact_prefix="$artifacts" "$@" "$corpus" "${dirs[@]}"
 }
 
@@ -104,6 +108,21 @@ case "${1:-}" in
     done
     rm -f "$log"
     ;;
+  long)
+    [ $# -ge 2 ] || { echo "usage: $0 long SECONDS [NAME...]" >&2; exit 2; }
+    seconds=$2
+    shift 2
+    names=("$@")
+    [ ${#names[@]} -gt 0 ] || names=("${HARNESSES[@]}")
+    mkdir -p "$OUT/logs"
+    for name in "${names[@]}"; do
+      log="$OUT/logs/$name-$(date -u +%Y%m%dT%H%M%S).log"
+      if run "$name" -max_total_time="$seconds" -print_final_stats=1 >"$log" 2>&1; then result="no crash, no invariant failure"
+      else result="FAILED (see $log and $OUT/artifacts/$name/)"; fi
+      runs=$(grep -oE 'number_of_executed_units: [0-9]+' "$log" | grep -oE '[0-9]+' || echo "?")
+      echo "$(date -u +%Y-%m-%dT%H:%MZ) fuzz-$name: $runs runs in ${seconds}s: $result"
+    done
+    ;;
   repro)
     [ $# -ge 3 ] || { echo "usage: $0 repro NAME FILE..." >&2; exit 2; }
     name=$2
@@ -111,7 +130,7 @@ case "${1:-}" in
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$OUT/bin/fuzz-$name" "$@"
     ;;
   *)
-    echo "usage: $0 build | run NAME [libFuzzer args...] | smoke [SECONDS] | repro NAME FILE..." >&2
+    echo "usage: $0 build | run NAME [libFuzzer args...] | smoke [SECONDS] | long SECONDS [NAME...] | repro NAME FILE..." >&2
     exit 2
     ;;
 esac
