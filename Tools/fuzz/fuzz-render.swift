@@ -1,6 +1,7 @@
 // libFuzzer harness: the renderer, over JSON Lines read as the CLI reads them, at a width, colour
 // depth, border set and ambiguous width taken from the input's hash.
-// Invariants: every row draws exactly its layout's height; no line is wider than the width, by
+// Invariants: every row draws exactly its layout's height; a bubble's content lines end on its
+// right border (as wide as measured); no line is wider than the width, by
 // the engine's measure and by an independent per-code-point count (glibc's wcwidth) of what was
 // written; the only escape sequences are our SGR (none with colour off), and no control, C1 or
 // bidi control is written raw.
@@ -41,12 +42,25 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let layout = engine.layout(row, in: models, width: width, pool: pool)
         let lines = renderer.lines(for: row, model: row.isDateSeparator ? nil : models[row.messageIndex], layout: layout)
         require(lines.count == layout.height, "row \(index) drew \(lines.count) lines for height \(layout.height)")
-        for line in lines {
+        // Inside a bubble with side borders, each content line ends on the right border: as wide
+        // as the bubble's right edge, so a cell drawn wider or narrower than measured shows here
+        // even when the bubble is narrower than the width.
+        var sided = 0..<0
+        if !row.isDateSeparator && layout.alignment != .center && layout.parts.contains(.sideBorders) && layout.bubbleWidth >= 2 {
+            let start = layout.spacingAbove + (layout.parts.contains(.nameLine) ? 1 : 0) + (layout.parts.contains(.topBorder) ? 1 : 0)
+            let count = (layout.parts.contains(.replyQuote) ? 1 : 0) + layout.imageRows + layout.textLines
+            sided = start..<min(lines.count, start + count)
+        }
+        for (number, line) in lines.enumerated() {
             let plain = withoutOurSGR(line, colorOn: depth != .none)
             let engineWidth = CellWidth.of(plain, options: options)
             require(engineWidth <= width, "row \(index): \(engineWidth) cells by the engine > \(width): \(line.debugDescription)")
             let counted = perCodePointWidth(plain)
             require(counted <= width, "row \(index): \(counted) cells by wcwidth > \(width): \(line.debugDescription)")
+            if sided.contains(number) {
+                let edge = layout.x + layout.bubbleWidth
+                require(engineWidth == edge, "row \(index) line \(number): \(engineWidth) cells by the engine, the border is at \(edge): \(line.debugDescription)")
+            }
         }
     }
     return 0
