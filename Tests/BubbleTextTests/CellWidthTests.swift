@@ -37,7 +37,7 @@ import Testing
             if (gc == "Cc" && !isLayout) || bidiControl[cp] {
                 let visible = ControlNotation.visibleWidth(of: UInt32(cp))
                 expected = (visible, visible)
-            } else if gc == "Mn" || gc == "Me" || ignorable[cp] || gcb == "V" || gcb == "T" || isLayout {
+            } else if gc == "Mn" || gc == "Me" || (ignorable[cp] && cp != 0xAD) || gcb == "V" || gcb == "T" || isLayout {
                 expected = (0, 0)
             } else if presentation[cp] || ea == "W" || ea == "F" || (pictographic[cp] && gc == "Cn") {
                 expected = (2, 2)
@@ -164,5 +164,16 @@ import Testing
         // A spacing extender (Bengali AA) after a lone mark becomes the base: VS16 then widens it.
         #expect(drawn("\u{301}\u{9BE}\u{FE0F}") == [0x9BE, 0xFE0F])
         #expect(CellWidth.ofGrapheme("\u{301}\u{9BE}\u{FE0F}".unicodeScalars) == 2)
+    }
+
+    /// Found by the renderer fuzzer (issue 15): U+00AD SOFT HYPHEN is default-ignorable, but
+    /// terminals draw it as a hyphen in a cell (glibc's wcwidth says 1), so measured as 0 it
+    /// pushed a bubble's right border one cell out. Reproducer: a bubble holding "hotel, \u{AD}".
+    @Test func softHyphenTakesTheCellTerminalsDrawItIn() {
+        #expect(CellWidth.ofScalar(0xAD) == 1)
+        #expect(CellWidth.of("hotel, \u{AD}") == 8)
+        #expect(PreparedText("Silben\u{AD}trennung").naturalWidth == 15)
+        // Ambiguous (East Asian Width A): two cells where ambiguous characters take two.
+        #expect(CellWidth.ofScalar(0xAD, options: TextOptions(ambiguousWidth: 2)) == 2)
     }
 }

@@ -107,6 +107,9 @@ private func perCodePointWidth(_ text: String) -> Int {
         let value = scalar.value
         let indicator = (0x1F1E6...0x1F1FF).contains(value)
         var width = max(0, Int(wcwidth(Int32(bitPattern: value))))
+        // The Hangul fillers are default-ignorable (0 here, by Unicode) yet glibc gives them cells;
+        // terminals disagree with each other. The one disagreement left out of this count.
+        if value == 0x115F || value == 0x3164 || value == 0xFFA0 { width = 0 }
         if previous == 0x200D || ((0x1F3FB...0x1F3FF).contains(value) && baseWidth > 0) {
             width = 0
         } else if value == 0xFE0F || (value == 0x20E3 && (base == 0x23 || base == 0x2A || (0x30...0x39).contains(base))) {

@@ -5,7 +5,8 @@
 ///   controls) measures `ControlNotation.visibleWidth(of:)`: the renderer draws it that way.
 /// - Otherwise the grapheme is as wide as its widest scalar, where a scalar is
 ///   - 0 if it is a combining mark (Mn, Me), a default-ignorable (ZWJ, ZWNJ, variation
-///     selectors, tags, …), a Hangul V or T jamo, a tab or a line break;
+///     selectors, tags, …; not U+00AD SOFT HYPHEN, which terminals draw as a hyphen), a Hangul
+///     V or T jamo, a tab or a line break;
 ///   - 2 if it is East Asian Wide or Fullwidth, Emoji_Presentation, or an unassigned
 ///     Extended_Pictographic code point (emoji added after Unicode 15.0);
 ///   - 1 or `TextOptions.ambiguousWidth` if it is East Asian Ambiguous;
