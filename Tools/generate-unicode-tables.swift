@@ -205,10 +205,13 @@ func packedInfo(_ cp: Int) -> UInt32 {
     // ControlNotation neutralises C0, DEL and C1 (less tab and the mandatory breaks) and the bidi controls.
     let isNeutralisedControl = (gc == "Cc" && !isLayoutBreak) || bidiControl[cp]
 
+    // SOFT HYPHEN is default-ignorable, but terminals draw it as a hyphen in a cell of its own
+    // (glibc's wcwidth and the wcwidth of xterm say 1): measured 0, it pushed a bubble's border out.
+    let softHyphen = 0xAD
     let width: UInt32
     if isNeutralisedControl {
         width = 1  // never zero: a reader that forgets the control bit still sees the control take room
-    } else if gc == "Mn" || gc == "Me" || defaultIgnorable[cp] || graphemeBreak[cp] == graphemeV
+    } else if gc == "Mn" || gc == "Me" || (defaultIgnorable[cp] && cp != softHyphen) || graphemeBreak[cp] == graphemeV
                 || graphemeBreak[cp] == graphemeT || isLayoutBreak {
         width = 0
     } else if ea == "W" || ea == "F" || (extendedPictographic[cp] && gc == "Cn") {

@@ -1,5 +1,6 @@
 import BubbleLayout
 import BubbleText
+import BubbleTestSupport
 import Testing
 @testable import BubbleTerminal
 
@@ -124,6 +125,21 @@ import Testing
                     }
                 }
             }
+        }
+    }
+
+    /// The renderer fuzzer's findings (issue 15), whole timelines: a VS16 after a control's visible
+    /// form or at the start of a line (after NEL) never reaches the output, and no line re-measured
+    /// from the output is wider than the width (`^[` + VS16 measured a cell wider than drawn).
+    @Test func variationSelectorsAfterControlsNeverReachTheTerminal() throws {
+        let texts = ["a\u{1B}\u{FE0F}b", String(repeating: "x\u{7}\u{FE0F}", count: 40),
+                     "line\u{85}\u{FE0F}next", "\u{FE0F}\u{85}\u{FE0F}"]
+        let models: [any MessageModel] = texts.enumerated().map { TextNote(id: "v\($0)", text: $1) }
+        for width in Self.widths {
+            let timeline = try render(models, width: width)
+            #expect(checkContract(timeline, width: width, colorOn: false, options: TextOptions(),
+                                  context: "width \(width)") == 0)
+            #expect(!timeline.text.unicodeScalars.contains("\u{FE0F}"), "width \(width)")
         }
     }
 }

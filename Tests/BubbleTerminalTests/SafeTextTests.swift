@@ -61,6 +61,36 @@ import Testing
             #expect(drawn.width == 2)
         }
     }
+
+    /// Found by the renderer fuzzer (issue 15): a variation selector or mark after a control was
+    /// drawn raw after its visible form, so `^[` + VS16 showed two cells wider on screen than
+    /// measured. An extender with nothing to modify is not drawn and measures nothing.
+    @Test func extendersAfterAControlOrLineBreakAreNotDrawn() {
+        let cases: [(String, String)] = [
+            ("a\u{1B}\u{FE0F}b", "a^[b"),
+            ("x\u{7}\u{FE0F}x\u{7}\u{FE0F}", "x^Gx^G"),
+            ("\u{85}\u{FE0F}x", "<85>x"),
+            ("\u{FE0F}x", "x"),
+            ("\u{1B}\u{301}\u{200D}\u{E0061}y", "^[y"),
+            ("\r\n\u{FE0E}z", "^M^Jz"),
+        ]
+        for (text, expected) in cases {
+            let drawn = safe.draw(text, limit: 40)
+            #expect(drawn.text == expected, "\(text.debugDescription)")
+            // Line breaks are layout to the engine; a single-line field shows them (`<85>`).
+            if !text.unicodeScalars.contains(where: { $0 == "\u{85}" || $0 == "\r" }) {
+                #expect(drawn.width == CellWidth.of(text), "\(text.debugDescription)")
+            }
+            #expect(CellWidth.of(drawn.text) == drawn.width, "\(text.debugDescription)")
+            #expect(safe.width(of: text) == drawn.width)
+        }
+        // A visible scalar later in the grapheme is its base: a skin tone after a lone mark stays.
+        #expect(safe.draw("\u{301}\u{1F3FD}", limit: 4).text == "\u{1F3FD}")
+        // Extenders on a base, a space included, are drawn as before.
+        for text in ["e\u{301}", "\u{2764}\u{FE0F}", " \u{301}", "a\u{200D}b"] {
+            #expect(safe.draw(text, limit: 4).text == text)
+        }
+    }
 }
 
 /// Benign invisible formatting is left out of what is drawn; the rest keeps its label, and

@@ -37,7 +37,7 @@ import Testing
             if (gc == "Cc" && !isLayout) || bidiControl[cp] {
                 let visible = ControlNotation.visibleWidth(of: UInt32(cp))
                 expected = (visible, visible)
-            } else if gc == "Mn" || gc == "Me" || ignorable[cp] || gcb == "V" || gcb == "T" || isLayout {
+            } else if gc == "Mn" || gc == "Me" || (ignorable[cp] && cp != 0xAD) || gcb == "V" || gcb == "T" || isLayout {
                 expected = (0, 0)
             } else if presentation[cp] || ea == "W" || ea == "F" || (pictographic[cp] && gc == "Cn") {
                 expected = (2, 2)
@@ -136,5 +136,44 @@ import Testing
                 #expect(CellWidth.of(text, options: options) == sum, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
             }
         }
+    }
+
+    /// Issue 15: an extender with no visible scalar before it in its grapheme (after a control,
+    /// a line break or at the start) is not drawn and measures nothing; the first visible scalar
+    /// after it is the grapheme's base, which VS16 may widen.
+    @Test func extendersWithNothingToModifyAreNotDrawnAndMeasureNothing() {
+        func drawn(_ text: String) -> [UInt32] {
+            var breaker = GraphemeBreaker()
+            var grapheme = GraphemeWidth()
+            var kept: [UInt32] = []
+            for scalar in text.unicodeScalars {
+                let info = UnicodeTables.info(scalar.value)
+                let starts = breaker.breaksBefore(info)
+                if grapheme.draws(scalar.value, info, startsGrapheme: starts) { kept.append(scalar.value) }
+                if starts { grapheme.start(scalar.value, info) } else { grapheme.extend(scalar.value, info) }
+            }
+            return kept
+        }
+        #expect(drawn("a\u{1B}\u{FE0F}b") == [0x61, 0x1B, 0x62])
+        #expect(CellWidth.of("a\u{1B}\u{FE0F}b") == 4)
+        #expect(drawn("\u{85}\u{FE0F}") == [0x85])
+        #expect(drawn("\u{FE0F}\u{301}\u{200D}") == [])
+        #expect(CellWidth.of("\u{FE0F}\u{301}\u{200D}") == 0)
+        #expect(drawn("e\u{301}\u{FE0F}") == [0x65, 0x301, 0xFE0F])
+        #expect(drawn(" \u{FE0F}") == [0x20, 0xFE0F])
+        // A spacing extender (Bengali AA) after a lone mark becomes the base: VS16 then widens it.
+        #expect(drawn("\u{301}\u{9BE}\u{FE0F}") == [0x9BE, 0xFE0F])
+        #expect(CellWidth.ofGrapheme("\u{301}\u{9BE}\u{FE0F}".unicodeScalars) == 2)
+    }
+
+    /// Found by the renderer fuzzer (issue 15): U+00AD SOFT HYPHEN is default-ignorable, but
+    /// terminals draw it as a hyphen in a cell (glibc's wcwidth says 1), so measured as 0 it
+    /// pushed a bubble's right border one cell out. Reproducer: a bubble holding "hotel, \u{AD}".
+    @Test func softHyphenTakesTheCellTerminalsDrawItIn() {
+        #expect(CellWidth.ofScalar(0xAD) == 1)
+        #expect(CellWidth.of("hotel, \u{AD}") == 8)
+        #expect(PreparedText("Silben\u{AD}trennung").naturalWidth == 15)
+        // Ambiguous (East Asian Width A): two cells where ambiguous characters take two.
+        #expect(CellWidth.ofScalar(0xAD, options: TextOptions(ambiguousWidth: 2)) == 2)
     }
 }

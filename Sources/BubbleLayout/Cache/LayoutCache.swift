@@ -22,15 +22,15 @@ public final class LayoutCache: Sendable {
     }
 
     final class Shard: Sendable {
-        let state: Mutex<ShardState>
+        let state: LayoutLock<ShardState>
         init(maxEntries: Int, maxBytes: Int) {
-            state = Mutex(ShardState(table: LayoutTable(maxEntries: maxEntries, maxBytes: maxBytes),
-                                     stamps: ContentStampTable(capacity: maxEntries)))
+            state = LayoutLock(ShardState(table: LayoutTable(maxEntries: maxEntries, maxBytes: maxBytes),
+                                          stamps: ContentStampTable(capacity: maxEntries)))
         }
     }
 
     private let shards: [Shard]
-    private let styles = Mutex<[StyleKey: UInt16]>([:])
+    private let styles = LayoutLock<[StyleKey: UInt16]>([:])
     /// Most entries held.
     public let maxEntries: Int
     /// Most bytes held (entries, index and long ids).

@@ -63,7 +63,7 @@ public final class PreparedTextStore<Measurer: TextMeasurer>: Sendable {
     }
 
     final class ShardBox: Sendable {
-        let state = Mutex(Shard())
+        let state = LayoutLock(Shard())
     }
 
     /// Bookkeeping bytes per message held: its slot, its id's hash-table entry, its parts array.

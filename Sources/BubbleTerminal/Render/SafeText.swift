@@ -44,6 +44,9 @@ enum TextStyle: Sendable, Hashable {
 /// - Tabs become spaces up to the engine's next tab stop, counted from the start of the text.
 /// - Line breaks (LF, VT, FF, CR, NEL, LS, PS) never reach here inside wrapped text (the wrapper
 ///   ends lines at them); in single-line fields they are drawn visibly too (`^J`, `<85>`, `<LS>`).
+/// - An extender with nothing to modify (a variation selector, combining mark or ZWJ before any
+///   visible scalar of its grapheme: after a control, a line break or at the start) is not drawn,
+///   as `GraphemeWidth.draws` decides for the engine, which measures it as no cells.
 /// - Everything else, ZWJ sequences, variation selectors and skin tones included, passes intact.
 ///
 /// Text wider than its room is cut at a grapheme boundary (a visible form may be cut inside, as it
@@ -122,6 +125,7 @@ struct SafeText: Sendable {
         var grapheme = GraphemeWidth(options: options)
         var start = scalars.startIndex
         var special = false
+        var dropping = false
         var index = scalars.startIndex
         var started = false
         while index < scalars.endIndex {
@@ -129,14 +133,16 @@ struct SafeText: Sendable {
             let info = UnicodeTables.info(value)
             if breaker.breaksBefore(info) {
                 if started, !emit(scalars[start..<index], width: grapheme.width, special: special,
-                                  budget: budget, into: &output) {
+                                  dropping: dropping, budget: budget, into: &output) {
                     return false
                 }
                 start = index
                 special = false
                 started = true
+                dropping = !grapheme.draws(value, info, startsGrapheme: true)
                 grapheme.start(value, info)
             } else {
+                if !grapheme.draws(value, info, startsGrapheme: false) { dropping = true }
                 grapheme.extend(value, info)
             }
             if Self.isSpecial(value) { special = true }
@@ -144,17 +150,23 @@ struct SafeText: Sendable {
         }
         if started {
             return emit(scalars[start...], width: grapheme.width, special: special,
-                        budget: budget, into: &output)
+                        dropping: dropping, budget: budget, into: &output)
         }
         return true
     }
 
-    /// Draws one grapheme, or as much of a visible form or tab as fits.
+    /// Draws one grapheme, or as much of a visible form or tab as fits. `dropping` says that
+    /// some of its scalars are extenders with nothing to modify, which are left out.
     private func emit<Grapheme: Collection<Unicode.Scalar>>(_ grapheme: Grapheme, width: Int, special: Bool,
-                                                            budget: Int, into output: inout Output) -> Bool {
+                                                            dropping: Bool, budget: Int,
+                                                            into output: inout Output) -> Bool {
         guard special else {
             if output.width + width > budget { return false }
-            output.appendGrapheme(grapheme, width: width)
+            if dropping {
+                output.appendGrapheme(Self.drawnScalars(of: grapheme, options: options), width: width)
+            } else {
+                output.appendGrapheme(grapheme, width: width)
+            }
             return true
         }
         // Controls stand alone as graphemes (only CR LF pairs), so drawing scalar by scalar keeps
@@ -177,6 +189,22 @@ struct SafeText: Sendable {
             }
         }
         return true
+    }
+
+    /// The scalars of `grapheme` that `GraphemeWidth.draws` keeps, read as the engine reads them.
+    private static func drawnScalars<Grapheme: Collection<Unicode.Scalar>>(
+        of grapheme: Grapheme, options: TextOptions
+    ) -> [Unicode.Scalar] {
+        var reader = GraphemeWidth(options: options)
+        var kept: [Unicode.Scalar] = []
+        var first = true
+        for scalar in grapheme {
+            let info = UnicodeTables.info(scalar.value)
+            if reader.draws(scalar.value, info, startsGrapheme: first) { kept.append(scalar) }
+            if first { reader.start(scalar.value, info) } else { reader.extend(scalar.value, info) }
+            first = false
+        }
+        return kept
     }
 
     /// Collects ordinary runs and visible-form runs, styling each run once.

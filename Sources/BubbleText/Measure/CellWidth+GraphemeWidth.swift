@@ -45,6 +45,8 @@ public struct GraphemeWidth: Hashable, Sendable {
         if info.raw & slowBits != 0 {
             if _slowPath(perCodePoint) {
                 width = codePointWidth(scalar, info)
+                baseIsVisible = width > 0 && !info.isNeutralisedControl
+                base = scalar
                 return
             }
             width = ControlNotation.visibleWidth(of: scalar)
@@ -68,9 +70,15 @@ public struct GraphemeWidth: Hashable, Sendable {
         } else if scalar == 0x20E3 && (base == 0x23 || base == 0x2A || (base >= 0x30 && base <= 0x39) || perCodePoint) {
             width = perCodePoint ? width &+ codePointWidth(scalar, info) : 2  // keycap
         } else if info.raw & slowBits == 0 {
-            width = max(width, scalarWidth(info))
+            let scalarCells = scalarWidth(info)
+            width = max(width, scalarCells)
+            // A grapheme that began with marks (only at a text's or line's start or after a
+            // control) gets its base at its first visible scalar.
+            if scalarCells > 0 { baseIsVisible = true }
         } else if _slowPath(perCodePoint) {
-            width &+= codePointWidth(scalar, info)
+            let cells = codePointWidth(scalar, info)
+            width &+= cells
+            if cells > 0 && !info.isNeutralisedControl { baseIsVisible = true }
         }
     }
 
@@ -89,6 +97,20 @@ public struct GraphemeWidth: Hashable, Sendable {
         let width = WcwidthTable.width(scalar)
         if info.isAmbiguous && width == 1 { return ambiguousWidth }
         return width
+    }
+
+    /// Whether `scalar`, about to be read into the grapheme by `start` (`startsGrapheme`) or
+    /// `extend`, is drawn. An extender (a combining mark, variation selector, ZWJ, tag…) that
+    /// takes no cells and comes before any visible scalar of its grapheme has nothing to modify:
+    /// UAX #29 leaves it so only at a text's start, after a line break and after a control.
+    /// Drawn, it would modify whatever the terminal shows before it (a control's visible form,
+    /// a bubble's padding or border), so it is not drawn, and it measures no cells either way.
+    @inline(__always)
+    public func draws(_ scalar: UInt32, _ info: ScalarInfo, startsGrapheme: Bool) -> Bool {
+        guard startsGrapheme || !baseIsVisible else { return true }
+        let property = info.graphemeBreak
+        guard property == .extend || property == .zwj else { return true }
+        return scalarWidth(info) > 0 || info.isNeutralisedControl
     }
 
     @inline(__always)

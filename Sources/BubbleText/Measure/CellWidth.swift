@@ -9,13 +9,16 @@
 ///   controls) measures `ControlNotation.visibleWidth(of:)`: the renderer draws it that way.
 /// - Otherwise the grapheme is as wide as its widest scalar, where a scalar is
 ///   - 0 if it is a combining mark (Mn, Me), a default-ignorable (ZWJ, ZWNJ, variation
-///     selectors, tags, …), a Hangul V or T jamo, a tab or a line break;
+///     selectors, tags, …; not U+00AD SOFT HYPHEN, which terminals draw as a hyphen), a Hangul
+///     V or T jamo, a tab or a line break;
 ///   - 2 if it is East Asian Wide or Fullwidth, Emoji_Presentation, or an unassigned
 ///     Extended_Pictographic code point (emoji added after Unicode 15.0);
 ///   - 1 or `TextOptions.ambiguousWidth` if it is East Asian Ambiguous;
 ///   - 1 otherwise (spacing marks included).
 /// - A grapheme whose visible base is followed by VS16 (U+FE0F), and a keycap base
 ///   (`0`–`9`, `#`, `*`) followed by U+20E3, is 2.
+/// - An extender with no visible scalar before it in its grapheme (at a text's or line's start,
+///   after a control) is not drawn (`GraphemeWidth.draws`): it counts 0 and widens nothing.
 ///
 /// So emoji ZWJ sequences, modifier sequences, keycaps, tag sequences and regional-indicator
 /// pairs measure 2 as one grapheme, a Hangul syllable built from jamo measures 2, and no

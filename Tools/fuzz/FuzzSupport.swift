@@ -1,0 +1,137 @@
+// Shared by every harness in Tools/fuzz (compiled into each): invariant failures, scratch files,
+// and the reader checks. Not part of the library: `Tools/fuzz/run.sh` builds it.
+import BubbleLayout
+import BubbleLogs
+import BubbleText
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Stops the run on a broken invariant: libFuzzer saves the input as a crash file, which is the
+/// reproducer to turn into a regression test.
+func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
+             file: StaticString = #fileID, line: UInt = #line) {
+    guard !condition() else { return }
+    fputs("invariant failed (\(file):\(line)): \(message())\n", stderr)
+    abort()
+}
+
+/// One scratch directory per process, in memory when /dev/shm exists: readers take paths.
+let scratchDirectory: String = {
+    let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+    let path = "\(base)/bubbles-fuzz-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(atPath: "/dev/shm/bubbles-fuzz-\(getpid())") }
+    return path
+}()
+
+/// Writes `bytes` to `name` in the scratch directory (creating folders) and returns its path.
+func scratchFile(_ name: String, _ bytes: UnsafeRawBufferPointer) -> String {
+    let path = scratchDirectory + "/" + name
+    let folder = (path as NSString).deletingLastPathComponent
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    require(descriptor >= 0, "cannot write \(path)")
+    var written = 0
+    while written < bytes.count {
+        let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+        require(count > 0, "short write to \(path)")
+        written += count
+    }
+    close(descriptor)
+    return path
+}
+
+/// A cheap hash of the input, so that options derived from it are the same on every replay.
+func inputHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return hash
+}
+
+/// What a reader gave for one input.
+struct ReadOutcome {
+    /// The reader refused the whole input with one error (nothing else is then expected).
+    var refused = false
+    var messages: [any LogRecord] = []
+    var messagePositions: [LogPosition] = []
+    var diagnostics: [LogDiagnostic] = []
+    var counts = LogCounts()
+}
+
+/// Reads `path` as `format` and checks what every reader promises: each record is a message or a
+/// diagnostic, never both and never neither (the entries handed out agree with the counts and,
+/// when the caller knows it, with the number of records in the input); and every message is
+/// laid out (each has exactly one row in the engine's batch layout).
+@discardableResult
+func checkReader(path: String, format: LogFormat, expectedRecords: Int? = nil) -> ReadOutcome {
+    var outcome = ReadOutcome()
+    let reader: LogReader
+    do {
+        reader = try LogSource.open(path: path, format: format,
+                                    options: LogReadOptions(timeZone: TimeZone(identifier: "UTC")!))
+    } catch {
+        require(!error.description.isEmpty, "an input error with no message")
+        outcome.refused = true
+        return outcome
+    }
+    for entry in reader {
+        switch entry {
+        case .message(let record, let position):
+            outcome.messages.append(record)
+            outcome.messagePositions.append(position)
+        case .diagnostic(let diagnostic):
+            require(!diagnostic.reason.isEmpty, "a diagnostic with no reason at \(diagnostic.position)")
+            outcome.diagnostics.append(diagnostic)
+        }
+    }
+    let counts = reader.counts
+    outcome.counts = counts
+    require(counts.messagesOut == outcome.messages.count,
+            "\(outcome.messages.count) messages handed out, \(counts.messagesOut) counted")
+    require(counts.rejected == outcome.diagnostics.count,
+            "\(outcome.diagnostics.count) diagnostics handed out, \(counts.rejected) counted")
+    require(counts.reconciles, "counts do not reconcile: \(counts)")
+    if let expectedRecords {
+        require(counts.recordsIn == expectedRecords,
+                "\(expectedRecords) records in the input, \(counts.recordsIn) read: \(counts)")
+    }
+    checkLaidOut(outcome.messages)
+    return outcome
+}
+
+/// Every message gets exactly one row in a batch layout, at a width taken from its count.
+func checkLaidOut(_ messages: [any LogRecord]) {
+    guard !messages.isEmpty else { return }
+    let engine = LayoutEngine()
+    let models: [any MessageModel] = messages
+    let batch: BatchLayout
+    do {
+        batch = try engine.layoutBatch(models, widths: [12 + messages.count % 60],
+                                       options: DecorationOptions(timeZone: TimeZone(identifier: "UTC")!))
+    } catch {
+        require(false, "a read message could not be laid out: \(error)")
+        return
+    }
+    var rowsPerMessage = [Int](repeating: 0, count: messages.count)
+    for (index, row) in batch.rows.enumerated() where !row.isDateSeparator {
+        rowsPerMessage[row.messageIndex] += 1
+        require(batch.layout(row: index, widthIndex: 0).height > 0, "message \(row.messageIndex) laid out with no height")
+    }
+    require(rowsPerMessage.allSatisfy { $0 == 1 }, "messages without exactly one row: \(rowsPerMessage)")
+}
+
+/// The number of elements of the array at `path` in a JSON document, by Foundation's parser
+/// (independent of ours); nil when Foundation cannot read it or the path is not an array.
+func foundationArrayCount(_ bytes: UnsafeRawBufferPointer, path: [String]) -> Int? {
+    guard let object = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else {
+        return nil
+    }
+    var value: Any = object
+    for key in path {
+        guard let dictionary = value as? [String: Any], let next = dictionary[key] else { return nil }
+        value = next
+    }
+    return (value as? [Any])?.count
+}

@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses in Tools/fuzz against the library sources and runs them.
+#
+#   Tools/fuzz/run.sh build                  build every harness into .build/fuzz/bin
+#   Tools/fuzz/run.sh run NAME [ARGS...]     fuzz NAME with its seeds and dictionary; ARGS go to
+#                                            libFuzzer (e.g. -runs=10000000 or -max_total_time=600)
+#   Tools/fuzz/run.sh smoke [SECONDS]        build, then run each harness SECONDS (default 4) (CI)
+#   Tools/fuzz/run.sh long SECONDS [NAME...] fuzz each NAME (default all) for SECONDS in turn and
+#                                            print its executions and result (logs in .build/fuzz/logs)
+#   Tools/fuzz/run.sh repro NAME FILE...     run NAME once on each FILE (a crash file, a seed)
+#
+# Harnesses are built with `swiftc -sanitize=fuzzer,address`: each library module is compiled
+# once with coverage and ASan (and -enable-testing, for harnesses that check internal fast paths)
+# into .build/fuzz/lib, then each harness file with FuzzSupport.swift is linked against them.
+# A failed invariant aborts, and libFuzzer writes the input to .build/fuzz/artifacts/NAME/.
+# The per-input timeout is wall-clock: on a shared, loaded machine a 0.1 s input can wait 20 s
+# for a core, so it is 300 s (FUZZ_TIMEOUT overrides it).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
+  export PATH="/opt/swift/usr/bin:$PATH"
+fi
+
+# Every harness, and where its seeds come from (besides Tools/fuzz/seeds/NAME when present).
+HARNESSES=(json jsonl telegram whatsapp discord slack text render)
+# The zip reader's harness goes here when the reader exists: add "zip" to HARNESSES, write
+# Tools/fuzz/fuzz-zip.swift, and give it seeds below (e.g. Corpora/exports/*.zip).
+seeds_for() {
+  case "$1" in
+    json) echo "Corpora/exports Corpora/logs" ;;
+    jsonl) echo "Corpora/logs" ;;
+    telegram) echo "Corpora/exports/telegram" ;;
+    whatsapp) echo "Corpora/exports/whatsapp" ;;
+    discord) echo "Corpora/exports/discord" ;;
+    slack) echo "Corpora/exports/slack" ;;
+    text) echo "" ;;
+    render) echo "Corpora/logs" ;;
+  esac
+}
+dictionary_for() {
+  case "$1" in
+    whatsapp) echo Tools/fuzz/whatsapp.dict ;;
+    text) echo Tools/fuzz/text.dict ;;
+    render) echo Tools/fuzz/render.dict ;;
+    *) echo Tools/fuzz/json.dict ;;
+  esac
+}
+
+OUT=.build/fuzz
+FLAGS=(-O -sanitize=fuzzer,address -enable-testing -parse-as-library -I "$OUT/lib" -L "$OUT/lib")
+
+build_module() {  # NAME: Sources/NAME as a static library with its .swiftmodule
+  local name=$1
+  swiftc "${FLAGS[@]}" -module-name "$name" -emit-module -emit-module-path "$OUT/lib/$name.swiftmodule" \
+    -emit-library -static -o "$OUT/lib/lib$name.a" $(find "Sources/$name" -name '*.swift' | sort)
+}
+
+build() {
+  mkdir -p "$OUT/lib" "$OUT/bin"
+  for module in BubbleText BubbleLayout BubbleLogs BubbleTerminal; do
+    echo "fuzz: compiling $module"
+    build_module "$module"
+  done
+  for name in "${HARNESSES[@]}"; do
+    echo "fuzz: linking fuzz-$name"
+    swiftc "${FLAGS[@]}" -module-name "Fuzz_$name" Tools/fuzz/FuzzSupport.swift "Tools/fuzz/fuzz-$name.swift" \
+      -lBubbleTerminal -lBubbleLogs -lBubbleLayout -lBubbleText -o "$OUT/bin/fuzz-$name"
+  done
+}
+
+run() {  # NAME [libFuzzer args]
+  local name=$1
+  shift
+  local corpus="$OUT/corpus/$name" artifacts="$OUT/artifacts/$name/"
+  mkdir -p "$corpus" "$artifacts"
+  local dirs=()
+  for dir in $(seeds_for "$name") "Tools/fuzz/seeds/$name"; do
+    [ -d "$dir" ] && dirs+=("$dir")
+  done
+  # Leaks are not what these harnesses look for (the readers keep process-wide tables); Swift's
+  # own crash backtracer fights ASan, and libFuzzer reports the crash anyway.
+  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$OUT/bin/fuzz-$name" \
+    -dict="$(dictionary_for "$name")" -max_len=65536 -timeout="${FUZZ_TIMEOUT:-300}" -rss_limit_mb=2048 \
+    -artifact_prefix="$artifacts" "$@" "$corpus" "${dirs[@]}"
+}
+
+case "${1:-}" in
+  build) build ;;
+  run)
+    [ $# -ge 2 ] || { echo "usage: $0 run NAME [libFuzzer args...]" >&2; exit 2; }
+    shift
+    run "$@"
+    ;;
+  smoke)
+    seconds=${2:-4}
+    build
+    log=$(mktemp)
+    for name in "${HARNESSES[@]}"; do
+      if run "$name" -max_total_time="$seconds" -print_final_stats=1 >"$log" 2>&1; then
+        runs=$(grep -oE 'number_of_executed_units: [0-9]+' "$log" | grep -oE '[0-9]+' || echo "?")
+        echo "fuzz-$name: $runs runs in ${seconds}s, no crash, no invariant failure"
+      else
+        tail -n 40 "$log" >&2
+        echo "fuzz-$name failed its smoke run (the input is in $OUT/artifacts/$name/)" >&2
+        exit 1
+      fi
+    done
+    rm -f "$log"
+    ;;
+  long)
+    [ $# -ge 2 ] || { echo "usage: $0 long SECONDS [NAME...]" >&2; exit 2; }
+    seconds=$2
+    shift 2
+    names=("$@")
+    [ ${#names[@]} -gt 0 ] || names=("${HARNESSES[@]}")
+    mkdir -p "$OUT/logs"
+    for name in "${names[@]}"; do
+      log="$OUT/logs/$name-$(date -u +%Y%m%dT%H%M%S).log"
+      if run "$name" -max_total_time="$seconds" -print_final_stats=1 >"$log" 2>&1; then result="no crash, no invariant failure"
+      else result="FAILED (see $log and $OUT/artifacts/$name/)"; fi
+      runs=$(grep -oE 'number_of_executed_units: [0-9]+' "$log" | grep -oE '[0-9]+' || echo "?")
+      echo "$(date -u +%Y-%m-%dT%H:%MZ) fuzz-$name: $runs runs in ${seconds}s: $result"
+    done
+    ;;
+  repro)
+    [ $# -ge 3 ] || { echo "usage: $0 repro NAME FILE..." >&2; exit 2; }
+    name=$2
+    shift 2
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$OUT/bin/fuzz-$name" "$@"
+    ;;
+  *)
+    echo "usage: $0 build | run NAME [libFuzzer args...] | smoke [SECONDS] | long SECONDS [NAME...] | repro NAME FILE..." >&2
+    exit 2
+    ;;
+esac
