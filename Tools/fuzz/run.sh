@@ -23,9 +23,7 @@ if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
 fi
 
 # Every harness, and where its seeds come from (besides Tools/fuzz/seeds/NAME when present).
-HARNESSES=(json jsonl telegram whatsapp discord slack text render)
-# The zip reader's harness goes here when the reader exists: add "zip" to HARNESSES, write
-# Tools/fuzz/fuzz-zip.swift, and give it seeds below (e.g. Corpora/exports/*.zip).
+HARNESSES=(json jsonl telegram whatsapp discord slack text render zip font)
 seeds_for() {
   case "$1" in
     json) echo "Corpora/exports Corpora/logs" ;;
@@ -36,6 +34,8 @@ seeds_for() {
     slack) echo "Corpora/exports/slack" ;;
     text) echo "" ;;
     render) echo "Corpora/logs" ;;
+    zip) echo "Corpora/zip Corpora/exports/zip" ;;
+    font) echo "Corpora/fonts" ;;
   esac
 }
 dictionary_for() {
@@ -43,6 +43,8 @@ dictionary_for() {
     whatsapp) echo Tools/fuzz/whatsapp.dict ;;
     text) echo Tools/fuzz/text.dict ;;
     render) echo Tools/fuzz/render.dict ;;
+    zip) echo Tools/fuzz/zip.dict ;;
+    font) echo Tools/fuzz/font.dict ;;
     *) echo Tools/fuzz/json.dict ;;
   esac
 }
@@ -58,14 +60,14 @@ build_module() {  # NAME: Sources/NAME as a static library with its .swiftmodule
 
 build() {
   mkdir -p "$OUT/lib" "$OUT/bin"
-  for module in BubbleText BubbleLayout BubbleLogs BubbleTerminal; do
+  for module in BubbleText BubbleFonts BubbleLayout BubbleLogs BubbleTerminal; do
     echo "fuzz: compiling $module"
     build_module "$module"
   done
   for name in "${HARNESSES[@]}"; do
     echo "fuzz: linking fuzz-$name"
     swiftc "${FLAGS[@]}" -module-name "Fuzz_$name" Tools/fuzz/FuzzSupport.swift "Tools/fuzz/fuzz-$name.swift" \
-      -lBubbleTerminal -lBubbleLogs -lBubbleLayout -lBubbleText -o "$OUT/bin/fuzz-$name"
+      -lBubbleTerminal -lBubbleLogs -lBubbleLayout -lBubbleFonts -lBubbleText -o "$OUT/bin/fuzz-$name"
   done
 }
 
