@@ -205,3 +205,31 @@ import Testing
     }
 }
 
+
+/// Detection parses a JSON export leniently (Telegram writes `\xHH` escapes); the format it finds
+/// then reads the document with its own rules, whichever way the format was chosen.
+@Suite struct DetectedFormatStrictnessTests {
+    /// The Discord fixture with one message's text holding `escape` in place of `find`.
+    static func discordFile(replacing find: String, with escape: String) throws -> String {
+        var text = try String(contentsOfFile: corpus("exports/discord/channel.json"), encoding: .utf8)
+        let range = try #require(text.range(of: find))
+        text.replaceSubrange(range, with: escape)
+        let path = NSTemporaryDirectory() + "discord-escape-\(getpid())-\(escape.utf8.count).json"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func anAutoDetectedDiscordFileGetsNoTelegramLeniency() throws {
+        let lenient = try Self.discordFile(replacing: "\"Terminal Enthusiasts\"", with: "\"Terminal \\x45nthusiasts\"")
+        let plain = try Self.discordFile(replacing: "\"Terminal Enthusiasts\"", with: "\"Terminal \\u0045nthusiasts\"")
+        defer {
+            try? FileManager.default.removeItem(atPath: lenient)
+            try? FileManager.default.removeItem(atPath: plain)
+        }
+        for format in [LogFormat.auto, .discord] {
+            #expect(throws: LogInputError.self) { _ = try LogSource.open(path: lenient, format: format, options: LogReadOptions()) }
+            let reader = try LogSource.open(path: plain, format: format, options: LogReadOptions())
+            #expect(reader.format == .discord)
+        }
+    }
+}

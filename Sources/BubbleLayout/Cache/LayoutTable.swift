@@ -227,7 +227,8 @@ struct LayoutTable {
         let affordable = max(0, maxBytes - externalBytes) / (MemoryLayout<Entry>.stride + 7)
         let target = min(maxEntries, count + additional, affordable)
         if target - count > spare {
-            entries.reserveCapacity(min(maxEntries, entries.count + (target - count - spare)))
+            // reserveCapacity takes the whole capacity wanted: what there is plus what is missing.
+            entries.reserveCapacity(min(maxEntries, entries.capacity + (target - count - spare)))
         }
         if target * 5 > index.count * 4 { rebuildIndex(size: indexSize(for: target)) }
     }

@@ -21,7 +21,8 @@ final class InputFile {
     /// The decoded stream after `prefix`.
     private var source: ByteSource
     private var taken = false
-    private var document: JSONValue?
+    /// The parsed document, and whether `\xHH` escapes were allowed when it was parsed.
+    private var document: (value: JSONValue, allowedHexEscapes: Bool)?
 
     static let detectionPrefix = 64 << 10
 
@@ -113,16 +114,18 @@ final class InputFile {
         return prefix
     }
 
-    /// The whole input parsed as one JSON document (cached).
+    /// The whole input parsed as one JSON document (cached). A document parsed leniently (for
+    /// detection, which allows Telegram's `\xHH` escapes) is parsed again when strict JSON is
+    /// asked for, so a Discord file never gets Telegram's leniency.
     func parseDocument(allowingHexEscapes: Bool) throws(LogInputError) -> JSONValue {
-        if let document { return document }
+        if let document, allowingHexEscapes || !document.allowedHexEscapes { return document.value }
         let bytes = wholeInput()
         if let code = source.readError {
             throw LogInputError(file: display, message: "cannot read: \(String(cString: strerror(code)))")
         }
         do {
             let value = try JSONParser(allowsHexEscapes: allowingHexEscapes).parse(bytes)
-            document = value
+            document = (value, allowingHexEscapes)
             return value
         } catch {
             let what = error.isTruncation ? "truncated JSON" : "invalid JSON"
