@@ -5,7 +5,26 @@ import BubbleLogs
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = UnsafeRawBufferPointer(start: data, count: size)
+    let input = UnsafeRawBufferPointer(start: data, count: size)
+    // UTF-32 (by its byte order mark) is refused whole; UTF-16 is decoded, here by the standard
+    // library, independently of the reader's own decoder, before lines are counted.
+    let raw = Array(input)
+    if raw.starts(with: [0xFF, 0xFE, 0, 0]) || raw.starts(with: [0, 0, 0xFE, 0xFF]) {
+        let outcome = checkReader(path: scratchFile("log.jsonl", input), format: .jsonl)
+        require(outcome.refused, "a UTF-32 input was read")
+        return 0
+    }
+    var bytes = raw
+    if raw.starts(with: [0xFE, 0xFF]) || raw.starts(with: [0xFF, 0xFE]) {
+        let bigEndian = raw[0] == 0xFE
+        var units: [UInt16] = []
+        for i in stride(from: 2, to: raw.count - 1, by: 2) {
+            let high: UInt16 = bigEndian ? UInt16(raw[i]) : UInt16(raw[i + 1])
+            let low: UInt16 = bigEndian ? UInt16(raw[i + 1]) : UInt16(raw[i])
+            units.append(high << 8 | low)
+        }
+        bytes = Array(String(decoding: units, as: UTF16.self).utf8)
+    }
     // Counted here, independently of the reader: lines end at LF, a CR ending a line is dropped,
     // and blank means spaces and tabs only.
     var nonBlankLines = Set<Int>()
@@ -22,7 +41,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         lineStart = offset + 1
     }
     if lineStart < bytes.count { endLine(at: bytes.count) }
-    let outcome = checkReader(path: scratchFile("log.jsonl", bytes), format: .jsonl,
+    let outcome = checkReader(path: scratchFile("log.jsonl", input), format: .jsonl,
                               expectedRecords: nonBlankLines.count)
     require(!outcome.refused, "a JSON Lines input was refused whole")
     let lines = outcome.messagePositions.map { $0.line ?? -1 } + outcome.diagnostics.map { $0.line ?? -1 }

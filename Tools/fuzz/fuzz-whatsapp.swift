@@ -9,7 +9,11 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
     let outcome = checkReader(path: scratchFile("chat.txt", bytes), format: .whatsapp)
     guard !outcome.refused else { return 0 }
-    let lineCount = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+    // WhatsApp lines end at LF, CRLF or a bare CR (old Mac files).
+    var lineCount = 1
+    for (i, byte) in bytes.enumerated() where byte == 0x0A || (byte == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A)) {
+        lineCount += 1
+    }
     let lines = outcome.messagePositions.map { $0.line ?? -1 } + outcome.diagnostics.map { $0.line ?? -1 }
     require(Set(lines).count == lines.count, "two records name one line: \(lines.sorted())")
     require(lines.allSatisfy { $0 >= 1 && $0 <= lineCount }, "a record outside lines 1...\(lineCount): \(lines.sorted())")
