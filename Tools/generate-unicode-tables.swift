@@ -195,6 +195,7 @@ func resolvedLineBreak(_ cp: Int) -> String {
 let tab = 0x09
 let graphemeV = graphemeBreakNames.firstIndex(of: "V")!
 let graphemeT = graphemeBreakNames.firstIndex(of: "T")!
+let graphemePrepend = graphemeBreakNames.firstIndex(of: "Prepend")!
 
 func packedInfo(_ cp: Int) -> UInt32 {
     let lbName = resolvedLineBreak(cp)
@@ -228,6 +229,11 @@ func packedInfo(_ cp: Int) -> UInt32 {
     if ea == "F" || ea == "W" || ea == "H" { raw |= 1 << 16 }
     if extendedPictographic[cp] && gc == "Cn" { raw |= 1 << 17 }
     if emojiModifier[cp] { raw |= 1 << 18 }
+    // Terminals draw a Prepend scalar (U+0600 ARABIC NUMBER SIGN and the other prepended
+    // concatenation marks, U+0D4E…) in a cell of its own before the scalars it joins (glibc's
+    // wcwidth gives them 1, tmux puts the next scalar in the next cell): the bit sends them to the
+    // width reader's slow path, which adds their cells instead of taking the widest scalar.
+    if graphemeBreak[cp] == graphemePrepend { raw |= 1 << 19 }
     return raw
 }
 

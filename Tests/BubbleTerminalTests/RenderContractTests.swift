@@ -1,8 +1,16 @@
 import BubbleLayout
+import BubbleLogs
 import BubbleText
 import BubbleTestSupport
+import Foundation
 import Testing
 @testable import BubbleTerminal
+#if canImport(Glibc)
+import Glibc
+
+/// glibc's wcwidth (wchar_t is 32-bit on Linux), which the Glibc module does not export.
+@_silgen_name("wcwidth") private func wcwidth(_ character: Int32) -> Int32
+#endif
 
 /// The renderer draws exactly the layouts the engine computed: every row draws `height` lines and
 /// no line is wider than the container, over many generated timelines, widths and options.
@@ -142,4 +150,75 @@ import Testing
             #expect(!timeline.text.unicodeScalars.contains("\u{FE0F}"), "width \(width)")
         }
     }
+
+    #if canImport(Glibc)
+    /// The renderer fuzzer's finding (issue 15), the input it saved
+    /// (Tools/fuzz/findings/render-prepended-concatenation-mark.jsonl, UTF-16 with U+0600 ARABIC
+    /// NUMBER SIGN in its texts): every content line of a bubble ends on its right border counted
+    /// by glibc's `wcwidth`, one code point at a time, as terminals draw it, at every width and
+    /// under both width profiles. The mark measured 0 beside its number and was drawn in a cell.
+    @Test func prependedConcatenationMarksAreDrawnAsWideAsMeasured() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Tools/fuzz/findings/render-prepended-concatenation-mark.jsonl").path
+        let reader = try LogSource.open(path: path, format: .jsonl, options: LogReadOptions(timeZone: utc))
+        let models: [any MessageModel] = reader.compactMap { $0.record }
+        #expect(models.count > 5)
+        #expect(models.contains { (($0 as? any TextMessageModel)?.text ?? "").unicodeScalars.contains("\u{600}") })
+        // wcwidth reads the thread's locale; C.UTF-8 is built into glibc since 2.35.
+        guard let utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) else {
+            Issue.record("no C.UTF-8 locale for wcwidth")
+            return
+        }
+        let previous = uselocale(utf8)
+        defer { uselocale(previous); freelocale(utf8) }
+        for profile in [WidthProfile.unicode, .wcwidth] {
+            let engine = LayoutEngine(textOptions: TextOptions(widthProfile: profile))
+            for width in 1...100 {
+                let timeline = try render(models, width: width, engine: engine)
+                for (r, lines) in timeline.lines.enumerated() {
+                    let layout = timeline.layouts[r]
+                    guard !timeline.rows[r].isDateSeparator, layout.alignment != .center,
+                          layout.parts.contains(.sideBorders), layout.bubbleWidth >= 2 else { continue }
+                    let start = layout.spacingAbove + (layout.parts.contains(.nameLine) ? 1 : 0) + (layout.parts.contains(.topBorder) ? 1 : 0)
+                    let count = (layout.parts.contains(.replyQuote) ? 1 : 0) + layout.imageRows + layout.textLines
+                    for line in lines[start..<min(lines.count, start + count)] {
+                        // A code point glibc does not know (the damaged texts hold unassigned
+                        // ones) has no width there: such a line is only checked not to overflow.
+                        let (cells, complete) = glibcCells(line, emojiPresentation: profile == .unicode)
+                        let edge = layout.x + layout.bubbleWidth
+                        #expect(complete ? cells == edge : cells <= edge,
+                                "\(profile) width \(width) row \(r): \(cells) cells by wcwidth, the border is at \(edge): \(line.debugDescription)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Cells by glibc's `wcwidth`, summed per code point, with what terminals join: a scalar
+    /// after ZWJ, and, for terminals that draw emoji presentation (the `unicode` profile's; tmux
+    /// 3.3a, the `wcwidth` profile's, does not), VS16 widening a one-cell base to two (the
+    /// finding's texts hold ☀️ and ✈️).
+    /// `complete` is false when glibc knows some code point of the line not.
+    private func glibcCells(_ line: String, emojiPresentation: Bool) -> (cells: Int, complete: Bool) {
+        var total = 0
+        var complete = true
+        var previous: UInt32 = 0
+        var baseWidth = 0
+        for scalar in line.unicodeScalars {
+            let known = Int(wcwidth(Int32(bitPattern: scalar.value)))
+            if known < 0 { complete = false }
+            var cells = max(0, known)
+            if previous == 0x200D {
+                cells = 0
+            } else if scalar.value == 0xFE0F {
+                cells = emojiPresentation && baseWidth == 1 ? 1 : 0
+            } else if cells > 0 {
+                baseWidth = cells
+            }
+            total += cells
+            previous = scalar.value
+        }
+        return (total, complete)
+    }
+    #endif
 }

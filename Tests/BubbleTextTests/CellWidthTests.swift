@@ -176,4 +176,44 @@ import Testing
         // Ambiguous (East Asian Width A): two cells where ambiguous characters take two.
         #expect(CellWidth.ofScalar(0xAD, options: TextOptions(ambiguousWidth: 2)) == 2)
     }
+
+    /// Found by the renderer fuzzer (issue 15, Tools/fuzz/findings/render-prepended-concatenation-mark.jsonl):
+    /// a Prepended_Concatenation_Mark (U+0600 ARABIC NUMBER SIGN …, read from PropList.txt) joins
+    /// the scalar after it into one grapheme (GB9b), and the grapheme measured as its widest
+    /// scalar, one cell; glibc's wcwidth gives the mark 1 and tmux 3.3a draws it in a cell of its
+    /// own with the next scalar in the next cell, so a full line holding one was a cell too wide.
+    /// The figures below are tmux's cursor column after printing each text (`display -p
+    /// '#{cursor_x}'`): "\u{600}b" 2, "\u{600}\u{600}b" 3, "\u{600}\u{301}b" 2, "\u{600}😀" 3,
+    /// "\u{600}一" 3, "\u{D4E}b" 2, "\u{110BD}b" 2.
+    @Test func prependedScalarsTakeTheCellTerminalsDrawThemIn() throws {
+        let marks = try #require(UCDPropertyValues.binary("ucd/PropList.txt", systemPath: "PropList.txt",
+                                                          property: "Prepended_Concatenation_Mark"))
+        let values = (0..<0x110000).filter { marks[$0] }
+        #expect(values.count == 13)  // U+0600–0605, 06DD, 070F, 0890–0891, 08E2, 110BD, 110CD
+        let tmux: [(String, Int)] = [("\u{600}b", 2), ("\u{600}\u{600}b", 3), ("\u{600}\u{301}b", 2),
+                                     ("\u{600}😀", 3), ("\u{600}一", 3), ("\u{D4E}b", 2), ("\u{110BD}b", 2)]
+        for profile in [WidthProfile.unicode, .wcwidth] {
+            let options = TextOptions(widthProfile: profile)
+            for value in values {
+                let mark = String(Unicode.Scalar(UInt32(value))!)
+                #expect(CellWidth.ofScalar(UInt32(value), options: options) == 1, "U+\(String(value, radix: 16)) \(profile)")
+                let text = "a" + mark + "b"
+                #expect(CellWidth.of(text, options: options) == 3, "U+\(String(value, radix: 16)) \(profile)")
+                #expect(PreparedText(text, options: options).naturalWidth == 3, "U+\(String(value, radix: 16)) \(profile)")
+                // Two marks and a number, as U+0601 ARABIC SIGN SANAH is written before a year.
+                let year = mark + mark + "1445"
+                #expect(CellWidth.of(year, options: options) == 6, "U+\(String(value, radix: 16)) \(profile)")
+                #expect(PreparedText(year, options: options).naturalWidth == 6, "U+\(String(value, radix: 16)) \(profile)")
+            }
+            for (text, cells) in tmux {
+                #expect(CellWidth.of(text, options: options) == cells, "\(text.debugDescription) \(profile)")
+                #expect(PreparedText(text, options: options).naturalWidth == cells, "\(text.debugDescription) \(profile)")
+            }
+        }
+        // Still one grapheme: a line never breaks between the marks and the digit they join, and
+        // a line holding that grapheme alone is as wide as it is drawn.
+        let lines = PreparedText("\u{600}\u{600}1445").layout(width: 1).lines
+        #expect(lines.first?.utf8Range.upperBound ?? 0 >= 5, "\(lines)")
+        #expect(lines.map(\.width).reduce(0, +) == 6, "\(lines)")
+    }
 }

@@ -31,17 +31,34 @@ public struct GraphemeWidth: Hashable, Sendable {
     private var perCodePoint: Bool { slowBits == ~0 }
     /// Per code point: the last scalar read was a ZWJ (it may end the grapheme before).
     private var afterJoiner = false
+    /// Cells of the grapheme's leading Prepend scalars and what they join to (GB9b), before the
+    /// cell group being read: terminals draw a prepended scalar (U+0600 ARABIC NUMBER SIGN…) in
+    /// a cell of its own and what follows it in the next cells, so its cell adds to the
+    /// grapheme's width instead of being covered by the widest scalar. 0 in other graphemes.
+    private var prefix = 0
+    /// The cell group being read began at a Prepend scalar: the next scalar that is not an
+    /// extender (Extend, ZWJ) begins a group of its own.
+    private var afterPrepend = false
 
     /// A reader measuring ambiguous scalars as `options.ambiguousWidth` cells, by
     /// `options.widthProfile`.
     public init(options: TextOptions = TextOptions()) {
         ambiguousWidth = options.ambiguousWidth == 2 ? 2 : 1
-        slowBits = options.widthProfile == .wcwidth ? ~0 : 1 << 13
+        slowBits = options.widthProfile == .wcwidth ? ~0 : ScalarInfo.neutralisedControlBit | ScalarInfo.prependBit
     }
 
     /// Starts a new grapheme whose first scalar is `scalar`, with `info` its table entry.
     @inline(__always)
     public mutating func start(_ scalar: UInt32, _ info: ScalarInfo) {
+        prefix = 0
+        startGroup(scalar, info)
+    }
+
+    /// Starts a cell group (a grapheme, or the part of one after a Prepend scalar) at `scalar`;
+    /// `prefix` holds the cells before it.
+    @inline(__always)
+    private mutating func startGroup(_ scalar: UInt32, _ info: ScalarInfo) {
+        afterPrepend = false
         if info.raw & slowBits != 0 {
             if _slowPath(perCodePoint) {
                 width = codePointWidth(scalar, info)
@@ -49,11 +66,18 @@ public struct GraphemeWidth: Hashable, Sendable {
                 base = scalar
                 return
             }
-            width = ControlNotation.visibleWidth(of: scalar)
-            baseIsVisible = false
+            if info.isNeutralisedControl {
+                width = ControlNotation.visibleWidth(of: scalar)
+                baseIsVisible = false
+            } else {
+                // A Prepend scalar: its own cell, and whatever follows it begins the next.
+                width = prefix &+ scalarWidth(info)
+                baseIsVisible = width > prefix
+                afterPrepend = true
+            }
         } else {
-            width = scalarWidth(info)
-            baseIsVisible = width > 0
+            width = prefix &+ scalarWidth(info)
+            baseIsVisible = width > prefix
         }
         base = scalar
     }
@@ -61,17 +85,25 @@ public struct GraphemeWidth: Hashable, Sendable {
     /// Adds `scalar`, which continues the current grapheme, with `info` its table entry.
     @inline(__always)
     public mutating func extend(_ scalar: UInt32, _ info: ScalarInfo) {
+        if _slowPath(afterPrepend) {
+            let property = info.graphemeBreak
+            if property != .extend && property != .zwj {
+                prefix = width
+                startGroup(scalar, info)
+                return
+            }
+        }
         if scalar == 0xFE0F {
             if _slowPath(perCodePoint) {
                 width &+= codePointWidth(scalar, info)
             } else if baseIsVisible {
-                width = 2  // VS16 asks for emoji presentation
+                width = prefix &+ 2  // VS16 asks for emoji presentation
             }
         } else if scalar == 0x20E3 && (base == 0x23 || base == 0x2A || (base >= 0x30 && base <= 0x39) || perCodePoint) {
-            width = perCodePoint ? width &+ codePointWidth(scalar, info) : 2  // keycap
+            width = perCodePoint ? width &+ codePointWidth(scalar, info) : prefix &+ 2  // keycap
         } else if info.raw & slowBits == 0 {
             let scalarCells = scalarWidth(info)
-            width = max(width, scalarCells)
+            width = max(width, prefix &+ scalarCells)
             // A grapheme that began with marks (only at a text's or line's start or after a
             // control) gets its base at its first visible scalar.
             if scalarCells > 0 { baseIsVisible = true }

@@ -17,12 +17,16 @@
 ///   - 1 otherwise (spacing marks included).
 /// - A grapheme whose visible base is followed by VS16 (U+FE0F), and a keycap base
 ///   (`0`–`9`, `#`, `*`) followed by U+20E3, is 2.
+/// - A Prepend scalar (U+0600 ARABIC NUMBER SIGN, the other prepended concatenation marks,
+///   U+0D4E, …), which UAX #29 (GB9b) joins to what follows, takes a cell of its own, as glibc's
+///   `wcwidth` and terminals draw it: the grapheme is its prepended scalars' cells (each with the
+///   extenders on it) plus the rest measured by these rules.
 /// - An extender with no visible scalar before it in its grapheme (at a text's or line's start,
 ///   after a control) is not drawn (`GraphemeWidth.draws`): it counts 0 and widens nothing.
 ///
 /// So emoji ZWJ sequences, modifier sequences, keycaps, tag sequences and regional-indicator
 /// pairs measure 2 as one grapheme, a Hangul syllable built from jamo measures 2, and no
-/// grapheme other than a control is wider than 2. Tabs and line breaks belong to layout: a
+/// grapheme other than a control or one with prepended scalars is wider than 2. Tabs and line breaks belong to layout: a
 /// grapheme holding one measures 0, and only `of(_:options:)` expands tabs.
 public enum CellWidth {
     /// Cells `text` takes drawn on one line from column 0: the sum of its graphemes' widths,

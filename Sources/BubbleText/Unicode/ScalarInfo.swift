@@ -29,6 +29,8 @@ public enum LineBreakClass: UInt8, Sendable, CaseIterable {
 /// - bit 16: East_Asian_Width is F, W or H (UAX #14 LB30 excludes these from OP and CP)
 /// - bit 17: Extended_Pictographic and unassigned (UAX #14 LB30b)
 /// - bit 18: Emoji_Modifier
+/// - bit 19: Grapheme_Cluster_Break is Prepend (the same as bits 0–3 say, as one bit, so that the
+///   width reader's one-bit test sends these scalars off its common path)
 public struct ScalarInfo: Hashable, Sendable {
     public let raw: UInt32
 
@@ -48,4 +50,10 @@ public struct ScalarInfo: Hashable, Sendable {
     @inlinable public var isEastAsianFullWideHalf: Bool { raw & (1 << 16) != 0 }
     @inlinable public var isUnassignedPictographic: Bool { raw & (1 << 17) != 0 }
     @inlinable public var isEmojiModifier: Bool { raw & (1 << 18) != 0 }
+    @inlinable public var isPrepend: Bool { raw & Self.prependBit != 0 }
+
+    /// Bit 13, `isNeutralisedControl`.
+    public static let neutralisedControlBit: UInt32 = 1 << 13
+    /// Bit 19, `isPrepend`.
+    public static let prependBit: UInt32 = 1 << 19
 }
