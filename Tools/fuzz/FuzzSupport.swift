@@ -26,11 +26,17 @@ let scratchDirectory: String = {
     return path
 }()
 
+/// Folders `scratchFile` has made (asking FileManager again on every input costs system calls).
+nonisolated(unsafe) var scratchFolders: Set<String> = []
+
 /// Writes `bytes` to `name` in the scratch directory (creating folders) and returns its path.
 func scratchFile(_ name: String, _ bytes: UnsafeRawBufferPointer) -> String {
     let path = scratchDirectory + "/" + name
     let folder = (path as NSString).deletingLastPathComponent
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    if !scratchFolders.contains(folder) {
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        scratchFolders.insert(folder)
+    }
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     require(descriptor >= 0, "cannot write \(path)")
     var written = 0
@@ -101,6 +107,9 @@ func checkReader(path: String, format: LogFormat, expectedRecords: Int? = nil) -
     return outcome
 }
 
+/// Made once: building it reads the process environment (TZ), a few per cent of a small input.
+let utcDecoration = DecorationOptions(timeZone: TimeZone(identifier: "UTC")!)
+
 /// Every message gets exactly one row in a batch layout, at a width taken from its count.
 func checkLaidOut(_ messages: [any LogRecord]) {
     guard !messages.isEmpty else { return }
@@ -108,8 +117,7 @@ func checkLaidOut(_ messages: [any LogRecord]) {
     let models: [any MessageModel] = messages
     let batch: BatchLayout
     do {
-        batch = try engine.layoutBatch(models, widths: [12 + messages.count % 60],
-                                       options: DecorationOptions(timeZone: TimeZone(identifier: "UTC")!))
+        batch = try engine.layoutBatch(models, widths: [12 + messages.count % 60], options: utcDecoration)
     } catch {
         require(false, "a read message could not be laid out: \(error)")
         return

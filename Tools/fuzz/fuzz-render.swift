@@ -38,7 +38,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let options = TextOptions(ambiguousWidth: (hash >> 2) & 7 == 0 ? 2 : 1, tabStop: (hash >> 5) & 1 == 0 ? 8 : 4,
                               widthProfile: profile)
     let engine = LayoutEngine(textOptions: options)
-    guard let rows = try? engine.decorate(models, options: DecorationOptions(timeZone: utc)) else { return 0 }
+    guard let rows = try? engine.decorate(models, options: utcDecoration) else { return 0 }
     var renderer = TranscriptRenderer(engine: engine, options: RenderOptions(
         width: width, colorDepth: depth, asciiBorders: (hash >> 4) & 1 == 1, timeZone: utc))
     let pool = CellPool()

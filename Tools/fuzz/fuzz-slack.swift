@@ -31,6 +31,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let channels = parts.count == 2 ? parts[1] : Array(defaultChannels.utf8)
     let folder = scratchDirectory + "/slack"
     try? FileManager.default.removeItem(atPath: folder)
+    scratchFolders.removeAll()
     users.withUnsafeBytes { _ = scratchFile("slack/users.json", $0) }
     channels.withUnsafeBytes { _ = scratchFile("slack/channels.json", $0) }
     let expected = day.withUnsafeBytes { bytes -> Int? in

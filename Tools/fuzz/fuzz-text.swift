@@ -17,13 +17,14 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     require(prepared.naturalWidth == general.naturalWidth,
             "natural width \(prepared.naturalWidth), scalar by scalar \(general.naturalWidth)")
     let boundaries = graphemeBoundaries(text)
+    let sortedBoundaries = boundaries.sorted()
     for width in [1 + Int((hash >> 3) % 97), 1 + Int((hash >> 12) % 13), Int.max] {
         let layout = prepared.layout(width: width)
         require(layout == general.layout(width: width), "the fast paths lay out differently at \(width)")
         require(layout == runs.layout(width: width), "runs lay out differently at \(width)")
         require(prepared.measure(width: width) == layout.metrics, "measure differs from layout at \(width)")
         require(general.measure(width: width) == layout.metrics, "general measure differs at \(width)")
-        checkLines(layout, text: text, width: width, options: options, boundaries: boundaries)
+        checkLines(layout, text: text, width: width, options: options, boundaries: boundaries, sorted: sortedBoundaries)
     }
     return 0
 }
@@ -42,7 +43,18 @@ private func graphemeBoundaries(_ text: String) -> Set<Int> {
 
 private let breakScalars: Set<UInt32> = [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029]
 
-private func checkLines(_ layout: TextLayout, text: String, width: Int, options: TextOptions, boundaries: Set<Int>) {
+/// The index of the first element of `sorted` not below `value`.
+private func lowerBound(_ sorted: [Int], _ value: Int) -> Int {
+    var low = 0, high = sorted.count
+    while low < high {
+        let middle = (low + high) / 2
+        if sorted[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low
+}
+
+private func checkLines(_ layout: TextLayout, text: String, width: Int, options: TextOptions, boundaries: Set<Int>,
+                        sorted: [Int]) {
     let utf8 = Array(text.utf8)
     var previousEnd = 0
     var widest = 0
@@ -59,7 +71,9 @@ private func checkLines(_ layout: TextLayout, text: String, width: Int, options:
         require(!slice.unicodeScalars.contains { breakScalars.contains($0.value) }, "\(context): holds a mandatory break")
         require(line.width == CellWidth.of(slice, options: options),
                 "\(context): width \(line.width), measured alone \(CellWidth.of(slice, options: options))")
-        let graphemes = boundaries.filter { $0 >= range.lowerBound && $0 < range.upperBound }.count
+        // Counted by binary search in the sorted boundaries: a filter over all of them on every
+        // line made a long input's check quadratic.
+        let graphemes = lowerBound(sorted, range.upperBound) - lowerBound(sorted, range.lowerBound)
         require(line.width <= width || graphemes == 1, "\(context): \(line.width) cells in \(graphemes) graphemes")
         widest = max(widest, line.width)
         previousEnd = range.upperBound

@@ -38,6 +38,20 @@ seeds_for() {
     font) echo "Corpora/fonts" ;;
   esac
 }
+# The longest input libFuzzer makes, per harness. A harness's cost grows with its input (the
+# renderer draws every message at up to 100 columns), and libFuzzer's inputs grow toward this
+# limit, so it sets the executions a second: 64 KiB gave the renderer about 100 a CPU-second.
+# Readers and the text engine meet every rule they have within a few kilobytes (chunk boundaries
+# are the property tests' job: InputPropertyTests, UTF16DecodingTests); zips and fonts need room
+# for their structures. FUZZ_MAX_LEN overrides it.
+max_len_for() {
+  case "$1" in
+    render) echo 2048 ;;
+    text | jsonl | whatsapp) echo 4096 ;;
+    json | telegram | discord | slack) echo 8192 ;;
+    zip | font) echo 65536 ;;
+  esac
+}
 dictionary_for() {
   case "$1" in
     whatsapp) echo Tools/fuzz/whatsapp.dict ;;
@@ -52,17 +66,28 @@ dictionary_for() {
 OUT=.build/fuzz
 FLAGS=(-O -sanitize=fuzzer,address -enable-testing -parse-as-library -I "$OUT/lib" -L "$OUT/lib")
 
-build_module() {  # NAME: Sources/NAME as a static library with its .swiftmodule
+build_module() {  # NAME [EARLIER...]: Sources/NAME as a static library with its .swiftmodule
   local name=$1
+  shift
+  # Up to date when the library is newer than every source of its module and than the libraries
+  # built before it (a rebuilt one is newer), so a harness-only change relinks in seconds.
+  local inputs=("Sources/$name")
+  for earlier in "$@"; do inputs+=("$OUT/lib/lib$earlier.a"); done
+  if [ -f "$OUT/lib/lib$name.a" ] && [ -z "$(find "${inputs[@]}" -newer "$OUT/lib/lib$name.a" \( -name '*.swift' -o -name '*.a' \) | head -n 1)" ]; then
+    echo "fuzz: $name is up to date"
+    return
+  fi
+  echo "fuzz: compiling $name"
   swiftc "${FLAGS[@]}" -module-name "$name" -emit-module -emit-module-path "$OUT/lib/$name.swiftmodule" \
     -emit-library -static -o "$OUT/lib/lib$name.a" $(find "Sources/$name" -name '*.swift' | sort)
 }
 
 build() {
   mkdir -p "$OUT/lib" "$OUT/bin"
+  local earlier=()
   for module in BubbleText BubbleFonts BubbleLayout BubbleLogs BubbleTerminal; do
-    echo "fuzz: compiling $module"
-    build_module "$module"
+    build_module "$module" "${earlier[@]}"
+    earlier+=("$module")
   done
   for name in "${HARNESSES[@]}"; do
     echo "fuzz: linking fuzz-$name"
@@ -81,9 +106,14 @@ run() {  # NAME [libFuzzer args]
     [ -d "$dir" ] && dirs+=("$dir")
   done
   # Leaks are not what these harnesses look for (the readers keep process-wide tables); Swift's
-  # own crash backtracer fights ASan, and libFuzzer reports the crash anyway.
-  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$OUT/bin/fuzz-$name" \
-    -dict="$(dictionary_for "$name")" -max_len=65536 -timeout="${FUZZ_TIMEOUT:-300}" -rss_limit_mb=2048 \
+  # own crash backtracer fights ASan, and libFuzzer reports the crash anyway. ASan records no
+  # stack for each allocation (malloc_context_size=0: that was an eighth of the renderer's time);
+  # a memory error is still caught, and `repro` replays its input with the full stacks. Readers
+  # spool to TMPDIR: in memory, not on disk, for each input.
+  local tmp=/dev/shm
+  [ -d "$tmp" ] || tmp=${TMPDIR:-/tmp}
+  TMPDIR="$tmp" SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:malloc_context_size=0:${ASAN_OPTIONS:-}" "$OUT/bin/fuzz-$name" \
+    -dict="$(dictionary_for "$name")" -max_len="${FUZZ_MAX_LEN:-$(max_len_for "$name")}" -timeout="${FUZZ_TIMEOUT:-300}" -rss_limit_mb=2048 \
     -artifact_prefix="$artifacts" "$@" "$corpus" "${dirs[@]}"
 }
 
