@@ -34,6 +34,7 @@ open class BubbleCell {
     public final func measureContent<Sizing: TextSizing>(in frame: BubbleFrame, text sizing: Sizing) -> ContentSize {
         let wrap = frame.maxContentWidth
         var size = ContentSize(width: 0, textLines: 0, wrapWidth: wrap)
+        let content = self.content  // one read of the class's property, not one per part
         if let image = content.image {
             let box = image.boxSize(maxColumns: wrap, style: frame.style)
             size.width = box.columns
