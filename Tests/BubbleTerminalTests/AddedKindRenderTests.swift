@@ -50,6 +50,25 @@ final class PollBubbleCell: BubbleCell, ConfigurableCell {
         #expect(width < 20 || text.contains("📊 Lunch?"))
     }
 
+    #if DEBUG
+    /// What a row draws is what its cell measured; a layout that says otherwise (here, two text
+    /// lines more than the content wraps to) stops a debug build instead of being padded over.
+    @Test func aLayoutThatDisagreesWithItsContentStopsADebugBuild() async {
+        await #expect(processExitsWith: .failure) {
+            let engine = LayoutEngine()
+            let models: [any MessageModel] = [TextNote(id: "1", text: "hi")]
+            guard let rows = try? engine.decorate(models, options: DecorationOptions(timeZone: utc)),
+                  let row = rows.first(where: { !$0.isDateSeparator }) else { return }
+            var renderer = TranscriptRenderer(engine: engine, options: RenderOptions(width: 40, timeZone: utc))
+            guard let good = try? renderer.layout(of: row, model: models[0]) else { return }
+            let forged = RowLayout(kind: good.kind, alignment: good.alignment, compactLevel: good.compactLevel,
+                                   parts: good.parts, footer: good.footer, spacingAbove: good.spacingAbove, x: good.x,
+                                   bubbleWidth: good.bubbleWidth, wrapWidth: good.wrapWidth, textLines: good.textLines + 2)
+            _ = renderer.lines(for: row, model: models[0], layout: forged)
+        }
+    }
+    #endif
+
     /// The voice kind of the README's checklist: each row draws its layout's height, and the
     /// content line is the cell's label, whole when it fits.
     @Test(arguments: [8, 14, 24, 80])
