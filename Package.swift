@@ -26,8 +26,8 @@ let package = Package(
         .testTarget(name: "BubbleFontsTests", dependencies: ["BubbleFonts"]),
         .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleText", "BubbleTestSupport"]),
         .testTarget(name: "BubbleTerminalTests", dependencies: ["BubbleTerminal", "BubbleLayout", "BubbleLogs", "BubbleText", "BubbleTestSupport"]),
-        .testTarget(name: "BubbleLogsTests", dependencies: ["BubbleLogs", "BubbleLayout", "BubbleText"]),
-        .testTarget(name: "BubblesCLITests", dependencies: ["BubblesCLI", "BubbleLogs", "BubbleLayout", "BubbleTerminal", "BubbleText"]),
+        .testTarget(name: "BubbleLogsTests", dependencies: ["BubbleLogs", "BubbleLayout", "BubbleText", "BubbleTestSupport"]),
+        .testTarget(name: "BubblesCLITests", dependencies: ["BubblesCLI", "BubbleLogs", "BubbleLayout", "BubbleTerminal", "BubbleText", "BubbleTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

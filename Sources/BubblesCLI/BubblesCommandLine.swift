@@ -53,7 +53,7 @@ public enum BubblesCommandLine {
         let spec = command.spec
         do {
             let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: spec)
-            if parsed.flag("--help") {
+            if parsed.flag(CommandSpec.helpOption) {
                 try context.output.write(spec.help + "\n")
                 return ExitCode.success
             }

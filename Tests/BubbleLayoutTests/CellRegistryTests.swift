@@ -4,52 +4,44 @@ import Foundation
 import Testing
 @testable import BubbleLayout
 
-// A kind that exists only here: one model protocol, one cell subclass, one registration line.
-protocol VoiceMessageModel: MessageModel {
-    var duration: Double { get }
-}
-
-final class VoiceBubbleCell: BubbleCell, ConfigurableCell {
-    var seconds = 0
-
-    func configure(with model: any VoiceMessageModel) { seconds = Int(model.duration.rounded()) }
-    static func previewText(of model: any VoiceMessageModel) -> String { "voice message" }
-    override class var rowKind: RowKind { RowKind(rawValue: 16) }
-    override class var kindName: String { "voice" }
-
-    /// `▶ ` + a waveform of one cell per 5 seconds (2 to 20) + ` m:ss`: one line.
-    override func measureContent<Sizing: TextSizing>(in frame: BubbleFrame, text: Sizing) -> ContentSize {
-        let wave = min(20, max(2, seconds / 5))
-        let clock = "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
-        let width = min(frame.maxContentWidth, 2 + wave + 1 + clock.count)
-        return ContentSize(width: width, textLines: 1, wrapWidth: frame.maxContentWidth)
-    }
-}
-
-struct VoiceNote: VoiceMessageModel {
-    var id: String
-    var senderName: String? = "Carol"
-    var direction = MessageDirection.incoming
-    var date = Date(timeIntervalSince1970: 1_714_557_600)
-    var duration: Double
-}
-
 @Suite struct CellRegistryTests {
-    @Test func aKindAddedByOneRegistrationLineLaysOut() throws {
+    @Test func aKindAddedByOneRegistrationLineLaysOutWhatItShows() throws {
         var registry = CellRegistry.standard
         registry.register(VoiceBubbleCell.self)
         let engine = LayoutEngine(registry: registry)
-        let layout = try layoutAlone(VoiceNote(id: "v1", duration: 42), width: 80, engine: engine)
-        #expect(layout.kind == RowKind(rawValue: 16))
-        #expect(layout.kind.name == "kind16")
+        let note = VoiceNote(id: "v1", duration: 42)
+        let shown = try registry.configurator(for: note).content(note)
+        #expect(shown.text == VoiceBubbleCell.label(seconds: 42) && shown.image == nil)
+        for width in [6, 12, 19, 30, 80] {
+            let layout = try layoutAlone(note, width: width, engine: engine)
+            // What is measured is the content the renderer draws: its lines at the layout's wrap
+            // width, and the bubble as wide as its widest line (within the frame) plus chrome.
+            #expect(layout.textLines == lines(shown.text!, width: layout.wrapWidth))
+            #expect(layout.contentWidth(in: engine.style)
+                    == min(max(1, widest(shown.text!, width: layout.wrapWidth)), layout.wrapWidth))
+            #expect(layout.height == layout.spacingAbove + layout.chromeRows + layout.textLines)
+        }
+        let layout = try layoutAlone(note, width: 80, engine: engine)
+        #expect(layout.kind == RowKind(named: "voice") && layout.kind.name == "voice")
         #expect(registry.name(of: layout.kind) == "voice")
-        #expect(registry.name(of: .text) == "text" && registry.name(of: .image) == "image")
-        #expect(registry.name(of: .system) == "system" && registry.name(of: .date) == "date")
-        #expect(CellRegistry.standard.name(of: layout.kind) == "kind16")
-        // "▶ " + 8 wave cells + " 0:42" = 15 content cells, plus border and padding.
-        #expect(layout.bubbleWidth == max(15 + 4, 5 + 4))
-        #expect(layout.height == 1 + 2 + 1)  // group spacing, two border rows, one content line
-        #expect(try registry.configurator(for: VoiceNote(id: "v", duration: 1)).reuseIdentifier == "VoiceBubbleCell")
+        #expect(try registry.configurator(for: note).reuseIdentifier == "voice")
+        #expect(try registry.configurator(for: note).previewText(note) == "voice message")
+    }
+
+    @Test func aKindIsNamedOnceAndEveryOtherIdentityIsDerived() throws {
+        #expect(RowKind.text.name == "text" && RowKind.image.name == "image")
+        #expect(RowKind.system.name == "system" && RowKind.date.name == "date")
+        #expect(RowKind(named: "voice") == RowKind(named: "voice") && RowKind(named: "voice") != .text)
+        #expect(CellRegistry.standard.configurators.map(\.kind) == [.text, .image, .system])
+        #expect(CellRegistry.standard.configurators.map(\.kindName) == ["text", "image", "system"])
+        #expect(TextBubbleCell().kind == .text && VoiceBubbleCell().kind.name == "voice")
+        // A cell made outside any registry still lays out rows of its own kind.
+        #expect(try layoutAlone(Picture(id: "p"), width: 40).kind == .image)
+        // Registering a kind's name again replaces its cell, in place.
+        var registry = CellRegistry.standard
+        registry.register(RenamedTextCell.self)
+        #expect(registry.configurators.count == 3)
+        #expect(ObjectIdentifier(registry.configurators[0].cellType) == ObjectIdentifier(RenamedTextCell.self))
     }
 
     @Test func anUnregisteredKindThrowsAClearError() {
@@ -64,12 +56,11 @@ struct VoiceNote: VoiceMessageModel {
         #expect(message.contains("\"v9\"") && message.contains("VoiceNote"))
     }
 
-    @Test func reuseIdentifiersAreClassNames() {
-        #expect(TextBubbleCell.reuseIdentifier == "TextBubbleCell")
-        #expect(ImageBubbleCell.reuseIdentifier == "ImageBubbleCell")
-        #expect(SystemNoticeCell.reuseIdentifier == "SystemNoticeCell")
-        #expect(CellRegistry.standard.configurators.map(\.reuseIdentifier)
-            == ["TextBubbleCell", "ImageBubbleCell", "SystemNoticeCell"])
+    @Test func reuseIdentifiersAreKindNames() {
+        #expect(TextBubbleCell.reuseIdentifier == "text")
+        #expect(ImageBubbleCell.reuseIdentifier == "image")
+        #expect(SystemNoticeCell.reuseIdentifier == "system")
+        #expect(CellRegistry.standard.configurators.map(\.reuseIdentifier) == ["text", "image", "system"])
     }
 
     @Test func cellsAreReusedFromThePoolNotMadePerMessage() throws {
@@ -91,9 +82,9 @@ struct VoiceNote: VoiceMessageModel {
         let cell = ImageBubbleCell()
         let configurator = CellConfigurator<ImageBubbleCell>()
         #expect(configurator.configure(cell, with: Picture(id: "p", pixelWidth: 10, pixelHeight: 5, caption: "c")))
-        #expect(cell.caption == "c")
+        #expect(cell.content.text == "c" && cell.content.image?.pixelWidth == 10)
         cell.prepareForReuse()
-        #expect(cell.caption == nil && cell.pixelWidth == nil)
+        #expect(cell.content == .none)
         #expect(!configurator.configure(cell, with: TextNote(id: "t", text: "not an image")))
     }
 
@@ -108,3 +99,6 @@ struct VoiceNote: VoiceMessageModel {
         #expect(previews.quote(for: "3") == "↩ Alice pinned")
     }
 }
+
+/// A subclass of the text cell: the same kind ("text"), so registering it replaces the text cell.
+final class RenamedTextCell: TextBubbleCell {}

@@ -58,24 +58,11 @@ import Testing
         #expect(conversation.totalHeight == expected.heights.reduce(0, +), sourceLocation: sourceLocation)
     }
 
-    /// A message of a random kind from one of four people, `offset` seconds from `base`.
+    /// A message of a random kind (the shared `TimelineGenerator`'s), `time` seconds from `base`.
     func randomMessage(_ id: Int, at time: Double, rng: inout SeededGenerator) -> any MessageModel {
-        let who = ["Alice", "Bob", "Me", "Chen"][Int(rng.next() % 4)]
-        let direction: MessageDirection = who == "Me" ? .outgoing : .incoming
-        let date = base.addingTimeInterval(time)
-        switch rng.next() % 10 {
-        case 0:
-            return Notice(id: "n\(id)", date: date, notice: "\(who) pinned a message")
-        case 1:
-            return Picture(id: "p\(id)", senderName: who, direction: direction, date: date,
-                           pixelWidth: 640, pixelHeight: 480, caption: rng.next() % 2 == 0 ? "a caption \(id)" : nil)
-        default:
-            let words = ["hello", "see you at ten", "日本語のテキスト", "👋🏽", "a somewhat longer message that wraps"]
-            return TextNote(id: "t\(id)", senderName: who, direction: direction, date: date,
-                            status: direction == .outgoing ? .read : nil,
-                            replyToID: rng.next() % 8 == 0 ? "t0" : nil,
-                            text: (0...Int(rng.next() % 4)).map { _ in words[Int(rng.next() % 5)] }.joined(separator: " "))
-        }
+        var generator = TimelineGenerator(random: rng)
+        defer { rng = generator.random }
+        return generator.message(id, date: base.addingTimeInterval(time))
     }
 
     /// Seconds to the next message: mostly inside the group gap, sometimes across it or a day.

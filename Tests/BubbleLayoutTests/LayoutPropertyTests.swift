@@ -5,45 +5,13 @@ import Testing
 @testable import BubbleLayout
 
 @Suite struct LayoutPropertyTests {
-    static let words = ["hi", "ok", "see you at 10", "a", "https://example.com/a/very/long/path?with=query",
-                        "lorem ipsum dolor sit amet", "\n", "supercalifragilisticexpialidocious", "🙂", "日本語のテキスト"]
-
-    func randomTimeline(_ rng: inout SeededGenerator, count: Int) -> [any MessageModel] {
-        var models: [any MessageModel] = []
-        var t = 1_714_557_600.0
-        for i in 0..<count {
-            t += Double(rng.next() % 3_000)
-            let who = ["Alice", "Bob", "Me", "Dana"][Int(rng.next() % 4)]
-            let out = who == "Me"
-            let date = Date(timeIntervalSince1970: t)
-            var text = ""
-            for _ in 0..<Int(rng.next() % 30) { text += Self.words[Int(rng.next() % UInt64(Self.words.count))] + " " }
-            switch rng.next() % 10 {
-            case 0:
-                models.append(Notice(id: "\(i)", date: date, notice: "\(who) " + text))
-            case 1, 2:
-                let known = rng.next() % 3 != 0
-                models.append(Picture(id: "\(i)", senderName: who, direction: out ? .outgoing : .incoming, date: date,
-                                      pixelWidth: known ? Int(rng.next() % 4000) : nil,
-                                      pixelHeight: known ? Int(rng.next() % 4000) : nil,
-                                      caption: rng.next() % 2 == 0 ? text : nil))
-            default:
-                models.append(TextNote(id: "\(i)", senderName: who, direction: out ? .outgoing : .incoming, date: date,
-                                       status: out ? DeliveryStatus.allCases[Int(rng.next() % 5)] : nil,
-                                       isEdited: rng.next() % 7 == 0,
-                                       replyToID: rng.next() % 5 == 0 ? "\(max(0, i - 3))" : nil, text: text))
-            }
-        }
-        return models
-    }
-
     @Test func everyRowFitsItsContainerAndIsTheSumOfItsParts() throws {
-        var rng = SeededGenerator(seed: 2024)
+        var generator = TimelineGenerator(random: SeededGenerator(seed: 2024))
         let style = BubbleStyle()
         for round in 0..<6 {
             let engine = LayoutEngine()
-            let models = randomTimeline(&rng, count: 150)
-            let widths = (0..<5).map { _ in 1 + Int(rng.next() % 160) } + [round + 1]
+            let models = generator.timeline(count: 150)
+            let widths = (0..<5).map { _ in generator.int(1...160) } + [round + 1]
             let batch = try engine.layoutBatch(models, widths: widths, options: options())
             var failures: [String] = []
             for (w, width) in widths.enumerated() {

@@ -25,7 +25,6 @@ final class CountingMeasurer: TextMeasurer, Sendable {
     var unicodeWork: Int { count + widthMeasurements.load(ordering: .relaxed) }
 }
 
-let utc = TimeZone(identifier: "UTC")!
 let minute = 60.0
 
 func options(parties: Int? = nil, zone: TimeZone = utc) -> DecorationOptions {

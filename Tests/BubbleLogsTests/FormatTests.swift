@@ -1,3 +1,4 @@
+import BubbleTestSupport
 import BubbleText
 import BubbleLayout
 @testable import BubbleLogs

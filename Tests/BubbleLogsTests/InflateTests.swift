@@ -1,3 +1,4 @@
+import BubbleTestSupport
 import BubbleText
 @testable import BubbleLogs
 import Foundation

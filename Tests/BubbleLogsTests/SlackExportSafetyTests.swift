@@ -1,5 +1,6 @@
 import BubbleLayout
 @testable import BubbleLogs
+import BubbleTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)

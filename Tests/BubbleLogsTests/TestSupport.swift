@@ -1,16 +1,9 @@
 import BubbleText
 import BubbleLayout
+import BubbleTestSupport
 @testable import BubbleLogs
 import Foundation
 
-/// The repository's Corpora/ folder, found from this file's path.
-let corpora = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Corpora")
-
-func corpus(_ relative: String) -> String { corpora.appendingPathComponent(relative).path }
-
-let utc = TimeZone(identifier: "UTC")!
 
 /// Everything one read produced, split apart for checking.
 struct ReadResult {

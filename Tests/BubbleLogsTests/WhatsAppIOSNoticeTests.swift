@@ -1,4 +1,5 @@
 import BubbleLayout
+import BubbleTestSupport
 import BubbleText
 @testable import BubbleLogs
 import Foundation

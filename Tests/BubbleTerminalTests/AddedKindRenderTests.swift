@@ -1,4 +1,5 @@
 import BubbleLayout
+import BubbleTestSupport
 import BubbleText
 import Foundation
 import Testing
@@ -21,22 +22,13 @@ struct Poll: PollMessageModel {
 }
 
 final class PollBubbleCell: BubbleCell, ConfigurableCell {
-    var text = ""
+    static let kindName = "poll"
 
-    static func label(of model: any PollMessageModel) -> String {
-        "📊 " + model.question + "\n" + model.options.map { "○ " + $0 }.joined(separator: "\n")
+    static func content(of model: any PollMessageModel) -> BubbleContent {
+        BubbleContent(text: "📊 " + model.question + "\n" + model.options.map { "○ " + $0 }.joined(separator: "\n"))
     }
 
-    func configure(with model: any PollMessageModel) { text = Self.label(of: model) }
     static func previewText(of model: any PollMessageModel) -> String { "📊 " + model.question }
-    static func content(of model: any PollMessageModel) -> BubbleContent { BubbleContent(text: label(of: model)) }
-    override class var rowKind: RowKind { RowKind(rawValue: 17) }
-    override class var kindName: String { "poll" }
-
-    override func measureContent<Sizing: TextSizing>(in frame: BubbleFrame, text sizing: Sizing) -> ContentSize {
-        let metrics = sizing.metrics(of: text, part: 0, width: frame.maxContentWidth)
-        return ContentSize(width: metrics.widestLine, textLines: metrics.lineCount, wrapWidth: frame.maxContentWidth)
-    }
 }
 
 @Suite struct AddedKindRenderTests {
@@ -56,5 +48,44 @@ final class PollBubbleCell: BubbleCell, ConfigurableCell {
         let text = drawn.joined().joined(separator: "\n")
         #expect(text.contains("○ Pizza"))
         #expect(width < 20 || text.contains("📊 Lunch?"))
+    }
+
+    #if DEBUG
+    /// What a row draws is what its cell measured; a layout that says otherwise (here, two text
+    /// lines more than the content wraps to) stops a debug build instead of being padded over.
+    @Test func aLayoutThatDisagreesWithItsContentStopsADebugBuild() async {
+        await #expect(processExitsWith: .failure) {
+            let engine = LayoutEngine()
+            let models: [any MessageModel] = [TextNote(id: "1", text: "hi")]
+            guard let rows = try? engine.decorate(models, options: DecorationOptions(timeZone: utc)),
+                  let row = rows.first(where: { !$0.isDateSeparator }) else { return }
+            var renderer = TranscriptRenderer(engine: engine, options: RenderOptions(width: 40, timeZone: utc))
+            guard let good = try? renderer.layout(of: row, model: models[0]) else { return }
+            let forged = RowLayout(kind: good.kind, alignment: good.alignment, compactLevel: good.compactLevel,
+                                   parts: good.parts, footer: good.footer, spacingAbove: good.spacingAbove, x: good.x,
+                                   bubbleWidth: good.bubbleWidth, wrapWidth: good.wrapWidth, textLines: good.textLines + 2)
+            _ = renderer.lines(for: row, model: models[0], layout: forged)
+        }
+    }
+    #endif
+
+    /// The voice kind of the README's checklist: each row draws its layout's height, and the
+    /// content line is the cell's label, whole when it fits.
+    @Test(arguments: [8, 14, 24, 80])
+    func theVoiceKindDrawsWhatItMeasured(_ width: Int) throws {
+        var registry = CellRegistry.standard
+        registry.register(VoiceBubbleCell.self)
+        let engine = LayoutEngine(registry: registry)
+        let models: [any MessageModel] = [VoiceNote(id: "v1", duration: 42), VoiceNote(id: "v2", duration: 185),
+                                          TextNote(id: "t", replyToID: "v1", text: "nice")]
+        let timeline = try render(models, width: width, engine: engine)
+        for (layout, lines) in zip(timeline.layouts, timeline.lines) {
+            #expect(lines.count == layout.height)
+            for line in lines { #expect(CellWidth.of(stripSGR(line)) <= width) }
+        }
+        let label = VoiceBubbleCell.label(seconds: 42)
+        let room = timeline.layouts[1].contentWidth(in: engine.style)
+        #expect(CellWidth.of(label) > room || timeline.text.contains(label))
+        #expect(timeline.layouts[1].kind.name == "voice")
     }
 }

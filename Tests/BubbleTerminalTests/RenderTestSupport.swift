@@ -4,8 +4,6 @@ import Foundation
 @testable import BubbleTerminal
 import BubbleTestSupport
 
-let utc = TimeZone(identifier: "UTC")!
-
 /// Rendered rows with the layouts they were drawn from.
 struct RenderedTimeline {
     var rows: [DecoratedRow]
@@ -80,61 +78,3 @@ func unsafeOutput(_ output: String, colorOn: Bool) -> [String] {
     return problems
 }
 
-/// Random multilingual chat timelines: several senders, me, images with and without size,
-/// notices, replies (to known and unknown ids), edits, statuses and day changes.
-struct TimelineGenerator {
-    var random: SeededGenerator
-
-    static let fragments = [
-        "Hi!", "ok", "See you at 10", "Привет, как дела?", "こんにちは世界", "你好，我们明天见面吧。",
-        "مرحبا بالعالم", "שלום עולם", "안녕하세요", "Ελληνικά κείμενα", "नमस्ते दुनिया", "ສະບາຍດີ",
-        "👋", "👍🏽", "👩‍👩‍👧‍👦", "🏳️‍🌈", "❤️", "1️⃣", "🇯🇵🇫🇷", "e\u{301}t\u{E9}", "ｆｕｌｌｗｉｄｔｈ",
-        "https://example.com/a/very/long/path/that/will/not/fit/on/one/line?query=string&and=more",
-        "supercalifragilisticexpialidocious", "tab\there", "line one\nline two", "CR\r\nLF",
-        "a\u{1B}[31mred", "bell\u{07}", "\u{202E}reversed", "ﷺ", "…", "×", "😀😀😀😀😀😀😀😀😀😀😀😀",
-        "   spaced   out   ", "",
-    ]
-    static let senders = ["Alice", "Bob", "陈伟", "José 👩🏽‍💻", "Zoë"]
-
-    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
-    mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-
-    mutating func text() -> String {
-        (0..<int(1...6)).map { _ in Self.fragments.randomElement(using: &random)! }.joined(separator: " ")
-    }
-
-    mutating func timeline(count: Int) -> [any MessageModel] {
-        var models: [any MessageModel] = []
-        var time = may1.timeIntervalSince1970 + Double(int(0...86_000))
-        for i in 0..<count {
-            time += [5.0, 40, 200, 900, 20_000, 90_000][int(0...5)]
-            let date = Date(timeIntervalSince1970: time)
-            let outgoing = chance(35)
-            let sender: String? = outgoing ? "Me" : (chance(3) ? nil : Self.senders.randomElement(using: &random)!)
-            let direction: MessageDirection = outgoing ? .outgoing : .incoming
-            let status: DeliveryStatus? = outgoing ? DeliveryStatus.allCases.randomElement(using: &random)
-                : (chance(10) ? .read : nil)
-            let reply: String? = chance(20) ? (chance(80) && i > 0 ? "m\(int(0...i - 1))" : "missing\(i)") : nil
-            let edited = chance(15)
-            switch int(0...9) {
-            case 0...5:
-                models.append(TextNote(id: "m\(i)", senderName: sender, direction: direction, date: date,
-                                          status: status, isEdited: edited, replyToID: reply, text: text()))
-            case 6...7:
-                let sized = chance(70)
-                let names = ["IMG_0001.jpg", "a very long photo name from the holidays 2024.heic", "写真.png",
-                             "evil\u{1B}]0;pwned\u{07}.jpg"]
-                models.append(Picture(
-                    id: "m\(i)", senderName: sender, direction: direction, date: date, status: status,
-                    isEdited: edited, replyToID: reply,
-                    pixelWidth: sized ? [1280, 720, 4000, 1, 300][int(0...4)] : nil,
-                    pixelHeight: sized ? [720, 1280, 100, 3000, 300][int(0...4)] : nil,
-                    imageName: names.randomElement(using: &random)!, caption: chance(50) ? text() : nil))
-            default:
-                models.append(Notice(id: "m\(i)", direction: direction, date: date,
-                                            notice: (sender ?? "Someone") + " " + text()))
-            }
-        }
-        return models
-    }
-}

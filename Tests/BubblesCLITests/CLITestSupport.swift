@@ -1,11 +1,7 @@
+import BubbleTestSupport
 import Foundation
 @testable import BubblesCLI
 
-/// The repository's Corpora folder, found from this file's path.
-let corpora = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Corpora")
-
-func corpus(_ path: String) -> String { corpora.appendingPathComponent(path).path }
 
 /// What one run of the command line printed and returned.
 struct CommandRun {

@@ -1,3 +1,4 @@
+import BubbleTestSupport
 import Testing
 @testable import BubblesCLI
 

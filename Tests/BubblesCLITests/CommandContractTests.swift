@@ -1,4 +1,5 @@
 import BubbleLogs
+import BubbleTestSupport
 import BubbleText
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import BubbleLogs
+import BubbleTestSupport
 import Foundation
 import Testing
 @testable import BubblesCLI

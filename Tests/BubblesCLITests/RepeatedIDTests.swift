@@ -1,5 +1,6 @@
 import BubbleLayout
 import BubbleLogs
+import BubbleTestSupport
 import BubbleText
 import Foundation
 import Testing

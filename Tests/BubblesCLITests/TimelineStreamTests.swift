@@ -1,5 +1,6 @@
 import BubbleLayout
 import BubbleLogs
+import BubbleTestSupport
 import Foundation
 import Testing
 @testable import BubblesCLI

@@ -1,40 +1,55 @@
 /// The base of every timeline cell: what all bubbles share. It owns alignment, the sender-name
 /// line, the border, the footer, the reply quote, insets and the maximum width, and computes a
-/// row's height as chrome plus content. Subclasses compute only their content size, in
-/// `measureContent(in:text:)`, and adopt `ConfigurableCell` to say which model they show.
+/// row's height as chrome plus content. A subclass per kind adopts `ConfigurableCell`: it names
+/// its kind and says what it shows for its model (`BubbleContent`: text and an image box), and
+/// this base cell measures that content. So what a row shows is what was measured, by
+/// construction: the renderer draws the same content at the height measured here.
 ///
-/// Cells are reused: the engine dequeues them from a `CellPool` by `reuseIdentifier`, binds a
-/// model, lays out, and returns them. A cell holds per-message state only between those steps.
+/// Cells are reused: the engine dequeues them from a `CellPool`, binds a message's content,
+/// lays out, and returns them. A cell holds per-message state only between those steps.
 open class BubbleCell {
     /// The direction of the bound message: incoming hugs the left, outgoing the right.
     public internal(set) var direction: MessageDirection = .incoming
+    /// What the bound message shows (its cell's `content(of:)`): what `layout` measures.
+    public internal(set) var content = BubbleContent.none
+    /// The kind this cell lays out: its `ConfigurableCell.kindName`, as a compact id.
+    public let kind: RowKind
 
-    public required init() {}
-
-    /// The pool key: the class name.
-    open class var reuseIdentifier: String { String(describing: self) }
-
-    /// The kind of row this cell lays out.
-    open class var rowKind: RowKind { .text }
-
-    /// The name of `rowKind` that `heights` and the renderer print: "text", "image", "system" for
-    /// the built-in kinds; a cell of a kind an app adds overrides it ("voice"), else it reads
-    /// "kind<N>".
-    open class var kindName: String { rowKind.name }
+    public required init() {
+        kind = (Self.self as? any ConfigurableCell.Type).map { RowKind(named: $0.kindName) }
+            ?? RowKind(named: String(describing: Self.self))
+    }
 
     /// False for cells drawn without a bubble (system notices): centred, no border, name or footer,
     /// and they break groups.
     open class var drawsBubble: Bool { true }
 
-    /// The content's size within `frame`. Subclasses override; the base cell has no content.
-    open func measureContent<Sizing: TextSizing>(in frame: BubbleFrame, text: Sizing) -> ContentSize {
-        ContentSize(width: 0, textLines: 0, wrapWidth: frame.maxContentWidth)
+    /// Drops per-message state before the cell goes back to its pool. A subclass that keeps
+    /// state of its own calls `super`.
+    open func prepareForReuse() { content = .none }
+
+    /// The size of `content` within `frame`: the image box (at most the frame's width), then the
+    /// text, part 0 of the message, wrapped at the frame's content width. Not overridable: the
+    /// renderer draws the same box and the same wrapped lines, so the two cannot disagree.
+    public final func measureContent<Sizing: TextSizing>(in frame: BubbleFrame, text sizing: Sizing) -> ContentSize {
+        let wrap = frame.maxContentWidth
+        var size = ContentSize(width: 0, textLines: 0, wrapWidth: wrap)
+        let content = self.content  // one read of the class's property, not one per part
+        if let image = content.image {
+            let box = image.boxSize(maxColumns: wrap, style: frame.style)
+            size.width = box.columns
+            size.imageColumns = box.columns
+            size.imageRows = box.rows
+        }
+        if let text = content.text {
+            let metrics = sizing.metrics(of: text, part: 0, width: wrap)
+            size.textLines = metrics.lineCount
+            size.width = max(size.width, metrics.widestLine)
+        }
+        return size
     }
 
-    /// Drops per-message state before the cell goes back to its pool.
-    open func prepareForReuse() {}
-
-    /// The row layout of the bound message: the base chrome around the subclass's content.
+    /// The row layout of the bound message: the base chrome around its content.
     public final func layout<Sizing: TextSizing>(decoration: RowDecoration, containerWidth: Int,
                                                  style: BubbleStyle, text: Sizing) -> RowLayout {
         let drawsBubble = Self.drawsBubble
@@ -46,7 +61,7 @@ open class BubbleCell {
 
         guard drawsBubble else {
             let width = min(frame.maxOuterWidth, contentWidth + frame.horizontalChrome)
-            return RowLayout(kind: Self.rowKind, alignment: .center, compactLevel: frame.compactLevel,
+            return RowLayout(kind: kind, alignment: .center, compactLevel: frame.compactLevel,
                              parts: frame.compactLevel == .full ? .rules : [], footer: .none,
                              spacingAbove: spacing, x: (frame.containerWidth - width) / 2, bubbleWidth: width,
                              wrapWidth: content.wrapWidth, textLines: content.textLines,
@@ -76,7 +91,7 @@ open class BubbleCell {
         }
         width = min(width, frame.maxOuterWidth)
         let x = direction == .outgoing ? frame.containerWidth - width : 0
-        return RowLayout(kind: Self.rowKind, alignment: direction == .outgoing ? .right : .left,
+        return RowLayout(kind: kind, alignment: direction == .outgoing ? .right : .left,
                          compactLevel: frame.compactLevel, parts: parts, footer: footer, spacingAbove: spacing,
                          x: x, bubbleWidth: width, wrapWidth: content.wrapWidth, textLines: content.textLines,
                          imageColumns: content.imageColumns, imageRows: content.imageRows)

@@ -1,17 +1,25 @@
-/// A cell that shows one kind of model. `Model` is the model protocol it is updated with (an
-/// existential such as `any TextMessageModel`), so the type system ties each cell to its kind.
+/// A cell that shows one kind of model: everything a kind says about itself, each said once.
+/// `Model` is the model protocol it is configured with (an existential such as
+/// `any TextMessageModel`), so the type system ties each cell to its kind; the registry derives
+/// the rest (the kind's compact id, the reuse identifier, the printed name) from `kindName`.
 public protocol ConfigurableCell: BubbleCell {
     associatedtype Model
-    /// Takes what layout needs from `model`. Called on a dequeued cell before layout.
-    func configure(with model: Model)
-    /// A short text standing for `model` in a reply quote (its text, caption or notice).
-    static func previewText(of model: Model) -> String
-    /// What a renderer draws inside the bubble for `model`.
+    /// The kind's name: what `heights` prints and the pool key. Unique among registered kinds
+    /// (registering a second cell with a name replaces the first).
+    static var kindName: String { get }
+    /// What the cell shows for `model`: its text and image box. The base cell measures exactly
+    /// this and the renderer draws exactly this.
     static func content(of model: Model) -> BubbleContent
+    /// A short text standing for `model` in a reply quote (by default, its content's text).
+    static func previewText(of model: Model) -> String
 }
 
 extension ConfigurableCell {
-    public static func previewText(of model: Model) -> String { "" }
-    /// By default a cell shows its preview text.
-    public static func content(of model: Model) -> BubbleContent { BubbleContent(text: previewText(of: model)) }
+    /// The pool key: the kind's name.
+    public static var reuseIdentifier: String { kindName }
+
+    public static func previewText(of model: Model) -> String { content(of: model).text ?? "" }
+
+    /// Binds `model`'s content (the registry's configurator does this, with the direction too).
+    public func configure(with model: Model) { content = Self.content(of: model) }
 }

@@ -408,7 +408,7 @@ struct ConversationEntry {
         e.isLive = false
         e.model = RemovedMessage()
         e.id = ""
-        e.binder = { _ in false }
+        e.binder = .empty
         e.facts.sender = nil
         return e
     }

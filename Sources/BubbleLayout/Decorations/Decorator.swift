@@ -26,6 +26,8 @@ public struct Decorator: Sendable {
     public let options: DecorationOptions
     let footerWidths: FooterText.Widths
     let registry: CellRegistry
+    /// The registry's cell for each model type, found once per type.
+    private var lookup: CellRegistry.Lookup
     private var clock: ZoneClock
     private var pending: Facts?
     private var pendingStartsGroup = true
@@ -37,6 +39,7 @@ public struct Decorator: Sendable {
     public init(options: DecorationOptions, registry: CellRegistry, footerWidths: FooterText.Widths) {
         self.options = options
         self.registry = registry
+        self.lookup = CellRegistry.Lookup(registry)
         self.footerWidths = footerWidths
         self.clock = ZoneClock(timeZone: options.timeZone)
     }
@@ -46,7 +49,7 @@ public struct Decorator: Sendable {
 
     /// Takes the next message (input position `index`) and returns the rows now decided.
     public mutating func push(_ model: any MessageModel, index: Int) throws(LayoutError) -> [DecoratedRow] {
-        let configuratorIndex = try registry.index(for: model)
+        let configuratorIndex = try lookup.index(for: model)
         let facts = Self.facts(of: model, index: index, configuratorIndex: configuratorIndex, registry: registry,
                                footerWidths: footerWidths, clock: &clock)
         if options.otherParties == nil { senders.count(facts) }

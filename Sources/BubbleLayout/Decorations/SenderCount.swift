@@ -15,10 +15,10 @@ struct SenderCount: Sendable {
         return count(sender: facts.sender, by: delta)
     }
 
-    /// Counts `model`'s sender when `registry` draws it as a bubble and it is incoming.
-    mutating func count(_ model: any MessageModel, registry: CellRegistry) {
-        guard model.direction == .incoming, let index = try? registry.index(for: model),
-              registry.configurators[index].drawsBubble else { return }
+    /// Counts `model`'s sender when its registered cell draws it as a bubble and it is incoming.
+    mutating func count(_ model: any MessageModel, lookup: inout CellRegistry.Lookup) {
+        guard model.direction == .incoming, let index = try? lookup.index(for: model),
+              lookup.registry.configurators[index].drawsBubble else { return }
         _ = count(sender: model.senderName, by: 1)
     }
 

@@ -27,7 +27,10 @@ struct TimelineDecorator: Sendable {
     /// decorator goes on counting as new senders appear. Does nothing when the options give it.
     mutating func countSenders(in models: ArraySlice<any MessageModel>) {
         guard options.otherParties == nil else { return }
-        for model in models { counted[ConversationKey(model.conversationID), default: SenderCount()].count(model, registry: registry) }
+        var lookup = CellRegistry.Lookup(registry)
+        for model in models {
+            counted[ConversationKey(model.conversationID), default: SenderCount()].count(model, lookup: &lookup)
+        }
     }
 
     /// Takes the next message (input position `index`) and appends the rows now decided.

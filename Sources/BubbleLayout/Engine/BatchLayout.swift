@@ -105,9 +105,12 @@ extension LayoutEngine {
         let id = model.id
         let revision = model.revision
         let idHash = identityHash(id)
-        // The content is stamped once for all widths, and only when the cache is used at all.
+        // The content is stamped once for all widths, and only when the cache is used at all; the
+        // binder read it already.
         let stamp = remembering
-            ? cache.stamp(id: id, idHash: idHash, content: content(of: model, configuratorIndex: row.configuratorIndex))
+            ? cache.stamp(id: id, idHash: idHash,
+                          content: LayoutContent(cell: ObjectIdentifier(registry.configurators[row.configuratorIndex].cellType),
+                                                 direction: model.direction, revision: revision, body: binder.content))
             : ContentStamp.unused
         var texts = RowTexts<Measurer.Prepared>()
         for w in widths.indices {

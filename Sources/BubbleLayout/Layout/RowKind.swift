@@ -1,26 +1,40 @@
-/// What a row draws. The four built-in kinds have names the `heights` command prints; a kind an
-/// app adds picks its own raw value (16 and up) and its cell class supplies the name
-/// (`BubbleCell.kindName`, looked up with `CellRegistry.name(of:)`).
+import Synchronization
+
+/// What a row draws: a kind, named once (by its cell's `ConfigurableCell.kindName`, or "date" for
+/// date separators), with a compact id for the packed layouts the cache holds. Ids are handed
+/// out by name the first time a name is seen, process-wide, so every registry and cache agrees
+/// on them; the name is what `heights` and the renderer print. No table of built-in kinds: the
+/// standard cells name theirs like any kind an app adds.
 public struct RowKind: Hashable, Sendable, CustomStringConvertible {
+    /// The compact id: its place in the process's table of kind names.
     public let rawValue: UInt8
 
+    /// The kind with this id. For unpacking stored layouts; use `init(named:)` to make a kind.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    public static let text = RowKind(rawValue: 0)
-    public static let image = RowKind(rawValue: 1)
-    public static let system = RowKind(rawValue: 2)
-    public static let date = RowKind(rawValue: 3)
-
-    /// "text", "image", "system", "date", or "kind<N>" for a kind added by an app (whose cell's
-    /// `kindName`, through `CellRegistry.name(of:)`, is the better name to print).
-    public var name: String {
-        switch rawValue {
-        case 0: "text"
-        case 1: "image"
-        case 2: "system"
-        case 3: "date"
-        default: "kind\(rawValue)"
+    /// The kind named `name`: the id it was given, or the next free one. At most 256 kinds.
+    public init(named name: String) {
+        rawValue = Self.names.withLock { names in
+            if let i = names.firstIndex(of: name) { return UInt8(i) }
+            precondition(names.count <= Int(UInt8.max), "more than 256 row kinds: cannot name \"\(name)\"")
+            names.append(name)
+            return UInt8(names.count - 1)
         }
+    }
+
+    /// The kind names, by id. Append-only: an id never changes its name.
+    private static let names = Mutex<[String]>([])
+
+    /// A date separator row (drawn by the layout itself, not by a cell).
+    public static let date = RowKind(named: "date")
+    /// The standard cells' kinds, by their cells' names.
+    public static let text = RowKind(named: TextBubbleCell.kindName)
+    public static let image = RowKind(named: ImageBubbleCell.kindName)
+    public static let system = RowKind(named: SystemNoticeCell.kindName)
+
+    /// The name the kind was made with ("text", "voice"); "kind<N>" for an id no name was given.
+    public var name: String {
+        Self.names.withLock { names in Int(rawValue) < names.count ? names[Int(rawValue)] : "kind\(rawValue)" }
     }
 
     public var description: String { name }

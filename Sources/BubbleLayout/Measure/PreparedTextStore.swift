@@ -256,10 +256,11 @@ final class RowTextsRecorder<Prepared: Sendable> {
     var texts = RowTexts<Prepared>()
 }
 
-/// `PreparedTextSizing` for terminal cells, as a non-generic type. Cells' `measureContent` is
-/// generic and not specialized (it is an open class method), so it reaches the sizing through its
-/// protocol witness; a generic sizing's witness would look up generic metadata on every call,
-/// which cost more than the measuring itself. This one's witness is concrete.
+/// `PreparedTextSizing` for terminal cells, as a non-generic type. It was made when each cell
+/// measured in an open (so unspecialized) method that reached the sizing through its protocol
+/// witness, where a generic sizing's witness looked up generic metadata on every call. The base
+/// cell's `measureContent` is final now and is specialized for this type; whether the generic
+/// sizing would now do as well has not been measured.
 struct CellTextSizing: TextSizing {
     let base: PreparedTextSizing<CellMeasurer>
 

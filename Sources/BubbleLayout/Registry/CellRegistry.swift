@@ -1,5 +1,7 @@
 /// Maps model kinds to their cells. Adding a kind takes one model protocol, one cell subclass
-/// adopting `ConfigurableCell` with that protocol as `Model`, and one `register` line.
+/// adopting `ConfigurableCell` with that protocol as `Model` (it names the kind and says what it
+/// shows), and one `register` line; the README's "Adding a kind" lists the rest of the way from
+/// a log file to the screen.
 ///
 /// A model goes to the first registered cell whose `Model` it adopts, so register the more
 /// specific protocol first when a type adopts several.
@@ -19,31 +21,52 @@ public struct CellRegistry: Sendable {
         return registry
     }()
 
-    /// Registers `cell` for models adopting `Cell.Model`. Registering a class again replaces it.
+    /// Registers `cell` for models adopting `Cell.Model`. Registering a kind name again replaces
+    /// its cell.
     public mutating func register<Cell: ConfigurableCell>(_ cell: Cell.Type) {
         let configurator = CellConfigurator<Cell>().erased
-        if let i = configurators.firstIndex(where: { $0.reuseIdentifier == configurator.reuseIdentifier }) {
+        if let i = configurators.firstIndex(where: { $0.kind == configurator.kind }) {
             configurators[i] = configurator
         } else {
             configurators.append(configurator)
         }
     }
 
-    /// The position in `configurators` of the cell for `model`.
+    /// The position in `configurators` of the cell for `model`: one cast per kind tried.
     public func index(for model: any MessageModel) throws(LayoutError) -> Int {
         for (i, configurator) in configurators.enumerated() where configurator.accepts(model) { return i }
         throw .unregisteredKind(modelType: String(describing: type(of: model)), id: model.id)
     }
 
-    /// The printed name of rows of `kind`: the registered cell's `kindName` ("voice" for a voice
-    /// cell an app adds), "date" for date separators, else `kind.name`.
-    public func name(of kind: RowKind) -> String {
-        if kind == .date { return kind.name }
-        return configurators.first { $0.rowKind == kind }?.kindName ?? kind.name
-    }
+    /// The printed name of rows of `kind` (its cell's `kindName`, or "date").
+    public func name(of kind: RowKind) -> String { kind.name }
 
     /// The configurator of the cell for `model`.
     public func configurator(for model: any MessageModel) throws(LayoutError) -> AnyCellConfigurator {
         configurators[try index(for: model)]
+    }
+}
+
+extension CellRegistry {
+    /// `index(for:)` remembered by model type: whether a model adopts a protocol depends on its
+    /// type alone, so each type costs its casts once, and every later message of that type is a
+    /// comparison of type identities. For a sequential pass over many messages (decoration),
+    /// which holds it as a value: no lock.
+    struct Lookup: Sendable {
+        let registry: CellRegistry
+        private var types: [ObjectIdentifier] = []
+        private var indices: [Int] = []
+
+        init(_ registry: CellRegistry) { self.registry = registry }
+
+        @inline(__always)
+        mutating func index(for model: any MessageModel) throws(LayoutError) -> Int {
+            let type = ObjectIdentifier(Swift.type(of: model))
+            for i in types.indices where types[i] == type { return indices[i] }
+            let index = try registry.index(for: model)
+            types.append(type)
+            indices.append(index)
+            return index
+        }
     }
 }

@@ -18,7 +18,8 @@ public struct LogImageMessage: ImageMessageModel, LogRecord {
     }
 
     public var senderName: String? { header.senderName }
-    public static var nativeType: String { "image" }
+    /// The kind's one name: its cell's.
+    public static var nativeType: String { ImageBubbleCell.kindName }
 
     public func addKindFields(to record: inout NativeRecordFields) {
         var image = NativeRecordFields()

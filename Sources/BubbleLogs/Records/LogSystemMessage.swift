@@ -12,7 +12,8 @@ public struct LogSystemMessage: SystemMessageModel, LogRecord {
     }
 
     public var senderName: String? { nil }
-    public static var nativeType: String { "system" }
+    /// The kind's one name: its cell's.
+    public static var nativeType: String { SystemNoticeCell.kindName }
 
     public func addKindFields(to record: inout NativeRecordFields) {
         record.add("text", notice)

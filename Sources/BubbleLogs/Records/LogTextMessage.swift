@@ -15,7 +15,8 @@ public struct LogTextMessage: TextMessageModel, LogRecord {
     }
 
     public var senderName: String? { header.senderName }
-    public static var nativeType: String { "text" }
+    /// The kind's one name: its cell's.
+    public static var nativeType: String { TextBubbleCell.kindName }
 
     public func addKindFields(to record: inout NativeRecordFields) {
         record.add("text", text)

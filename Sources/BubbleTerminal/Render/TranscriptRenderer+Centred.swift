@@ -43,15 +43,16 @@ extension TranscriptRenderer {
         return line.text
     }
 
-    /// The lines of `text` (part 0 of `model`, as its cell measured it) wrapped at the layout's
-    /// wrap width, through the engine's prepared-text store: exactly `count` lines (the layout's
-    /// `textLines`), so a kind whose cell shows other text than it measured still keeps its height.
+    /// The lines of `text` (part 0 of `model`'s content, which its cell measured) wrapped at the
+    /// layout's wrap width, through the engine's prepared-text store: the layout's `textLines`.
     func wrappedLines(of text: String, model: any MessageModel, layout: RowLayout, count: Int) -> [Substring] {
         wrapped(text, model: model, layout: layout, count: count).lines
     }
 
     /// `wrappedLines` with the prepared text they come from and how many of them are the text's
-    /// own (the rest are empty lines that keep the layout's height).
+    /// own. The base cell measured this very content with the same store at the same width, so
+    /// the count is `count` by construction; a debug build stops on a difference, and a release
+    /// build still draws `count` lines, so the rows below stay where layout put them.
     func wrapped(_ text: String, model: any MessageModel, layout: RowLayout, count: Int)
         -> (lines: [Substring], own: Int, prepared: PreparedText) {
         let prepared = engine.texts.prepared(id: model.id, revision: model.revision, part: 0, text: text)
@@ -63,6 +64,8 @@ extension TranscriptRenderer {
             let end = utf8.index(start, offsetBy: line.utf8Range.count)
             return Substring(scalars[start..<end])
         }
+        assert(lines.count == count, "message \"\(model.id)\": its cell measured \(count) text lines but its "
+               + "content wraps to \(lines.count) at width \(layout.wrapWidth)")
         if lines.count > count { lines.removeLast(lines.count - count) }
         let own = lines.count
         while lines.count < count { lines.append("") }

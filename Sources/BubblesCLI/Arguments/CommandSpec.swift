@@ -46,8 +46,11 @@ public struct CommandSpec: Sendable {
         self.abstract = abstract
         self.discussion = discussion
         self.arguments = arguments
-        self.options = options + [OptionSpec("--help", "-h", help: "Show this help.")]
+        self.options = options + [Self.helpOption]
     }
+
+    /// `--help`, which every command takes.
+    public static let helpOption = OptionSpec("--help", "-h", help: "Show this help.")
 
     /// `usage: bubbles render [FILE] [--width N] …`
     public var usage: String {

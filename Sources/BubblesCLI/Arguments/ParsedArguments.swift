@@ -9,15 +9,25 @@ public struct UsageError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Arguments parsed against a `CommandSpec`: typed accessors that reject bad values by name.
+///
+/// Options are read by their declaration (`arguments.integer(Options.width, in: …)`), the same
+/// `OptionSpec` value the spec lists, so the key is written once and a typo does not compile.
+/// Reading an option the spec does not declare (by declaration or by name) is a programming
+/// error, and stops the program instead of reading nil.
 public struct ParsedArguments: Sendable {
     public private(set) var positionals: [String] = []
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
+    /// The primary names of the options the spec declares.
+    private let declared: Set<String>
+    private let command: String
 
     /// Parses `arguments` (without the program and command names) against `spec`.
     public init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
         var byName: [String: OptionSpec] = [:]
         for option in spec.options { for name in option.names { byName[name] = option } }
+        declared = Set(spec.options.map(\.primaryName))
+        command = spec.name
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -59,21 +69,48 @@ public struct ParsedArguments: Sendable {
             values[key, default: []].append(value)
         }
         let required = spec.arguments.filter { !$0.isOptional }.count
-        if positionals.count > spec.arguments.count, !flags.contains("--help") {
+        if positionals.count > spec.arguments.count, !flags.contains(CommandSpec.helpOption.primaryName) {
             throw UsageError("unexpected argument '\(positionals[spec.arguments.count])'")
         }
-        if positionals.count < required, !flags.contains("--help") {
+        if positionals.count < required, !flags.contains(CommandSpec.helpOption.primaryName) {
             throw UsageError("missing argument \(spec.arguments[positionals.count].name)")
         }
     }
 
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// `name`, which the spec must declare (its primary name, `--width`).
+    private func checked(_ name: String) -> String {
+        precondition(declared.contains(name), "bubbles \(command) reads option '\(name)', which its spec does not declare")
+        return name
+    }
+
+    /// Whether the flag was given.
+    public func flag(_ option: OptionSpec) -> Bool { flag(option.primaryName) }
+    /// The last value given for `option`, if any.
+    public func string(_ option: OptionSpec) -> String? { string(option.primaryName) }
+    /// Every value given for a repeating option, in order.
+    public func strings(_ option: OptionSpec) -> [String] { strings(option.primaryName) }
+    /// An integer option within `range`, or a usage error naming the bad token.
+    public func integer(_ option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        try integer(option.primaryName, in: range)
+    }
+    /// Every integer given for `option`, accepting repeats and comma lists (`--width 40,80`).
+    public func integers(_ option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> [Int] {
+        try integers(option.primaryName, in: range)
+    }
+    /// One of a fixed set of words, or a usage error that lists them.
+    public func choice(_ option: OptionSpec, from choices: [String]) throws(UsageError) -> String? {
+        try choice(option.primaryName, from: choices)
+    }
+
+    // Accessors by primary name, checked against the spec as above. Prefer the declarations.
+
+    public func flag(_ name: String) -> Bool { flags.contains(checked(name)) }
 
     /// The last value given for `name`, if any.
-    public func string(_ name: String) -> String? { values[name]?.last }
+    public func string(_ name: String) -> String? { values[checked(name)]?.last }
 
     /// Every value given for a repeating option, in order.
-    public func strings(_ name: String) -> [String] { values[name] ?? [] }
+    public func strings(_ name: String) -> [String] { values[checked(name)] ?? [] }
 
     public func positional(_ index: Int) -> String? {
         index < positionals.count ? positionals[index] : nil

@@ -21,14 +21,18 @@ struct BenchCommand: BubblesCommand {
             swift run -c release bubbles bench. --save-log FILE writes the synthetic log and exits.
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to benchmark on (default: a synthetic log).")],
-        options: [
-            OptionSpec("--messages", "-n", value: "N", help: "Messages in the synthetic log (default 100000)."),
-            OptionSpec("--widths", "--width", value: "LIST", repeats: true, help: "Widths, first for cold/warm, the rest for re-layout (default 40,80,120)."),
-            OptionSpec("--seed", value: "N", help: "Seed of the synthetic log (default fixed)."),
-            OptionSpec("--json", help: "Print the figures as one JSON object, for tracking."),
-            OptionSpec("--save-log", value: "FILE", help: "Write the synthetic log to FILE and exit (for timing the commands on it)."),
-            OptionSpec("--viewer", help: "Benchmark bubbles view instead: first screen, key press and resize frames, memory (try -n 1000000)."),
-        ] + InputOptions.specs)
+        options: [Options.messages, Options.widths, Options.seed, Options.json, Options.saveLog, Options.viewer]
+            + InputOptions.specs)
+
+    /// The options, each declared once: the spec lists them and `init` reads them.
+    enum Options {
+        static let messages = OptionSpec("--messages", "-n", value: "N", help: "Messages in the synthetic log (default 100000).")
+        static let widths = OptionSpec("--widths", "--width", value: "LIST", repeats: true, help: "Widths, first for cold/warm, the rest for re-layout (default 40,80,120).")
+        static let seed = OptionSpec("--seed", value: "N", help: "Seed of the synthetic log (default fixed).")
+        static let json = OptionSpec("--json", help: "Print the figures as one JSON object, for tracking.")
+        static let saveLog = OptionSpec("--save-log", value: "FILE", help: "Write the synthetic log to FILE and exit (for timing the commands on it).")
+        static let viewer = OptionSpec("--viewer", help: "Benchmark bubbles view instead: first screen, key press and resize frames, memory (try -n 1000000).")
+    }
 
     let input: InputOptions?
     let messageCount: Int
@@ -40,13 +44,13 @@ struct BenchCommand: BubblesCommand {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
         input = arguments.positional(0) == nil ? nil : try InputOptions(arguments, environment: context.environment)
-        messageCount = try arguments.integer("--messages", in: 1...10_000_000) ?? 100_000
-        let widths = try arguments.integers("--widths", in: 1...BubbleStyle.maximumContainerWidth)
+        messageCount = try arguments.integer(Options.messages, in: 1...10_000_000) ?? 100_000
+        let widths = try arguments.integers(Options.widths, in: 1...BubbleStyle.maximumContainerWidth)
         self.widths = widths.isEmpty ? [40, 80, 120] : widths
-        seed = UInt64(try arguments.integer("--seed", in: 0...Int.max) ?? Int(SyntheticLog.defaultSeed))
-        json = arguments.flag("--json")
-        saveLog = arguments.string("--save-log")
-        viewer = arguments.flag("--viewer")
+        seed = UInt64(try arguments.integer(Options.seed, in: 0...Int.max) ?? Int(SyntheticLog.defaultSeed))
+        json = arguments.flag(Options.json)
+        saveLog = arguments.string(Options.saveLog)
+        viewer = arguments.flag(Options.viewer)
     }
 
     func run(context: CommandContext) throws -> Int32 {

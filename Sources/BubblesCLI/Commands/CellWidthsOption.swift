@@ -7,11 +7,13 @@ import BubbleText
 enum CellWidthsOption {
     static let spec = OptionSpec("--cell-widths", value: "PROFILE",
                                  help: "How the terminal counts cells: auto (ask it; the default), unicode (grapheme clusters) or wcwidth (per code point, as glibc and tmux).")
+    /// `--ambiguous-wide`, which every command that measures cells takes.
+    static let ambiguousWide = OptionSpec("--ambiguous-wide", help: "Measure East Asian Ambiguous characters as 2 cells.")
 
     /// The profile asked for, or nil for `auto`.
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> WidthProfile? {
         let choices = ["auto"] + WidthProfile.allCases.map(\.rawValue)
-        guard let text = try arguments.choice("--cell-widths", from: choices), text != "auto" else { return nil }
+        guard let text = try arguments.choice(spec, from: choices), text != "auto" else { return nil }
         return WidthProfile(rawValue: text)
     }
 

@@ -5,14 +5,17 @@ import Foundation
 
 /// Options shared by the commands that read a log.
 struct InputOptions {
-    static let specs: [OptionSpec] = [
-        OptionSpec("--input", value: "FORMAT", help: "Input format: \(LogFormat.argumentChoices) (default auto)."),
-        OptionSpec("--me", value: "NAME", help: "Whose messages are outgoing (drawn on the right)."),
-        OptionSpec("--strict", help: "Stop at the first rejected record."),
-        OptionSpec("--tz", value: "ZONE", help: "Time zone for times and date separators: a name (Europe/Berlin, UTC) or an offset (+05:30). Default: TZ, else UTC."),
-        OptionSpec("--channel", value: "NAME", help: "For a Slack or Telegram export with several conversations: the one to read."),
-        OptionSpec("--date-order", value: "ORDER", help: "How a WhatsApp export writes its dates: dmy, mdy or ymd (default: decided from the file)."),
-    ]
+    static let specs: [OptionSpec] = [Options.input, Options.me, Options.strict, Options.tz, Options.channel, Options.dateOrder]
+
+    /// The options, each declared once: `specs` lists them and `init` reads them.
+    enum Options {
+        static let input = OptionSpec("--input", value: "FORMAT", help: "Input format: \(LogFormat.argumentChoices) (default auto).")
+        static let me = OptionSpec("--me", value: "NAME", help: "Whose messages are outgoing (drawn on the right).")
+        static let strict = OptionSpec("--strict", help: "Stop at the first rejected record.")
+        static let tz = OptionSpec("--tz", value: "ZONE", help: "Time zone for times and date separators: a name (Europe/Berlin, UTC) or an offset (+05:30). Default: TZ, else UTC.")
+        static let channel = OptionSpec("--channel", value: "NAME", help: "For a Slack or Telegram export with several conversations: the one to read.")
+        static let dateOrder = OptionSpec("--date-order", value: "ORDER", help: "How a WhatsApp export writes its dates: dmy, mdy or ymd (default: decided from the file).")
+    }
 
     var path: String
     var format: LogFormat
@@ -23,7 +26,7 @@ struct InputOptions {
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         path = arguments.positional(0) ?? "-"
-        if let text = arguments.string("--input") {
+        if let text = arguments.string(Options.input) {
             guard let format = LogFormat(argument: text) else {
                 throw UsageError("invalid value '\(text)' for --input: expected one of \(LogFormat.allCases.map(\.rawValue).joined(separator: ", "))")
             }
@@ -31,7 +34,7 @@ struct InputOptions {
         } else {
             format = .auto
         }
-        if let zone = arguments.string("--tz") {
+        if let zone = arguments.string(Options.tz) {
             guard let timeZone = ZoneName.parse(zone) else {
                 throw UsageError("invalid value '\(zone)' for --tz: expected a zone name such as UTC or Europe/Berlin, or an offset such as +05:30")
             }
@@ -40,14 +43,14 @@ struct InputOptions {
             (timeZone, timeZoneWarning) = ZoneName.environmentZone(environment)
         }
         var dateOrder: LogDateOrder?
-        if let text = arguments.string("--date-order") {
+        if let text = arguments.string(Options.dateOrder) {
             guard let order = LogDateOrder(rawValue: text) else {
                 throw UsageError("invalid value '\(text)' for --date-order: expected one of \(LogDateOrder.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             dateOrder = order
         }
-        readOptions = LogReadOptions(me: arguments.string("--me"), strict: arguments.flag("--strict"),
-                                     timeZone: timeZone, conversation: arguments.string("--channel"), dateOrder: dateOrder)
+        readOptions = LogReadOptions(me: arguments.string(Options.me), strict: arguments.flag(Options.strict),
+                                     timeZone: timeZone, conversation: arguments.string(Options.channel), dateOrder: dateOrder)
     }
 
     /// Opens the input, or reports why it cannot be read at all.

@@ -15,14 +15,16 @@ struct RenderCommand: BubblesCommand {
             reported on stderr as file:line: reason; the exit code is then 1.
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to read; - for standard input (the default).")],
-        options: [
-            OptionSpec("--width", "-w", value: "N", help: "Width in cells (default: COLUMNS, else the terminal's, else 80)."),
-            OptionSpec("--color", value: "WHEN", help: "auto, always or never (default auto: only to a terminal; NO_COLOR turns it off)."),
-            OptionSpec("--ascii", help: "Draw with plain ASCII instead of rounded box drawing."),
-            OptionSpec("--ambiguous-wide", help: "Measure East Asian Ambiguous characters as 2 cells."),
-            OptionSpec("--bidi", value: "MODE", help: "visual (default: right-to-left text reordered, right-aligned and Arabic shaped, for terminals that do not reorder) or logical (text in memory order, for terminals that reorder by themselves)."),
-            CellWidthsOption.spec,
-        ] + InputOptions.specs)
+        options: [Options.width, Options.color, Options.ascii, CellWidthsOption.ambiguousWide, Options.bidi,
+                  CellWidthsOption.spec] + InputOptions.specs)
+
+    /// The options, each declared once: the spec lists them and `init` reads them.
+    enum Options {
+        static let width = OptionSpec("--width", "-w", value: "N", help: "Width in cells (default: COLUMNS, else the terminal's, else 80).")
+        static let color = OptionSpec("--color", value: "WHEN", help: "auto, always or never (default auto: only to a terminal; NO_COLOR turns it off).")
+        static let ascii = OptionSpec("--ascii", help: "Draw with plain ASCII instead of rounded box drawing.")
+        static let bidi = OptionSpec("--bidi", value: "MODE", help: "visual (default: right-to-left text reordered, right-aligned and Arabic shaped, for terminals that do not reorder) or logical (text in memory order, for terminals that reorder by themselves).")
+    }
 
     let input: InputOptions
     let width: Int
@@ -38,16 +40,16 @@ struct RenderCommand: BubblesCommand {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
         input = try InputOptions(arguments, environment: context.environment)
-        width = TerminalWidth.resolve(explicit: try arguments.integer("--width", in: 1...BubbleStyle.maximumContainerWidth),
+        width = TerminalWidth.resolve(explicit: try arguments.integer(Options.width, in: 1...BubbleStyle.maximumContainerWidth),
                                       environment: context.environment)
-        let choice = try arguments.choice("--color", from: ColorChoice.allCases.map(\.rawValue)).flatMap(ColorChoice.init) ?? .auto
+        let choice = try arguments.choice(Options.color, from: ColorChoice.allCases.map(\.rawValue)).flatMap(ColorChoice.init) ?? .auto
         colorDepth = ColorDepth.resolve(choice, environment: context.environment, outputIsTerminal: context.outputIsTerminal)
-        ascii = arguments.flag("--ascii")
+        ascii = arguments.flag(Options.ascii)
         let widths = CellWidthsOption.resolve(try CellWidthsOption.parse(arguments),
-                                              base: TextOptions(ambiguousWidth: arguments.flag("--ambiguous-wide") ? 2 : 1), context: context)
+                                              base: TextOptions(ambiguousWidth: arguments.flag(CellWidthsOption.ambiguousWide) ? 2 : 1), context: context)
         textOptions = widths.options
         graphemeClusteringEnabled = widths.enableGraphemeClustering
-        bidi = try arguments.choice("--bidi", from: BidiMode.allCases.map(\.rawValue)).flatMap(BidiMode.init) ?? .visual
+        bidi = try arguments.choice(Options.bidi, from: BidiMode.allCases.map(\.rawValue)).flatMap(BidiMode.init) ?? .visual
         bidiModeSwitch = bidi == .visual
             ? TerminalBidi.explicitModeSwitch(environment: context.environment, outputIsTerminal: context.outputIsTerminal)
             : nil

@@ -18,13 +18,14 @@ struct ViewCommand: BubblesCommand {
             Rejected records are reported on stderr when the viewer closes.
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to read; - for standard input (the default).")],
-        options: [
-            OptionSpec("--follow", "-f", help: "Show messages appended to the file as they arrive (JSON Lines logs)."),
-            OptionSpec("--color", value: "WHEN", help: "auto, always or never (default auto; NO_COLOR turns it off)."),
-            OptionSpec("--ascii", help: "Draw with plain ASCII instead of rounded box drawing."),
-            OptionSpec("--ambiguous-wide", help: "Measure East Asian Ambiguous characters as 2 cells."),
-            CellWidthsOption.spec,
-        ] + InputOptions.specs)
+        options: [Options.follow, Options.color, RenderCommand.Options.ascii, CellWidthsOption.ambiguousWide,
+                  CellWidthsOption.spec] + InputOptions.specs)
+
+    /// The options, each declared once: the spec lists them and `init` reads them.
+    enum Options {
+        static let follow = OptionSpec("--follow", "-f", help: "Show messages appended to the file as they arrive (JSON Lines logs).")
+        static let color = OptionSpec("--color", value: "WHEN", help: "auto, always or never (default auto; NO_COLOR turns it off).")
+    }
 
     let input: InputOptions
     let follow: Bool
@@ -35,12 +36,12 @@ struct ViewCommand: BubblesCommand {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
         input = try InputOptions(arguments, environment: context.environment)
-        follow = arguments.flag("--follow")
+        follow = arguments.flag(Options.follow)
         if follow && input.path == "-" { throw UsageError("--follow needs a FILE, not standard input") }
-        colorChoice = try arguments.choice("--color", from: ColorChoice.allCases.map(\.rawValue)).flatMap(ColorChoice.init) ?? .auto
-        ascii = arguments.flag("--ascii")
+        colorChoice = try arguments.choice(Options.color, from: ColorChoice.allCases.map(\.rawValue)).flatMap(ColorChoice.init) ?? .auto
+        ascii = arguments.flag(RenderCommand.Options.ascii)
         askedProfile = try CellWidthsOption.parse(arguments)
-        baseOptions = TextOptions(ambiguousWidth: arguments.flag("--ambiguous-wide") ? 2 : 1)
+        baseOptions = TextOptions(ambiguousWidth: arguments.flag(CellWidthsOption.ambiguousWide) ? 2 : 1)
     }
 
     /// A file at least this large in JSON Lines opens on its end first; the rest loads behind it.
