@@ -203,7 +203,7 @@ let extraBytes = mirrors.count * 6 + brackets.count * 9 + formEntries.count * 3 
 print("""
 // GENERATED FILE: do not edit. Regenerate from the Unicode Character Database with
 //
-//     swift Tools/generate-bidi-tables.swift /usr/share/unicode > Sources/BubbleText/Bidi/BidiTables.swift
+//     Tools/generate.sh generate-bidi-tables /usr/share/unicode > Sources/BubbleText/Bidi/BidiTables.swift
 //
 // Unicode \(unicodeVersion). Properties: \(distinctValues.count) distinct values; stage 1: \(tables.stage1.count) entries × \(tables.stage1Bytes) bytes, \
 stage 2: \(tables.stage2.count / (blockMask + 1)) blocks of \(blockMask + 1) × \(tables.stage2Bytes) bytes, values: \(distinctValues.count) × \(valueBytes) bytes \

@@ -154,7 +154,7 @@ let blockMask = (1 << tables.shift) - 1
 print("""
 // GENERATED FILE: do not edit. Regenerate from the Unicode Character Database with
 //
-//     swift Tools/generate-unicode-tables.swift /usr/share/unicode > Sources/BubbleText/Unicode/UnicodeTables.swift
+//     Tools/generate.sh generate-unicode-tables /usr/share/unicode > Sources/BubbleText/Unicode/UnicodeTables.swift
 //
 // Unicode \(unicodeVersion). \(distinctValues.count) distinct values; stage 1: \(tables.stage1.count) entries × \(tables.stage1Bytes) bytes, \
 stage 2: \(tables.stage2.count / (blockMask + 1)) blocks of \(blockMask + 1) × \(tables.stage2Bytes) bytes, \

@@ -87,7 +87,7 @@ let unicodeVersion = version(of: "DerivedAge.txt")
 print("""
 // GENERATED FILE: do not edit. Regenerate from the Unicode Character Database with
 //
-//     swift Tools/generate-wcwidth-table.swift /usr/share/unicode > Sources/BubbleText/Unicode/WcwidthTable.swift
+//     Tools/generate.sh generate-wcwidth-table /usr/share/unicode > Sources/BubbleText/Unicode/WcwidthTable.swift
 //
 // Unicode \(unicodeVersion), known code points as of Unicode \(knownAge.0).\(knownAge.1) (glibc 2.36). \
 stage 1: \(stage1.count) entries × 2 bytes, stage 2: \(blockIndex.count) blocks of \(1 << shift) bytes.
