@@ -2,6 +2,7 @@
 import PackageDescription
 
 // Dependencies point one way: BubbleText (and BubbleFonts, its second measurer) ← BubbleLayout ← BubbleTerminal / BubbleLogs ← BubblesCLI ← bubbles.
+// BubbleBenchmarks (the bench harnesses, their corpora and SeededGenerator) is apart, so an app that embeds the libraries does not get them.
 let package = Package(
     name: "BubbleLayout",
     platforms: [.macOS(.v15)],
@@ -15,18 +16,18 @@ let package = Package(
         .target(name: "BubbleText"),
         .target(name: "BubbleLayout", dependencies: ["BubbleText"]),
         .target(name: "BubbleFonts", dependencies: ["BubbleText"]),
-        .target(name: "BubbleBenchmarks", dependencies: ["BubbleFonts", "BubbleText"]),
+        .target(name: "BubbleBenchmarks", dependencies: ["BubbleFonts", "BubbleLayout", "BubbleText"]),
         .executableTarget(name: "bubbles-bench-pixels", dependencies: ["BubbleBenchmarks"]),
         .target(name: "BubbleTerminal", dependencies: ["BubbleLayout", "BubbleText"]),
         .target(name: "BubbleLogs", dependencies: ["BubbleLayout"]),
-        .target(name: "BubblesCLI", dependencies: ["BubbleText", "BubbleLayout", "BubbleTerminal", "BubbleLogs"]),
+        .target(name: "BubblesCLI", dependencies: ["BubbleText", "BubbleLayout", "BubbleTerminal", "BubbleLogs", "BubbleBenchmarks"]),
         .executableTarget(name: "bubbles", dependencies: ["BubblesCLI", "BubbleTerminal"]),
         .target(name: "BubbleTestSupport", dependencies: ["BubbleLayout"], path: "Tests/BubbleTestSupport"),
-        .testTarget(name: "BubbleTextTests", dependencies: ["BubbleText"]),
+        .testTarget(name: "BubbleTextTests", dependencies: ["BubbleText", "BubbleBenchmarks"]),
         .testTarget(name: "BubbleFontsTests", dependencies: ["BubbleFonts"]),
-        .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleText", "BubbleTestSupport"]),
-        .testTarget(name: "BubbleTerminalTests", dependencies: ["BubbleTerminal", "BubbleLayout", "BubbleLogs", "BubbleText", "BubbleTestSupport"]),
-        .testTarget(name: "BubbleLogsTests", dependencies: ["BubbleLogs", "BubbleLayout", "BubbleText", "BubbleTestSupport"]),
+        .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks"]),
+        .testTarget(name: "BubbleTerminalTests", dependencies: ["BubbleTerminal", "BubbleLayout", "BubbleLogs", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks"]),
+        .testTarget(name: "BubbleLogsTests", dependencies: ["BubbleLogs", "BubbleLayout", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks"]),
         .testTarget(name: "BubblesCLITests", dependencies: ["BubblesCLI", "BubbleLogs", "BubbleLayout", "BubbleTerminal", "BubbleText", "BubbleTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

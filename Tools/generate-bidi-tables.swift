@@ -3,9 +3,10 @@
 // Tools/generate-unicode-tables.swift (the text engine's measurement tables), so either can change
 // without touching the other.
 //
-// Run from the package root:
+// Run from the package root (Tools/generate.sh compiles it with Tools/UCD.swift, the UCD reading
+// the generators share):
 //
-//     swift Tools/generate-bidi-tables.swift /usr/share/unicode > Sources/BubbleText/Bidi/BidiTables.swift
+//     Tools/generate.sh generate-bidi-tables /usr/share/unicode > Sources/BubbleText/Bidi/BidiTables.swift
 //
 // Files read (Unicode 15.0 in Debian's `unicode-data`):
 //   extracted/DerivedBidiClass.txt       Bidi_Class, with its `# @missing:` defaults
@@ -25,91 +26,6 @@
 // other generator does, which compile in an instant.
 
 import Foundation
-
-func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(("generate-bidi-tables: " + message + "\n").data(using: .utf8)!)
-    exit(1)
-}
-
-guard CommandLine.arguments.count == 2 else {
-    fail("usage: swift Tools/generate-bidi-tables.swift UCD_DIRECTORY > Sources/BubbleText/Bidi/BidiTables.swift")
-}
-let ucd = CommandLine.arguments[1]
-let codePointCount = 0x110000
-
-// MARK: - Reading UCD files
-
-func readLines(_ relativePath: String) -> [String] {
-    let path = ucd + "/" + relativePath
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-        fail("\(path): cannot read the file (is the UCD directory right?)")
-    }
-    return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-}
-
-func parseCodePoint(_ text: String, place: String) -> Int {
-    guard let value = Int(text.trimmingCharacters(in: .whitespaces), radix: 16), value < codePointCount else {
-        fail("\(place): bad code point '\(text)'")
-    }
-    return value
-}
-
-func parseRange(_ text: String, place: String) -> ClosedRange<Int> {
-    let parts = text.trimmingCharacters(in: .whitespaces).components(separatedBy: "..")
-    guard parts.count == 1 || parts.count == 2 else { fail("\(place): bad code point range '\(text)'") }
-    let low = parseCodePoint(parts[0], place: place)
-    let high = parseCodePoint(parts[parts.count - 1], place: place)
-    guard low <= high else { fail("\(place): empty range '\(text)'") }
-    return low...high
-}
-
-struct DataLine {
-    var place: String
-    var range: ClosedRange<Int>
-    var fields: [String]
-}
-
-/// The data lines of a file, comments stripped; `@missing` lines too when `missing` is set.
-func dataLines(_ relativePath: String, missing: Bool = false) -> [DataLine] {
-    var result: [DataLine] = []
-    for (index, line) in readLines(relativePath).enumerated() {
-        let place = "\(ucd)/\(relativePath):\(index + 1)"
-        var content: String
-        if line.hasPrefix("# @missing:") {
-            guard missing else { continue }
-            content = String(line.dropFirst("# @missing:".count))
-        } else {
-            if missing { continue }
-            content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        }
-        content = content.trimmingCharacters(in: .whitespaces)
-        if content.isEmpty { continue }
-        let fields = content.components(separatedBy: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard fields.count >= 2 else { fail("\(place): expected 'range ; value', got '\(line)'") }
-        result.append(DataLine(place: place, range: parseRange(fields[0], place: place), fields: Array(fields.dropFirst())))
-    }
-    return result
-}
-
-func version(of relativePath: String) -> String {
-    let first = readLines(relativePath).first ?? ""
-    guard let dash = first.lastIndex(of: "-"), first.hasSuffix(".txt") else {
-        fail("\(ucd)/\(relativePath):1: expected a '# Name-X.Y.Z.txt' header, got '\(first)'")
-    }
-    return String(first[first.index(after: dash)..<first.index(first.endIndex, offsetBy: -4)])
-}
-
-/// Short value names keyed by long and short name, for one property of PropertyValueAliases.txt.
-func valueAliases(_ property: String) -> [String: String] {
-    var map: [String: String] = [:]
-    for line in readLines("PropertyValueAliases.txt") where !line.hasPrefix("#") {
-        let fields = line.components(separatedBy: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard fields.count >= 3, fields[0] == property else { continue }
-        for name in fields.dropFirst() { map[name] = fields[1] }
-    }
-    guard !map.isEmpty else { fail("\(ucd)/PropertyValueAliases.txt: no values for property '\(property)'") }
-    return map
-}
 
 let unicodeVersion = version(of: "extracted/DerivedBidiClass.txt")
 for file in ["BidiBrackets.txt", "BidiMirroring.txt", "ArabicShaping.txt", "extracted/DerivedJoiningType.txt",
@@ -234,49 +150,7 @@ for cp in 0..<codePointCount {
     packed[cp] = bidiClass[cp] | (bracketType[cp] ?? 0) << 5 | (hasMirror.contains(cp) ? 1 << 7 : 0) | joining[cp] << 8
 }
 
-var distinctValues: [Int] = []
-var valueIndex: [Int: Int] = [:]
-for value in packed where valueIndex[value] == nil {
-    valueIndex[value] = distinctValues.count
-    distinctValues.append(value)
-}
-
-func bytesFor(_ maximum: Int) -> Int {
-    var bytes = 1
-    while maximum >> (7 * bytes) != 0 { bytes += 1 }
-    return bytes
-}
-
-struct TwoStage {
-    var shift: Int
-    var stage1: [Int]
-    var stage2: [Int]
-    var stage1Bytes: Int
-    var stage2Bytes: Int
-    var size: Int { stage1.count * stage1Bytes + stage2.count * stage2Bytes }
-}
-
-func twoStage(shift: Int) -> TwoStage {
-    let blockSize = 1 << shift
-    var stage1: [Int] = []
-    var stage2: [Int] = []
-    var blockIndex: [[Int]: Int] = [:]
-    for start in stride(from: 0, to: codePointCount, by: blockSize) {
-        let block = packed[start..<(start + blockSize)].map { valueIndex[$0]! }
-        if let index = blockIndex[block] {
-            stage1.append(index)
-        } else {
-            let index = stage2.count / blockSize
-            blockIndex[block] = index
-            stage1.append(index)
-            stage2 += block
-        }
-    }
-    return TwoStage(shift: shift, stage1: stage1, stage2: stage2,
-                    stage1Bytes: bytesFor(stage1.max()!), stage2Bytes: bytesFor(distinctValues.count - 1))
-}
-
-let tables = (5...9).map(twoStage).min { $0.size < $1.size }!
+let (tables, distinctValues) = smallestTwoStage(packed)
 let valueBytes = bytesFor(distinctValues.max()!)
 
 /// RTL ranges: where a scalar of class R, AL or AN can be, as few ranges as cover them with gaps
@@ -313,49 +187,6 @@ for lead in 0xC0...0xFF {
 
 // MARK: - Output
 
-func literal(_ entries: [Int], width: Int) -> String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(entries.count * width)
-    for entry in entries {
-        for byte in 0..<width { bytes.append(UInt8((entry >> (7 * byte)) & 0x7F)) }
-    }
-    var out = "\"\"\"\n"
-    var lineLength = 0
-    for (position, byte) in bytes.enumerated() {
-        let piece: String
-        switch byte {
-        case 0x5C: piece = "\\\\"
-        case 0x22: piece = "\\\""
-        case 0x00: piece = "\\0"
-        case 0x09: piece = "\\t"
-        case 0x0A: piece = "\\n"
-        case 0x0D: piece = "\\r"
-        case 0x20...0x7E: piece = String(UnicodeScalar(byte))
-        default: piece = "\\u{" + String(byte, radix: 16) + "}"
-        }
-        out += piece
-        lineLength += piece.utf8.count
-        if lineLength >= 110 && position != bytes.count - 1 {
-            out += "\\\n"
-            lineLength = 0
-        }
-    }
-    out += "\n\"\"\""
-    return out
-}
-
-func entryRead(_ pointer: String, _ index: String, width: Int, as type: String) -> String {
-    (0..<width).map { byte in
-        let at = byte == 0 ? index : "\(index) &+ \(byte)"
-        let read = "\(type)(\(pointer)[\(at)])"
-        return byte == 0 ? read : "\(read) &<< \(7 * byte)"
-    }.joined(separator: " | ")
-}
-
-func scaled(_ expression: String, by width: Int) -> String {
-    width == 1 ? expression : "(\(expression)) &* \(width)"
-}
-
 func hex(_ value: Int) -> String { "0x" + String(value, radix: 16, uppercase: true) }
 
 let blockMask = (1 << tables.shift) - 1
@@ -372,7 +203,7 @@ let extraBytes = mirrors.count * 6 + brackets.count * 9 + formEntries.count * 3 
 print("""
 // GENERATED FILE: do not edit. Regenerate from the Unicode Character Database with
 //
-//     swift Tools/generate-bidi-tables.swift /usr/share/unicode > Sources/BubbleText/Bidi/BidiTables.swift
+//     Tools/generate.sh generate-bidi-tables /usr/share/unicode > Sources/BubbleText/Bidi/BidiTables.swift
 //
 // Unicode \(unicodeVersion). Properties: \(distinctValues.count) distinct values; stage 1: \(tables.stage1.count) entries × \(tables.stage1Bytes) bytes, \
 stage 2: \(tables.stage2.count / (blockMask + 1)) blocks of \(blockMask + 1) × \(tables.stage2Bytes) bytes, values: \(distinctValues.count) × \(valueBytes) bytes \
@@ -390,15 +221,7 @@ public enum BidiTables {
     /// U+10FFFF read as U+10FFFF.
     @inlinable @inline(__always)
     public static func properties(_ scalar: UInt32) -> BidiProperties {
-        let codePoint = Int(scalar <= 0x10FFFF ? scalar : 0x10FFFF)
-        let stage1 = stage1Bytes.utf8Start
-        let stage2 = stage2Bytes.utf8Start
-        let values = valueBytes.utf8Start
-        let at1 = \(scaled("codePoint &>> \(tables.shift)", by: tables.stage1Bytes))
-        let block = \(entryRead("stage1", "at1", width: tables.stage1Bytes, as: "Int"))
-        let at2 = \(scaled("block &<< \(tables.shift) | codePoint & \(blockMask)", by: tables.stage2Bytes))
-        let value = \(entryRead("stage2", "at2", width: tables.stage2Bytes, as: "Int"))
-        let at3 = \(scaled("value", by: valueBytes))
+\(lookupStatements(tables, valueBytes: valueBytes))
         return BidiProperties(raw: UInt16(truncatingIfNeeded: \(entryRead("values", "at3", width: valueBytes, as: "Int"))))
     }
 
@@ -453,19 +276,6 @@ public enum BidiTables {
 \(literal(lamLigatures.flatMap { [$0.second, $0.isolated, $0.final] }, width: 3))
     }
 
-    @inlinable
-    static var stage1Bytes: StaticString {
-\(literal(tables.stage1, width: tables.stage1Bytes))
-    }
-
-    @inlinable
-    static var stage2Bytes: StaticString {
-\(literal(tables.stage2, width: tables.stage2Bytes))
-    }
-
-    @inlinable
-    static var valueBytes: StaticString {
-\(literal(distinctValues, width: valueBytes))
-    }
+\(tableLiterals(tables, distinctValues: distinctValues, valueBytes: valueBytes))
 }
 """)

@@ -1,9 +1,10 @@
 // Generates Sources/BubbleText/Unicode/WcwidthTable.swift from the Unicode Character Database:
 // the width of each code point as glibc's `wcwidth` gives it, for the `wcwidth` width profile.
 //
-// Run from the package root:
+// Run from the package root (Tools/generate.sh compiles it with Tools/UCD.swift, the UCD reading
+// the generators share):
 //
-//     swift Tools/generate-wcwidth-table.swift /usr/share/unicode > Sources/BubbleText/Unicode/WcwidthTable.swift
+//     Tools/generate.sh generate-wcwidth-table /usr/share/unicode > Sources/BubbleText/Unicode/WcwidthTable.swift
 //
 // glibc builds its width table from the UCD (localedata/unicode-gen): a code point it does not
 // know (unassigned in the Unicode version glibc was built with) has no width; Mn, Me and Cf less
@@ -20,50 +21,17 @@
 
 import Foundation
 
-func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(("generate-wcwidth-table: " + message + "\n").data(using: .utf8)!)
-    exit(1)
-}
-
-guard CommandLine.arguments.count == 2 else {
-    fail("usage: swift Tools/generate-wcwidth-table.swift UCD_DIRECTORY > Sources/BubbleText/Unicode/WcwidthTable.swift")
-}
-let ucd = CommandLine.arguments[1]
-let codePointCount = 0x110000
 /// The Unicode version of glibc 2.36's tables: code points assigned after it are unknown.
 let knownAge = (14, 0)
 
-func lines(_ relativePath: String) -> [(place: String, range: ClosedRange<Int>, value: String)] {
-    let path = ucd + "/" + relativePath
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("\(path): cannot read the file") }
-    var result: [(String, ClosedRange<Int>, String)] = []
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-        let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        let fields = content.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard fields.count >= 2 else { continue }
-        let place = "\(path):\(index + 1)"
-        let ends = fields[0].components(separatedBy: "..")
-        guard let low = Int(ends[0], radix: 16), let high = Int(ends[ends.count - 1], radix: 16),
-              low <= high, high < codePointCount else { fail("\(place): bad code point range '\(fields[0])'") }
-        result.append((place, low...high, fields[1]))
-    }
-    guard !result.isEmpty else { fail("\(path): no data lines") }
-    return result
-}
-
-func firstLine(_ relativePath: String) -> String {
-    let text = (try? String(contentsOfFile: ucd + "/" + relativePath, encoding: .utf8)) ?? ""
-    return text.split(separator: "\n").first.map(String.init) ?? ""
-}
-
 var category = [String](repeating: "Cn", count: codePointCount)
-for line in lines("extracted/DerivedGeneralCategory.txt") { for cp in line.range { category[cp] = line.value } }
+for line in dataLines("extracted/DerivedGeneralCategory.txt") { for cp in line.range { category[cp] = line.value } }
 var eastAsianWidth = [String](repeating: "N", count: codePointCount)
-for line in lines("EastAsianWidth.txt") { for cp in line.range { eastAsianWidth[cp] = line.value } }
+for line in dataLines("EastAsianWidth.txt") { for cp in line.range { eastAsianWidth[cp] = line.value } }
 var prependedMark = [Bool](repeating: false, count: codePointCount)
-for line in lines("PropList.txt") where line.value == "Prepended_Concatenation_Mark" { for cp in line.range { prependedMark[cp] = true } }
+for line in dataLines("PropList.txt") where line.value == "Prepended_Concatenation_Mark" { for cp in line.range { prependedMark[cp] = true } }
 var known = [Bool](repeating: false, count: codePointCount)
-for line in lines("DerivedAge.txt") {
+for line in dataLines("DerivedAge.txt") {
     let parts = line.value.split(separator: ".").compactMap { Int($0) }
     guard parts.count == 2 else { fail("\(line.place): bad age '\(line.value)'") }
     if parts[0] < knownAge.0 || (parts[0] == knownAge.0 && parts[1] <= knownAge.1) {
@@ -114,12 +82,12 @@ func stage1Literal() -> String {
     return literal(bytes)
 }
 guard blockIndex.count < 44 * 44 else { fail("too many distinct blocks for two base-44 digits") }
-let unicodeVersion = firstLine("DerivedAge.txt").replacingOccurrences(of: "# DerivedAge-", with: "").replacingOccurrences(of: ".txt", with: "")
+let unicodeVersion = version(of: "DerivedAge.txt")
 
 print("""
 // GENERATED FILE: do not edit. Regenerate from the Unicode Character Database with
 //
-//     swift Tools/generate-wcwidth-table.swift /usr/share/unicode > Sources/BubbleText/Unicode/WcwidthTable.swift
+//     Tools/generate.sh generate-wcwidth-table /usr/share/unicode > Sources/BubbleText/Unicode/WcwidthTable.swift
 //
 // Unicode \(unicodeVersion), known code points as of Unicode \(knownAge.0).\(knownAge.1) (glibc 2.36). \
 stage 1: \(stage1.count) entries × 2 bytes, stage 2: \(blockIndex.count) blocks of \(1 << shift) bytes.

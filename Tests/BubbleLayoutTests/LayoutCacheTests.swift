@@ -125,20 +125,27 @@ import Testing
     }
 
     @Test func keysSharingAHashNeverReturnEachOthersLayouts() {
-        // Every key gets the same hash: same home slot and tag, so only the full comparison
-        // (id, content stamp, width, style, decoration) tells them apart. Twelve keys, so the index
-        // (16 slots at first) is not rebuilt, which would place them by their real hashes.
+        // Twelve keys whose real table hashes share the home slot and the tag in the first index
+        // (16 slots): only the full comparison (id, content stamp, width, style, decoration)
+        // tells them apart. Found by search, so the hashes are the ones the table must be given.
         var table = LayoutTable(maxEntries: 1_000, maxBytes: 1 << 20)
-        let keys = (0..<12).map { i in
-            LayoutKey(id: i % 2 == 0 ? "same" : "id\(i)", content: ContentStamp(rawValue: UInt64(i / 2)), width: 80 + i % 3,
-                      styleID: 0,
-                      decoration: RowDecoration(showsName: i % 5 == 0))
+        func place(_ key: LayoutKey) -> (Int, UInt32) {
+            let hash = LayoutTable.tableHash(of: key)
+            return (LayoutTable.home(hash, size: 16), LayoutTable.tag(hash))
         }
-        for (i, k) in keys.enumerated() { table.insert(fakeLayout(i), for: k, hash: 42) }
-        for (i, k) in keys.enumerated() { #expect(table.lookup(k, hash: 42) == fakeLayout(i)) }
-        #expect(table.lookup(LayoutKey(id: "other", content: ContentStamp(rawValue: 0), width: 80, styleID: 0,
-                                       decoration: RowDecoration()),
-                             hash: 42) == nil)
+        var keys: [LayoutKey] = []
+        var n = 0
+        while keys.count < 12 {
+            let candidate = LayoutKey(id: n % 2 == 0 ? "same" : "id\(n)", content: ContentStamp(rawValue: UInt64(n / 2)),
+                                      width: 80 + n % 3, styleID: 0, decoration: RowDecoration(showsName: n % 5 == 0))
+            if keys.isEmpty || place(candidate) == place(keys[0]) { keys.append(candidate) }
+            n += 1
+        }
+        #expect(keys.contains { $0.id == "same" } && Set(keys.map(\.id)).count > 1)
+        for (i, k) in keys.enumerated() { table.insert(fakeLayout(i), for: k, hash: LayoutTable.tableHash(of: k)) }
+        for (i, k) in keys.enumerated() { #expect(table.lookup(k, hash: LayoutTable.tableHash(of: k)) == fakeLayout(i)) }
+        let other = LayoutKey(id: "other", content: ContentStamp(rawValue: 0), width: 80, styleID: 0, decoration: RowDecoration())
+        #expect(table.lookup(other, hash: LayoutTable.tableHash(of: other)) == nil)
     }
 
     @Test func theTableAgreesWithADictionaryUnderRandomOperations() {

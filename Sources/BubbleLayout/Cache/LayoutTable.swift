@@ -16,6 +16,11 @@
 /// - The entry array grows by an eighth at a time (not doubling), so little capacity is idle.
 ///
 /// `bytes` counts what is allocated: entry capacity, index slots, long ids, and out-of-line layouts.
+///
+/// Invariants, checked in debug builds: every `hash:` a caller passes is
+/// `key.tableHash(idHash: identityHash(key.id))` (`tableHash(of:)`), the hash the index is
+/// rebuilt and shifted with, so a key filed under any other hash would be lost; the index always
+/// has an empty slot (it is at most 80% full), so a probe ends; and a slot names a live entry.
 struct LayoutTable {
     struct Entry {
         /// Empty in a free entry.
@@ -90,10 +95,16 @@ struct LayoutTable {
             && entry.decoration == key.decoration.rawValue && entry.layout.word1 & liveBit != 0 && entry.id == key.id
     }
 
-    /// The entry holding `key`, if any.
+    /// The hash `lookup`, `contains` and `insert` must be given for `key`.
+    static func tableHash(of key: LayoutKey) -> UInt64 { key.tableHash(idHash: identityHash(key.id)) }
+
+    /// The entry holding `key`, if any. Every operation on a key starts here, so the checks of
+    /// the caller's hash and of the index are made here.
     @inline(__always)
     private func find(_ key: LayoutKey, hash: UInt64) -> Int? {
+        assert(hash == Self.tableHash(of: key), "LayoutTable: hash \(hash) is not the table hash of key '\(key.id)'")
         let size = index.count
+        assert(size == 0 || count < size, "LayoutTable: \(count) entries fill an index of \(size) slots")
         guard size > 0 else { return nil }
         let tag = Self.tag(hash)
         var i = Self.home(hash, size: size)
@@ -104,6 +115,8 @@ struct LayoutTable {
                     if s == 0 { return nil }
                     if s >> Self.entryBits == tag {
                         let e = Int(s & Self.entryMask) - 1
+                        assert(e < entries.count && entries[e].layout.word1 & Self.liveBit != 0,
+                               "LayoutTable: slot \(i) names entry \(e), which is not live")
                         if Self.matches(entries[e], key) { return e }
                     }
                     i += 1

@@ -1,6 +1,6 @@
 // GENERATED FILE: do not edit. Regenerate from the Unicode Character Database with
 //
-//     swift Tools/generate-bidi-tables.swift /usr/share/unicode > Sources/BubbleText/Bidi/BidiTables.swift
+//     Tools/generate.sh generate-bidi-tables /usr/share/unicode > Sources/BubbleText/Bidi/BidiTables.swift
 //
 // Unicode 15.0.0. Properties: 44 distinct values; stage 1: 4352 entries × 1 bytes, stage 2: 117 blocks of 256 × 1 bytes, values: 44 × 2 bytes (34392 bytes). Mirrors: 428; brackets: 128; shaping forms for U+622–U+6D3; 4 lam ligatures (5892 bytes).
 // Every table byte carries 7 bits, so the tables can live in string literals that compile fast.

@@ -28,7 +28,7 @@ struct PreparedStorage: @unchecked Sendable {  // the bytes are immutable once w
     /// content length and is not stored (as in an ASCII word: one byte and one cell a grapheme).
     @usableFromInline static let bit7: UInt8 = 1 << 7
     /// Record bytes that fit inline (the first of the twelve holds the segment count).
-    static let inlineCapacity = 11
+    @usableFromInline static let inlineCapacity = 11
 
     /// The storage of the empty text.
     init() {
@@ -83,12 +83,12 @@ struct PreparedStorage: @unchecked Sendable {  // the bytes are immutable once w
         return try withUnsafeBytes(of: &inline) { inlineBytes in
             guard let buffer else {
                 var reader = SegmentReader(records: inlineBytes.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self) + 1,
-                                           count: Int(word0 & 0xFF))
+                                           count: Int(word0 & 0xFF), byteCount: Self.inlineCapacity)
                 return try body(&reader, UnsafeBufferPointer(start: nil, count: 0))
             }
             // `self` holds the buffer for as long as the call lasts.
             let base = UnsafePointer(buffer.withUnsafeMutablePointerToElements { $0 })
-            var reader = SegmentReader(records: base, count: Int(word0))
+            var reader = SegmentReader(records: base, count: Int(word0), byteCount: Int(word1))
             let map = UnsafeBufferPointer(start: base + Int(word1), count: Int(word2))
             return try withExtendedLifetime(buffer) { try body(&reader, map) }
         }
@@ -102,29 +102,44 @@ struct PreparedStorage: @unchecked Sendable {  // the bytes are immutable once w
 }
 
 /// Reads a `PreparedStorage`'s segment records in order.
+///
+/// Unchecked in release builds: `records` must hold `count` well-formed records (as
+/// `TextPreparer` writes them) in its first `byteCount` bytes, and `next()` may be called at
+/// most `count` times. Debug builds check both, so a caller that reads one segment too many, or
+/// storage that was written wrong, stops at the read instead of decoding whatever follows.
 @usableFromInline
 struct SegmentReader {
     @usableFromInline let records: UnsafePointer<UInt8>
     /// Segments in the storage.
     @usableFromInline let count: Int
+    /// Bytes at `records` that may be read.
+    @usableFromInline let byteCount: Int
     @usableFromInline var position = 0
     /// UTF-8 offset where the next segment starts.
     @usableFromInline var start = 0
     /// Where the next segment with map entries has them.
     @usableFromInline var nextMapOffset = 0
+    #if DEBUG
+    /// Segments read so far (debug builds only: it serves the checks).
+    @usableFromInline var segmentsRead = 0
+    #endif
 
     @inlinable
-    init(records: UnsafePointer<UInt8>, count: Int) {
+    init(records: UnsafePointer<UInt8>, count: Int, byteCount: Int) {
         self.records = records
         self.count = count
+        self.byteCount = byteCount
     }
 
     /// The next segment, and where its grapheme-map entries start (meaningful only when it
     /// has some).
     @inlinable @inline(__always)
     mutating func next() -> (segment: PreparedSegment, mapOffset: Int) {
-        let flags = records[position]
-        position &+= 1
+        #if DEBUG
+        assert(segmentsRead < count, "SegmentReader.next(): all \(count) segments were read")
+        segmentsRead &+= 1
+        #endif
+        let flags = readByte()
         if flags & PreparedStorage.runFlag != 0 {
             let units = readLength()
             let end = start &+ units &* (flags & PreparedStorage.bit7 != 0 ? 4 : 3)
@@ -146,18 +161,25 @@ struct SegmentReader {
 
     @inlinable @inline(__always)
     mutating func readLength() -> Int {
-        let first = records[position]
-        position &+= 1
+        let first = readByte()
         if first < 0x80 { return Int(first) }
         var value = Int(first & 0x7F)
         var shift = 7
         while true {
-            let byte = records[position]
-            position &+= 1
+            let byte = readByte()
             value |= Int(byte & 0x7F) &<< shift
             if byte < 0x80 { return value }
             shift &+= 7
+            assert(shift < Int.bitWidth, "SegmentReader: a length of more than \(Int.bitWidth) bits at byte \(position)")
         }
+    }
+
+    @inlinable @inline(__always)
+    mutating func readByte() -> UInt8 {
+        assert(position < byteCount, "SegmentReader: read past the \(byteCount) record bytes")
+        let byte = records[position]
+        position &+= 1
+        return byte
     }
 }
 

@@ -85,7 +85,7 @@ public struct PreparedText: Sendable {
     static func prepare(_ bytes: UnsafeBufferPointer<UInt8>, options: TextOptions, allowASCIIPath: Bool,
                         allowRuns: Bool, allowInlineStorage: Bool, into parts: inout Parts) {
         precondition(bytes.count < Int(UInt32.max), "PreparedText: text of \(bytes.count) UTF-8 bytes exceeds the 4 GiB limit")
-        func run(_ preparer: inout TextPreparer) {
+        func run(_ preparer: consuming TextPreparer) {
             if allowASCIIPath && isASCII(bytes) {
                 preparer.prepareASCII(bytes)
             } else {
@@ -100,13 +100,12 @@ public struct PreparedText: Sendable {
         func inScratch(byteCount: Int, recordBytes: Int) {
             withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: 8) { raw in
                 let base = raw.baseAddress.unsafelyUnwrapped
-                var preparer = TextPreparer(
+                run(TextPreparer(
                     options: options, allowRuns: allowRuns,
                     records: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(
                         start: base.bindMemory(to: UInt8.self, capacity: byteCount), count: recordBytes)),
                     graphemeMap: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(
-                        start: base.bindMemory(to: UInt8.self, capacity: byteCount) + recordBytes, count: byteCount &- recordBytes)))
-                run(&preparer)
+                        start: base.bindMemory(to: UInt8.self, capacity: byteCount) + recordBytes, count: byteCount &- recordBytes))))
             }
         }
         if bytes.count <= stackScratchLimit {
@@ -117,8 +116,7 @@ public struct PreparedText: Sendable {
             inScratch(byteCount: 4096, recordBytes: 4 &* blockScratchLimit)
             return
         }
-        var preparer = TextPreparer(options: options, utf8Count: bytes.count, allowRuns: allowRuns)
-        run(&preparer)
+        run(TextPreparer(options: options, utf8Count: bytes.count, allowRuns: allowRuns))
     }
 
     /// The segments, as a copy, for tests.

@@ -1,6 +1,6 @@
 // GENERATED FILE: do not edit. Regenerate from the Unicode Character Database with
 //
-//     swift Tools/generate-unicode-tables.swift /usr/share/unicode > Sources/BubbleText/Unicode/UnicodeTables.swift
+//     Tools/generate.sh generate-unicode-tables /usr/share/unicode > Sources/BubbleText/Unicode/UnicodeTables.swift
 //
 // Unicode 15.0.0. 103 distinct values; stage 1: 8704 entries × 2 bytes, stage 2: 220 blocks of 128 × 1 bytes, values: 103 × 3 bytes; 45877 bytes in all.
 // Every table byte carries 7 bits, so the tables can live in string literals that compile fast.

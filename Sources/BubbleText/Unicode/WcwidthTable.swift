@@ -1,6 +1,6 @@
 // GENERATED FILE: do not edit. Regenerate from the Unicode Character Database with
 //
-//     swift Tools/generate-wcwidth-table.swift /usr/share/unicode > Sources/BubbleText/Unicode/WcwidthTable.swift
+//     Tools/generate.sh generate-wcwidth-table /usr/share/unicode > Sources/BubbleText/Unicode/WcwidthTable.swift
 //
 // Unicode 15.0.0, known code points as of Unicode 14.0 (glibc 2.36). stage 1: 8704 entries × 2 bytes, stage 2: 223 blocks of 128 bytes.
 

@@ -5,8 +5,15 @@
 /// appends with one compare and truncates by moving its count. It starts either in storage it
 /// allocates or in storage lent by the caller (a stack block, so that a short message costs no
 /// heap allocation for its scratch space); it moves to the heap only when it outgrows that.
-/// Elements are bitwise-copyable, so nothing needs deinitialising. Call `release()` exactly once.
-struct PreparerBuffer<Element: BitwiseCopyable> {
+/// Elements are bitwise-copyable, so nothing needs deinitialising.
+///
+/// It cannot be copied, so what it allocated is freed exactly once, when it goes.
+///
+/// Invariants (checked in debug builds): `0 <= count <= capacity`; `base` points to `capacity`
+/// elements, the first `count` of them written; `owned` is true exactly when the buffer
+/// allocated `base`. Storage lent to `init(borrowing:)` must outlive the buffer: nothing can
+/// check that, so the callers lend a block that lives as long as the call that uses it.
+struct PreparerBuffer<Element: BitwiseCopyable>: ~Copyable {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
     private var capacity: Int
@@ -21,29 +28,29 @@ struct PreparerBuffer<Element: BitwiseCopyable> {
 
     /// A buffer that starts in `borrowed`, which must outlive it.
     init(borrowing borrowed: UnsafeMutableBufferPointer<Element>) {
+        assert(borrowed.baseAddress != nil, "PreparerBuffer: lent storage has no address")
         base = borrowed.baseAddress.unsafelyUnwrapped
         capacity = borrowed.count
         owned = false
     }
 
+    deinit {
+        if owned { base.deallocate() }
+    }
+
     @inline(__always)
     mutating func append(_ element: Element) {
+        assert(count >= 0 && count <= capacity, "PreparerBuffer: count \(count) outside 0...\(capacity)")
         if _slowPath(count == capacity) { grow() }
         (base + count).initialize(to: element)
         count &+= 1
     }
 
-    /// Forgets the last `removed` elements.
+    /// Forgets the last `removed` elements (`0...count` of them).
     @inline(__always)
     mutating func removeLast(_ removed: Int) {
+        assert(removed >= 0 && removed <= count, "PreparerBuffer.removeLast(\(removed)) with \(count) elements")
         count &-= removed
-    }
-
-    /// The last element; the buffer must not be empty.
-    @inline(__always)
-    var last: Element {
-        get { base[count &- 1] }
-        set { base[count &- 1] = newValue }
     }
 
     @inline(never)
@@ -59,14 +66,6 @@ struct PreparerBuffer<Element: BitwiseCopyable> {
 
     /// The elements written so far.
     var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
-
-    /// Frees the storage if the buffer allocated it.
-    mutating func release() {
-        if owned { base.deallocate() }
-        count = 0
-        capacity = 0
-        owned = false
-    }
 }
 
 extension PreparerBuffer where Element == UInt8 {

@@ -1,3 +1,5 @@
+import BubbleText
+
 /// Measures `PreparedText`: prepare cost per scalar, re-layout cost per message and per scalar,
 /// and the memory the prepared form takes. Produces figures, not pass/fail results; run it from
 /// a release build.

@@ -1,3 +1,5 @@
+import BubbleText
+
 /// Measures the bidi algorithm where it runs: on the messages that hold right-to-left text, each
 /// paragraph resolved (classes looked up, P2–I2) and each of its lines at a width reordered
 /// (L1, L2), as drawing in visual order does. Figures, not pass/fail; run from a release build.

@@ -1,3 +1,4 @@
+import BubbleLayout
 import BubbleText
 import Dispatch
 import Foundation

@@ -1,0 +1,30 @@
+/// The fields of `ScalarInfo.raw` (laid out as `ScalarInfo` documents) as masks, so that a test
+/// of several fields at once is one AND and one compare that still names what it looks at. The
+/// single-field accessors of `ScalarInfo` agree with them (`UnicodeTablesTests`).
+extension ScalarInfo {
+    static let graphemeBreakMask: UInt32 = 0xF
+    static let lineBreakMask: UInt32 = 0x3F << 4
+    static let widthMask: UInt32 = 0x3 << 10
+    static let ambiguousBit: UInt32 = 1 << 12
+    static let neutralisedControlBit: UInt32 = 1 << 13
+    static let extendedPictographicBit: UInt32 = 1 << 14
+    static let emojiPresentationBit: UInt32 = 1 << 15
+    static let eastAsianFullWideHalfBit: UInt32 = 1 << 16
+    static let unassignedPictographicBit: UInt32 = 1 << 17
+    static let emojiModifierBit: UInt32 = 1 << 18
+    /// Every flag bit (ambiguous through Emoji_Modifier).
+    static let flagsMask: UInt32 = ambiguousBit | neutralisedControlBit | extendedPictographicBit | emojiPresentationBit
+        | eastAsianFullWideHalfBit | unassignedPictographicBit | emojiModifierBit
+
+    /// The bits of `raw` that hold grapheme-break property `value`.
+    @inline(__always)
+    static func field(graphemeBreak value: GraphemeBreakProperty) -> UInt32 { UInt32(value.rawValue) }
+
+    /// The bits of `raw` that hold line-break class `value`.
+    @inline(__always)
+    static func field(lineBreak value: LineBreakClass) -> UInt32 { UInt32(value.rawValue) << 4 }
+
+    /// The bits of `raw` that hold a width of `cells` (0, 1 or 2).
+    @inline(__always)
+    static func field(width cells: UInt32) -> UInt32 { cells << 10 }
+}
