@@ -64,15 +64,24 @@ public enum BidiBenchmark {
             for (t, scalars) in scalarTexts.enumerated() {
                 scalars.withUnsafeBufferPointer { scalarBuffer in
                     let count = scalarBuffer.count
-                    for i in 0..<count { classes[i] = BidiTables.properties(scalarBuffer[i]).classValue }
+                    var seen: UInt32 = 0
+                    for i in 0..<count {
+                        let c = BidiTables.classValue(scalarBuffer[i])
+                        classes[i] = c
+                        seen |= 1 &<< UInt32(c)
+                    }
+                    let separated = seen & (1 << BidiClass.b.rawValue) != 0
                     // Paragraphs end after a paragraph separator (B).
                     var start = 0
                     var lineIndex = 0
                     let lines = lineRanges[t]
                     while start < count {
-                        var end = start
-                        while end < count && classes[end] != BidiClass.b.rawValue { end += 1 }
-                        end = min(count, end + 1)
+                        var end = count
+                        if separated {
+                            end = start
+                            while end < count && classes[end] != BidiClass.b.rawValue { end += 1 }
+                            end = min(count, end + 1)
+                        }
                         let paragraph = resolver.resolve(
                             classes: UnsafeBufferPointer(start: classes + start, count: end - start),
                             scalars: UnsafeBufferPointer(rebasing: scalarBuffer[start..<end]), direction: .auto,
