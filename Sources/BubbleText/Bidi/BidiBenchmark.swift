@@ -14,6 +14,16 @@ public enum BidiBenchmark {
         public var cpuSeconds: Double?
         public var nanosecondsPerScalar: Double { seconds * 1e9 / Double(max(1, scalars)) }
         public var cpuNanosecondsPerScalar: Double? { cpuSeconds.map { $0 * 1e9 / Double(max(1, scalars)) } }
+        /// Preparing the same texts (`PreparedText`), timed the same way in the same run: a
+        /// yardstick that a busy machine slows down about as much as the bidi rounds.
+        public var prepareSeconds: Double = 0
+        public var prepareCPUSeconds: Double?
+        /// Resolve and reorder as a multiple of preparing the same texts (by thread CPU time
+        /// when there is a CPU clock).
+        public var timesPrepare: Double {
+            if let cpuSeconds, let prepareCPUSeconds, prepareCPUSeconds > 0 { return cpuSeconds / prepareCPUSeconds }
+            return seconds / max(prepareSeconds, 1e-12)
+        }
     }
 
     /// Benchmarks the texts of `texts` that may hold right-to-left characters, broken into lines
@@ -109,8 +119,24 @@ public enum BidiBenchmark {
             round()
             if let cpuClock { fastestCPU = min(fastestCPU, cpuClock() - start) }
         }
+        // The yardstick: preparing the same texts, rounds interleaved with nothing else.
+        let sources = prepared.map(\.text)
+        var kept: [PreparedText] = []
+        var fastestPrepareCPU = Double.infinity
+        let prepareSeconds = TextBenchmark.timePerRound(minimumSeconds, before: {
+            kept = []
+            kept.reserveCapacity(sources.count)
+        }) {
+            let start = cpuClock?() ?? 0
+            for source in sources { kept.append(PreparedText(source)) }
+            if let cpuClock { fastestPrepareCPU = min(fastestPrepareCPU, cpuClock() - start) }
+            sink &+= kept.count
+        }
         TextBenchmark.blackHole(sink)
-        return Report(messages: prepared.count, scalars: scalarCount, lines: lineCount, seconds: seconds,
-                      cpuSeconds: cpuClock == nil ? nil : fastestCPU)
+        var report = Report(messages: prepared.count, scalars: scalarCount, lines: lineCount, seconds: seconds,
+                            cpuSeconds: cpuClock == nil ? nil : fastestCPU)
+        report.prepareSeconds = prepareSeconds
+        report.prepareCPUSeconds = cpuClock == nil ? nil : fastestPrepareCPU
+        return report
     }
 }

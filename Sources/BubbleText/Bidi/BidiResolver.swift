@@ -70,6 +70,8 @@ public struct BidiResolver {
     }
 
     let scratch = Scratch()
+    /// False sends every paragraph through the general passes (for tests comparing the two).
+    var wholeParagraphPath = true
 
     public init() {}
 
@@ -102,10 +104,9 @@ public struct BidiResolver {
         // everywhere when the paragraph has no explicit formatting character.
         let LRE = BidiClass.lre.rawValue, PDF = BidiClass.pdf.rawValue, BN = BidiClass.bn.rawValue
         let LRI = BidiClass.lri.rawValue, FSI = BidiClass.fsi.rawValue, PDI = BidiClass.pdi.rawValue
-        // The common paragraph has no explicit formatting character and nothing for X9 to
-        // remove: one level, one isolating run sequence, positions as they are. It gets its own
-        // passes (`resolveWhole`); this one only looks for what rules that out.
-        if resolveWhole(base, count: count, paragraphLevel: paragraphLevel, scalars: scalars, levels: out) {
+        // The common paragraph has no explicit embedding, override or isolate: one level, one
+        // isolating run sequence, positions as they are. It gets its own passes (`resolveWhole`).
+        if wholeParagraphPath, resolveWhole(base, count: count, paragraphLevel: paragraphLevel, scalars: scalars, levels: out) {
             return paragraphLevel
         }
         var explicit = false
@@ -196,19 +197,21 @@ public struct BidiResolver {
     }
 
     /// The whole paragraph as one isolating run sequence at the paragraph level, for a
-    /// paragraph without explicit formatting characters and BN (nearly every chat message):
-    /// X1–X10 have nothing to do. Until a number or a bracket turns up, one pass does all the
-    /// rest (W1–W3, N1–N2, I1–I2); from there on W1–W3 run to the end, then W4–W7 (numbers),
-    /// N0 (brackets) and N1–N2 with I1–I2 in passes of their own. Returns false, having
-    /// written nothing that counts, when the paragraph is not one of these.
+    /// paragraph without explicit embeddings, overrides and isolates (nearly every chat
+    /// message): X1–X8 and X10 have nothing to do. Until a number or a bracket turns up, one
+    /// pass does all the rest (W1–W3, N1–N2, I1–I2, with BN left out as X9 says); from there on,
+    /// W1–W3 run to the end, then W4–W7 (numbers), N0 (brackets) and N1–N2 with I1–I2 over
+    /// what is left. Returns false, having written nothing that counts, when the paragraph is
+    /// not one of these (or has a BN as well as a number or a bracket).
     func resolveWhole(_ classes: UnsafePointer<UInt8>, count: Int, paragraphLevel: UInt8,
                       scalars: UnsafeBufferPointer<UInt32>?, levels out: UnsafeMutablePointer<UInt8>) -> Bool {
         let types = scratch.types
         let L = BidiClass.l.rawValue, R = BidiClass.r.rawValue, AL = BidiClass.al.rawValue
         let EN = BidiClass.en.rawValue, AN = BidiClass.an.rawValue, ON = BidiClass.on.rawValue
-        let NSM = BidiClass.nsm.rawValue
-        // BN and LRE…PDI rule this path out (raw values in BidiClass's order).
-        let excluded: UInt32 = 1 << 9 | 0x7FC000
+        let NSM = BidiClass.nsm.rawValue, BN = BidiClass.bn.rawValue
+        let removed = Self.removed
+        // LRE…PDI rule this path out (raw values in BidiClass's order).
+        let explicitControls: UInt32 = 0x7FC000
         let odd = paragraphLevel & 1
         let sos = odd == 0 ? L : R
         let levelL = paragraphLevel &+ odd
@@ -223,11 +226,19 @@ public struct BidiResolver {
         var lastStrong = sos
         var lastIsR = odd == 1
         var pending = -1
+        var sawBN = false
         var i = 0
         while i < count {
             var t = classes[i]
             if t > AL {
-                if (excluded &>> UInt32(t)) & 1 != 0 { return false }
+                if (explicitControls &>> UInt32(t)) & 1 != 0 { return false }
+                if t == BN {
+                    // Removed by X9: the rules see the text as if it were not there.
+                    out[i] = removed
+                    sawBN = true
+                    i &+= 1
+                    continue
+                }
                 if t == NSM { t = previous }
                 if t > AL {
                     if t == EN || t == AN { break }
@@ -246,7 +257,7 @@ public struct BidiResolver {
             let level = isR ? levelR : levelL
             if pending >= 0 {
                 if isR == lastIsR && level != paragraphLevel {
-                    for x in pending..<i { out[x] = level }
+                    for x in pending..<i where out[x] != removed { out[x] = level }
                 }
                 pending = -1
             }
@@ -258,13 +269,17 @@ public struct BidiResolver {
             i &+= 1
         }
         if i == count { return true }
+        if sawBN { return false }
 
-        // A number or a bracket: W1–W3 to the end, then the rules that need all the types.
+        // A number or a bracket at `i`. Everything before the run of neutrals that leads up to
+        // it is resolved for good: W4 and W5 only change separators and terminators next to a
+        // number, and no bracket came before. The rest starts at `resume`.
+        let resume = pending >= 0 ? pending : i
         var numbers = false
         var brackets = false
         while i < count {
             let c = classes[i]
-            if (excluded &>> UInt32(c)) & 1 != 0 { return false }
+            if (explicitControls &>> UInt32(c)) & 1 != 0 || c == BN { return false }
             var t = c == NSM ? previous : c
             if t <= AL {
                 lastStrong = t
@@ -280,20 +295,21 @@ public struct BidiResolver {
             types[i] = t &- (t == AL ? 1 : 0)
             i &+= 1
         }
-        if numbers { weakNumbers(length: count, sos: sos, identity: true) }
+        // The strong type before `resume` stands for sos from there (W7 and N1 read it).
+        let before = lastIsR ? R : L
+        if numbers { weakNumbers(from: resume, length: count, sos: before, identity: true) }
         if brackets, let scalars {
             resolveBrackets(length: count, level: paragraphLevel, sos: sos, scalars: scalars, identity: true, original: classes)
         }
 
-        // N1–N2 and I1–I2 as above, with numbers. Neutral here: ES, ET, CS (W6 made them ON
-        // where a number left them), B, S, WS, ON.
+        // N1–N2 and I1–I2 as above, with numbers (which count as R for the neutrals). Neutral
+        // here: ES, ET, CS (W6 made them ON where a number left them), B, S, WS, ON.
         let neutral: UInt32 = 1 << 4 | 1 << 5 | 1 << 7 | 0x3C00
         let levelNumber = paragraphLevel &+ 2 &- odd
         // Levels by type after the W rules: L 0, R 1, EN 3, AN 6.
         let levelOf = UInt64(levelL) | UInt64(levelR) &<< 8 | UInt64(levelNumber) &<< 24 | UInt64(levelNumber) &<< 48
-        lastIsR = odd == 1
         pending = -1
-        for i in 0..<count {
+        for i in resume..<count {
             let t = types[i]
             if (neutral &>> UInt32(t)) & 1 != 0 {
                 out[i] = paragraphLevel
@@ -503,12 +519,13 @@ public struct BidiResolver {
         }
     }
 
-    /// W4–W7 on the isolating run sequence in `scratch.sequence[0..<length]` (the whole
-    /// paragraph with `identity`), after W1–W3: separators between numbers, terminators next to
+    /// W4–W7 on the isolating run sequence in `scratch.sequence[start..<length]` (positions
+    /// of the whole paragraph with `identity`), after W1–W3, `sos` standing for the strong type
+    /// before `start`: separators between numbers, terminators next to
     /// European numbers, the rest of the separators and terminators to ON, and European numbers
     /// after L to L.
     @inline(__always)
-    func weakNumbers(length: Int, sos: UInt8, identity: Bool) {
+    func weakNumbers(from start: Int = 0, length: Int, sos: UInt8, identity: Bool) {
         let seq = scratch.sequence, types = scratch.types
         @inline(__always) func at(_ j: Int) -> Int { identity ? j : Int(seq[j]) }
         let L = BidiClass.l.rawValue, R = BidiClass.r.rawValue, EN = BidiClass.en.rawValue
@@ -518,14 +535,14 @@ public struct BidiResolver {
         // becomes that number; terminators next to European numbers become numbers. W4
         // comes first, so a separator's left neighbour is read as it was before W5
         // (`beforeW5`): "1$,2" keeps its comma.
-        var j = 0
+        var j = start
         var beforeW5: UInt8 = ON
         while j < length {
             let k = at(j)
             let t = types[k]
             if t == ES || t == CS {
                 var result = t
-                if j > 0 && j &+ 1 < length {
+                if j > start && j &+ 1 < length {
                     let n = types[at(j &+ 1)]
                     if beforeW5 == EN && n == EN {
                         result = EN
@@ -539,7 +556,7 @@ public struct BidiResolver {
             } else if t == ET {
                 var end = j &+ 1
                 while end < length && types[at(end)] == ET { end &+= 1 }
-                let touches = (j > 0 && types[at(j &- 1)] == EN) || (end < length && types[at(end)] == EN)
+                let touches = (j > start && types[at(j &- 1)] == EN) || (end < length && types[at(end)] == EN)
                 if touches { for x in j..<end { types[at(x)] = EN } }
                 beforeW5 = ET
                 j = end
@@ -550,7 +567,7 @@ public struct BidiResolver {
         }
         // W6 and W7.
         var strong = sos
-        for j in 0..<length {
+        for j in start..<length {
             let k = at(j)
             let t = types[k]
             if t == ES || t == ET || t == CS {
