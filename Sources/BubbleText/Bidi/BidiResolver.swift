@@ -227,14 +227,10 @@ public struct BidiResolver {
         var lastIsR = odd == 1
         var pending = -1
         var sawBN = false
-        // Classes that need more than the common body below: EN, AN, NSM, BN, ON (a bracket?)
-        // and the explicit controls. The body itself has no branch that chat text makes hard
-        // to predict (a letter after a space, a space after a letter).
-        let special: UInt32 = 1 << 3 | 1 << 6 | 1 << 8 | 1 << 9 | 1 << 13 | explicitControls
         var i = 0
         while i < count {
             var t = classes[i]
-            if (special &>> UInt32(t)) & 1 != 0 {
+            if t > AL {
                 if (explicitControls &>> UInt32(t)) & 1 != 0 { return false }
                 if t == BN {
                     // Removed by X9: the rules see the text as if it were not there.
@@ -244,24 +240,32 @@ public struct BidiResolver {
                     continue
                 }
                 if t == NSM { t = previous }
-                if t == EN || t == AN { break }
-                if t == ON, let scalars, BidiTables.classAndBracket(scalars[i]) & 0x60 != 0 { break }
+                if t > AL {
+                    if t == EN || t == AN { break }
+                    if t == ON, let scalars, BidiTables.classAndBracket(scalars[i]) & 0x60 != 0 { break }
+                    // A neutral (ES, ET and CS too: without a number, W6 makes them ON).
+                    previous = t
+                    types[i] = t
+                    out[i] = paragraphLevel
+                    if pending < 0 { pending = i }
+                    i &+= 1
+                    continue
+                }
             }
-            // A letter (or a mark on one) is strong; anything else left is neutral (ES, ET and
-            // CS too: without a number, W6 makes them ON). A strong type after a run of
-            // neutrals between two of the other direction raises them.
-            let strong = t <= AL
+            // A letter (or a mark on one): the common case, runs of them.
             let isR = t != L
-            let strongLevel = isR ? levelR : levelL
-            if strong && pending >= 0 && isR == lastIsR && strongLevel != paragraphLevel {
-                for x in pending..<i where out[x] != removed { out[x] = strongLevel }
+            let level = isR ? levelR : levelL
+            if pending >= 0 {
+                if isR == lastIsR && level != paragraphLevel {
+                    for x in pending..<i where out[x] != removed { out[x] = level }
+                }
+                pending = -1
             }
-            out[i] = strong ? strongLevel : paragraphLevel
-            types[i] = strong ? t &- (t &>> 1) : t  // AL to R (W3)
-            pending = strong ? -1 : (pending < 0 ? i : pending)
-            lastIsR = strong ? isR : lastIsR
-            lastStrong = strong ? t : lastStrong
+            out[i] = level
+            types[i] = t &- (t &>> 1)  // AL to R (W3)
+            lastStrong = t
             previous = t
+            lastIsR = isR
             i &+= 1
         }
         if i == count { return true }
@@ -307,15 +311,21 @@ public struct BidiResolver {
         pending = -1
         for i in resume..<count {
             let t = types[i]
-            let isNeutral = (neutral &>> UInt32(t)) & 1 != 0
-            let isR = t != L
-            let raised = isR ? levelR : levelL
-            if !isNeutral && pending >= 0 && isR == lastIsR && raised != paragraphLevel {
-                for x in pending..<i { out[x] = raised }
+            if (neutral &>> UInt32(t)) & 1 != 0 {
+                out[i] = paragraphLevel
+                if pending < 0 { pending = i }
+                continue
             }
-            out[i] = isNeutral ? paragraphLevel : UInt8(truncatingIfNeeded: levelOf &>> (UInt64(t & 7) &<< 3))
-            pending = isNeutral ? (pending < 0 ? i : pending) : -1
-            lastIsR = isNeutral ? lastIsR : isR
+            let isR = t != L
+            if pending >= 0 {
+                let raised = isR ? levelR : levelL
+                if isR == lastIsR && raised != paragraphLevel {
+                    for x in pending..<i { out[x] = raised }
+                }
+                pending = -1
+            }
+            out[i] = UInt8(truncatingIfNeeded: levelOf &>> (UInt64(t) &<< 3))
+            lastIsR = isR
         }
         return true
     }
