@@ -16,6 +16,16 @@ public enum BidiBenchmark {
         public var cpuSeconds: Double?
         public var nanosecondsPerScalar: Double { seconds * 1e9 / Double(max(1, scalars)) }
         public var cpuNanosecondsPerScalar: Double? { cpuSeconds.map { $0 * 1e9 / Double(max(1, scalars)) } }
+        /// Preparing the same texts (`PreparedText`), timed the same way in the same run: a
+        /// yardstick that a busy machine slows down about as much as the bidi rounds.
+        public var prepareSeconds: Double = 0
+        public var prepareCPUSeconds: Double?
+        /// Resolve and reorder as a multiple of preparing the same texts (by thread CPU time
+        /// when there is a CPU clock).
+        public var timesPrepare: Double {
+            if let cpuSeconds, let prepareCPUSeconds, prepareCPUSeconds > 0 { return cpuSeconds / prepareCPUSeconds }
+            return seconds / max(prepareSeconds, 1e-12)
+        }
     }
 
     /// Benchmarks the texts of `texts` that may hold right-to-left characters, broken into lines
@@ -66,15 +76,24 @@ public enum BidiBenchmark {
             for (t, scalars) in scalarTexts.enumerated() {
                 scalars.withUnsafeBufferPointer { scalarBuffer in
                     let count = scalarBuffer.count
-                    for i in 0..<count { classes[i] = BidiTables.properties(scalarBuffer[i]).classValue }
+                    var seen: UInt32 = 0
+                    for i in 0..<count {
+                        let c = BidiTables.classValue(scalarBuffer[i])
+                        classes[i] = c
+                        seen |= 1 &<< UInt32(c)
+                    }
+                    let separated = seen & (1 << BidiClass.b.rawValue) != 0
                     // Paragraphs end after a paragraph separator (B).
                     var start = 0
                     var lineIndex = 0
                     let lines = lineRanges[t]
                     while start < count {
-                        var end = start
-                        while end < count && classes[end] != BidiClass.b.rawValue { end += 1 }
-                        end = min(count, end + 1)
+                        var end = count
+                        if separated {
+                            end = start
+                            while end < count && classes[end] != BidiClass.b.rawValue { end += 1 }
+                            end = min(count, end + 1)
+                        }
                         let paragraph = resolver.resolve(
                             classes: UnsafeBufferPointer(start: classes + start, count: end - start),
                             scalars: UnsafeBufferPointer(rebasing: scalarBuffer[start..<end]), direction: .auto,
@@ -102,8 +121,24 @@ public enum BidiBenchmark {
             round()
             if let cpuClock { fastestCPU = min(fastestCPU, cpuClock() - start) }
         }
+        // The yardstick: preparing the same texts, rounds interleaved with nothing else.
+        let sources = prepared.map(\.text)
+        var kept: [PreparedText] = []
+        var fastestPrepareCPU = Double.infinity
+        let prepareSeconds = TextBenchmark.timePerRound(minimumSeconds, before: {
+            kept = []
+            kept.reserveCapacity(sources.count)
+        }) {
+            let start = cpuClock?() ?? 0
+            for source in sources { kept.append(PreparedText(source)) }
+            if let cpuClock { fastestPrepareCPU = min(fastestPrepareCPU, cpuClock() - start) }
+            sink &+= kept.count
+        }
         TextBenchmark.blackHole(sink)
-        return Report(messages: prepared.count, scalars: scalarCount, lines: lineCount, seconds: seconds,
-                      cpuSeconds: cpuClock == nil ? nil : fastestCPU)
+        var report = Report(messages: prepared.count, scalars: scalarCount, lines: lineCount, seconds: seconds,
+                            cpuSeconds: cpuClock == nil ? nil : fastestCPU)
+        report.prepareSeconds = prepareSeconds
+        report.prepareCPUSeconds = cpuClock == nil ? nil : fastestPrepareCPU
+        return report
     }
 }

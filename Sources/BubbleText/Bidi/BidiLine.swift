@@ -6,24 +6,48 @@ public enum BidiLine {
     /// (`BidiResolver.removed` ones are left as they are).
     public static func resetWhitespace(classes: UnsafeBufferPointer<UInt8>, levels: UnsafeMutableBufferPointer<UInt8>,
                                        paragraphLevel: UInt8) {
-        var trailing = true
+        // Raw values (BidiClass's order): B 10, S 11; WS 12 and the isolate controls 19–22;
+        // BN 9 and the embedding controls 14–18.
+        let whitespace: UInt32 = 1 << 12 | 0x780000
+        let removable: UInt32 = 1 << 9 | 0x7C000
         var i = classes.count
         while i > 0 {
-            i &-= 1
-            switch BidiClass(rawValue: classes[i]).unsafelyUnwrapped {
-            case .s, .b:
-                levels[i] = paragraphLevel
-                trailing = true
-            case .ws, .lri, .rli, .fsi, .pdi:
-                if trailing { levels[i] = paragraphLevel }
-            case .bn, .lre, .rle, .lro, .rlo, .pdf:
-                // Removed by X9: they neither end nor join a run of whitespace, but a kept one
-                // (a BN drawn with its neighbours) goes with the run it sits in.
-                if trailing && levels[i] != BidiResolver.removed { levels[i] = paragraphLevel }
-            default:
-                trailing = false
+            // Trailing: the run of whitespace before the end or before a separator.
+            while i > 0 {
+                let c = UInt32(classes[i &- 1])
+                if c &- 10 <= 1 || (whitespace &>> c) & 1 != 0 {
+                    levels[i &- 1] = paragraphLevel
+                } else if (removable &>> c) & 1 != 0 {
+                    // Removed by X9: they neither end nor join a run of whitespace, but a kept
+                    // one (a BN drawn with its neighbours) goes with the run it sits in.
+                    if levels[i &- 1] != BidiResolver.removed { levels[i &- 1] = paragraphLevel }
+                } else {
+                    break
+                }
+                i &-= 1
             }
+            // Then nothing changes until the next separator to the left.
+            i = lastSeparator(classes, before: i)
         }
+    }
+
+    /// The position after the last B or S in `classes[0..<end]`, or 0: eight classes at a time,
+    /// since separators inside a line are rare.
+    @inline(__always)
+    static func lastSeparator(_ classes: UnsafeBufferPointer<UInt8>, before end: Int) -> Int {
+        guard let base = classes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var i = end
+        while i >= 8 {
+            // B is 10, S 11: bytes equal to 10 once the low bit is cleared (all classes < 32,
+            // so no borrow crosses a byte that is not zero).
+            let word = raw.loadUnaligned(fromByteOffset: i &- 8, as: UInt64.self) & 0xFEFE_FEFE_FEFE_FEFE
+            let x = word ^ 0x0A0A_0A0A_0A0A_0A0A
+            if (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0 { break }
+            i &-= 8
+        }
+        while i > 0 && base[i &- 1] &- 10 > 1 { i &-= 1 }
+        return i
     }
 
     /// L2: the positions of `levels` from left to right on screen, skipping
@@ -32,9 +56,21 @@ public enum BidiLine {
     /// how many positions it wrote.
     @discardableResult
     public static func visualOrder(levels: UnsafeBufferPointer<UInt8>, into order: UnsafeMutableBufferPointer<Int32>) -> Int {
-        var count = 0
+        // Written as reductions without early exit, so the compiler can vectorise them.
         var highest: UInt8 = 0
+        var odd: UInt8 = 0
+        for level in levels {
+            highest = max(highest, level)
+            odd |= level
+        }
+        if highest <= 2 {
+            // Levels 0, 1 and 2 only, nothing removed: nearly every line of chat text.
+            shallowOrder(levels: levels, into: order, reversed: odd & 1 == 1)
+            return levels.count
+        }
+        var count = 0
         var lowestOdd: UInt8 = 0xFF
+        highest = 0
         for (i, level) in levels.enumerated() where level != BidiResolver.removed {
             order[count] = Int32(truncatingIfNeeded: i)
             count &+= 1
@@ -61,5 +97,48 @@ public enum BidiLine {
             level &-= 1
         }
         return count
+    }
+
+    /// L2 for levels of 0, 1 and 2 in one pass: a stretch of levels 1 and 2 is read from its
+    /// end, level-1 positions one by one and each run at level 2 as it stands (reversed twice).
+    /// Without an odd level (`reversed` false) the order is the logical one.
+    @inline(__always)
+    static func shallowOrder(levels: UnsafeBufferPointer<UInt8>, into order: UnsafeMutableBufferPointer<Int32>, reversed: Bool) {
+        let count = levels.count
+        let out = order.baseAddress.unsafelyUnwrapped
+        guard reversed else {
+            for i in 0..<count { out[i] = Int32(truncatingIfNeeded: i) }
+            return
+        }
+        let level = levels.baseAddress.unsafelyUnwrapped
+        var written = 0
+        var j = 0
+        while j < count {
+            if level[j] == 0 {
+                out[written] = Int32(truncatingIfNeeded: j)
+                written &+= 1
+                j &+= 1
+                continue
+            }
+            var end = j &+ 1
+            while end < count && level[end] != 0 { end &+= 1 }
+            var k = end
+            while k > j {
+                if level[k &- 1] == 1 {
+                    k &-= 1
+                    out[written] = Int32(truncatingIfNeeded: k)
+                    written &+= 1
+                } else {
+                    var start = k &- 1
+                    while start > j && level[start &- 1] == 2 { start &-= 1 }
+                    for p in start..<k {
+                        out[written] = Int32(truncatingIfNeeded: p)
+                        written &+= 1
+                    }
+                    k = start
+                }
+            }
+            j = end
+        }
     }
 }

@@ -21,7 +21,7 @@ public struct BidiParagraph {
                 leftToRight: [Bool]? = nil) {
         self.scalars = scalars
         var classes = [UInt8](repeating: 0, count: scalars.count)
-        for (i, scalar) in scalars.enumerated() { classes[i] = BidiTables.properties(scalar).classValue }
+        for (i, scalar) in scalars.enumerated() { classes[i] = BidiTables.classValue(scalar) }
         if let leftToRight {
             for (i, forced) in leftToRight.enumerated() where forced && i < classes.count { classes[i] = BidiClass.l.rawValue }
         }
@@ -86,7 +86,7 @@ extension BidiParagraph {
     /// P2–P3 on `scalars`: the direction of the first strong character outside isolates, or nil
     /// when there is none (before a paragraph separator).
     public static func direction(of scalars: some Sequence<Unicode.Scalar>) -> BidiDirection? {
-        let classes = scalars.map { BidiTables.properties($0.value).classValue }
+        let classes = scalars.map { BidiTables.classValue($0.value) }
         let level = classes.withUnsafeBufferPointer {
             BidiResolver.firstStrongLevel($0, from: 0, to: $0.count, stopAtPDI: false)
         }

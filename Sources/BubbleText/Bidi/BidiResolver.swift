@@ -70,6 +70,8 @@ public struct BidiResolver {
     }
 
     let scratch = Scratch()
+    /// False sends every paragraph through the general passes (for tests comparing the two).
+    var wholeParagraphPath = true
 
     public init() {}
 
@@ -102,41 +104,9 @@ public struct BidiResolver {
         // everywhere when the paragraph has no explicit formatting character.
         let LRE = BidiClass.lre.rawValue, PDF = BidiClass.pdf.rawValue, BN = BidiClass.bn.rawValue
         let LRI = BidiClass.lri.rawValue, FSI = BidiClass.fsi.rawValue, PDI = BidiClass.pdi.rawValue
-        // The common paragraph has no explicit formatting character and nothing for X9 to
-        // remove: one level, one isolating run sequence, positions as they are. This pass looks
-        // for those characters and meanwhile applies W1–W3 for that case (sos is the paragraph's
-        // direction), writing the types and the paragraph level straight into `levels`.
-        var simple = true
-        var numbers = false
-        do {
-            let L = BidiClass.l.rawValue, R = BidiClass.r.rawValue, AL = BidiClass.al.rawValue
-            let EN = BidiClass.en.rawValue, AN = BidiClass.an.rawValue, CS = BidiClass.cs.rawValue
-            let NSM = BidiClass.nsm.rawValue
-            let sos = paragraphLevel & 1 == 0 ? L : R
-            var previous = sos
-            var lastStrong = sos
-            for i in 0..<count {
-                let c = base[i]
-                if c >= LRE || c == BN {
-                    simple = false
-                    break
-                }
-                out[i] = paragraphLevel
-                var t = c == NSM ? previous : c
-                if t <= AL {
-                    lastStrong = t
-                } else if t == EN && lastStrong == AL {
-                    t = AN
-                }
-                previous = t
-                if t == AL { t = R }
-                if t &- EN <= CS &- EN { numbers = true }
-                types[i] = t
-            }
-        }
-        if simple {
-            resolveSequence(length: count, compactedCount: count, paragraphLevel: paragraphLevel, scalars: scalars,
-                            identity: true, original: base, levels: out, numbers: numbers)  // I1–I2 included
+        // The common paragraph has no explicit embedding, override or isolate: one level, one
+        // isolating run sequence, positions as they are. It gets its own passes (`resolveWhole`).
+        if wholeParagraphPath, resolveWhole(base, count: count, paragraphLevel: paragraphLevel, scalars: scalars, levels: out) {
             return paragraphLevel
         }
         var explicit = false
@@ -224,6 +194,140 @@ public struct BidiResolver {
 
         for k in 0..<m { out[Int(retained[k])] = compactLevels[k] }
         return paragraphLevel
+    }
+
+    /// The whole paragraph as one isolating run sequence at the paragraph level, for a
+    /// paragraph without explicit embeddings, overrides and isolates (nearly every chat
+    /// message): X1–X8 and X10 have nothing to do. Until a number or a bracket turns up, one
+    /// pass does all the rest (W1–W3, N1–N2, I1–I2, with BN left out as X9 says); from there on,
+    /// W1–W3 run to the end, then W4–W7 (numbers), N0 (brackets) and N1–N2 with I1–I2 over
+    /// what is left. Returns false, having written nothing that counts, when the paragraph is
+    /// not one of these (or has a BN as well as a number or a bracket).
+    func resolveWhole(_ classes: UnsafePointer<UInt8>, count: Int, paragraphLevel: UInt8,
+                      scalars: UnsafeBufferPointer<UInt32>?, levels out: UnsafeMutablePointer<UInt8>) -> Bool {
+        let types = scratch.types
+        let L = BidiClass.l.rawValue, R = BidiClass.r.rawValue, AL = BidiClass.al.rawValue
+        let EN = BidiClass.en.rawValue, AN = BidiClass.an.rawValue, ON = BidiClass.on.rawValue
+        let NSM = BidiClass.nsm.rawValue, BN = BidiClass.bn.rawValue
+        let removed = Self.removed
+        // LRE…PDI rule this path out (raw values in BidiClass's order).
+        let explicitControls: UInt32 = 0x7FC000
+        let odd = paragraphLevel & 1
+        let sos = odd == 0 ? L : R
+        let levelL = paragraphLevel &+ odd
+        let levelR = paragraphLevel &+ (1 &- odd)
+
+        // W1–W3: `previous` is the type after W2 (an NSM takes it), `lastStrong` the last L, R
+        // or AL. N1–N2 and I1–I2 alongside: a neutral first gets the paragraph level (N2, and
+        // right for the neutrals between two letters of the paragraph's direction); a run of
+        // them between two strong types of the other direction is raised when the second is
+        // reached. eos is the paragraph's direction, so trailing neutrals are right as they are.
+        var previous = sos
+        var lastStrong = sos
+        var lastIsR = odd == 1
+        var pending = -1
+        var sawBN = false
+        var i = 0
+        while i < count {
+            var t = classes[i]
+            if t > AL {
+                if (explicitControls &>> UInt32(t)) & 1 != 0 { return false }
+                if t == BN {
+                    // Removed by X9: the rules see the text as if it were not there.
+                    out[i] = removed
+                    sawBN = true
+                    i &+= 1
+                    continue
+                }
+                if t == NSM { t = previous }
+                if t > AL {
+                    if t == EN || t == AN { break }
+                    if t == ON, let scalars, BidiTables.classAndBracket(scalars[i]) & 0x60 != 0 { break }
+                    // A neutral (ES, ET and CS too: without a number, W6 makes them ON).
+                    previous = t
+                    types[i] = t
+                    out[i] = paragraphLevel
+                    if pending < 0 { pending = i }
+                    i &+= 1
+                    continue
+                }
+            }
+            // A letter (or a mark on one): the common case, runs of them.
+            let isR = t != L
+            let level = isR ? levelR : levelL
+            if pending >= 0 {
+                if isR == lastIsR && level != paragraphLevel {
+                    for x in pending..<i where out[x] != removed { out[x] = level }
+                }
+                pending = -1
+            }
+            out[i] = level
+            types[i] = t &- (t &>> 1)  // AL to R (W3)
+            lastStrong = t
+            previous = t
+            lastIsR = isR
+            i &+= 1
+        }
+        if i == count { return true }
+        if sawBN { return false }
+
+        // A number or a bracket at `i`. Everything before the run of neutrals that leads up to
+        // it is resolved for good: W4 and W5 only change separators and terminators next to a
+        // number, and no bracket came before. The rest starts at `resume`.
+        let resume = pending >= 0 ? pending : i
+        var numbers = false
+        var brackets = false
+        while i < count {
+            let c = classes[i]
+            if (explicitControls &>> UInt32(c)) & 1 != 0 || c == BN { return false }
+            var t = c == NSM ? previous : c
+            if t <= AL {
+                lastStrong = t
+            } else if t == EN {
+                if lastStrong == AL { t = AN }
+                numbers = true
+            } else if t == AN {
+                numbers = true
+            } else if c == ON, !brackets, let scalars, BidiTables.classAndBracket(scalars[i]) & 0x60 != 0 {
+                brackets = true
+            }
+            previous = t
+            types[i] = t &- (t == AL ? 1 : 0)
+            i &+= 1
+        }
+        // The strong type before `resume` stands for sos from there (W7 and N1 read it).
+        let before = lastIsR ? R : L
+        if numbers { weakNumbers(from: resume, length: count, sos: before, identity: true) }
+        if brackets, let scalars {
+            resolveBrackets(length: count, level: paragraphLevel, sos: sos, scalars: scalars, identity: true, original: classes)
+        }
+
+        // N1–N2 and I1–I2 as above, with numbers (which count as R for the neutrals). Neutral
+        // here: ES, ET, CS (W6 made them ON where a number left them), B, S, WS, ON.
+        let neutral: UInt32 = 1 << 4 | 1 << 5 | 1 << 7 | 0x3C00
+        let levelNumber = paragraphLevel &+ 2 &- odd
+        // Levels by type after the W rules: L 0, R 1, EN 3, AN 6.
+        let levelOf = UInt64(levelL) | UInt64(levelR) &<< 8 | UInt64(levelNumber) &<< 24 | UInt64(levelNumber) &<< 48
+        pending = -1
+        for i in resume..<count {
+            let t = types[i]
+            if (neutral &>> UInt32(t)) & 1 != 0 {
+                out[i] = paragraphLevel
+                if pending < 0 { pending = i }
+                continue
+            }
+            let isR = t != L
+            if pending >= 0 {
+                let raised = isR ? levelR : levelL
+                if isR == lastIsR && raised != paragraphLevel {
+                    for x in pending..<i { out[x] = raised }
+                }
+                pending = -1
+            }
+            out[i] = UInt8(truncatingIfNeeded: levelOf &>> (UInt64(t) &<< 3))
+            lastIsR = isR
+        }
+        return true
     }
 
     /// P2–P3 over `classes[from..<to]`: 0 or 1 for the first strong character outside isolates,
@@ -341,8 +445,7 @@ public struct BidiResolver {
     /// `scratch.sequence` to go through). `original` and `levels` are the classes and embedding
     /// levels by (compacted) position.
     func resolveSequence(length: Int, compactedCount m: Int, paragraphLevel: UInt8, scalars: UnsafeBufferPointer<UInt32>?,
-                         identity: Bool, original: UnsafePointer<UInt8>, levels: UnsafeMutablePointer<UInt8>,
-                         numbers: Bool? = nil) {
+                         identity: Bool, original: UnsafePointer<UInt8>, levels: UnsafeMutablePointer<UInt8>) {
         let s = scratch
         let seq = s.sequence, types = s.types
         @inline(__always) func at(_ j: Int) -> Int { identity ? j : Int(seq[j]) }
@@ -357,18 +460,16 @@ public struct BidiResolver {
         let after = (last &+ 1 < m && !isolateOpen) ? levels[last &+ 1] : paragraphLevel
         let L = BidiClass.l.rawValue, R = BidiClass.r.rawValue, AL = BidiClass.al.rawValue
         let EN = BidiClass.en.rawValue, AN = BidiClass.an.rawValue, ON = BidiClass.on.rawValue
-        let ES = BidiClass.es.rawValue, ET = BidiClass.et.rawValue, CS = BidiClass.cs.rawValue
-        let NSM = BidiClass.nsm.rawValue, LRI = BidiClass.lri.rawValue
+        let CS = BidiClass.cs.rawValue, NSM = BidiClass.nsm.rawValue, LRI = BidiClass.lri.rawValue
         let sos = max(level, before) & 1 == 0 ? L : R
         let eos = max(level, after) & 1 == 0 ? L : R
 
         // W1–W3 in one pass: NSM takes the previous type, EN after AL becomes AN, AL becomes R.
-        // (Done already, in the pass that looked for explicit controls, when `numbers` is given.)
         var previous = sos
         var previousIsIsolateControl = false
         var lastStrong = sos
-        var sawNumberOrSeparator = numbers ?? false
-        for j in 0..<(numbers == nil ? length : 0) {
+        var sawNumberOrSeparator = false
+        for j in 0..<length {
             let k = at(j)
             var t = types[k]
             if t == NSM { t = previousIsIsolateControl ? ON : previous }
@@ -385,55 +486,7 @@ public struct BidiResolver {
             types[k] = t
         }
 
-        if sawNumberOrSeparator {
-            // W4 and W5 in one pass: one separator between two numbers of the kind it joins
-            // becomes that number; terminators next to European numbers become numbers. W4
-            // comes first, so a separator's left neighbour is read as it was before W5
-            // (`beforeW5`): "1$,2" keeps its comma.
-            var j = 0
-            var beforeW5: UInt8 = ON
-            while j < length {
-                let k = at(j)
-                let t = types[k]
-                if t == ES || t == CS {
-                    var result = t
-                    if j > 0 && j &+ 1 < length {
-                        let n = types[at(j &+ 1)]
-                        if beforeW5 == EN && n == EN {
-                            result = EN
-                        } else if t == CS && beforeW5 == AN && n == AN {
-                            result = AN
-                        }
-                        types[k] = result
-                    }
-                    beforeW5 = result
-                    j &+= 1
-                } else if t == ET {
-                    var end = j &+ 1
-                    while end < length && types[at(end)] == ET { end &+= 1 }
-                    let touches = (j > 0 && types[at(j &- 1)] == EN) || (end < length && types[at(end)] == EN)
-                    if touches { for x in j..<end { types[at(x)] = EN } }
-                    beforeW5 = ET
-                    j = end
-                } else {
-                    beforeW5 = t
-                    j &+= 1
-                }
-            }
-            // W6 and W7.
-            var strong = sos
-            for j in 0..<length {
-                let k = at(j)
-                let t = types[k]
-                if t == ES || t == ET || t == CS {
-                    types[k] = ON
-                } else if t == L || t == R {
-                    strong = t
-                } else if t == EN && strong == L {
-                    types[k] = L
-                }
-            }
-        }
+        if sawNumberOrSeparator { weakNumbers(length: length, sos: sos, identity: identity) }
 
         if let scalars { resolveBrackets(length: length, level: level, sos: sos, scalars: scalars, identity: identity, original: original) }
 
@@ -463,6 +516,67 @@ public struct BidiResolver {
                 for x in j..<end { levels[x] = raised }
             }
             j = end
+        }
+    }
+
+    /// W4–W7 on the isolating run sequence in `scratch.sequence[start..<length]` (positions
+    /// of the whole paragraph with `identity`), after W1–W3, `sos` standing for the strong type
+    /// before `start`: separators between numbers, terminators next to
+    /// European numbers, the rest of the separators and terminators to ON, and European numbers
+    /// after L to L.
+    @inline(__always)
+    func weakNumbers(from start: Int = 0, length: Int, sos: UInt8, identity: Bool) {
+        let seq = scratch.sequence, types = scratch.types
+        @inline(__always) func at(_ j: Int) -> Int { identity ? j : Int(seq[j]) }
+        let L = BidiClass.l.rawValue, R = BidiClass.r.rawValue, EN = BidiClass.en.rawValue
+        let AN = BidiClass.an.rawValue, ON = BidiClass.on.rawValue, ES = BidiClass.es.rawValue
+        let ET = BidiClass.et.rawValue, CS = BidiClass.cs.rawValue
+        // W4 and W5 in one pass: one separator between two numbers of the kind it joins
+        // becomes that number; terminators next to European numbers become numbers. W4
+        // comes first, so a separator's left neighbour is read as it was before W5
+        // (`beforeW5`): "1$,2" keeps its comma.
+        var j = start
+        var beforeW5: UInt8 = ON
+        while j < length {
+            let k = at(j)
+            let t = types[k]
+            if t == ES || t == CS {
+                var result = t
+                if j > start && j &+ 1 < length {
+                    let n = types[at(j &+ 1)]
+                    if beforeW5 == EN && n == EN {
+                        result = EN
+                    } else if t == CS && beforeW5 == AN && n == AN {
+                        result = AN
+                    }
+                    types[k] = result
+                }
+                beforeW5 = result
+                j &+= 1
+            } else if t == ET {
+                var end = j &+ 1
+                while end < length && types[at(end)] == ET { end &+= 1 }
+                let touches = (j > start && types[at(j &- 1)] == EN) || (end < length && types[at(end)] == EN)
+                if touches { for x in j..<end { types[at(x)] = EN } }
+                beforeW5 = ET
+                j = end
+            } else {
+                beforeW5 = t
+                j &+= 1
+            }
+        }
+        // W6 and W7.
+        var strong = sos
+        for j in start..<length {
+            let k = at(j)
+            let t = types[k]
+            if t == ES || t == ET || t == CS {
+                types[k] = ON
+            } else if t == L || t == R {
+                strong = t
+            } else if t == EN && strong == L {
+                types[k] = L
+            }
         }
     }
 

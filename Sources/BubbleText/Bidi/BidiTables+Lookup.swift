@@ -47,3 +47,22 @@ extension BidiTables {
         return entry(lamLigatureBytes, at &* 3 &+ (final ? 2 : 1))
     }
 }
+
+extension BidiTables {
+    /// Bidi_Class of `scalar` with its paired-bracket type: bits 0–4 and 5–6 of
+    /// `BidiProperties.raw`, which the tables keep in the first of a value's two bytes. One load
+    /// fewer than `properties`, for the bidi algorithm's per-scalar lookup.
+    @inlinable @inline(__always)
+    public static func classAndBracket(_ scalar: UInt32) -> UInt8 {
+        let codePoint = Int(scalar <= 0x10FFFF ? scalar : 0x10FFFF)
+        let block = Int(stage1Bytes.utf8Start[codePoint &>> 8])
+        let value = Int(stage2Bytes.utf8Start[block &<< 8 | codePoint & 255])
+        return valueBytes.utf8Start[value &* 2]
+    }
+
+    /// Bidi_Class raw value of `scalar` (`BidiClass`), by `classAndBracket`.
+    @inlinable @inline(__always)
+    public static func classValue(_ scalar: UInt32) -> UInt8 {
+        classAndBracket(scalar) & 0x1F
+    }
+}

@@ -32,6 +32,7 @@ struct BenchReport {
                 + "\(Format.grouped(bidi.lines)) lines at width \(layout.widths.first.map(String.init) ?? "-"))\n"
             out += "  resolve + reorder  \(Format.fixed(bidi.nanosecondsPerScalar, 2)) ns/scalar"
                 + (bidi.cpuNanosecondsPerScalar.map { "   (\(Format.fixed($0, 2)) ns/scalar of thread CPU time)" } ?? "") + "\n"
+            out += "  = \(Format.fixed(bidi.timesPrepare, 2))× preparing the same texts, timed alongside; goal ≤ 10 ns/scalar\n"
         }
         out += "\nLayout cache (\(Format.grouped(layout.messages)) messages, \(Format.grouped(layout.rows)) rows, "
             + "widths \(layout.widths.map(String.init).joined(separator: ",")))\n"
@@ -76,7 +77,8 @@ struct BenchReport {
             + (pipeline.map { "\"pipeline\":\(Self.pipelineJSON($0))," } ?? "")
             + (bidi.map { "\"bidi\":{\"messages\":\($0.messages),\"scalars\":\($0.scalars),\"lines\":\($0.lines),"
                 + "\"nsPerScalar\":\(number($0.nanosecondsPerScalar, 3)),"
-                + "\"cpuNsPerScalar\":\($0.cpuNanosecondsPerScalar.map { number($0, 3) } ?? "null")}," } ?? "")
+                + "\"cpuNsPerScalar\":\($0.cpuNanosecondsPerScalar.map { number($0, 3) } ?? "null"),"
+                + "\"timesPrepare\":\(number($0.timesPrepare, 3))}," } ?? "")
             + "\"peakMemoryBytes\":\(peakMemoryBytes)}"
     }
 
