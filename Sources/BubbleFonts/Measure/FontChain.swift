@@ -13,9 +13,13 @@ public struct FontChain: Sendable {
         let ascent64: Int
         let descent64: Int
         let lineGap64: Int
+        /// `text-spacing-trim` in this face (`HanKerning.FontData.none` without `halt`).
+        let hanKerning: HanKerning.FontData
     }
 
     public let faces: [Face]
+    /// True when a face trims fullwidth punctuation (`text-spacing-trim`).
+    let trimsPunctuation: Bool
     /// The font size in px.
     public let size: Double
 
@@ -30,12 +34,22 @@ public struct FontChain: Sendable {
                 (Double(units) * size / Double(font.unitsPerEm)).rounded() == 0 ? 0
                     : Int((Double(units) * size / Double(font.unitsPerEm)).rounded()) * 64
             }
-            faces.append(Face(font: font, kerning: try font.kerning(script: script),
-                              substitutions: try font.substitutions(script: script, language: language), scale: scale,
+            let substitutions = try font.substitutions(script: script, language: language)
+            // Blink reads the punctuation's glyphs as Han text in the language: `locl` forms included.
+            let hanKerning = HanKerning.FontData(halt: try font.alternateHalfWidths(language: language),
+                                                 advance: font.advance(of:)) { scalar in
+                guard let base = Unicode.Scalar(scalar), var glyph = font.glyph(for: base) else { return nil }
+                var glyphs = [glyph], clusters = [0]
+                substitutions.apply(&glyphs, clusters: &clusters)
+                if glyphs.count == 1 { glyph = glyphs[0] }
+                return glyph
+            }
+            faces.append(Face(font: font, kerning: try font.kerning(script: script), substitutions: substitutions, scale: scale,
                               ascent64: roundedPixels(font.ascent), descent64: roundedPixels(font.descent),
-                              lineGap64: roundedPixels(font.lineGap)))
+                              lineGap64: roundedPixels(font.lineGap), hanKerning: hanKerning))
         }
         self.faces = faces
+        trimsPunctuation = faces.contains { $0.hanKerning.trims }
         self.size = size
     }
 

@@ -14,6 +14,9 @@ public struct PixelPreparedText: Sendable {
     var breakAfter: [UInt8] = []
     /// True for graphemes that are spaces, which hang at a line's end.
     var isSpace: [Bool] = []
+    /// Per grapheme, what `text-spacing-trim` takes off a closing mark that ends a line (16.16
+    /// px); empty when the text has none.
+    var endTrim: [Int32] = []
     var utf8Count = 0
 
     /// The width of the text on one line (its widest hard line, spaces included, as `white-space:
@@ -61,6 +64,9 @@ public struct PixelPreparedText: Sendable {
         // the struct on each call, and each write would then copy again.
         var advances = [Int32](repeating: 0, count: graphemeScalars.count)
         var kernAfter = [Int32](repeating: 0, count: graphemeScalars.count)
+        var endTrim: [Int32] = []
+        // text-spacing-trim: the previous grapheme's type and trim (16.16 px).
+        var lastType = HanKerning.CharType.other, lastTrim = 0
         func finishRun() {
             guard runFace >= 0, !glyphs.isEmpty else { return }
             let face = chain.faces[runFace]
@@ -93,6 +99,24 @@ public struct PixelPreparedText: Sendable {
             breakAfter.append(isNewline || (end < opportunities.count && nextBreak == .mandatory) ? 2
                               : (end == scalars.count || nextBreak == .allowed ? 1 : 0))
             isSpace.append(slice.count == 1 && (slice.first == 0x20 || slice.first == 0x09 || isNewline))
+            if chain.trimsPunctuation {
+                // A trim between two graphemes counts only when both are on one line: kerning.
+                let face = chain.faces[faceIndex]
+                let found = slice.count == 1 ? face.hanKerning.lookup(slice.first!) : (.other, 0, false)
+                let trim = face.scale.pixels1616(units: found.trim)
+                if g > 0 {
+                    if HanKerning.trimsEnd(lastType, before: found.type) {
+                        kernAfter[g - 1] &-= Int32(clamping: lastTrim)
+                    } else if HanKerning.trimsStart(found.type, after: lastType) {
+                        kernAfter[g - 1] &-= Int32(clamping: trim)
+                    }
+                }
+                if found.trimsAtLineEnd && trim > 0 {
+                    if endTrim.isEmpty { endTrim = [Int32](repeating: 0, count: graphemeScalars.count) }
+                    endTrim[g] = Int32(clamping: trim)
+                }
+                (lastType, lastTrim) = (found.type, trim)
+            }
             if isNewline || faceIndex != runFace { finishRun() }
             if isNewline { runFace = -1; continue }
             runFace = faceIndex
@@ -110,6 +134,7 @@ public struct PixelPreparedText: Sendable {
         finishRun()
         self.advances = advances
         self.kernAfter = kernAfter
+        self.endTrim = endTrim
     }
 
     /// UAX #14's opportunities, with Blink's own table between two ASCII characters.
@@ -176,6 +201,11 @@ public struct PixelPreparedText: Sendable {
     /// (rounding each font run on its own matches Chromium less often). Trailing spaces hang, and
     /// do not count, unless `hangingSpaces` is false.
     private func lineWidth(_ start: Int, _ end: Int, hangingSpaces: Bool = true) -> Int {
+        FontScale.layoutUnits(lineWidth1616(start, end, hangingSpaces: hangingSpaces))
+    }
+
+    /// `lineWidth` before rounding: 16.16 px.
+    private func lineWidth1616(_ start: Int, _ end: Int, hangingSpaces: Bool = true) -> Int {
         var last = end
         while last > start && (isSpace[last - 1] && (hangingSpaces || breakAfter[last - 1] == 2)) { last -= 1 }
         var total = 0
@@ -183,8 +213,13 @@ public struct PixelPreparedText: Sendable {
             total += Int(advances[g])
             if g + 1 < last { total += Int(kernAfter[g]) }
         }
-        return FontScale.layoutUnits(total)
+        return total
     }
+
+    /// What `text-spacing-trim` takes off a line ending after grapheme `g` that would not fit
+    /// otherwise: a closing mark's blank half (16.16 px), 0 for anything else.
+    @inline(__always)
+    private func lineEndTrim(_ g: Int) -> Int { g < endTrim.count ? Int(endTrim[g]) : 0 }
 
     /// Whether a line this wide fits: Chromium allows one LayoutUnit of slack.
     private func fits(_ width: Int, _ available: Int) -> Bool { width <= available + 1 }
@@ -213,7 +248,16 @@ public struct PixelPreparedText: Sendable {
                     if breakAfter[g] != 0 {
                         // A mandatory break's own space (a newline) hangs too.
                         let width = FontScale.layoutUnits(visible)
-                        guard fits(width, available) else { break }
+                        guard fits(width, available) else {
+                            // A closing mark that ends the line gives back its blank half when
+                            // that makes the line fit (text-spacing-trim); the line ends there.
+                            let trimmed = FontScale.layoutUnits(visible - lineEndTrim(g))
+                            if trimmed < width && fits(trimmed, available) {
+                                lineEnd = g + 1
+                                lineEndWidth = trimmed
+                            }
+                            break
+                        }
                         lineEnd = g + 1
                         lineEndWidth = width
                         if breakAfter[g] == 2 { break }
@@ -226,9 +270,18 @@ public struct PixelPreparedText: Sendable {
                     var wordEnd = lineStart
                     while wordEnd < count && breakAfter[wordEnd] == 0 { wordEnd += 1 }
                     wordEnd = min(count, wordEnd + 1)
+                    // Chromium lays such a line out again with a break after every grapheme, so a
+                    // closing mark may end it trimmed.
+                    func splitWidth(_ end: Int) -> Int {
+                        let total = lineWidth1616(lineStart, end)
+                        let width = FontScale.layoutUnits(total), trim = lineEndTrim(end - 1)
+                        guard trim != 0, !fits(width, available) else { return width }
+                        let trimmed = FontScale.layoutUnits(total - trim)
+                        return fits(trimmed, available) ? trimmed : width
+                    }
                     lineEnd = lineStart + 1
-                    while lineEnd < wordEnd && fits(lineWidth(lineStart, lineEnd + 1), available) { lineEnd += 1 }
-                    lineEndWidth = lineWidth(lineStart, lineEnd)
+                    while lineEnd < wordEnd && fits(splitWidth(lineEnd + 1), available) { lineEnd += 1 }
+                    lineEndWidth = splitWidth(lineEnd)
                 }
                 body(lineStart, lineEnd, lineEndWidth)
                 lineStart = lineEnd
