@@ -51,7 +51,7 @@ import BubbleText
         case ("arabic", _): ("arab", nil)
         case ("urdu", _): ("arab", "URD ")
         case ("devanagari", _): ("dev2", nil)
-        case ("cjk", "zh"): ("hani", "ZHS ")
+        case ("cjk", "zh"), ("cjk-trim", "zh"): ("hani", "ZHS ")
         case ("cjk", _), ("cjk-trim", _): ("hani", "JAN ")
         case ("korean", _): ("hang", "KOR ")
         default: ("latn", nil)

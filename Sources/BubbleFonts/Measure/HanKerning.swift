@@ -27,6 +27,18 @@ enum HanKerning {
         return low < scalars.count && scalars[low] == scalar ? low : nil
     }
 
+    /// True for a Line_Break CJ character (`conditionalJapaneseStarters`, generated).
+    @inline(__always)
+    static func isConditionalJapaneseStarter(_ scalar: UInt32) -> Bool {
+        guard scalar >= 0x3041, scalar <= 0xFF70 else { return false }
+        var low = 0, high = conditionalJapaneseStarters.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if conditionalJapaneseStarters[mid] < scalar { low = mid + 1 } else { high = mid }
+        }
+        return low < conditionalJapaneseStarters.count && conditionalJapaneseStarters[low] == scalar
+    }
+
     /// `HanKerning::ShouldKern`: an opening mark of `type` after `last` loses its left half.
     static func trimsStart(_ type: CharType, after last: CharType) -> Bool {
         type == .open && (last == .open || last == .middle || last == .close || last == .openNarrow)

@@ -139,7 +139,11 @@ public struct PixelPreparedText: Sendable {
 
     /// UAX #14's opportunities, with Blink's own table between two ASCII characters.
     static func blinkOpportunities(_ scalars: [UInt32]) -> [LineBreakOpportunity] {
-        var opportunities = LineBreaker.opportunities(in: scalars)
+        // Chromium's line-break: auto lets a line start with a small kana or the prolonged sound
+        // mark (Line_Break CJ as ID, UAX #14's "normal" tailoring); the tables resolve CJ to NS.
+        var opportunities = scalars.contains(where: HanKerning.isConditionalJapaneseStarter)
+            ? LineBreaker.opportunities(in: scalars.map { HanKerning.isConditionalJapaneseStarter($0) ? 0x3042 : $0 })
+            : LineBreaker.opportunities(in: scalars)
         for i in scalars.indices.dropFirst() {
             let a = scalars[i - 1], b = scalars[i]
             guard (0x20...0x7E).contains(a), (0x20...0x7E).contains(b) else { continue }
