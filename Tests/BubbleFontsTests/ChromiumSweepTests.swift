@@ -51,7 +51,7 @@ import BubbleText
         case ("arabic", _): ("arab", nil)
         case ("urdu", _): ("arab", "URD ")
         case ("devanagari", _): ("dev2", nil)
-        case ("cjk", "zh"): ("hani", "ZHS ")
+        case ("cjk", "zh"), ("cjk-trim", "zh"): ("hani", "ZHS ")
         case ("cjk", _), ("cjk-trim", _): ("hani", "JAN ")
         case ("korean", _): ("hang", "KOR ")
         default: ("latn", nil)
@@ -76,7 +76,7 @@ import BubbleText
 
     /// The script/chain groups whose natural widths equal Chromium's on every item.
     static let exactNaturalWidths = ["latin/noto", "cyrillic/noto", "cyrillic/dejavu", "greek/noto", "greek/dejavu", "cjk/cjk-jp",
-                                     "korean/cjk-kr", "thai/thai", "emoji/noto", "emoji/dejavu"]
+                                     "cjk-trim/cjk-jp", "korean/cjk-kr", "thai/thai", "emoji/noto", "emoji/dejavu"]
 
     @Test func naturalWidthsMatchChromium() throws {
         let sweep = try #require(Self.sweep)
@@ -114,7 +114,7 @@ import BubbleText
     /// The script/chain groups whose line counts and heights equal Chromium's on every item; the
     /// others (scripts that need shaping, Thai's dictionary breaks) are measured and reported.
     static let exactLayouts = ["latin/noto", "latin/dejavu", "cyrillic/noto", "cyrillic/dejavu", "greek/noto", "greek/dejavu",
-                               "hebrew/hebrew", "hebrew-pointed/hebrew", "cjk/cjk-jp", "korean/cjk-kr",
+                               "hebrew/hebrew", "hebrew-pointed/hebrew", "cjk/cjk-jp", "cjk-trim/cjk-jp", "korean/cjk-kr",
                                "emoji/noto", "emoji/dejavu"]
 
     @Test func lineCountsAndHeightsMatchChromium() throws {

@@ -13,9 +13,48 @@ public struct FontChain: Sendable {
         let ascent64: Int
         let descent64: Int
         let lineGap64: Int
+        /// `text-spacing-trim` in this face (`HanKerning.FontData.none` without `halt`).
+        let hanKerning: HanKerning.FontData
+        /// The 16.16 advance of each glyph below `advances.count` (colour bitmaps included), so
+        /// measuring is an array read, not an `hmtx` lookup and a scaling.
+        let advances: [Int32]
+        /// The kerning between the glyphs of printable ASCII, by their rank: `asciiRank[glyph]`
+        /// (255 for other glyphs), `asciiKerning[rank × 95 + rank]` in 16.16 px.
+        let asciiRank: [UInt8]
+        let asciiKerning: [Int32]
+
+        /// `glyph`'s advance in 16.16 px.
+        @inline(__always)
+        func advance1616(_ glyph: UInt16) -> Int {
+            if Int(glyph) < advances.count { return Int(advances[Int(glyph)]) }
+            return Self.advance1616(glyph, font: font, scale: scale)
+        }
+
+        static func advance1616(_ glyph: UInt16, font: OpenTypeFont, scale: FontScale) -> Int {
+            if let bitmap = font.bitmapAdvance(of: glyph) {
+                return scale.pixels1616(bitmapPixels: bitmap.pixels, ppem: bitmap.ppem)
+            }
+            return scale.pixels1616(units: font.advance(of: glyph))
+        }
+
+        /// The kerning between `left` and `right` in 16.16 px.
+        @inline(__always)
+        func kerning1616(_ left: UInt16, _ right: UInt16) -> Int {
+            if Int(left) < asciiRank.count && Int(right) < asciiRank.count {
+                let l = Int(asciiRank[Int(left)]), r = Int(asciiRank[Int(right)])
+                if l != 255 && r != 255 { return Int(asciiKerning[l * 95 + r]) }
+            }
+            return scale.pixels1616(units: kerning.adjustment(left, right))
+        }
     }
 
+    /// For each scalar below 0x80 alone in its grapheme, its face and glyph as `face(for:)` finds
+    /// them (face << 16 | glyph): most chat text is ASCII, and this skips the `cmap` lookups.
+    let asciiGlyphs: [UInt32]
+
     public let faces: [Face]
+    /// True when a face trims fullwidth punctuation (`text-spacing-trim`).
+    let trimsPunctuation: Bool
     /// The font size in px.
     public let size: Double
 
@@ -30,19 +69,70 @@ public struct FontChain: Sendable {
                 (Double(units) * size / Double(font.unitsPerEm)).rounded() == 0 ? 0
                     : Int((Double(units) * size / Double(font.unitsPerEm)).rounded()) * 64
             }
-            faces.append(Face(font: font, kerning: try font.kerning(script: script),
-                              substitutions: try font.substitutions(script: script, language: language), scale: scale,
+            let substitutions = try font.substitutions(script: script, language: language)
+            // Blink reads the punctuation's glyphs as Han text in the language: `locl` forms included.
+            let hanKerning = HanKerning.FontData(halt: try font.alternateHalfWidths(language: language),
+                                                 advance: font.advance(of:)) { scalar in
+                guard let base = Unicode.Scalar(scalar), var glyph = font.glyph(for: base) else { return nil }
+                var glyphs = [glyph], clusters = [0]
+                substitutions.apply(&glyphs, clusters: &clusters)
+                if glyphs.count == 1 { glyph = glyphs[0] }
+                return glyph
+            }
+            let kerning = try font.kerning(script: script)
+            // Advances of the first glyphs (where a font keeps its common letters), at most 4,096.
+            let advances = (0..<min(font.glyphCount, 4096)).map { Int32(clamping: Face.advance1616(UInt16($0), font: font, scale: scale)) }
+            var asciiRank: [UInt8] = [], asciiGlyph: [UInt16] = []
+            for scalar in UInt32(0x20)...0x7E {
+                guard let glyph = font.glyph(for: Unicode.Scalar(scalar)!), !asciiGlyph.contains(glyph) else { continue }
+                if Int(glyph) >= asciiRank.count { asciiRank += repeatElement(255, count: Int(glyph) + 1 - asciiRank.count) }
+                asciiRank[Int(glyph)] = UInt8(asciiGlyph.count)
+                asciiGlyph.append(glyph)
+            }
+            var asciiKerning = [Int32](repeating: 0, count: 95 * 95)
+            if !kerning.isEmpty {
+                for (l, left) in asciiGlyph.enumerated() {
+                    for (r, right) in asciiGlyph.enumerated() {
+                        asciiKerning[l * 95 + r] = Int32(clamping: scale.pixels1616(units: kerning.adjustment(left, right)))
+                    }
+                }
+            }
+            faces.append(Face(font: font, kerning: kerning, substitutions: substitutions, scale: scale,
                               ascent64: roundedPixels(font.ascent), descent64: roundedPixels(font.descent),
-                              lineGap64: roundedPixels(font.lineGap)))
+                              lineGap64: roundedPixels(font.lineGap), hanKerning: hanKerning, advances: advances,
+                              asciiRank: asciiRank, asciiKerning: asciiKerning))
         }
         self.faces = faces
+        var asciiGlyphs = [UInt32](repeating: 0, count: 0x80)
+        for scalar in 0..<UInt32(0x80) {
+            let found = Self.face(for: [scalar][...], in: faces)
+            asciiGlyphs[Int(scalar)] = UInt32(found.face) << 16 | UInt32(found.glyph)
+        }
+        self.asciiGlyphs = asciiGlyphs
+        trimsPunctuation = faces.contains { $0.hanKerning.trims }
         self.size = size
     }
 
     /// The face for a grapheme whose scalars are `scalars`, and the glyph of its base: the first face
     /// covering the base (a grapheme asking for emoji presentation prefers a colour face), else
     /// the first face's `.notdef`.
+    /// `face(for: [scalar])` for a scalar below 0x80.
+    @inline(__always)
+    func asciiFace(_ scalar: UInt32) -> (face: Int, glyph: UInt16) {
+        let found = asciiGlyphs[Int(scalar)]
+        return (Int(found >> 16), UInt16(truncatingIfNeeded: found))
+    }
+
+    @inline(__always)
     func face(for scalars: ArraySlice<UInt32>) -> (face: Int, glyph: UInt16) {
+        if scalars.count == 1, let first = scalars.first, first < 0x80 {
+            let found = asciiGlyphs[Int(first)]
+            return (Int(found >> 16), UInt16(truncatingIfNeeded: found))
+        }
+        return Self.face(for: scalars, in: faces)
+    }
+
+    static func face(for scalars: ArraySlice<UInt32>, in faces: [Face]) -> (face: Int, glyph: UInt16) {
         guard let first = scalars.first, let base = Unicode.Scalar(first) else { return (0, 0) }
         // Only an explicit request for emoji presentation (VS16, a ZWJ sequence, a skin tone) passes
         // over a text font that covers the base: Chromium draws 😂 in DejaVu Sans from DejaVu.

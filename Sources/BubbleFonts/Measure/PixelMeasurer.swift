@@ -40,21 +40,35 @@ public struct PixelMeasurer: TextMeasurer {
 
     /// The block height in LayoutUnits of `prepared` wrapped at `width`.
     public func height(of prepared: PixelPreparedText, width: Int) -> Int {
-        let lines = prepared.lineFaces(width: width)
+        if let each = uniformLineHeight64 { return prepared.metrics(width: width).lineCount * each }
+        return prepared.lineFaces(width: width).reduce(0) { $0 + normalHeight64(faces: $1) }
+    }
+
+    /// The height of every line in LayoutUnits when it does not depend on the text: an explicit
+    /// line height, or `normal` when every face of the chain has the same ascent, descent and gap.
+    public var uniformLineHeight64: Int? {
         switch lineHeight {
-        case .pixels(let px): return lines.count * Int((px * 64).rounded())
-        case .factor(let factor): return lines.count * Int((factor * chain.size * 64).rounded(.down))
+        case .pixels(let px): return Int((px * 64).rounded())
+        case .factor(let factor): return Int((factor * chain.size * 64).rounded(.down))
         case .normal:
-            return lines.reduce(0) { total, faces in
-                var ascent = 0, descent = 0, gap = 0
-                for f in faces {
-                    let face = chain.faces[f]
-                    ascent = max(ascent, face.ascent64)
-                    descent = max(descent, face.descent64)
-                    gap = max(gap, face.lineGap64)
-                }
-                return total + ascent + descent + gap
+            let first = chain.faces[0]
+            for face in chain.faces.dropFirst()
+            where (face.ascent64, face.descent64, face.lineGap64) != (first.ascent64, first.descent64, first.lineGap64) {
+                return nil
             }
+            return first.ascent64 + first.descent64 + first.lineGap64
         }
+    }
+
+    /// `line-height: normal` for a line drawn with `faces`: the largest ascent, descent and gap.
+    private func normalHeight64(faces: Set<Int>) -> Int {
+        var ascent = 0, descent = 0, gap = 0
+        for f in faces {
+            let face = chain.faces[f]
+            ascent = max(ascent, face.ascent64)
+            descent = max(descent, face.descent64)
+            gap = max(gap, face.lineGap64)
+        }
+        return ascent + descent + gap
     }
 }

@@ -14,6 +14,9 @@ public struct PixelPreparedText: Sendable {
     var breakAfter: [UInt8] = []
     /// True for graphemes that are spaces, which hang at a line's end.
     var isSpace: [Bool] = []
+    /// Per grapheme, what `text-spacing-trim` takes off a closing mark that ends a line (16.16
+    /// px); empty when the text has none.
+    var endTrim: [Int32] = []
     var utf8Count = 0
 
     /// The width of the text on one line (its widest hard line, spaces included, as `white-space:
@@ -28,7 +31,7 @@ public struct PixelPreparedText: Sendable {
     }
 
     init(_ text: String, chain: FontChain) {
-        let scalars = Array(text.unicodeScalars.map(\.value))
+        let scalars = Self.scalars(of: text)
         let opportunities = Self.blinkOpportunities(scalars)
         // Graphemes: their scalars, UTF-8 starts, faces, and glyphs (the base's, then each further
         // scalar's that the face covers; a colour-bitmap grapheme is one glyph).
@@ -47,7 +50,7 @@ public struct PixelPreparedText: Sendable {
                 start = index
             }
             if start == index { starts.append(Int32(utf8)) }
-            utf8 += UTF8.width(Unicode.Scalar(scalar)!)
+            utf8 += scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x1_0000 ? 3 : 4
         }
         if !scalars.isEmpty { graphemeScalars.append(start..<scalars.count) }
         utf8Count = utf8
@@ -61,22 +64,20 @@ public struct PixelPreparedText: Sendable {
         // the struct on each call, and each write would then copy again.
         var advances = [Int32](repeating: 0, count: graphemeScalars.count)
         var kernAfter = [Int32](repeating: 0, count: graphemeScalars.count)
+        var endTrim: [Int32] = []
+        // text-spacing-trim: the previous grapheme's type and trim (16.16 px).
+        var lastType = HanKerning.CharType.other, lastTrim = 0
+        let chainFaces = chain.faces
         func finishRun() {
             guard runFace >= 0, !glyphs.isEmpty else { return }
-            let face = chain.faces[runFace]
             // A colour-bitmap grapheme is already its one glyph: ligatures there could only join two
             // graphemes, as 🇺🇸🇬🇧 (regional indicators U, G left) would become Uganda's flag.
-            if !face.font.hasColorBitmaps { face.substitutions.apply(&glyphs, clusters: &clusters) }
+            // (The face is read in place: a copy would retain each of its tables.)
+            if !chainFaces[runFace].font.hasColorBitmaps { chainFaces[runFace].substitutions.apply(&glyphs, clusters: &clusters) }
             for (i, glyph) in glyphs.enumerated() {
-                let advance: Int
-                if let bitmap = face.font.bitmapAdvance(of: glyph) {
-                    advance = face.scale.pixels1616(bitmapPixels: bitmap.pixels, ppem: bitmap.ppem)
-                } else {
-                    advance = face.scale.pixels1616(units: face.font.advance(of: glyph))
-                }
-                advances[clusters[i]] &+= Int32(clamping: advance)
+                advances[clusters[i]] &+= Int32(clamping: chainFaces[runFace].advance1616(glyph))
                 guard i + 1 < glyphs.count else { continue }
-                let kern = Int32(clamping: face.scale.pixels1616(units: face.kerning.adjustment(glyph, glyphs[i + 1])))
+                let kern = Int32(clamping: chainFaces[runFace].kerning1616(glyph, glyphs[i + 1]))
                 // Kerning inside a cluster widens it; between clusters it sits between graphemes.
                 if clusters[i + 1] == clusters[i] { advances[clusters[i]] &+= kern } else { kernAfter[clusters[i + 1] - 1] &+= kern }
             }
@@ -84,22 +85,43 @@ public struct PixelPreparedText: Sendable {
             clusters.removeAll(keepingCapacity: true)
         }
         for (g, range) in graphemeScalars.enumerated() {
-            let slice = scalars[range]
-            let isNewline = Self.isLineBreak(slice.first!)
-            let (faceIndex, glyph) = chain.face(for: slice)
+            let first = scalars[range.lowerBound]
+            let single = range.count == 1
+            let isNewline = Self.isLineBreak(first)
+            // ASCII alone in its grapheme (most chat text) is looked up in the chain's table without
+            // slicing the scalars (a slice retains their buffer).
+            let (faceIndex, glyph) = single && first < 0x80 ? chain.asciiFace(first) : chain.face(for: scalars[range])
             faces.append(UInt8(faceIndex))
             let end = range.upperBound
             let nextBreak = end < opportunities.count ? opportunities[end] : .mandatory
             breakAfter.append(isNewline || (end < opportunities.count && nextBreak == .mandatory) ? 2
                               : (end == scalars.count || nextBreak == .allowed ? 1 : 0))
-            isSpace.append(slice.count == 1 && (slice.first == 0x20 || slice.first == 0x09 || isNewline))
+            isSpace.append(single && (first == 0x20 || first == 0x09 || isNewline))
+            if chain.trimsPunctuation {
+                // A trim between two graphemes counts only when both are on one line: kerning.
+                let face = chain.faces[faceIndex]
+                let found = single ? face.hanKerning.lookup(first) : (.other, 0, false)
+                let trim = face.scale.pixels1616(units: found.trim)
+                if g > 0 {
+                    if HanKerning.trimsEnd(lastType, before: found.type) {
+                        kernAfter[g - 1] &-= Int32(clamping: lastTrim)
+                    } else if HanKerning.trimsStart(found.type, after: lastType) {
+                        kernAfter[g - 1] &-= Int32(clamping: trim)
+                    }
+                }
+                if found.trimsAtLineEnd && trim > 0 {
+                    if endTrim.isEmpty { endTrim = [Int32](repeating: 0, count: graphemeScalars.count) }
+                    endTrim[g] = Int32(clamping: trim)
+                }
+                (lastType, lastTrim) = (found.type, trim)
+            }
             if isNewline || faceIndex != runFace { finishRun() }
             if isNewline { runFace = -1; continue }
             runFace = faceIndex
             glyphs.append(glyph)
             clusters.append(g)
-            if slice.count > 1 && chain.faces[faceIndex].font.bitmapAdvance(of: glyph) == nil {
-                for scalar in slice.dropFirst() where !Self.isJoiner(scalar) {
+            if !single && chain.faces[faceIndex].font.bitmapAdvance(of: glyph) == nil {
+                for scalar in scalars[range].dropFirst() where !Self.isJoiner(scalar) {
                     if let extra = chain.faces[faceIndex].font.glyph(for: Unicode.Scalar(scalar)!) {
                         glyphs.append(extra)
                         clusters.append(g)
@@ -110,23 +132,68 @@ public struct PixelPreparedText: Sendable {
         finishRun()
         self.advances = advances
         self.kernAfter = kernAfter
+        self.endTrim = endTrim
     }
 
     /// UAX #14's opportunities, with Blink's own table between two ASCII characters.
+    /// `text`'s scalars, decoded from its UTF-8 (valid, as every `String` is) in one pass.
+    static func scalars(of text: String) -> [UInt32] {
+        var text = text
+        return text.withUTF8 { bytes in
+            [UInt32](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+                var i = 0, n = 0
+                while i < bytes.count {
+                    let lead = UInt32(bytes[i])
+                    if lead < 0x80 {
+                        buffer[n] = lead
+                        i += 1
+                    } else if lead < 0xE0 {
+                        buffer[n] = (lead & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+                        i += 2
+                    } else if lead < 0xF0 {
+                        buffer[n] = (lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+                        i += 3
+                    } else {
+                        buffer[n] = (lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+                            | UInt32(bytes[i + 3] & 0x3F)
+                        i += 4
+                    }
+                    n += 1
+                }
+                count = n
+            }
+        }
+    }
+
     static func blinkOpportunities(_ scalars: [UInt32]) -> [LineBreakOpportunity] {
-        var opportunities = LineBreaker.opportunities(in: scalars)
+        // Printable ASCII only: Blink's own table decides every pair, and UAX #14 is not needed.
+        if scalars.allSatisfy({ $0 &- 0x20 < 0x5F }) {
+            var opportunities = [LineBreakOpportunity](repeating: .prohibited, count: scalars.count)
+            for i in scalars.indices.dropFirst() where asciiBreakAllowed(scalars, i) { opportunities[i] = .allowed }
+            return opportunities
+        }
+        // Chromium's line-break: auto lets a line start with a small kana or the prolonged sound
+        // mark (Line_Break CJ as ID, UAX #14's "normal" tailoring); the tables resolve CJ to NS.
+        var opportunities = scalars.contains(where: HanKerning.isConditionalJapaneseStarter)
+            ? LineBreaker.opportunities(in: scalars.map { HanKerning.isConditionalJapaneseStarter($0) ? 0x3042 : $0 })
+            : LineBreaker.opportunities(in: scalars)
         for i in scalars.indices.dropFirst() {
             let a = scalars[i - 1], b = scalars[i]
             guard (0x20...0x7E).contains(a), (0x20...0x7E).contains(b) else { continue }
-            let before = i >= 2 ? scalars[i - 2] : 0x20
-            let afterLetterOrDigit = (0x30...0x39).contains(before) || (0x41...0x5A).contains(before | 0x20 - 0x20)
-                || (0x61...0x7A).contains(before)
-            let row = (afterLetterOrDigit ? BlinkASCIIBreaks.afterLetterOrDigit : BlinkASCIIBreaks.afterOther)[Int(a - 0x20)]
-            let bit = Int(b - 0x20)
-            let allowed = bit < 64 ? row.0 & (1 << UInt64(bit)) != 0 : row.1 & (1 << UInt32(bit - 64)) != 0
-            opportunities[i] = allowed ? .allowed : .prohibited
+            opportunities[i] = asciiBreakAllowed(scalars, i) ? .allowed : .prohibited
         }
         return opportunities
+    }
+
+    /// Blink's table for the pair before `scalars[i]`, both printable ASCII.
+    @inline(__always)
+    static func asciiBreakAllowed(_ scalars: [UInt32], _ i: Int) -> Bool {
+        let a = scalars[i - 1], b = scalars[i]
+        let before = i >= 2 ? scalars[i - 2] : 0x20
+        let afterLetterOrDigit = (0x30...0x39).contains(before) || (0x41...0x5A).contains(before) || (0x61...0x7A).contains(before)
+        let row = (afterLetterOrDigit ? BlinkASCIIBreaks.afterLetterOrDigit : BlinkASCIIBreaks.afterOther)[Int(a - 0x20)]
+        let bit = Int(b - 0x20)
+        return bit < 64 ? row.0 & (1 << UInt64(bit)) != 0 : row.1 & (1 << UInt32(bit - 64)) != 0
     }
 
     static func isJoiner(_ scalar: UInt32) -> Bool {
@@ -176,6 +243,11 @@ public struct PixelPreparedText: Sendable {
     /// (rounding each font run on its own matches Chromium less often). Trailing spaces hang, and
     /// do not count, unless `hangingSpaces` is false.
     private func lineWidth(_ start: Int, _ end: Int, hangingSpaces: Bool = true) -> Int {
+        FontScale.layoutUnits(lineWidth1616(start, end, hangingSpaces: hangingSpaces))
+    }
+
+    /// `lineWidth` before rounding: 16.16 px.
+    private func lineWidth1616(_ start: Int, _ end: Int, hangingSpaces: Bool = true) -> Int {
         var last = end
         while last > start && (isSpace[last - 1] && (hangingSpaces || breakAfter[last - 1] == 2)) { last -= 1 }
         var total = 0
@@ -183,8 +255,13 @@ public struct PixelPreparedText: Sendable {
             total += Int(advances[g])
             if g + 1 < last { total += Int(kernAfter[g]) }
         }
-        return FontScale.layoutUnits(total)
+        return total
     }
+
+    /// What `text-spacing-trim` takes off a line ending after grapheme `g` that would not fit
+    /// otherwise: a closing mark's blank half (16.16 px), 0 for anything else.
+    @inline(__always)
+    private func lineEndTrim(_ g: Int) -> Int { g < endTrim.count ? Int(endTrim[g]) : 0 }
 
     /// Whether a line this wide fits: Chromium allows one LayoutUnit of slack.
     private func fits(_ width: Int, _ available: Int) -> Bool { width <= available + 1 }
@@ -213,7 +290,16 @@ public struct PixelPreparedText: Sendable {
                     if breakAfter[g] != 0 {
                         // A mandatory break's own space (a newline) hangs too.
                         let width = FontScale.layoutUnits(visible)
-                        guard fits(width, available) else { break }
+                        guard fits(width, available) else {
+                            // A closing mark that ends the line gives back its blank half when
+                            // that makes the line fit (text-spacing-trim); the line ends there.
+                            let trimmed = FontScale.layoutUnits(visible - lineEndTrim(g))
+                            if trimmed < width && fits(trimmed, available) {
+                                lineEnd = g + 1
+                                lineEndWidth = trimmed
+                            }
+                            break
+                        }
                         lineEnd = g + 1
                         lineEndWidth = width
                         if breakAfter[g] == 2 { break }
@@ -226,9 +312,18 @@ public struct PixelPreparedText: Sendable {
                     var wordEnd = lineStart
                     while wordEnd < count && breakAfter[wordEnd] == 0 { wordEnd += 1 }
                     wordEnd = min(count, wordEnd + 1)
+                    // Chromium lays such a line out again with a break after every grapheme, so a
+                    // closing mark may end it trimmed.
+                    func splitWidth(_ end: Int) -> Int {
+                        let total = lineWidth1616(lineStart, end)
+                        let width = FontScale.layoutUnits(total), trim = lineEndTrim(end - 1)
+                        guard trim != 0, !fits(width, available) else { return width }
+                        let trimmed = FontScale.layoutUnits(total - trim)
+                        return fits(trimmed, available) ? trimmed : width
+                    }
                     lineEnd = lineStart + 1
-                    while lineEnd < wordEnd && fits(lineWidth(lineStart, lineEnd + 1), available) { lineEnd += 1 }
-                    lineEndWidth = lineWidth(lineStart, lineEnd)
+                    while lineEnd < wordEnd && fits(splitWidth(lineEnd + 1), available) { lineEnd += 1 }
+                    lineEndWidth = splitWidth(lineEnd)
                 }
                 body(lineStart, lineEnd, lineEndWidth)
                 lineStart = lineEnd

@@ -59,6 +59,7 @@ public struct OpenTypeFont: Sendable {
         // reported at load.
         _ = try kerning(script: "DFLT")
         _ = try substitutions(script: "DFLT", language: nil)
+        _ = try alternateHalfWidths(language: nil)
     }
 
     /// Reads face `faceIndex` of the font file at `path`.
@@ -95,6 +96,12 @@ public struct OpenTypeFont: Sendable {
     public func kerning(script: String) throws(FontError) -> PairKerning {
         guard let gpos else { return PairKerning(kerning: legacyKerning) }
         return PairKerning(kerning: try Kerning(gpos: gpos, script: script, glyphCount: glyphCount))
+    }
+
+    /// The `halt` adjustments (alternate half widths) for Han text in `language`.
+    func alternateHalfWidths(language: String?) throws(FontError) -> AlternateHalfWidths {
+        guard let gpos else { return AlternateHalfWidths() }
+        return try AlternateHalfWidths(gpos: gpos, script: "hani", language: language, glyphCount: glyphCount)
     }
 }
 

@@ -19,11 +19,11 @@ struct HeightsCommand: BubblesCommand {
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to read; - for standard input (the default).")],
         options: [
-            OptionSpec("--width", "-w", value: "N", repeats: true, help: "Container width in cells; repeat or list (40,80) for several (default 80)."),
+            OptionSpec("--width", "-w", value: "N", repeats: true, help: "Container width in cells (in px with --font); repeat or list (40,80) for several (default 80)."),
             OptionSpec("--format", value: "FORMAT", help: "Output format: jsonl or csv (default jsonl)."),
             OptionSpec("--ambiguous-wide", help: "Measure East Asian Ambiguous characters as 2 cells."),
             CellWidthsOption.spec,
-        ] + InputOptions.specs)
+        ] + PixelOptions.specs + InputOptions.specs)
 
     let input: InputOptions
     let widths: [Int]
@@ -31,19 +31,24 @@ struct HeightsCommand: BubblesCommand {
     let textOptions: TextOptions
     /// The probe turned mode 2027 on: turned off again when the command ends.
     let graphemeClusteringEnabled: Bool
+    /// `--font` and its options: heights in px; nil for cells.
+    let pixels: PixelOptions?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
         input = try InputOptions(arguments, environment: context.environment)
         let widths = try arguments.integers("--width", in: 1...BubbleStyle.maximumContainerWidth)
         self.widths = widths.isEmpty ? [80] : widths
         csv = try arguments.choice("--format", from: ["jsonl", "csv"]) == "csv"
-        let cellWidths = CellWidthsOption.resolve(try CellWidthsOption.parse(arguments),
+        pixels = try PixelOptions(arguments)
+        // In px there are no cells to count, and no terminal is asked how it counts them.
+        let cellWidths = pixels != nil ? WidthProbe.Result(options: TextOptions(), enableGraphemeClustering: false, answered: false) : CellWidthsOption.resolve(try CellWidthsOption.parse(arguments),
                                                   base: TextOptions(ambiguousWidth: arguments.flag("--ambiguous-wide") ? 2 : 1), context: context)
         textOptions = cellWidths.options
         graphemeClusteringEnabled = cellWidths.enableGraphemeClustering
     }
 
     func run(context: CommandContext) throws -> Int32 {
+        if let pixels { return try runInPixels(pixels, context: context) }
         guard let reader = try input.open(errors: context.errors) else { return ExitCode.failure }
         let engine = LayoutEngine(textOptions: textOptions)
         var options = DecorationOptions()

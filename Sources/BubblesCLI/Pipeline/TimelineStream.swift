@@ -11,8 +11,8 @@ typealias LaidOutChunk = BatchLayout
 /// whatever has arrived (at most `chunkSize` messages), so from a slow pipe rows come out as their
 /// messages come in, each held back only until the next message of its conversation arrives.
 /// Memory holds about two windows of messages, not the log.
-struct TimelineStream {
-    let engine: LayoutEngine<CellMeasurer>
+struct TimelineStream<Measurer: TextMeasurer> {
+    let engine: LayoutEngine<Measurer>
     let widths: [Int]
     var decorationOptions: DecorationOptions
     /// Messages laid out together at most; large enough to keep every core busy.

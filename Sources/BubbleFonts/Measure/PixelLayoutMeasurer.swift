@@ -1,0 +1,38 @@
+import BubbleText
+
+/// The pixel measurer as the layout engine takes it: widths in whole px. Text still wraps at the
+/// exact width (`width × 64` LayoutUnits, with Chromium's one LayoutUnit of slack); only the widths
+/// it reports are rounded up to whole px, so a bubble holds its widest line. Whole px keep every
+/// width of a 16-bit `RowLayout` field usable, up to 65,534 px.
+public struct PixelLayoutMeasurer: TextMeasurer {
+    /// The measurer in LayoutUnits.
+    public let pixels: PixelMeasurer
+
+    public init(_ pixels: PixelMeasurer) { self.pixels = pixels }
+
+    public func prepare(_ text: String) -> PixelPreparedText { pixels.prepare(text) }
+
+    public func measure(_ prepared: PixelPreparedText, width: Int) -> TextMetrics {
+        let metrics = prepared.metrics(width: width * 64)
+        return TextMetrics(lineCount: metrics.lineCount, widestLine: Self.wholePixels(metrics.widestLine))
+    }
+
+    public func layout(_ prepared: PixelPreparedText, width: Int) -> TextLayout {
+        let layout = prepared.layout(width: width * 64)
+        return TextLayout(lines: layout.lines.map { TextLine(utf8Range: $0.utf8Range, width: Self.wholePixels($0.width)) },
+                          widestLine: Self.wholePixels(layout.widestLine))
+    }
+
+    public func width(of text: String) -> Int { Self.wholePixels(pixels.width(of: text)) }
+
+    /// The height in LayoutUnits of `text` wrapped at `width` px into `lineCount` lines (as
+    /// `measure` found). The text is prepared again only when line heights depend on the fonts
+    /// each line uses (`line-height: normal` with faces of different metrics).
+    public func textHeight(of text: String, lineCount: Int, width: Int) -> Int {
+        if let each = pixels.uniformLineHeight64 { return lineCount * each }
+        return pixels.height(of: pixels.prepare(text), width: width * 64)
+    }
+
+    /// LayoutUnits rounded up to whole px.
+    static func wholePixels(_ width64: Int) -> Int { (width64 + 63) >> 6 }
+}

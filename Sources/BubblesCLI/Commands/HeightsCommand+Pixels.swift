@@ -1,0 +1,127 @@
+import BubbleFonts
+import BubbleLayout
+import BubbleLogs
+import Dispatch
+
+extension HeightsCommand {
+    /// `heights --font …`: the same reader, decorations, cells and streaming layout as in cells,
+    /// with the pixel measurer in the engine and the pixel style's geometry; heights in px.
+    func runInPixels(_ pixels: PixelOptions, context: CommandContext) throws -> Int32 {
+        guard let (measurer, style) = try pixels.load(errors: context.errors) else { return ExitCode.failure }
+        guard let reader = try input.open(errors: context.errors) else { return ExitCode.failure }
+        let engine = LayoutEngine(measurer: measurer, style: style.bubbleStyle)
+        var options = DecorationOptions()
+        options.timeZone = input.timeZone
+        var stream = TimelineStream(engine: engine, widths: widths, decorationOptions: options)
+        stream.remembering = false
+        let output = context.output
+        if csv { try output.write("row,id,kind,width,height,textHeight,textLines,wrapWidth,bubbleWidth,conversation\n") }
+        let started = DispatchTime.now()
+        let progress = ProgressBar(total: 0, sink: context.errors, enabled: context.errorsAreTerminal)
+        var rowCount = 0
+        var buffer = OutputBuffer()
+        var formatter = PixelRowFormatter(csv: csv, registry: engine.registry)
+        // The text height is asked for at each width in turn: the last text's preparation is kept.
+        var heights = TextHeights(measurer: measurer)
+        let counts = try stream.run(reader, errors: context.errors, progress: { progress.update(messages: $0) },
+                                    idle: { try output.flush() }) { chunk in
+            buffer.removeAll()
+            for r in chunk.rows.indices {
+                let rows = chunk.widths.indices.map { w in
+                    engine.pixelRow(r, of: chunk, widthIndex: w, style: style) { heights.height(of: $0, lineCount: $1, width: $2) }
+                }
+                formatter.format(row: r, of: chunk, pixelRows: rows, into: &buffer)
+            }
+            try output.write(bytes: buffer.bytes)
+            rowCount += chunk.rows.count
+        }
+        try output.flush()
+        progress.finish()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        try context.errors.write(Self.summary(rows: rowCount, widths: widths.count, seconds: seconds))
+        try input.reportEnd(of: reader, done: "laid out", countsAlways: true, to: context.errors)
+        return exitCode(for: counts)
+    }
+
+    /// Text heights for a row at each width: with `line-height: normal` over faces of different
+    /// metrics the text is prepared again, once for all its widths.
+    struct TextHeights {
+        let measurer: PixelLayoutMeasurer
+        private var lastText: String?
+        private var lastPrepared: PixelPreparedText?
+
+        init(measurer: PixelLayoutMeasurer) { self.measurer = measurer }
+
+        mutating func height(of text: String, lineCount: Int, width: Int) -> Int {
+            if measurer.pixels.uniformLineHeight64 != nil { return measurer.textHeight(of: text, lineCount: lineCount, width: width) }
+            if text != lastText {
+                lastText = text
+                lastPrepared = measurer.prepare(text)
+            }
+            return measurer.pixels.height(of: lastPrepared!, width: width * 64)
+        }
+    }
+
+    /// Formats pixel rows: as `RowFormatter`, with heights in px (exact, to 1/64 px) and the text's
+    /// height beside them.
+    struct PixelRowFormatter {
+        let csv: Bool
+        let registry: CellRegistry
+
+        init(csv: Bool, registry: CellRegistry) {
+            self.csv = csv
+            self.registry = registry
+        }
+
+        mutating func format(row r: Int, of chunk: LaidOutChunk, pixelRows: [PixelRow], into out: inout OutputBuffer) {
+            let row = chunk.rows[r]
+            let number = chunk.firstRowNumber + r
+            let conversation = row.conversationID(in: chunk.models)
+            let id = row.id(in: chunk.models)
+            for (w, width) in chunk.widths.enumerated() {
+                let pixels = pixelRows[w]
+                let kind = registry.name(of: pixels.layout.kind)
+                if csv {
+                    out.append(number)
+                    out.append(",")
+                    out.appendCSVField(id)
+                    out.append(",")
+                    out.appendCSVField(kind)
+                } else {
+                    out.append("{\"row\":")
+                    out.append(number)
+                    if let conversation {
+                        out.append(",\"conversation\":")
+                        out.appendJSONString(conversation)
+                    }
+                    out.append(",\"id\":")
+                    out.appendJSONString(id)
+                    out.append(",\"kind\":")
+                    out.appendJSONString(kind)
+                }
+                let fields: [(StaticString, String)] = [
+                    ("width", String(width)), ("height", PixelRow.pixels(pixels.height64)),
+                    ("textHeight", PixelRow.pixels(pixels.textHeight64)), ("textLines", String(pixels.layout.textLines)),
+                    ("wrapWidth", String(pixels.layout.wrapWidth)), ("bubbleWidth", String(pixels.bubbleWidth)),
+                ]
+                for (name, value) in fields {
+                    if csv {
+                        out.append(",")
+                    } else {
+                        out.append(",\"")
+                        out.append(name)
+                        out.append("\":")
+                    }
+                    out.append(bytes: Array(value.utf8))
+                }
+                if csv {
+                    out.append(",")
+                    if let conversation { out.appendCSVField(conversation) }
+                    out.append("\n")
+                } else {
+                    out.append("}\n")
+                }
+            }
+        }
+    }
+}

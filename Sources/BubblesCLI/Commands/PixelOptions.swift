@@ -1,0 +1,100 @@
+import BubbleFonts
+import BubbleLayout
+import BubbleLogs
+import Foundation
+
+/// `--font`, `--size`, `--line-height` and `--style`: heights in pixels from font files instead of
+/// terminal cells. Parsed with the other options; the files are read when the command runs, so a
+/// bad font or style file is an input error naming the file, not a usage error.
+struct PixelOptions {
+    static let specs: [OptionSpec] = [
+        OptionSpec("--font", value: "FILE", repeats: true, help: "Measure in px with this font file (.ttf, .otf, or .ttc#FACE); repeat for a fallback chain, first font first."),
+        OptionSpec("--size", value: "PX", help: "Font size in px for --font (default 16; fractions allowed)."),
+        OptionSpec("--line-height", value: "PX", help: "Line height for --font: px, or normal for the fonts' own (default normal)."),
+        OptionSpec("--style", value: "FILE", help: "Bubble geometry in px for --font, a JSON file (see the README; default: a phone chat app's)."),
+    ]
+
+    /// Font files with their face index (`B.ttc#2`).
+    var fonts: [(path: String, face: Int)]
+    var size: Double
+    var lineHeight: LineHeight
+    var stylePath: String?
+
+    /// The pixel options given, or nil when `--font` is not (and then no other of them may be).
+    init?(_ arguments: ParsedArguments) throws(UsageError) {
+        let specs = arguments.strings("--font")
+        guard !specs.isEmpty else {
+            for name in ["--size", "--line-height", "--style"] where arguments.string(name) != nil {
+                throw UsageError("\(name) needs --font (heights are in cells without it)")
+            }
+            return nil
+        }
+        for name in ["--cell-widths", "--ambiguous-wide"] where arguments.string(name) != nil || arguments.flag(name) {
+            throw UsageError("\(name) applies to cells, not to --font")
+        }
+        fonts = try specs.map { spec throws(UsageError) in try Self.font(spec) }
+        size = 16
+        if let text = arguments.string("--size") {
+            guard let value = Double(text), value.isFinite, value > 0, value <= 1000 else {
+                throw UsageError("invalid value '\(text)' for --size: expected px above 0 and at most 1000, such as 16 or 17.5")
+            }
+            size = value
+        }
+        lineHeight = .normal
+        if let text = arguments.string("--line-height"), text != "normal" {
+            let number = text.hasSuffix("px") ? String(text.dropLast(2)) : text
+            guard let value = Double(number), value.isFinite, value > 0, value <= 10_000 else {
+                throw UsageError("invalid value '\(text)' for --line-height: expected px such as 20, or normal")
+            }
+            lineHeight = .pixels(value)
+        }
+        stylePath = arguments.string("--style")
+    }
+
+    /// `path` or `path#FACE`: a trailing `#` and digits pick a face of a collection.
+    static func font(_ spec: String) throws(UsageError) -> (path: String, face: Int) {
+        guard let hash = spec.lastIndex(of: "#") else { return (spec, 0) }
+        let suffix = spec[spec.index(after: hash)...]
+        guard !suffix.isEmpty, suffix.allSatisfy({ $0.isASCII && $0.isNumber }) else { return (spec, 0) }
+        guard let face = Int(suffix), face < 65_536 else {
+            throw UsageError("invalid value '\(spec)' for --font: the face index after '#' is out of range")
+        }
+        return (String(spec[..<hash]), face)
+    }
+
+    /// Reads the fonts and the style file. A file that cannot be used is said on `errors` as
+    /// `bubbles: FILE: reason`, and nil is returned.
+    func load(errors: TextSink) throws -> (measurer: PixelLayoutMeasurer, style: PixelStyle)? {
+        var loaded: [OpenTypeFont] = []
+        for font in fonts {
+            guard let data = FileManager.default.contents(atPath: font.path) else {
+                try errors.write("bubbles: \(DiagnosticText.escaped(font.path)): cannot read the font file\n")
+                return nil
+            }
+            do {
+                let face = try OpenTypeFont(bytes: [UInt8](data), faceIndex: font.face)
+                // The chain reads each font's kerning and substitutions for the text's script:
+                // checked font by font, so an error names its file.
+                _ = try FontChain(fonts: [face], size: size)
+                loaded.append(face)
+            } catch {
+                try errors.write("bubbles: \(DiagnosticText.escaped(font.path)): not a usable font: \(DiagnosticText.escaped(error.description))\n")
+                return nil
+            }
+        }
+        guard let chain = try? FontChain(fonts: loaded, size: size) else {
+            try errors.write("bubbles: \(DiagnosticText.escaped(fonts[0].path)): the fonts cannot be read as one chain\n")
+            return nil
+        }
+        var style = PixelStyle()
+        if let stylePath {
+            do {
+                style = try PixelStyle(contentsOf: stylePath)
+            } catch {
+                try errors.write("bubbles: \(DiagnosticText.escaped(error.description))\n")
+                return nil
+            }
+        }
+        return (PixelLayoutMeasurer(PixelMeasurer(chain: chain, lineHeight: lineHeight)), style)
+    }
+}

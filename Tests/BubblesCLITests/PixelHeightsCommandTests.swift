@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+@testable import BubblesCLI
+
+/// `bubbles heights --font …`: heights in px through the whole command (reader, decorations,
+/// cells, streaming layout, output), checked against headless Chromium's layout of the same texts.
+@Suite struct PixelHeightsCommandTests {
+    static let notoSans = corpus("fonts/NotoSans-Subset.ttf")
+    static let emoji = corpus("fonts/NotoColorEmoji-Subset.ttf")
+
+    static func temporaryFile(_ name: String, _ contents: [UInt8]) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pixel-heights-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(name)
+        try Data(contents).write(to: url)
+        return url.path
+    }
+
+    static func records(_ output: String) throws -> [[String: Any]] {
+        try output.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    /// Chromium laid out the sweep's texts in blocks 96…375 px wide (Corpora/fonts/chromium-sweep.json).
+    /// A style with 1 px of padding and the whole container as the widest bubble makes the text's
+    /// wrap width the container's less 2 px, so each row's line count and text height must be
+    /// Chromium's for that width.
+    @Test(arguments: ["20px", "normal"], ["noto", "dejavu"])
+    func linesAndTextHeightsMatchChromiumThroughTheCommand(lineHeight: String, chain: String) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: corpus("fonts/chromium-sweep.json")))
+        let sweep = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let texts = try #require(sweep["texts"] as? [[String: Any]])
+        let items = try #require(sweep["items"] as? [[Any]])
+        var log = ""
+        var ids: [String: Int] = [:]
+        for (t, text) in texts.enumerated() where ["latin", "emoji", "cyrillic", "greek"].contains(text["group"] as? String) {
+            let record: [String: Any] = ["id": "t\(t)", "type": "text", "from": "Ana", "date": "2024-05-01T09:00:00Z",
+                                         "text": try #require(text["text"] as? String)]
+            log += String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self) + "\n"
+            ids["t\(t)"] = t
+        }
+        let logPath = try Self.temporaryFile("sweep.jsonl", Array(log.utf8))
+        let stylePath = try Self.temporaryFile("tight.json", Array(#"{"maxWidthFraction": 1, "minimumMaxWidth": 1, "horizontalPadding": 1, "minimumContentWidth": 1}"#.utf8))
+        let widths = [96, 140, 180, 217, 260, 300, 330, 375]
+        let first = corpus(chain == "noto" ? "fonts/NotoSans-Subset.ttf" : "fonts/DejaVuSans-Subset.ttf")
+        let run = bubbles("heights", logPath, "--font", first, "--font", Self.emoji, "--size", "16",
+                          "--line-height", lineHeight == "20px" ? "20" : "normal", "--style", stylePath,
+                          "--width", widths.map { String($0 + 2) }.joined(separator: ","))
+        #expect(run.code == 0, "\(run.errors)")
+        var expected: [String: (lines: Int, height: Int)] = [:]
+        for item in items where item[1] as? String == chain && (item[2] as? NSNumber)?.doubleValue == 16 && item[3] as? String == lineHeight {
+            expected["\(item[0])/\(item[4])"] = ((item[5] as! NSNumber).intValue, (item[6] as! NSNumber).intValue)
+        }
+        var checked = 0
+        for record in try Self.records(run.output) where record["kind"] as? String == "text" {
+            let id = try #require(record["id"] as? String)
+            let t = try #require(ids[id])
+            let width = try #require(record["width"] as? Int) - 2
+            #expect(record["wrapWidth"] as? Int == width)
+            let chromium = try #require(expected["\(t)/\(width)"])
+            #expect(record["textLines"] as? Int == chromium.lines, "text \(t) at \(width) px")
+            let textHeight = try #require((record["textHeight"] as? NSNumber)?.doubleValue)
+            #expect(textHeight * 64 == Double(chromium.height), "text \(t) at \(width) px")
+            checked += 1
+        }
+        #expect(checked == ids.count * widths.count)
+        #expect(checked >= 400)
+    }
+
+    @Test func theDefaultStyleAddsItsFixedPartsToTheTextHeight() throws {
+        let log = """
+            {"id":"a","type":"text","from":"Ana","date":"2024-05-01T09:00:00Z","text":"Hello!"}
+            {"id":"b","type":"text","from":"Ben","date":"2024-05-01T09:01:00Z","text":"Are we still on for lunch tomorrow? I was thinking about that new ramen place near the station."}
+            {"id":"c","type":"text","from":"Chloé","date":"2024-05-01T09:01:30Z","text":"yes 👍"}
+
+            """
+        let logPath = try Self.temporaryFile("lunch.jsonl", Array(log.utf8))
+        let run = bubbles("heights", logPath, "--font", Self.notoSans, "--font", Self.emoji, "--size", "16",
+                          "--line-height", "20", "--width", "375")
+        #expect(run.code == 0, "\(run.errors)")
+        let records = try Self.records(run.output)
+        #expect(records.map { $0["kind"] as? String } == ["date", "text", "text", "text"])
+        // The date row: the style's 28 px. Each bubble: 8 px of spacing (a new group), 2 × 8 px of
+        // padding, an 18 px name line (three people talk), 20 px a line, a 16 px footer.
+        #expect(records[0]["height"] as? Int == 28)
+        for record in records.dropFirst() {
+            let lines = try #require(record["textLines"] as? Int)
+            #expect(record["textHeight"] as? Int == 20 * lines)
+            #expect(record["height"] as? Int == 8 + 16 + 18 + 20 * lines + 16)
+            #expect(record["wrapWidth"] as? Int == 375 * 3 / 4 - 24)
+        }
+        #expect(try #require(records[2]["textLines"] as? Int) > 1)
+        #expect(run.errors.contains("3 records, 3 laid out, 0 rejected"))
+
+        let csv = bubbles("heights", logPath, "--font", Self.notoSans, "--size", "13.5", "--width", "320", "--format", "csv")
+        #expect(csv.code == 0)
+        #expect(csv.outputLines.first == "row,id,kind,width,height,textHeight,textLines,wrapWidth,bubbleWidth,conversation")
+        #expect(csv.outputLines.count == 5)
+    }
+
+    @Test func aBadFontOrStyleFileIsOneErrorNamingTheFile() throws {
+        let log = try Self.temporaryFile("one.jsonl", Array(#"{"id":"a","type":"text","from":"Ana","date":"2024-05-01T09:00:00Z","text":"hi"}"#.utf8 + [0x0A]))
+        let font = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.notoSans)))
+        let truncated = try Self.temporaryFile("Truncated.ttf", Array(font.prefix(300)))
+        let run = bubbles("heights", log, "--font", Self.notoSans, "--font", truncated)
+        #expect(run.code == ExitCode.failure)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.hasPrefix("bubbles: \(truncated): not a usable font: "), "\(run.errors)")
+        #expect(run.errors.split(separator: "\n").count == 1)
+
+        let missing = bubbles("heights", log, "--font", "/nonexistent/A.ttf")
+        #expect(missing.code == ExitCode.failure)
+        #expect(missing.errors == "bubbles: /nonexistent/A.ttf: cannot read the font file\n")
+
+        let noFace = bubbles("heights", log, "--font", corpus("fonts/NotoSansCJK-Subset.ttc") + "#2")
+        #expect(noFace.code == ExitCode.failure)
+        #expect(noFace.errors.contains("NotoSansCJK-Subset.ttc: not a usable font"), "\(noFace.errors)")
+        let secondFace = bubbles("heights", log, "--font", corpus("fonts/NotoSansCJK-Subset.ttc") + "#1")
+        #expect(secondFace.code == 0, "\(secondFace.errors)")
+
+        let style = try Self.temporaryFile("bad-style.json", Array(#"{"padding": 4}"#.utf8))
+        let badStyle = bubbles("heights", log, "--font", Self.notoSans, "--style", style)
+        #expect(badStyle.code == ExitCode.failure)
+        #expect(badStyle.errors.hasPrefix("bubbles: \(style): unknown key 'padding'"), "\(badStyle.errors)")
+    }
+
+    @Test func wrongPixelFlagsAreUsageErrors() {
+        let cases: [([String], String)] = [
+            (["--size", "16"], "--size needs --font"),
+            (["--line-height", "20"], "--line-height needs --font"),
+            (["--style", "s.json"], "--style needs --font"),
+            (["--font", Self.notoSans, "--size", "0"], "invalid value '0' for --size"),
+            (["--font", Self.notoSans, "--size", "big"], "invalid value 'big' for --size"),
+            (["--font", Self.notoSans, "--line-height", "tall"], "invalid value 'tall' for --line-height"),
+            (["--font", Self.notoSans, "--cell-widths", "wcwidth"], "--cell-widths applies to cells"),
+            (["--font", Self.notoSans, "--ambiguous-wide"], "--ambiguous-wide applies to cells"),
+            (["--font"], "option '--font' needs a value"),
+        ]
+        for (arguments, message) in cases {
+            let run = BubblesCommandLine.run(["heights", corpus("logs/sample.jsonl")] + arguments, context: CommandContext(
+                output: StringSink(), errors: StringSink(), environment: [:]))
+            #expect(run == ExitCode.usage, "\(arguments)")
+            let errors = StringSink()
+            _ = BubblesCommandLine.run(["heights", corpus("logs/sample.jsonl")] + arguments,
+                                       context: CommandContext(output: StringSink(), errors: errors, environment: [:]))
+            #expect(errors.text.contains(message), "\(arguments): \(errors.text)")
+            #expect(errors.text.contains("usage: bubbles heights"))
+        }
+        #expect(bubbles("heights", "--help").output.contains("--font FILE"))
+    }
+}
