@@ -44,6 +44,8 @@ public final class ViewerScreen {
     public private(set) var windowStart = 0
     /// Windows laid out so far (a test and the bench read it).
     public private(set) var windowsBuilt = 0
+    /// Times the window was moved by adding and dropping messages at its edges.
+    public private(set) var windowsSlid = 0
     private var windowValid = false
     /// What the status line says besides the position (loading, rejected records, following).
     public var note: String?
@@ -102,6 +104,10 @@ public final class ViewerScreen {
         guard !windowCovers(low, high) else { return }
         let margin = pageHeight + 1
         let start = max(0, low - margin), end = min(count, high + margin)
+        if windowValid && !window.isEmpty && start < windowEnd && end > windowStart {
+            slideWindow(start, end)
+            return
+        }
         var options = decoration
         options.otherParties = source.otherParties
         let rebuilt = Conversation(engine: engine, width: columns, options: options)
@@ -118,6 +124,31 @@ public final class ViewerScreen {
         windowStart = start
         windowValid = true
         windowsBuilt += 1
+    }
+
+    /// Moves a window that overlaps `start..<end` onto it: adds the messages it lacks on either
+    /// side (each laid out with its neighbours, as a conversation does), and drops the far side
+    /// only once the window has grown past three times what it needs, so scrolling on lays out
+    /// only the messages coming into view.
+    private func slideWindow(_ start: Int, _ end: Int) {
+        do {
+            if end > windowEnd {
+                for model in source.messages(in: windowEnd..<end) { try window.append(model) }
+            }
+            if start < windowStart {
+                for model in source.messages(in: start..<windowStart).reversed() { try window.prepend(model) }
+                windowStart = start
+            }
+            if window.count > 3 * (end - start) {
+                let leaving = Array(0..<(start - windowStart)) + Array((end - windowStart)..<window.count)
+                let ids = leaving.map { window[$0].model.id }
+                for id in ids { try window.remove(id: id) }  // forgets their layouts too
+                windowStart = start
+            }
+        } catch {
+            preconditionFailure("the viewer's source gave a message the window refused: \(error)")
+        }
+        windowsSlid += 1
     }
 
     /// Row `row` of the source, from the window (built around it if it does not hold it).

@@ -61,7 +61,7 @@ final class JSONLinesFileSource: ViewerSource {
     func index(upTo end: UInt64? = nil) -> Int {
         let limit = end ?? fileSize
         let before = offsets.count
-        let block = 4 << 20
+        let block = 1 << 20
         var buffer = [UInt8]()
         while indexedEnd < limit {
             let want = Int(min(UInt64(block), limit - indexedEnd))
