@@ -102,7 +102,9 @@ public final class ViewerScreen {
     private func ensureWindow(_ low: Int, _ high: Int) {
         let low = max(0, min(low, count)), high = max(low, min(high, count))
         guard !windowCovers(low, high) else { return }
-        let margin = pageHeight + 1
+        // A quarter page of messages on either side: a jump lays out little more than the rows
+        // it shows, and scrolling on adds that many at a time.
+        let margin = max(4, pageHeight / 4)
         let start = max(0, low - margin), end = min(count, high + margin)
         if windowValid && !window.isEmpty && start < windowEnd && end > windowStart {
             slideWindow(start, end)
@@ -127,9 +129,9 @@ public final class ViewerScreen {
     }
 
     /// Moves a window that overlaps `start..<end` onto it: adds the messages it lacks on either
-    /// side (each laid out with its neighbours, as a conversation does), and drops the far side
-    /// only once the window has grown past three times what it needs, so scrolling on lays out
-    /// only the messages coming into view.
+    /// side (each laid out with its neighbours, as a conversation does), and drops those more
+    /// than a page away once they are a third of it, so scrolling on lays out only the messages
+    /// coming into view.
     private func slideWindow(_ start: Int, _ end: Int) {
         do {
             if end > windowEnd {
@@ -139,11 +141,14 @@ public final class ViewerScreen {
                 for model in source.messages(in: start..<windowStart).reversed() { try window.prepend(model) }
                 windowStart = start
             }
-            if window.count > 3 * (end - start) {
-                let leaving = Array(0..<(start - windowStart)) + Array((end - windowStart)..<window.count)
+            // Keep a page and more around what is needed: the rows of the frame being drawn.
+            let keep = pageHeight + (end - start)
+            let keepStart = max(windowStart, start - keep), keepEnd = min(windowEnd, end + keep)
+            if window.count > 3 * (keepEnd - keepStart) / 2 {
+                let leaving = Array(0..<(keepStart - windowStart)) + Array((keepEnd - windowStart)..<window.count)
                 let ids = leaving.map { window[$0].model.id }
                 for id in ids { try window.remove(id: id) }  // forgets their layouts too
-                windowStart = start
+                windowStart = keepStart
             }
         } catch {
             preconditionFailure("the viewer's source gave a message the window refused: \(error)")
@@ -220,14 +225,12 @@ public final class ViewerScreen {
         guard count > 0 else { return (0, 0) }
         var row = row, line = line + lines
         if lines >= 0 {
-            ensureWindow(row, row + lines + 1)
             while row < count - 1 && line >= height(ofRow: row) {
                 line -= height(ofRow: row)
                 row += 1
             }
             return (row, min(line, height(ofRow: row) - 1))
         }
-        ensureWindow(row + lines, row + 1)
         while line < 0 && row > 0 {
             row -= 1
             line += height(ofRow: row)
@@ -428,7 +431,6 @@ public final class ViewerScreen {
         var lines: [String] = []
         lines.reserveCapacity(rows)
         if count > 0 {
-            ensureWindow(topRow, topRow + pageHeight)
             var row = topRow
             var skip = topLine
             while lines.count < pageHeight && row < count {
@@ -436,7 +438,6 @@ public final class ViewerScreen {
                 if skip < drawn.count { lines += drawn[skip...].prefix(pageHeight - lines.count) }
                 skip = 0
                 row += 1
-                if row < count && lines.count < pageHeight { ensureWindow(row, row + 1) }
             }
         }
         if let search, !search.query.isEmpty {
