@@ -1,4 +1,5 @@
 import BubbleLayout
+import Foundation
 import BubbleText
 
 /// What the viewer loop does after a key.
@@ -113,10 +114,7 @@ public final class ViewerScreen {
         var options = decoration
         options.otherParties = source.otherParties
         let rebuilt = Conversation(engine: engine, width: columns, options: options)
-        for model in source.messages(in: start..<end) {
-            // A source holds only messages a conversation takes (unique ids, registered kinds).
-            do { try rebuilt.append(model) } catch { preconditionFailure("the viewer's source gave a message the window refused: \(error)") }
-        }
+        for (offset, model) in sourceMessages(start..<end).enumerated() { add(model, at: start + offset, to: rebuilt, first: false) }
         // Rows leaving the window leave the cache too, so it stays the window's size.
         for row in 0..<window.count {
             let id = window[row].model.id
@@ -135,10 +133,10 @@ public final class ViewerScreen {
     private func slideWindow(_ start: Int, _ end: Int) {
         do {
             if end > windowEnd {
-                for model in source.messages(in: windowEnd..<end) { try window.append(model) }
+                for (offset, model) in sourceMessages(windowEnd..<end).enumerated() { add(model, at: windowEnd + offset, to: window, first: false) }
             }
             if start < windowStart {
-                for model in source.messages(in: start..<windowStart).reversed() { try window.prepend(model) }
+                for (offset, model) in sourceMessages(start..<windowStart).enumerated().reversed() { add(model, at: start + offset, to: window, first: true) }
                 windowStart = start
             }
             // Keep a page and more around what is needed: the rows of the frame being drawn.
@@ -151,9 +149,30 @@ public final class ViewerScreen {
                 windowStart = keepStart
             }
         } catch {
-            preconditionFailure("the viewer's source gave a message the window refused: \(error)")
+            windowValid = false  // a row vanished under us: lay the window out afresh next time
         }
         windowsSlid += 1
+    }
+
+    /// The source's messages at `range`, exactly one a position: a file changed under the
+    /// viewer can give fewer (or more), and the missing ones are shown as such.
+    private func sourceMessages(_ range: Range<Int>) -> [any MessageModel] {
+        var models = source.messages(in: range)
+        if models.count > range.count { models.removeLast(models.count - range.count) }
+        while models.count < range.count { models.append(MissingMessage(position: range.lowerBound + models.count)) }
+        return models
+    }
+
+    /// Adds `model` (at source position `position`) to `conversation`, at its start when `first`.
+    /// A source gives only messages a conversation takes (unique ids, registered kinds); if a
+    /// file changed under the viewer breaks that, the message is shown as missing, never trusted.
+    private func add(_ model: any MessageModel, at position: Int, to conversation: Conversation<CellMeasurer>, first: Bool) {
+        do {
+            if first { try conversation.prepend(model) } else { try conversation.append(model) }
+        } catch {
+            let missing = MissingMessage(position: position)
+            if first { try? conversation.prepend(missing) } else { try? conversation.append(missing) }
+        }
     }
 
     /// Row `row` of the source, from the window (built around it if it does not hold it).
@@ -508,6 +527,16 @@ public final class ViewerScreen {
         let padding = max(0, columns - drawn.width)
         return "\u{1B}[7m" + drawn.text + String(repeating: " ", count: padding) + "\u{1B}[27m"
     }
+}
+
+/// Stands in a message the source no longer gives (its file changed under the viewer).
+private struct MissingMessage: SystemMessageModel {
+    let position: Int
+    /// Starts with a noncharacter (U+10FFFE), which no exporter writes into an id.
+    var id: String { "\u{10FFFE}missing-\(position)" }
+    var direction: MessageDirection { .incoming }
+    var date: Date { Date(timeIntervalSince1970: 0) }
+    var notice: String { "this message is no longer in the file" }
 }
 
 /// A search: what was typed, which way, and what it found.

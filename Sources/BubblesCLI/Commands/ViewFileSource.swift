@@ -178,6 +178,7 @@ final class JSONLinesFileSource: ViewerSource {
         var lines: [UInt8] = []
         for position in range {
             let from = Int(offsets[position] - start)
+            guard from < block.count else { break }  // the file is shorter now than when indexed
             let to = block[from...].firstIndex(of: 0x0A) ?? block.count
             lines += block[from..<to]
             lines.append(0x0A)
