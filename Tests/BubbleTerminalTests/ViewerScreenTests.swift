@@ -26,11 +26,9 @@ import BubbleTestSupport
 
     static func screen(_ models: [any MessageModel], rows: Int = 20, columns: Int = 60,
                        options: TextOptions = TextOptions()) -> ViewerScreen {
-        let engine = LayoutEngine(textOptions: options)
-        let conversation = Conversation(engine: engine, width: columns, options: DecorationOptions(timeZone: utc))
-        for model in models { try! conversation.append(model) }
-        return ViewerScreen(conversation: conversation, title: "chat.jsonl", rows: rows, columns: columns,
-                            renderOptions: RenderOptions(width: columns, timeZone: utc))
+        ViewerScreen(source: ViewerMessages(models), engine: LayoutEngine(textOptions: options),
+                     decoration: DecorationOptions(timeZone: utc), title: "chat.jsonl", rows: rows, columns: columns,
+                     renderOptions: RenderOptions(width: columns, timeZone: utc))
     }
 
     /// The frame's lines with our escapes removed.
@@ -38,39 +36,66 @@ import BubbleTestSupport
         screen.frame().map { stripSGR($0) }
     }
 
-    /// What the whole conversation draws, line by line (the reference a frame is a window of).
-    static func transcript(_ screen: ViewerScreen) -> [String] {
-        (0..<screen.conversation.count).flatMap { screen.drawRow($0, width: screen.conversation.width) }.map { stripSGR($0) }
+    /// A whole conversation of `models` at `columns`, drawn line by line, with the offset of each
+    /// row: the reference a frame must be a window of (made apart from the viewer's window).
+    struct Reference {
+        let conversation: Conversation<CellMeasurer>
+        let lines: [String]
+
+        init(_ models: [any MessageModel], columns: Int, options: TextOptions = TextOptions()) {
+            let engine = LayoutEngine(textOptions: options)
+            conversation = Conversation(engine: engine, width: columns, options: DecorationOptions(timeZone: utc))
+            for model in models { try! conversation.append(model) }
+            var renderer = TranscriptRenderer(engine: engine, options: RenderOptions(width: columns, timeZone: utc)) { _ in nil }
+            var lines: [String] = []
+            for row in 0..<conversation.count {
+                let entry = conversation[row]
+                if let separator = entry.separatorRow(at: row), let layout = entry.dateSeparator {
+                    lines += renderer.lines(for: separator, model: nil, layout: layout)
+                }
+                lines += renderer.lines(for: entry.messageRow(messageIndex: row), model: entry.model, layout: entry.layout)
+            }
+            self.lines = lines.map { stripSGR($0) }
+        }
+
+        /// The line offset of the screen's top.
+        func top(_ screen: ViewerScreen) -> Int { conversation.offset(ofRow: screen.topRow) + screen.topLine }
+
+        /// The page starting at line `top`, padded with empty lines.
+        func page(_ top: Int, _ height: Int) -> [String] {
+            let slice = Array(lines[top..<min(lines.count, top + height)])
+            return slice + Array(repeating: "", count: height - slice.count)
+        }
     }
 
     @Test func opensOnTheLatestMessagesWithTheStatusLine() {
-        let screen = Self.screen(Self.models(300))
+        let models = Self.models(300)
+        let screen = Self.screen(models)
         let lines = Self.plain(screen)
         #expect(lines.count == 20)
-        let transcript = Self.transcript(screen)
-        #expect(Array(lines.prefix(19)) == Array(transcript.suffix(19)))
+        let reference = Reference(models, columns: 60)
+        #expect(Array(lines.prefix(19)) == Array(reference.lines.suffix(19)))
         let status = lines[19]
         #expect(status.contains("chat.jsonl"))
         #expect(status.contains("of 300"))
         #expect(status.contains("(END)"))
-        let top = screen.topRow!
+        let top = screen.topRow
         #expect(status.contains("message \(top + 1) of 300"))
-        #expect(status.contains(screen.conversation[top].day.label))
+        #expect(status.contains(reference.conversation[top].day.label))
+        // Only a window of a few pages is laid out, not the log.
+        #expect(screen.window.count < 80)
     }
 
-    /// Every key that moves lands on the window of the transcript its offset names.
+    /// Every key that moves lands on the window of the whole transcript its place names, the
+    /// window moving over a log many times its size.
     @Test func lessKeysMoveTheWindowOverTheTranscript() {
-        let screen = Self.screen(Self.models(400))
-        let transcript = Self.transcript(screen)
-        #expect(transcript.count == screen.conversation.totalHeight)
+        let models = Self.models(400)
+        let screen = Self.screen(models)
+        let reference = Reference(models, columns: 60)
         let page = screen.pageHeight
         func window() -> [String] { Array(Self.plain(screen).prefix(page)) }
-        func expected(_ top: Int) -> [String] {
-            let slice = Array(transcript[top..<min(transcript.count, top + page)])
-            return slice + Array(repeating: "", count: page - slice.count)
-        }
-        let end = screen.maxTop
-        #expect(screen.top == end)
+        let end = reference.lines.count - page
+        #expect(reference.top(screen) == end)
         let steps: [(ViewerKey, Int)] = [
             (.character("g"), 0), (.character("j"), 1), (.down, 2), (.character("k"), 1), (.up, 0), (.up, 0),
             (.character(" "), page), (.pageDown, 2 * page), (.character("b"), page), (.pageUp, 0),
@@ -79,9 +104,35 @@ import BubbleTestSupport
         ]
         for (key, top) in steps {
             _ = screen.handle(key)
-            #expect(screen.top == top, "\(key)")
-            #expect(window() == expected(screen.top), "\(key)")
+            #expect(reference.top(screen) == top, "\(key)")
+            #expect(window() == reference.page(reference.top(screen), page), "\(key)")
         }
+        // Down the whole log a page at a time, and back up a line at a time over a stretch.
+        _ = screen.handle(.character("g"))
+        var expected = 0
+        while expected < end {
+            _ = screen.handle(.character(" "))
+            expected = min(end, expected + page)
+            #expect(reference.top(screen) == expected)
+            #expect(window() == reference.page(expected, page))
+        }
+        for _ in 0..<60 {
+            _ = screen.handle(.character("k"))
+            expected -= 1
+            #expect(window() == reference.page(expected, page))
+        }
+        // And back up the whole log a page at a time: the window grows at its start and drops
+        // its end.
+        _ = screen.handle(.character("G"))
+        expected = end
+        while expected > 0 {
+            _ = screen.handle(.character("b"))
+            expected = max(0, expected - page)
+            #expect(reference.top(screen) == expected)
+            #expect(window() == reference.page(expected, page))
+        }
+        #expect(screen.windowsSlid > 3)
+        #expect(screen.window.count < 250)
         #expect(screen.handle(.character("q")) == .quit)
         #expect(screen.handle(.interrupt) == .quit)
     }
@@ -108,13 +159,13 @@ import BubbleTestSupport
         _ = screen.handle(.character("G"))
         for key in "?needle" { _ = screen.handle(.character(key)) }
         _ = screen.handle(.enter)
-        #expect(expectedRows.contains(screen.topRow!))
-        #expect(screen.topRow! <= expectedRows.last!)
+        #expect(expectedRows.contains(screen.topRow))
+        #expect(screen.topRow <= expectedRows.last!)
         // A query that matches nothing says so and stays.
-        let before = screen.top
+        let before = (screen.topRow, screen.topLine)
         for key in "/zzzz" { _ = screen.handle(.character(key)) }
         _ = screen.handle(.enter)
-        #expect(screen.top == before)
+        #expect((screen.topRow, screen.topLine) == before)
         #expect(Self.plain(screen).last!.contains("not found"))
     }
 
@@ -127,64 +178,80 @@ import BubbleTestSupport
         #expect(status.contains("<RLO>"))
     }
 
-    /// A width change draws the same message at the top, at the new width, before the whole
-    /// conversation is laid out again, and after.
+    /// A width change draws the same message at the top, at the new width, as a whole
+    /// conversation laid out at that width draws it, having laid out only the window.
     @Test func resizeKeepsTheTopMessageAndReflows() {
-        let screen = Self.screen(Self.models(500))
+        let models = Self.models(500)
+        let screen = Self.screen(models)
         _ = screen.handle(.character("g"))
         for _ in 0..<37 { _ = screen.handle(.character(" ")) }
-        let top = screen.topRow!
-        let id = screen.conversation[top].model.id
-        // Put the top message's first line at the top of the screen.
-        _ = screen.handle(.character("k"))
         _ = screen.handle(.character("j"))
+        let top = screen.topRow
         screen.resize(rows: 30, columns: 44)
-        #expect(screen.pendingWidth == 44)
-        let provisional = Self.plain(screen)
-        #expect(provisional.count == 30)
-        screen.completeResize()
-        #expect(screen.conversation.width == 44)
-        #expect(screen.conversation[screen.topRow!].model.id == id)
-        let settled = Self.plain(screen)
-        #expect(settled == provisional)
-        for line in settled.dropLast() { #expect(CellWidth.of(line) <= 44) }
-        #expect(Self.plain(screen).prefix(29).elementsEqual(
-            Self.transcript(screen)[screen.top..<(screen.top + 29)]))
+        #expect(screen.topRow == top)
+        #expect(screen.topLine == 0)
+        #expect(screen.window.count <= 3 * (3 * screen.pageHeight + 2), "a window of a few pages, not the 500 messages")
+        let lines = Self.plain(screen)
+        #expect(lines.count == 30)
+        for line in lines.dropLast() { #expect(CellWidth.of(line) <= 44) }
+        let reference = Reference(models, columns: 44)
+        #expect(Array(lines.prefix(29)) == reference.page(reference.top(screen), 29))
+        // Keys after the resize walk the log at the new width.
+        for _ in 0..<5 { _ = screen.handle(.character("d")) }
+        #expect(Array(Self.plain(screen).prefix(29)) == reference.page(reference.top(screen), 29))
+        // At the bottom, a resize stays at the bottom.
+        _ = screen.handle(.character("G"))
+        screen.resize(rows: 24, columns: 70)
+        #expect(screen.isAtBottom)
+        let wide = Reference(models, columns: 70)
+        #expect(Array(Self.plain(screen).prefix(23)) == Array(wide.lines.suffix(23)))
     }
 
     @Test func followScrollsOnlyWhenAtTheBottom() {
         let models = Self.models(120)
-        let screen = Self.screen(Array(models.prefix(100)))
+        let source = ViewerMessages(Array(models.prefix(100)))
+        let screen = ViewerScreen(source: source, engine: LayoutEngine(), decoration: DecorationOptions(timeZone: utc),
+                                  title: "chat.jsonl", rows: 20, columns: 60, renderOptions: RenderOptions(width: 60, timeZone: utc))
         #expect(screen.isAtBottom)
-        screen.append(Array(models[100..<110]))
+        source.append(Array(models[100..<110]))
+        screen.sourceDidGrow()
         #expect(screen.isAtBottom)
-        #expect(Self.plain(screen).dropLast().contains { $0.contains(screen.conversation[109].model.senderName ?? "") })
+        let reference = Reference(Array(models.prefix(110)), columns: 60)
+        #expect(Array(Self.plain(screen).prefix(19)) == Array(reference.lines.suffix(19)))
         _ = screen.handle(.character("g"))
-        screen.append(Array(models[110..<120]))
-        #expect(screen.top == 0)
-        #expect(screen.conversation.count == 120)
+        source.append(Array(models[110..<120]))
+        screen.sourceDidGrow()
+        #expect(screen.topRow == 0 && screen.topLine == 0)
+        #expect(screen.count == 120)
         #expect(screen.frame().last!.contains("of 120"))
+        _ = screen.handle(.character("G"))
+        #expect(Array(Self.plain(screen).prefix(19)) == Array(Reference(models, columns: 60).lines.suffix(19)))
     }
 
-    /// Under the wcwidth profile every drawn line is exactly as wide as the window says, in
-    /// wcwidth's count: borders line up.
-    @Test func framesFitTheWidthUnderEitherProfile() {
-        for profile in WidthProfile.allCases {
-            let options = TextOptions(widthProfile: profile)
-            let screen = Self.screen(Self.models(200), rows: 25, columns: 50, options: options)
-            for key in [ViewerKey.character("g"), .character(" "), .character(" "), .character("d")] {
-                _ = screen.handle(key)
-                for line in Self.plain(screen).dropLast() { #expect(CellWidth.of(line, options: options) <= 50) }
-                // Bubble lines end their right border at the same column as their top border.
-                let lines = Self.plain(screen)
-                for (index, line) in lines.enumerated() where line.hasSuffix("│") {
-                    let width = CellWidth.of(line, options: options)
-                    let above = lines[..<index].last { $0.hasSuffix("╮") || $0.hasSuffix("│") }
-                    if let above { #expect(CellWidth.of(above, options: options) == width, "\(profile): \(line)") }
-                }
-            }
+    /// Rows are decorated from their real neighbours and the whole log's parties, wherever the
+    /// window starts: two people in the whole log, one of them only far from the screen, still
+    /// gives names.
+    @Test func windowRowsAreDecoratedAsInTheWholeLog() {
+        var models = Self.models(300).map { model -> any MessageModel in
+            let note = model as! TextNote
+            return TextNote(id: note.id, senderName: note.direction == .incoming ? "Bo" : note.senderName,
+                            direction: note.direction, date: note.date, text: note.text)
         }
+        models[3] = TextNote(id: "m3", senderName: "Zed", direction: .incoming, date: (models[3] as! TextNote).date, text: "hi")
+        let screen = Self.screen(models)
+        let reference = Reference(models, columns: 60)
+        #expect(Array(Self.plain(screen).prefix(19)) == Array(reference.lines.suffix(19)))
+        #expect(Self.plain(screen).contains { $0.contains("Bo") })
     }
+
+    /// A source that refuses what a conversation would refuse: a repeated id, reported.
+    @Test func aRepeatedIDIsRefusedBySource() {
+        let models = Self.models(5)
+        let source = ViewerMessages(models + [models[2]])
+        #expect(source.count == 5)
+        #expect(source.refused.map(\.id) == ["m2"])
+    }
+
 }
 
 @Suite struct ViewerKeyDecoderTests {

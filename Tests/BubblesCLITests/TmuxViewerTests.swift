@@ -201,6 +201,55 @@ struct TmuxViewerTests {
         #expect(after.contains { $0.contains("EXIT=1") })
     }
 
+    /// A JSON Lines file over the tail-first size opens on its end, is indexed behind it, and
+    /// every key and search then reaches the whole file: the first message, and one in the middle.
+    @Test func aLargeFileOpensOnItsEndAndIsIndexedBehindIt() throws {
+        let directory = NSTemporaryDirectory() + "bubbles-large-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/large.jsonl"
+        let sample = try String(contentsOfFile: Self.sample, encoding: .utf8)
+        let copies = 220
+        var text = ""
+        for copy in 0..<copies {
+            if copy == copies / 2 {
+                text += #"{"id":"marker","type":"text","from":"Zed","date":"2024-05-04T16:00:00Z","text":"the marker in the middle"}"# + "\n"
+            }
+            text += sample.replacingOccurrences(of: #""id": "m"#, with: #""id": "c\#(copy)-m"#)
+        }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let lines = sample.split(separator: "\n").count
+        let total = lines * copies + 1
+        #expect(text.utf8.count > 4 << 20)
+        let session = try Self.start("view \(path)", width: 80, height: 24)
+        let (indexed, screen) = session.waitFor(seconds: 90) {
+            Self.statusLine($0).contains("of \(total) ") && Self.statusLine($0).contains("(END)") && !Self.statusLine($0).contains("loading")
+        }
+        #expect(indexed, "\(screen)")
+        session.send("g")
+        let (first, top) = session.waitFor { Self.statusLine($0).contains("message 1 of \(total)") }
+        #expect(first, "\(top)")
+        session.type("/the marker")
+        session.send("Enter")
+        let (found, middle) = session.waitFor(seconds: 30) {
+            Self.statusLine($0).contains("message \(lines * copies / 2 + 1) of \(total)") && $0.contains { $0.contains("the marker in the middle") }
+        }
+        #expect(found, "\(middle)")
+        session.send("q")
+        Self.expectRestored(session, exit: "0")
+    }
+
+    /// `--follow` on a format that cannot be followed says why, as a usage error.
+    @Test func followRefusesFormatsThatAreNotAppendedTo() throws {
+        for (file, reason) in [("exports/whatsapp/android-en_GB.txt", "day or month first"), ("exports/discord/channel.json", "one JSON document")] {
+            let session = try Self.start("view --follow \(corpus(file))", width: 220)
+            let (ended, screen) = session.waitFor { $0.contains { $0.contains("EXIT=") } }
+            #expect(ended)
+            #expect(screen.contains { $0.contains("EXIT=2") }, "\(screen)")
+            #expect(screen.joined(separator: " ").contains(reason), "\(screen)")
+        }
+    }
+
     /// `render --cell-widths auto` in tmux writes what `--cell-widths wcwidth` does (the two
     /// screens are the same), the probe leaves nothing on screen, and those lines, drawn in tmux
     /// from their bytes, line up by tmux's own count; `unicode`'s do not.

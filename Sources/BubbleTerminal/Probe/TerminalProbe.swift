@@ -16,9 +16,11 @@ extension TerminalDevice: ProbeTerminal {}
 /// Runs the width probe against a terminal: writes each test grapheme at the start of the line
 /// with a cursor position query after it, erases the line, asks for mode 2027 and for the device
 /// attributes (which every terminal answers, and after the others: when that reply is in, all
-/// are). Waits at most `timeoutMilliseconds` in all: a terminal answers in a few milliseconds,
-/// but a loaded machine (or tmux starting a pane) can take 100 ms or more, and a reply that comes
-/// after we stop listening would be echoed onto the screen.
+/// are). Waits at most `timeoutMilliseconds` (100) for the answers: a terminal answers in a few
+/// milliseconds. When it has not answered in full by then, the profile falls back to `unicode`
+/// (unless every cursor report came) and the late replies are swallowed, not shown: echo stays
+/// off until the device attributes reply arrives or the process ends, and whatever came is
+/// discarded from the input before echo comes back (`QuietTerminal`).
 public enum TerminalProbe {
     /// The probe's bytes: nothing stays on screen (the line is erased before the last queries).
     public static var query: [UInt8] {
@@ -32,10 +34,26 @@ public enum TerminalProbe {
     public static let enableGraphemeClustering = "\u{1B}[?2027h"
     public static let disableGraphemeClustering = "\u{1B}[?2027l"
 
+    /// How long the probe waits for the terminal's answers, in milliseconds.
+    public static let defaultTimeout = 100
+
+    /// What a probe found, and whether every reply is in (the device attributes reply came).
+    public struct Outcome: Sendable {
+        public var result: WidthProbe.Result
+        public var complete: Bool
+    }
+
     /// Probes `terminal`, which must already be in raw mode. Falls back to `base` when it does not
     /// answer in time.
     public static func run(_ terminal: ProbeTerminal, base: TextOptions, timeoutMilliseconds: Int = defaultTimeout) -> WidthProbe.Result {
-        guard terminal.write(query) else { return WidthProbe.choose(advances: [], graphemeClustering: nil, base: base) }
+        probe(terminal, base: base, timeoutMilliseconds: timeoutMilliseconds).result
+    }
+
+    /// As `run`, saying whether every reply came in time.
+    public static func probe(_ terminal: ProbeTerminal, base: TextOptions, timeoutMilliseconds: Int = defaultTimeout) -> Outcome {
+        guard terminal.write(query) else {
+            return Outcome(result: WidthProbe.choose(advances: [], graphemeClustering: nil, base: base), complete: true)
+        }
         var replies = TerminalReplies()
         var pending: [UInt8] = []
         let deadline = monotonicMilliseconds() + timeoutMilliseconds
@@ -50,7 +68,8 @@ public enum TerminalProbe {
         if replies.cursorPositions.count == WidthProbe.graphemes.count {
             for (index, position) in replies.cursorPositions.enumerated() { advances[index] = position.column - 1 }
         }
-        return WidthProbe.choose(advances: advances, graphemeClustering: replies.graphemeClustering, base: base)
+        let result = WidthProbe.choose(advances: advances, graphemeClustering: replies.graphemeClustering, base: base)
+        return Outcome(result: result, complete: replies.sawDeviceAttributes)
     }
 
     static func monotonicMilliseconds() -> Int {
@@ -59,19 +78,22 @@ public enum TerminalProbe {
         return Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000
     }
 
-    /// Probes the controlling terminal (raw mode for the probe only, input discarded after it so
-    /// no late reply reaches the shell). Turns mode 2027 on when the result asks for it: the
-    /// caller must write `disableGraphemeClustering` when it is done.
-    /// How long the probe waits for the terminal's answers, in milliseconds.
-    public static let defaultTimeout = 300
-
+    /// Probes the controlling terminal (in raw mode for the probe). Turns mode 2027 on when the
+    /// result asks for it: the caller must write `disableGraphemeClustering` when it is done.
+    /// When the terminal answered in full, its mode is given back at once; otherwise it stays
+    /// quiet (no echo) until the late replies are in, or at the latest until the process ends,
+    /// and they are discarded from the input (`QuietTerminal`).
     public static func probeControllingTerminal(base: TextOptions, timeoutMilliseconds: Int) -> WidthProbe.Result {
         guard let device = TerminalDevice() else { return WidthProbe.choose(advances: [], graphemeClustering: nil, base: base) }
-        device.enterRawMode()
-        let result = run(device, base: base, timeoutMilliseconds: timeoutMilliseconds)
-        if result.enableGraphemeClustering { device.write(enableGraphemeClustering) }
-        device.discardInput()
-        device.restoreMode()
-        return result
+        device.enterRawMode(signalsFromKeys: true)
+        let outcome = probe(device, base: base, timeoutMilliseconds: timeoutMilliseconds)
+        if outcome.result.enableGraphemeClustering { device.write(enableGraphemeClustering) }
+        if outcome.complete {
+            device.discardInput()
+            device.restoreMode()
+        } else {
+            QuietTerminal.hold(device)
+        }
+        return outcome.result
     }
 }

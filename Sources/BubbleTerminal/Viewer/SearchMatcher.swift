@@ -1,19 +1,20 @@
 /// Case-insensitive search for the viewer: finds a query in message text, and marks it on drawn
 /// lines (reverse video), stepping over the escape sequences we drew there ourselves.
-struct SearchMatcher {
+public struct SearchMatcher: Sendable {
     /// The query, lowercased, as characters.
-    let needle: [Character]
+    public let needle: [Character]
     /// The same as UTF-8, when it is all ASCII: then texts are searched as bytes, folding ASCII
     /// case on the fly (a search over a million messages must not lowercase a million strings).
-    let asciiNeedle: [UInt8]?
+    public let asciiNeedle: [UInt8]?
 
-    init(_ query: String) {
+    public init(_ query: String) {
         let lowered = query.lowercased()
         needle = Array(lowered)
         asciiNeedle = lowered.utf8.allSatisfy { $0 < 0x80 } ? Array(lowered.utf8) : nil
     }
 
-    func matches(_ text: String) -> Bool {
+    /// Whether `text` holds the query, ignoring case.
+    public func matches(_ text: String) -> Bool {
         guard !needle.isEmpty else { return false }
         guard let asciiNeedle else { return text.lowercased().contains(String(needle)) }
         var text = text
@@ -35,7 +36,7 @@ struct SearchMatcher {
     }
 
     @inline(__always)
-    static func folded(_ byte: UInt8) -> UInt8 {
+    public static func folded(_ byte: UInt8) -> UInt8 {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 

@@ -21,6 +21,12 @@ public final class TerminalDevice {
         if tcgetattr(fd, &saved) == 0 { hasSaved = true }
     }
 
+    /// A terminal already open as `fileDescriptor` (owned from now on: closed with this).
+    public init(fileDescriptor: Int32) {
+        self.fileDescriptor = fileDescriptor
+        if tcgetattr(fileDescriptor, &saved) == 0 { hasSaved = true }
+    }
+
     deinit { close(fileDescriptor) }
 
     /// Raw input: no echo, no line editing, no signals from keys (ctrl-C arrives as a byte),
@@ -38,6 +44,9 @@ public final class TerminalDevice {
         }
         tcsetattr(fileDescriptor, TCSANOW, &raw)
     }
+
+    /// The settings found at opening, if they could be read.
+    public var savedMode: termios? { hasSaved ? saved : nil }
 
     /// The settings found at opening (cooked mode, echo).
     public func restoreMode() {

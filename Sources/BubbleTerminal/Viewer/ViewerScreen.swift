@@ -1,4 +1,5 @@
 import BubbleLayout
+import Foundation
 import BubbleText
 
 /// What the viewer loop does after a key.
@@ -12,31 +13,46 @@ public enum ViewerAction: Hashable, Sendable {
     case suspend
 }
 
-/// The viewer's screen model: a live `Conversation`, a window onto it `rows` × `columns`, the
-/// keys of `less`, search, and the frame they give. It writes nothing itself (`ViewerSession`
-/// does), so tests drive it key by key and read the frame.
+/// The viewer's screen model: a `ViewerSource` of messages, a window of `rows` × `columns` cells
+/// onto it, the keys of `less`, search, and the frame they give. It writes nothing itself
+/// (`ViewerSession` does), so tests drive it key by key and read the frame.
 ///
-/// The window is a line offset into the conversation's timeline, found and kept in O(log n). A
-/// frame draws only the rows it shows. A width change first draws the rows from the top message
-/// down at the new width straight from the prepared texts (`pendingWidth`), and only then re-lays
-/// out the whole conversation (`completeResize()`), keeping that message at the top.
+/// Only a few pages of messages around the screen are laid out, in a small live `Conversation`
+/// (the window), rebuilt from the source when the screen nears its edge. The screen's place is a
+/// message and a line within it (`topRow`, `topLine`), not a line offset into the whole log, so
+/// nothing needs the height of a message far from the screen: a resize lays out only the window
+/// (the rest is laid out when it is scrolled to), and memory holds what the source keeps plus
+/// the window, whatever the log's length. The window holds one message more on each side than it
+/// shows, so every shown message is decorated from its real neighbours, and the number of other
+/// parties comes from the source, as a conversation of every message would count it.
 public final class ViewerScreen {
-    /// The messages shown, laid out at the width they were last completed at.
-    public private(set) var conversation: Conversation<CellMeasurer>
+    /// The messages, by position.
+    public private(set) var source: ViewerSource
+    /// Lays out the window (its cache holds the window's layouts only: rows leaving the window
+    /// are forgotten).
+    public let engine: LayoutEngine<CellMeasurer>
     /// Shown in the status line: the file, neutralised when drawn.
     public let title: String
     public private(set) var rows: Int
     public private(set) var columns: Int
-    /// First timeline line on screen (at `conversation.width`).
-    public private(set) var top = 0
-    /// A width the conversation has not been re-laid out at yet, and the row kept at the top.
-    public private(set) var pendingWidth: Int?
-    private var pendingAnchor = 0
-    private var pendingWasAtBottom = false
+    /// The message at the top of the screen (0 when there is none), and its first line shown.
+    public private(set) var topRow = 0
+    public private(set) var topLine = 0
+    /// Messages in the source as the screen last saw it (`sourceDidGrow()` looks again).
+    public private(set) var count: Int
+    /// The laid-out window: source positions `windowStart ..< windowStart + window.count`.
+    public private(set) var window: Conversation<CellMeasurer>
+    public private(set) var windowStart = 0
+    /// Windows laid out so far (a test and the bench read it).
+    public private(set) var windowsBuilt = 0
+    /// Times the window was moved by adding and dropping messages at its edges.
+    public private(set) var windowsSlid = 0
+    private var windowValid = false
     /// What the status line says besides the position (loading, rejected records, following).
     public var note: String?
 
     let baseOptions: RenderOptions
+    let decoration: DecorationOptions
     private var renderer: TranscriptRenderer
     private let safe: SafeText
     private var keyMode = KeyMode.normal
@@ -48,108 +64,271 @@ public final class ViewerScreen {
         case searchInput(forward: Bool, text: String)
     }
 
-    /// A screen of `rows` × `columns` cells onto `conversation` (whose width should be
-    /// `columns`), opening on the latest messages.
-    public init(conversation: Conversation<CellMeasurer>, title: String, rows: Int, columns: Int,
-                renderOptions: RenderOptions) {
-        self.conversation = conversation
+    /// A screen of `rows` × `columns` cells onto `source`, laid out by `engine` with `decoration`,
+    /// opening on the latest messages.
+    public init(source: ViewerSource, engine: LayoutEngine<CellMeasurer>, decoration: DecorationOptions = DecorationOptions(),
+                title: String, rows: Int, columns: Int, renderOptions: RenderOptions) {
+        self.source = source
+        self.engine = engine
+        self.decoration = decoration
         self.title = title
         self.rows = max(2, rows)
         self.columns = max(1, columns)
+        count = source.count
         baseOptions = renderOptions
-        renderer = TranscriptRenderer(engine: conversation.engine, options: renderOptions)
-        safe = SafeText(options: conversation.engine.texts.measurer.options, sgr: SGR(depth: .none), ellipsis: "…")
-        renderer = makeRenderer(width: conversation.width)
+        window = Conversation(engine: engine, width: max(1, columns), options: decoration)
+        renderer = TranscriptRenderer(engine: engine, options: renderOptions)
+        safe = SafeText(options: engine.texts.measurer.options, sgr: SGR(depth: .none), ellipsis: "…")
+        renderer = makeRenderer(width: self.columns)
         scrollToEnd()
     }
 
     /// Lines of messages on screen (the last row is the status line).
     public var pageHeight: Int { max(1, rows - 1) }
-    /// The largest `top`: the last page.
-    public var maxTop: Int { max(0, conversation.totalHeight - pageHeight) }
-    /// Whether the last line of the conversation is on screen.
-    public var isAtBottom: Bool { top >= maxTop }
-    /// The row at the top of the screen, nil for an empty conversation.
-    public var topRow: Int? { pendingWidth != nil ? pendingAnchor : conversation.row(atOffset: top) }
 
-    public func scrollToEnd() { top = maxTop }
+    // MARK: Window
 
-    /// Replaces the conversation (the full log, loaded after its end was shown), keeping the
-    /// message at the top of the screen there, or the bottom when the view was at the bottom.
-    public func replaceConversation(_ replacement: Conversation<CellMeasurer>) {
-        let wasAtBottom = isAtBottom
-        let anchorID = topRow.map { conversation[$0].model.id }
-        conversation = replacement
-        if replacement.width != columns { replacement.resize(width: columns) }
-        renderer = makeRenderer(width: replacement.width)
-        pendingWidth = nil
-        if !wasAtBottom, let anchorID, let row = replacement.row(withID: anchorID) {
-            top = min(replacement.offset(ofRow: row), maxTop)
-        } else {
-            scrollToEnd()
+    /// The window's last position, exclusive.
+    private var windowEnd: Int { windowStart + window.count }
+
+    /// Whether the window lays out `low..<high` with every one of them decorated from its real
+    /// neighbours (a neighbour in the window, or none in the source).
+    private func windowCovers(_ low: Int, _ high: Int) -> Bool {
+        windowValid && (low > windowStart || windowStart == 0) && (high < windowEnd || windowEnd == count)
+            && low >= windowStart && high <= windowEnd
+    }
+
+    /// Makes the window lay out `low..<high` (clamped to the source), with a page or more of
+    /// room on either side when it has to be built again.
+    private func ensureWindow(_ low: Int, _ high: Int) {
+        let low = max(0, min(low, count)), high = max(low, min(high, count))
+        guard !windowCovers(low, high) else { return }
+        // A quarter page of messages on either side: a jump lays out little more than the rows
+        // it shows, and scrolling on adds that many at a time.
+        let margin = max(4, pageHeight / 4)
+        let start = max(0, low - margin), end = min(count, high + margin)
+        if windowValid && !window.isEmpty && start < windowEnd && end > windowStart {
+            slideWindow(start, end)
+            return
+        }
+        var options = decoration
+        options.otherParties = source.otherParties
+        let rebuilt = Conversation(engine: engine, width: columns, options: options)
+        for (offset, model) in sourceMessages(start..<end).enumerated() { add(model, at: start + offset, to: rebuilt, first: false) }
+        // Rows leaving the window leave the cache too, so it stays the window's size.
+        for row in 0..<window.count {
+            let id = window[row].model.id
+            if rebuilt.row(withID: id) == nil { engine.forget(id: id) }
+        }
+        window = rebuilt
+        windowStart = start
+        windowValid = true
+        windowsBuilt += 1
+    }
+
+    /// Moves a window that overlaps `start..<end` onto it: adds the messages it lacks on either
+    /// side (each laid out with its neighbours, as a conversation does), and drops those more
+    /// than a page away once they are a third of it, so scrolling on lays out only the messages
+    /// coming into view.
+    private func slideWindow(_ start: Int, _ end: Int) {
+        do {
+            if end > windowEnd {
+                for (offset, model) in sourceMessages(windowEnd..<end).enumerated() { add(model, at: windowEnd + offset, to: window, first: false) }
+            }
+            if start < windowStart {
+                for (offset, model) in sourceMessages(start..<windowStart).enumerated().reversed() { add(model, at: start + offset, to: window, first: true) }
+                windowStart = start
+            }
+            // Keep a page and more around what is needed: the rows of the frame being drawn.
+            let keep = pageHeight + (end - start)
+            let keepStart = max(windowStart, start - keep), keepEnd = min(windowEnd, end + keep)
+            if window.count > 3 * (keepEnd - keepStart) / 2 {
+                let leaving = Array(0..<(keepStart - windowStart)) + Array((keepEnd - windowStart)..<window.count)
+                let ids = leaving.map { window[$0].model.id }
+                for id in ids { try window.remove(id: id) }  // forgets their layouts too
+                windowStart = keepStart
+            }
+        } catch {
+            windowValid = false  // a row vanished under us: lay the window out afresh next time
+        }
+        windowsSlid += 1
+    }
+
+    /// The source's messages at `range`, exactly one a position: a file changed under the
+    /// viewer can give fewer (or more), and the missing ones are shown as such.
+    private func sourceMessages(_ range: Range<Int>) -> [any MessageModel] {
+        var models = source.messages(in: range)
+        if models.count > range.count { models.removeLast(models.count - range.count) }
+        while models.count < range.count { models.append(MissingMessage(position: range.lowerBound + models.count)) }
+        return models
+    }
+
+    /// Adds `model` (at source position `position`) to `conversation`, at its start when `first`.
+    /// A source gives only messages a conversation takes (unique ids, registered kinds); if a
+    /// file changed under the viewer breaks that, the message is shown as missing, never trusted.
+    private func add(_ model: any MessageModel, at position: Int, to conversation: Conversation<CellMeasurer>, first: Bool) {
+        do {
+            if first { try conversation.prepend(model) } else { try conversation.append(model) }
+        } catch {
+            let missing = MissingMessage(position: position)
+            if first { try? conversation.prepend(missing) } else { try? conversation.append(missing) }
         }
     }
 
-    /// Adds messages after the last (`--follow`); scrolls only when the view was at the bottom.
-    /// Returns the messages the conversation refused, with why.
-    @discardableResult
-    public func append(_ models: [any MessageModel]) -> [(id: String, error: ConversationError)] {
-        let wasAtBottom = isAtBottom && pendingWidth == nil
-        var refused: [(String, ConversationError)] = []
-        for model in models {
-            do { try conversation.append(model) } catch { refused.append((model.id, error)) }
+    /// Row `row` of the source, from the window (built around it if it does not hold it).
+    private func windowRow(_ row: Int) -> ConversationRow {
+        if !windowCovers(row, row + 1) { ensureWindow(row, row + 1) }
+        return window[row - windowStart]
+    }
+
+    /// Lines row `row` takes.
+    private func height(ofRow row: Int) -> Int {
+        if !windowCovers(row, row + 1) { ensureWindow(row, row + 1) }
+        return window.height(ofRow: row - windowStart)
+    }
+
+    private var endCache: (key: [Int], value: (row: Int, line: Int))?
+
+    /// The place of the last page: its top message and line. Kept until the log, the size or
+    /// the parties change; worked out from a small conversation of the log's end when the window
+    /// is elsewhere, so that asking does not move the window.
+    public var endPosition: (row: Int, line: Int) {
+        guard count > 0 else { return (0, 0) }
+        let key = [count, columns, pageHeight, source.otherParties]
+        if let endCache, endCache.key == key { return endCache.value }
+        let low = max(0, count - pageHeight)
+        var heightOf: (Int) -> Int = { self.height(ofRow: $0) }
+        var temporary: Conversation<CellMeasurer>?
+        if !windowCovers(low, count) {
+            let start = max(0, low - 1)
+            var options = decoration
+            options.otherParties = source.otherParties
+            let end = Conversation(engine: engine, width: columns, options: options)
+            for model in source.messages(in: start..<count) { try? end.append(model) }
+            heightOf = { end.height(ofRow: $0 - start) }
+            temporary = end
         }
+        defer {
+            if let temporary {
+                for row in 0..<temporary.count where !windowValid || window.row(withID: temporary[row].model.id) == nil {
+                    engine.forget(id: temporary[row].model.id)
+                }
+            }
+        }
+        var row = count - 1
+        var above = pageHeight - heightOf(row)
+        while above > 0 && row > 0 {
+            row -= 1
+            above -= heightOf(row)
+        }
+        let value = above >= 0 ? (row, 0) : (row, -above)
+        endCache = (key, value)
+        return value
+    }
+
+    /// Whether the last line of the log is on screen.
+    public var isAtBottom: Bool {
+        let end = endPosition
+        return (topRow, topLine) >= (end.row, end.line)
+    }
+
+    /// The row at the top of the screen, nil when there are no messages.
+    public var topRowIfAny: Int? { count > 0 ? topRow : nil }
+
+    public func scrollToEnd() {
+        (topRow, topLine) = endPosition
+    }
+
+    /// The place `lines` lines below (or above, when negative) `row`/`line`, within the log.
+    private func moved(_ row: Int, _ line: Int, by lines: Int) -> (row: Int, line: Int) {
+        guard count > 0 else { return (0, 0) }
+        var row = row, line = line + lines
+        if lines >= 0 {
+            while row < count - 1 && line >= height(ofRow: row) {
+                line -= height(ofRow: row)
+                row += 1
+            }
+            return (row, min(line, height(ofRow: row) - 1))
+        }
+        while line < 0 && row > 0 {
+            row -= 1
+            line += height(ofRow: row)
+        }
+        return (row, max(0, line))
+    }
+
+    /// Moves the top to `row`/`line`, no further than the last page.
+    private func setTop(_ row: Int, _ line: Int) {
+        let end = endPosition
+        (topRow, topLine) = (row, line) > (end.row, end.line) ? end : (row, line)
+    }
+
+    /// Replaces the source (the whole log, indexed after its end was shown), in which old
+    /// position p is `p + shift`: keeps the message at the top of the screen, or the bottom when
+    /// the view was at the bottom.
+    public func replaceSource(_ replacement: ViewerSource, shift: Int) {
+        let wasAtBottom = isAtBottom
+        for row in 0..<window.count { engine.forget(id: window[row].model.id) }
+        source = replacement
+        count = replacement.count
+        windowValid = false
+        window = Conversation(engine: engine, width: columns, options: decoration)
+        windowStart = 0
+        if wasAtBottom || count == 0 {
+            scrollToEnd()
+        } else {
+            setTop(max(0, min(count - 1, topRow + shift)), 0)
+        }
+    }
+
+    /// The source has grown at its end (`--follow`): shows the new messages, scrolling only
+    /// when the view was at the bottom.
+    public func sourceDidGrow() {
+        guard source.count != count else { return }
+        let wasAtBottom = count == 0 || isAtBottom
+        // The last shown row may now end a group with a neighbour it did not have before.
+        if windowEnd == count { windowValid = false }
+        count = source.count
         if wasAtBottom { scrollToEnd() }
-        return refused
     }
 
     // MARK: Size
 
-    /// The terminal is now `rows` × `columns`. A new width is drawn at once from the top message
-    /// down (`frame()`); call `completeResize()` after writing that frame.
+    /// The terminal is now `rows` × `columns`. A width change lays out the window only, from
+    /// its prepared texts, keeping the message at the top there (or the bottom when the view
+    /// was at the bottom); messages further away are laid out when they are scrolled to.
     public func resize(rows: Int, columns: Int) {
         let newRows = max(2, rows)
         let newColumns = max(1, columns)
-        if newColumns != (pendingWidth ?? conversation.width) {
-            if pendingWidth == nil {
-                pendingAnchor = topRow ?? 0
-                pendingWasAtBottom = isAtBottom
-            }
-            pendingWidth = newColumns == conversation.width ? nil : newColumns
-            if pendingWidth == nil { top = conversation.isEmpty ? 0 : conversation.offset(ofRow: pendingAnchor) }
+        let wasAtBottom = isAtBottom
+        if newColumns != self.columns {
+            self.columns = newColumns
+            window.resize(width: newColumns)
+            renderer = makeRenderer(width: newColumns)
+            topLine = 0
         }
         self.rows = newRows
-        self.columns = newColumns
-        renderer = makeRenderer(width: pendingWidth ?? conversation.width)
-        if pendingWidth == nil { top = min(top, maxTop) }
-    }
-
-    /// Re-lays out the whole conversation at the pending width (every row, from the prepared
-    /// texts), keeping the message that was at the top there.
-    public func completeResize() {
-        guard let width = pendingWidth else { return }
-        conversation.resize(width: width)
-        pendingWidth = nil
-        renderer = makeRenderer(width: width)
-        if pendingWasAtBottom || conversation.isEmpty {
-            scrollToEnd()
-        } else {
-            top = min(conversation.offset(ofRow: min(pendingAnchor, conversation.count - 1)), maxTop)
-        }
+        if wasAtBottom { scrollToEnd() } else { setTop(topRow, topLine) }
     }
 
     private func makeRenderer(width: Int) -> TranscriptRenderer {
         var options = baseOptions
         options.width = width
-        return TranscriptRenderer(engine: conversation.engine, options: options) { [weak self] id in
+        return TranscriptRenderer(engine: engine, options: options) { [weak self] id in
             self?.replyPreview(id)
         }
     }
 
     private func replyPreview(_ id: String) -> String? {
-        guard let row = conversation.row(withID: id) else { return nil }
+        var model: (any MessageModel)?
+        if let row = window.row(withID: id) {
+            model = window[row].model
+        } else if let position = source.position(ofID: id), position < count {
+            model = source.messages(in: position..<(position + 1)).first
+        }
+        guard let model else { return nil }
         var previews = ReplyPreviews(capacity: 1)
-        previews.record(conversation[row].model, registry: conversation.engine.registry)
+        previews.record(model, registry: engine.registry)
         let quote = previews.quote(for: id)
         return quote.hasPrefix("↩ ") ? String(quote.dropFirst(2)) : quote
     }
@@ -190,15 +369,19 @@ public final class ViewerScreen {
     }
 
     private func scroll(by lines: Int) -> ViewerAction {
-        scroll(to: top + lines)
+        let target = moved(topRow, topLine, by: lines)
+        return scroll(to: target.row, line: target.line)
     }
 
+    private func scroll(to row: Int, line: Int) -> ViewerAction {
+        let before = (topRow, topLine)
+        setTop(max(0, row), max(0, line))
+        return (topRow, topLine) == before ? .none : .redraw
+    }
+
+    /// The first or the last page.
     private func scroll(to line: Int) -> ViewerAction {
-        if pendingWidth != nil { completeResize() }
-        let target = max(0, min(line == Int.max ? maxTop : line, maxTop))
-        guard target != top else { return .none }
-        top = target
-        return .redraw
+        line == Int.max ? scroll(to: Int.max, line: 0) : scroll(to: 0, line: 0)
     }
 
     private func handleSearchInput(_ key: ViewerKey, forward: Bool, text: String) -> ViewerAction {
@@ -230,49 +413,33 @@ public final class ViewerScreen {
     /// Moves the next matching message (after the top row, or before it) to the top.
     private func find(forward: Bool, fromCurrent: Bool) -> ViewerAction {
         guard var state = search else { return .none }
-        if pendingWidth != nil { completeResize() }
-        let start = topRow ?? 0
-        let count = conversation.count
         let matcher = SearchMatcher(state.query)
         var found: Int?
-        if forward {
-            var row = fromCurrent ? start + 1 : start
-            while row < count {
-                if rowMatches(row, matcher) { found = row; break }
-                row += 1
-            }
-        } else {
-            var row = start - 1
-            while row >= 0 {
-                if rowMatches(row, matcher) { found = row; break }
-                row -= 1
+        if count > 0 {
+            let start = forward ? (fromCurrent ? topRow + 1 : topRow) : topRow - 1
+            if start >= 0 && start < count {
+                found = source.find(from: start, forward: forward, query: matcher) { self.modelMatches($0, matcher) }
+                if let row = found, row >= count { found = nil }
             }
         }
         state.notFound = found == nil
         if let found {
             state.matchedRow = found
-            top = min(conversation.offset(ofRow: found), maxTop)
+            setTop(found, 0)
         }
         search = state
         return .redraw
     }
 
-    /// Whether the sender's name, the text (caption, notice) or the file name of row `row` holds
+    /// Whether the sender's name, the text (caption, notice) or the file name of `model` holds
     /// the query.
-    func rowMatches(_ row: Int, _ matcher: SearchMatcher) -> Bool {
-        let entry = conversation[row]
-        if let name = entry.model.senderName, matcher.matches(name) { return true }
-        let content = conversation.engine.registry.configurators[entry.configuratorIndex].content(entry.model)
+    func modelMatches(_ model: any MessageModel, _ matcher: SearchMatcher) -> Bool {
+        if let name = model.senderName, matcher.matches(name) { return true }
+        guard let index = try? engine.registry.index(for: model) else { return false }
+        let content = engine.registry.configurators[index].content(model)
         if let text = content.text, matcher.matches(text) { return true }
         if let image = content.image, matcher.matches(image.name) { return true }
         return false
-    }
-
-    /// What search looks in: the sender's name and the message's text, caption or notice.
-    func rowText(_ row: Int) -> String {
-        let entry = conversation[row]
-        let content = conversation.engine.registry.configurators[entry.configuratorIndex].content(entry.model)
-        return (entry.model.senderName ?? "") + "\n" + (content.text ?? "") + "\n" + (content.image?.name ?? "")
     }
 
     // MARK: Frame
@@ -282,19 +449,11 @@ public final class ViewerScreen {
     public func frame() -> [String] {
         var lines: [String] = []
         lines.reserveCapacity(rows)
-        let width = pendingWidth ?? conversation.width
-        if !conversation.isEmpty {
-            var row: Int
-            var skip: Int
-            if pendingWidth != nil {
-                row = pendingAnchor
-                skip = 0
-            } else {
-                row = conversation.row(atOffset: top) ?? 0
-                skip = top - conversation.offset(ofRow: row)
-            }
-            while lines.count < pageHeight && row < conversation.count {
-                let drawn = drawRow(row, width: width)
+        if count > 0 {
+            var row = topRow
+            var skip = topLine
+            while lines.count < pageHeight && row < count {
+                let drawn = drawRow(row)
                 if skip < drawn.count { lines += drawn[skip...].prefix(pageHeight - lines.count) }
                 skip = 0
                 row += 1
@@ -320,23 +479,15 @@ public final class ViewerScreen {
         return text
     }
 
-    /// The lines of conversation row `row` (its date separator, then its message) at `width`.
-    func drawRow(_ row: Int, width: Int) -> [String] {
-        let entry = conversation[row]
+    /// The lines of source row `row` (its date separator, then its message); the window must
+    /// hold it.
+    func drawRow(_ row: Int) -> [String] {
+        let entry = windowRow(row)
         var lines: [String] = []
-        let model = entry.model
-        if let separatorRow = entry.separatorRow(at: row) {
-            let layout = width == conversation.width && entry.dateSeparator != nil
-                ? entry.dateSeparator!
-                : conversation.engine.dateLayout(entry.day, decoration: separatorRow.decoration, width: width)
+        if let separatorRow = entry.separatorRow(at: row), let layout = entry.dateSeparator {
             lines += renderer.lines(for: separatorRow, model: nil, layout: layout)
         }
-        let messageRow = entry.messageRow(messageIndex: row)
-        if width == conversation.width {
-            lines += renderer.lines(for: messageRow, model: model, layout: entry.layout)
-        } else if let drawn = try? renderer.lines(for: messageRow, model: model) {
-            lines += drawn
-        }
+        lines += renderer.lines(for: entry.messageRow(messageIndex: row), model: entry.model, layout: entry.layout)
         return lines
     }
 
@@ -346,9 +497,10 @@ public final class ViewerScreen {
         var title: String? = safe.draw(title, limit: max(8, columns / 3)).text
         var day: String?
         var position = "no messages"
-        if let row = topRow, !conversation.isEmpty {
-            day = conversation[row].day.label
-            position = "message \(row + 1) of \(conversation.count)"
+        if count > 0 {
+            ensureWindow(topRow, topRow + 1)
+            day = windowRow(topRow).day.label
+            position = "message \(topRow + 1) of \(count)"
         }
         var searchText: String?
         if case let .searchInput(forward, text) = keyMode {
@@ -358,7 +510,7 @@ public final class ViewerScreen {
             searchText = (search.forward ? "/" : "?") + query + (search.notFound ? " (not found)" : "")
         }
         var note = self.note.map { safe.draw($0, limit: max(1, columns / 3)).text }
-        let end = isAtBottom && pendingWidth == nil ? "(END)" : nil
+        let end = isAtBottom ? "(END)" : nil
         func compose() -> String {
             " " + [title, day, position, searchText, note, end].compactMap { $0 }.joined(separator: " │ ")
         }
@@ -375,6 +527,16 @@ public final class ViewerScreen {
         let padding = max(0, columns - drawn.width)
         return "\u{1B}[7m" + drawn.text + String(repeating: " ", count: padding) + "\u{1B}[27m"
     }
+}
+
+/// Stands in a message the source no longer gives (its file changed under the viewer).
+private struct MissingMessage: SystemMessageModel {
+    let position: Int
+    /// Starts with a noncharacter (U+10FFFE), which no exporter writes into an id.
+    var id: String { "\u{10FFFE}missing-\(position)" }
+    var direction: MessageDirection { .incoming }
+    var date: Date { Date(timeIntervalSince1970: 0) }
+    var notice: String { "this message is no longer in the file" }
 }
 
 /// A search: what was typed, which way, and what it found.

@@ -16,11 +16,13 @@ private func recordSignal(_ number: Int32) {
     errno = saved
 }
 
-/// A conversation made elsewhere (the whole log, read after its end was shown), handed over to
-/// the loop. The loader thread stores it once; the loop takes it.
+/// A source made elsewhere (the whole log, indexed after its end was shown), handed over to the
+/// loop with the shift from the old positions to its own. The loader thread stores it once; the
+/// loop takes it.
 public final class ViewerHandover: Sendable {
-    private struct Box: @unchecked Sendable {  // the conversation is owned by one side at a time
-        var conversation: Conversation<CellMeasurer>?
+    private struct Box: @unchecked Sendable {  // the source is owned by one side at a time
+        var source: ViewerSource?
+        var shift = 0
         var note: String?
     }
     private let slot = Mutex(Box())
@@ -39,20 +41,26 @@ public final class ViewerHandover: Sendable {
         close(wakeWrite)
     }
 
-    /// Called once by the loader: the finished conversation, and a note for the status line.
-    public func deliver(_ conversation: Conversation<CellMeasurer>, note: String?) {
-        let box = Box(conversation: conversation, note: note)
+    /// Called once by the loader: the whole log's source, where old position p is `p + shift`,
+    /// and a note for the status line.
+    public func deliver(_ source: ViewerSource, shift: Int, note: String?) {
+        let box = Box(source: source, shift: shift, note: note)
         slot.withLock { $0 = box }
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
     }
 
-    func take() -> (Conversation<CellMeasurer>, String?)? {
+    /// The delivered source, or nil when none came yet (`waiting`: blocks until one does).
+    public func take(waiting: Bool = false) -> (source: ViewerSource, shift: Int, note: String?)? {
+        if waiting {
+            var poller = pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
+            _ = poll(&poller, 1, -1)
+        }
         var drain = [UInt8](repeating: 0, count: 16)
         _ = read(wakeRead, &drain, drain.count)
         return slot.withLock { box in
             defer { box = Box() }
-            return box.conversation.map { ($0, box.note) }
+            return box.source.map { ($0, box.shift, box.note) }
         }
     }
 
@@ -67,8 +75,9 @@ public final class ViewerHandover: Sendable {
 public final class ViewerSession {
     public let screen: ViewerScreen
     let device: TerminalDevice
-    /// Polled every `followInterval` ms when set: messages appended to the log since last time.
-    public var follow: (() -> [any MessageModel])?
+    /// Polled every `followInterval` ms when set: reads what was appended to the log into the
+    /// screen's source; true when it added messages.
+    public var follow: (() -> Bool)?
     public var followInterval: Int32 = 250
     /// Delivers the whole log when the screen opened on its end only.
     public var handover: ViewerHandover?
@@ -130,7 +139,6 @@ public final class ViewerSession {
         defer { removeSignals() }
         enter()
         if let size = device.size { screen.resize(rows: size.rows, columns: size.columns) }
-        screen.completeResize()
         guard draw() else { return finish(1) }
         while true {
             var fds = [pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -147,8 +155,6 @@ public final class ViewerSession {
                     case SIGWINCH:
                         if let size = device.size {
                             screen.resize(rows: size.rows, columns: size.columns)
-                            guard draw() else { return finish(1) }
-                            screen.completeResize()
                             redraw = true
                         }
                     case SIGTSTP:
@@ -178,18 +184,15 @@ public final class ViewerSession {
                     }
                 }
             }
-            if fds.count > 2, fds[2].revents & Int16(POLLIN) != 0, let (conversation, note) = handover?.take() {
-                screen.replaceConversation(conversation)
-                screen.note = note
+            if fds.count > 2, fds[2].revents & Int16(POLLIN) != 0, let taken = handover?.take() {
+                screen.replaceSource(taken.source, shift: taken.shift)
+                screen.note = taken.note
                 handover = nil
                 redraw = true
             }
-            if let follow {
-                let added = follow()
-                if !added.isEmpty {
-                    screen.append(added)
-                    redraw = true
-                }
+            if let follow, follow() {
+                screen.sourceDidGrow()
+                redraw = true
             }
             if redraw { guard draw() else { return finish(1) } }
         }
@@ -207,10 +210,7 @@ public final class ViewerSession {
         // Continued.
         signal(SIGTSTP, recordSignal)
         enter()
-        if let size = device.size {
-            screen.resize(rows: size.rows, columns: size.columns)
-            screen.completeResize()
-        }
+        if let size = device.size { screen.resize(rows: size.rows, columns: size.columns) }
     }
 
     private func finish(_ status: Int32) -> Int32 {

@@ -5,13 +5,17 @@ import BubbleText
 import Dispatch
 import Foundation
 
-/// `bubbles bench --viewer`: what `bubbles view` costs on a synthetic log of N messages, done as
-/// the command does it but with no terminal (frames are built, not written): the first screen
-/// (the end of the file read and laid out first), the whole log behind it, a key press's frame,
-/// a resize's frame (and the full re-flow after it), and memory.
+/// `bubbles bench --viewer [FILE]`: what `bubbles view` costs on a JSON Lines log (FILE, or a
+/// synthetic log of N messages), done as the command does it but with no terminal (frames are
+/// built, not written): the first screen (the end of the file indexed first), the whole file
+/// indexed behind it, a key press's frame, a resize's frame, a search, and memory, with where
+/// the bytes go.
 struct ViewerBench {
     let messageCount: Int
     let seed: UInt64
+    /// A log to read instead of a synthetic one (then memory is the viewer's alone: no log was
+    /// generated in this process).
+    var path: String?
     let rows = 50
     let columns = 100
 
@@ -19,94 +23,140 @@ struct ViewerBench {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
     }
 
+    /// The resident set now, in bytes (from /proc/self/statm; 0 where there is none).
+    static var residentBytes: Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// CPU seconds the whole process has used (every thread).
+    static func processCPUSeconds() -> Double {
+        var time = timespec()
+        guard clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time) == 0 else { return 0 }
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+
     func run(output: TextSink) throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-viewer-bench-\(getpid()).jsonl")
-        defer { try? FileManager.default.removeItem(at: url) }
-        do {
+        var logPath = path
+        var temporary: URL?
+        defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
+        if logPath == nil {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-viewer-bench-\(getpid()).jsonl")
             let lines = SyntheticLog(messageCount: messageCount, seed: seed).lines()
             try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: false, encoding: .utf8)
+            temporary = url
+            logPath = url.path
         }
-        let fileBytes = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
-        let memoryBefore = ProcessMemory.peakResidentBytes
+        guard let logPath else { return }
+        let fileBytes = (try FileManager.default.attributesOfItem(atPath: logPath)[.size] as? NSNumber)?.intValue ?? 0
+        let residentBefore = Self.residentBytes
         var decoration = DecorationOptions()
         decoration.timeZone = TimeZone(identifier: "UTC")!
         let engine = LayoutEngine(textOptions: TextOptions(widthProfile: .wcwidth))
-        let readOptions = LogReadOptions(me: SyntheticLog.me)
-        let loader = ViewLoader(path: url.path, readOptions: readOptions, engine: engine, decoration: decoration, width: columns)
+        let readOptions = LogReadOptions(me: path == nil ? SyntheticLog.me : nil)
+        let loader = ViewLoader(path: logPath, readOptions: readOptions, registry: engine.registry)
         let renderOptions = RenderOptions(width: columns, colorDepth: .palette256, timeZone: decoration.timeZone)
+        let start = loader.plainFileStart() ?? 0
 
         // First screen: as `view` opens a large file.
         let openStart = DispatchTime.now()
-        let conversation: Conversation<CellMeasurer>
-        var tailFirst = false
-        if let tail = loader.tail(tailFirstBytes: ViewCommand.tailFirstBytes, tailBytes: ViewCommand.tailBytes) {
-            conversation = tail
-            tailFirst = true
-        } else {
-            conversation = loader.load(try LogSource.open(path: url.path, format: .jsonl, options: readOptions))
-        }
-        let screen = ViewerScreen(conversation: conversation, title: url.lastPathComponent, rows: rows, columns: columns,
-                                  renderOptions: renderOptions)
+        let openCPU = ThreadClock.seconds()
+        let source: ViewerSource
+        let tail = loader.tail(tailFirstBytes: ViewCommand.tailFirstBytes, tailBytes: ViewCommand.tailBytes)
+        source = tail ?? loader.index(from: start)
+        let screen = ViewerScreen(source: source, engine: engine, decoration: decoration, title: (logPath as NSString).lastPathComponent,
+                                  rows: rows, columns: columns, renderOptions: renderOptions)
         let firstFrame = screen.frameText()
         let firstScreen = Self.milliseconds(openStart)
+        let firstScreenCPU = (ThreadClock.seconds() - openCPU) * 1000
 
-        // The whole log, which `view` reads on another thread meanwhile.
+        // The whole file, which `view` indexes on another thread meanwhile.
         let loadStart = DispatchTime.now()
-        if tailFirst {
-            screen.replaceConversation(loader.load(try LogSource.open(path: url.path, format: .jsonl, options: readOptions)))
+        let processCPU = Self.processCPUSeconds()
+        if let tail {
+            let handover = ViewerHandover()
+            loader.indexInBackground(from: start, into: handover, tail: tail)
+            while handover.take(waiting: true) .map({ screen.replaceSource($0.source, shift: $0.shift) }) == nil {}
         }
         let fullLoad = Self.milliseconds(loadStart)
-        let rowCount = screen.conversation.count
+        let fullLoadCPU = Self.processCPUSeconds() - processCPU
+        let rowCount = screen.count
 
         // Key presses, each to its frame.
         let keys: [ViewerKey] = [.character("g"), .character("j"), .character(" "), .character("d"), .down, .pageDown,
                                  .character("u"), .character("k"), .wheelDown, .character("b"), .character("G"), .up,
                                  .character("b"), .wheelUp, .home, .end]
         var keyTimes: [Double] = []
+        var keyCPU: [Double] = []
         var bytes = firstFrame.utf8.count
         for round in 0..<40 {
             for key in keys {
                 let start = DispatchTime.now()
+                let cpu = ThreadClock.seconds()
                 _ = screen.handle(key)
                 bytes &+= screen.frameText().utf8.count
+                keyCPU.append((ThreadClock.seconds() - cpu) * 1000)
                 keyTimes.append(Self.milliseconds(start))
             }
             if round == 0 { _ = screen.handle(.character("g")) }
         }
-        // Resizes: the frame at the new width, then the full re-flow behind it.
+        // Resizes, each to its frame at the new width, from well inside the log.
         var resizeTimes: [Double] = []
-        var reflowTimes: [Double] = []
+        var resizeCPU: [Double] = []
         _ = screen.handle(.character("g"))
-        for _ in 0..<5 { _ = screen.handle(.pageDown) }
-        for width in [80, 120, 60, columns] {
+        for _ in 0..<min(2_000, rowCount / 2 / max(1, rows)) { _ = screen.handle(.pageDown) }
+        _ = screen.frameText()
+        let middleRow = screen.topRow
+        let middleID = screen.window[screen.topRow - screen.windowStart].model.id
+        var keptTop = true
+        for width in [80, 120, 60, 140, 40, columns] {
             let start = DispatchTime.now()
+            let cpu = ThreadClock.seconds()
             screen.resize(rows: rows, columns: width)
             bytes &+= screen.frameText().utf8.count
+            resizeCPU.append((ThreadClock.seconds() - cpu) * 1000)
             resizeTimes.append(Self.milliseconds(start))
-            let reflow = DispatchTime.now()
-            screen.completeResize()
-            reflowTimes.append(Self.milliseconds(reflow))
+            keptTop = keptTop && screen.topRow == middleRow && screen.window[screen.topRow - screen.windowStart].model.id == middleID
         }
         let searchStart = DispatchTime.now()
+        let searchCPU = ThreadClock.seconds()
+        _ = screen.handle(.character("g"))
         for key in "/needle-that-is-not-there" { _ = screen.handle(.character(key)) }
         _ = screen.handle(.enter)
         bytes &+= screen.frameText().utf8.count
         let search = Self.milliseconds(searchStart)
+        let searchCPUms = (ThreadClock.seconds() - searchCPU) * 1000
+        let wordSearchStart = DispatchTime.now()
+        _ = screen.handle(.character("G"))
+        for key in "?lol" { _ = screen.handle(.character(key)) }
+        _ = screen.handle(.enter)
+        let foundWord = screen.search?.notFound == false
+        bytes &+= screen.frameText().utf8.count
+        let wordSearch = Self.milliseconds(wordSearchStart)
 
         func percentile(_ values: [Double], _ p: Double) -> Double {
             let sorted = values.sorted()
             return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))]
         }
+        let resident = Self.residentBytes
         let peak = ProcessMemory.peakResidentBytes
-        var text = "bubbles bench --viewer: synthetic log, \(Format.grouped(messageCount)) messages (\(Format.fixed(Double(fileBytes) / 1e6, 1)) MB), "
+        let index = loader.fileSource?.indexBytes ?? 0
+        let perMessage = { (bytes: Int) in Format.fixed(Double(bytes) / Double(max(1, rowCount)), 1) }
+        var text = "bubbles bench --viewer: \(path.map { DiagnosticText.escaped($0) } ?? "synthetic log"), \(Format.grouped(rowCount)) messages (\(Format.fixed(Double(fileBytes) / 1e6, 1)) MB), "
         text += "\(rows) × \(columns) screen, wcwidth profile\n\n"
-        text += "  first screen (end of the file read and laid out first)   \(Format.fixed(firstScreen, 1)) ms\(tailFirst ? "" : " (whole file: below the tail-first size)")\n"
-        text += "  whole log read and laid out (behind the first screen)    \(Format.fixed(fullLoad / 1000, 2)) s, \(Format.grouped(rowCount)) rows\n"
-        text += "  key press → frame (\(keyTimes.count) keys)                          p50 \(Format.fixed(percentile(keyTimes, 0.5), 2)) ms, p99 \(Format.fixed(percentile(keyTimes, 0.99), 2)) ms, max \(Format.fixed(keyTimes.max() ?? 0, 2)) ms\n"
-        text += "  resize → frame at the new width                          max \(Format.fixed(resizeTimes.max() ?? 0, 2)) ms\n"
-        text += "  full re-flow after a resize (all rows, all cores)        max \(Format.fixed(reflowTimes.max() ?? 0, 1)) ms\n"
-        text += "  search over every message (no match)                     \(Format.fixed(search, 1)) ms\n"
-        text += "  peak memory                                              \(Format.fixed(Double(peak) / 1e6, 1)) MB (\(Format.fixed(Double(max(0, peak - memoryBefore)) / 1e6, 1)) MB after the log was generated)\n"
+        text += "  (wall-clock time, then the thread's CPU time: on a loaded machine the first waits for a core)\n"
+        text += "  first screen (end of the file indexed and laid out first)   \(Format.fixed(firstScreen, 1)) ms wall, \(Format.fixed(firstScreenCPU, 1)) ms CPU\(tail == nil ? " (whole file: below the tail-first size)" : "")\n"
+        text += "  whole file indexed (behind the first screen)                \(Format.fixed(fullLoad / 1000, 2)) s wall, \(Format.fixed(fullLoadCPU, 2)) s CPU, \(Format.grouped(rowCount)) messages\n"
+        text += "  key press → frame (\(keyTimes.count) keys), wall                       p50 \(Format.fixed(percentile(keyTimes, 0.5), 2)) ms, p99 \(Format.fixed(percentile(keyTimes, 0.99), 2)) ms, max \(Format.fixed(keyTimes.max() ?? 0, 2)) ms\n"
+        text += "  key press → frame (\(keyTimes.count) keys), CPU                        p50 \(Format.fixed(percentile(keyCPU, 0.5), 2)) ms, p99 \(Format.fixed(percentile(keyCPU, 0.99), 2)) ms, max \(Format.fixed(keyCPU.max() ?? 0, 2)) ms\n"
+        text += "  resize → frame at the new width (\(resizeTimes.count) widths)                 max \(Format.fixed(resizeTimes.max() ?? 0, 2)) ms wall, \(Format.fixed(resizeCPU.max() ?? 0, 2)) ms CPU; same message at the top: \(keptTop ? "yes" : "NO")\n"
+        text += "  search over every message (no match)                        \(Format.fixed(search, 1)) ms wall, \(Format.fixed(searchCPUms, 1)) ms CPU\n"
+        text += "  search backwards from the end for \"lol\"                     \(Format.fixed(wordSearch, 1)) ms wall\(foundWord ? "" : " (not found)")\n"
+        text += "  windows laid out                                            \(screen.windowsBuilt), moved \(screen.windowsSlid) times (\(screen.window.count) messages in the last)\n"
+        text += "  memory: resident \(Format.fixed(Double(resident) / 1e6, 1)) MB (\(Format.fixed(Double(resident - residentBefore) / 1e6, 1)) MB more than before opening), peak \(Format.fixed(Double(peak) / 1e6, 1)) MB\n"
+        text += "          the file's index: \(Format.fixed(Double(index) / 1e6, 1)) MB, \(perMessage(index)) bytes a message (file: \(perMessage(fileBytes)) bytes a message)\n"
         text += "  (frames built: \(Format.grouped(bytes)) bytes)\n"
         try output.write(text)
     }

@@ -32,7 +32,7 @@ struct BenchCommand: BubblesCommand {
         static let seed = OptionSpec("--seed", value: "N", help: "Seed of the synthetic log (default fixed).")
         static let json = OptionSpec("--json", help: "Print the figures as one JSON object, for tracking.")
         static let saveLog = OptionSpec("--save-log", value: "FILE", help: "Write the synthetic log to FILE and exit (for timing the commands on it).")
-        static let viewer = OptionSpec("--viewer", help: "Benchmark bubbles view instead: first screen, key press and resize frames, memory (try -n 1000000).")
+        static let viewer = OptionSpec("--viewer", help: "Benchmark bubbles view instead, on FILE (JSON Lines) or a synthetic log: first screen, key press and resize frames, search, memory (try -n 1000000).")
     }
 
     let input: InputOptions?
@@ -61,7 +61,7 @@ struct BenchCommand: BubblesCommand {
         }
         if viewer {
             if Self.isDebugBuild { try context.errors.write("bubbles bench: this is a debug build; for real figures run: swift run -c release bubbles bench --viewer\n") }
-            try ViewerBench(messageCount: messageCount, seed: seed).run(output: context.output)
+            try ViewerBench(messageCount: messageCount, seed: seed, path: input?.path).run(output: context.output)
             return ExitCode.success
         }
         // The synthetic log goes through the real reader, so it is exactly what a user's file would be.

@@ -59,10 +59,16 @@ struct ViewCommand: BubblesCommand {
         if let askedProfile {
             probe.options.widthProfile = askedProfile
         } else {
-            device.enterRawMode()
-            probe = TerminalProbe.run(device, base: baseOptions)
-            device.discardInput()
-            device.restoreMode()
+            device.enterRawMode(signalsFromKeys: true)
+            let outcome = TerminalProbe.probe(device, base: baseOptions)
+            probe = outcome.result
+            if outcome.complete {
+                device.discardInput()
+                device.restoreMode()
+            } else {
+                // Late replies: not echoed while the log loads; the viewer drops them as keys.
+                QuietTerminal.hold(device)
+            }
             if baseOptions.ambiguousWidth == 2 { probe.options.ambiguousWidth = 2 }
         }
         let size = device.size ?? (24, 80)
@@ -73,175 +79,196 @@ struct ViewCommand: BubblesCommand {
         let renderOptions = RenderOptions(width: size.columns, colorDepth: colorDepth, asciiBorders: ascii, timeZone: input.timeZone)
 
         guard let reader = try input.open(errors: context.errors) else { return ExitCode.failure }
-        let loader = ViewLoader(path: input.path, readOptions: input.readOptions, engine: engine, decoration: decoration,
-                                width: size.columns)
+        if follow, let reason = ViewLoader.cannotFollow(reader.format, path: input.path) {
+            try context.errors.write("bubbles: --follow: \(reason)\n")
+            return ExitCode.usage
+        }
+        let loader = ViewLoader(path: input.path, readOptions: input.readOptions, registry: engine.registry)
         let handover: ViewerHandover?
-        let conversation: Conversation<CellMeasurer>
-        if reader.format == .jsonl, input.path != "-", let tail = loader.tail(tailFirstBytes: Self.tailFirstBytes, tailBytes: Self.tailBytes) {
-            conversation = tail
-            let waiting = ViewerHandover()
-            handover = waiting
-            loader.loadInBackground(into: waiting)
+        let source: ViewerSource
+        if reader.format == .jsonl, let start = loader.plainFileStart() {
+            if let tail = loader.tail(tailFirstBytes: Self.tailFirstBytes, tailBytes: Self.tailBytes) {
+                source = tail
+                let waiting = ViewerHandover()
+                handover = waiting
+                loader.indexInBackground(from: start, into: waiting, tail: tail)
+            } else {
+                source = loader.index(from: start)
+                handover = nil
+            }
         } else {
-            conversation = loader.load(reader)
+            source = loader.load(reader)
             handover = nil
         }
-        let screen = ViewerScreen(conversation: conversation, title: input.path == "-" ? "<stdin>" : input.path,
+        let screen = ViewerScreen(source: source, engine: engine, decoration: decoration,
+                                  title: input.path == "-" ? "<stdin>" : input.path,
                                   rows: size.rows, columns: size.columns, renderOptions: renderOptions)
         screen.note = handover != nil ? "loading…" : loader.note
         let session = ViewerSession(screen: screen, device: device)
         session.graphemeClusteringEnabled = probe.enableGraphemeClustering
         session.handover = handover
         if follow {
-            guard reader.format == .jsonl else {
-                try context.errors.write("bubbles: --follow reads JSON Lines logs; \(DiagnosticText.escaped(input.path)) is \(reader.format)\n")
-                return ExitCode.usage
-            }
-            session.follow = { loader.appended() }
+            session.follow = { loader.readAppended(into: screen.source) }
         }
         let status = session.run()
         // Quit before the whole log was read: its counts are not known yet.
         guard loader.isLoaded else { return status >= 128 ? status : ExitCode.success }
         for line in loader.diagnostics { try context.errors.write(line + "\n") }
-        try input.reportEnd(of: loader.lastReader ?? reader, done: "shown", countsAlways: false, to: context.errors)
+        if let file = loader.fileSource {
+            try loader.reportEnd(of: file, me: input.readOptions.me, to: context.errors)
+        } else {
+            try input.reportEnd(of: loader.lastReader ?? reader, done: "shown", countsAlways: false, to: context.errors)
+        }
         if status >= 128 { return status }
         return loader.rejected > 0 ? ExitCode.rejectedInput : ExitCode.success
     }
 }
 
-/// Reads the log for the viewer: all of it, or its end first and the whole behind it, and what
-/// is appended to it later. Diagnostics are kept to be printed once the screen is given back.
+/// Reads the log for the viewer: a JSON Lines file is indexed (its end first when it is large,
+/// the whole behind it on another thread), any other input is read whole into memory; and what
+/// is appended to the file later. Diagnostics are kept to be printed once the screen is given
+/// back.
 final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop never touch it at once: see `ready`
     let path: String
     let readOptions: LogReadOptions
-    let engine: LayoutEngine<CellMeasurer>
-    let decoration: DecorationOptions
-    let width: Int
-    private(set) var diagnostics: [String] = []
-    private(set) var rejected = 0
+    let registry: CellRegistry
+    private var memoryDiagnostics: [String] = []
+    private var memoryRejected = 0
+    /// The whole file's source, once indexed (its diagnostics are the run's).
+    private(set) var fileSource: JSONLinesFileSource?
     private(set) var lastReader: LogReader?
-    /// Lines and bytes of the file read so far (for `--follow`).
-    private var lineCount = 0
-    private var offset: UInt64 = 0
     /// Set by the loader thread when it has finished: appends may start.
     private let ready = NSCondition()
     private var loaded = false
 
-    init(path: String, readOptions: LogReadOptions, engine: LayoutEngine<CellMeasurer>, decoration: DecorationOptions, width: Int) {
+    init(path: String, readOptions: LogReadOptions, registry: CellRegistry) {
         self.path = path
         self.readOptions = readOptions
-        self.engine = engine
-        self.decoration = decoration
-        self.width = width
+        self.registry = registry
     }
 
+    var diagnostics: [String] { memoryDiagnostics + (fileSource?.diagnostics ?? []) }
+    var rejected: Int { memoryRejected + (fileSource?.rejected ?? 0) }
     var note: String? { rejected > 0 ? "\(rejected) rejected (listed on exit)" : nil }
 
-    /// Every record of `reader` in a new conversation.
-    func load(_ reader: LogReader) -> Conversation<CellMeasurer> {
-        let size = fileSize()
-        let conversation = Conversation(engine: engine, width: width, options: decoration)
+    /// Why `--follow` cannot read `format`, or nil when it can.
+    static func cannotFollow(_ format: LogFormat, path: String) -> String? {
+        if path == "-" { return "it needs a FILE, not standard input" }
+        switch format {
+        case .jsonl: return nil
+        case .whatsapp:
+            return "a WhatsApp .txt is read whole: whether its dates are day or month first is decided from all of them, and a message goes on over the lines after it"
+        case .telegram, .discord:
+            return "a \(format) export is one JSON document: new messages go inside it, before its closing brackets, so it is rewritten, not appended to"
+        case .slack:
+            return "a Slack export is a folder (or zip) of day files, not one growing file"
+        case .auto:
+            return "the format is not known"
+        }
+    }
+
+    /// Where a JSON Lines FILE's lines start (after a UTF-8 byte order mark), when it is a plain
+    /// UTF-8 file the viewer can index; nil for standard input, a zip or UTF-16.
+    func plainFileStart() -> UInt64? {
+        guard path != "-", let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let head = [UInt8]((try? handle.read(upToCount: 4)) ?? Data())
+        if head.starts(with: [0x50, 0x4B]) || head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return nil }
+        return head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    }
+
+    /// Every record of `reader`, in memory (inputs that cannot be indexed).
+    func load(_ reader: LogReader) -> ViewerSource {
         var models: [any MessageModel] = []
         for entry in reader {
             switch entry {
             case let .message(record, _): models.append(record)
             case let .diagnostic(diagnostic):
-                rejected += 1
-                diagnostics.append(diagnostic.description)
+                if !diagnostic.isWarning { memoryRejected += 1 }
+                memoryDiagnostics.append(diagnostic.description)
             }
         }
-        append(models, to: conversation)
+        let source = ViewerMessages(models, registry: registry)
+        for (id, error) in source.refused {
+            memoryRejected += 1
+            memoryDiagnostics.append("\(DiagnosticText.escaped(path)): message \(DiagnosticText.escaped(id)): \(error)")
+        }
         lastReader = reader
-        if let size { startFollowing(at: size) }
+        markLoaded()
+        return source
+    }
+
+    /// The whole file, indexed from `start`.
+    func index(from start: UInt64) -> ViewerSource {
+        guard let source = JSONLinesFileSource(path: path, readOptions: readOptions, registry: registry, start: start) else {
+            return ViewerMessages()
+        }
+        source.index(upTo: source.fileSize)
+        fileSource = source
+        markLoaded()
+        return source
+    }
+
+    private func markLoaded() {
         ready.lock()
         loaded = true
         ready.unlock()
-        return conversation
     }
 
-    private func append(_ models: [any MessageModel], to conversation: Conversation<CellMeasurer>) {
-        for model in models {
-            do { try conversation.append(model) } catch {
-                rejected += 1
-                diagnostics.append("\(DiagnosticText.escaped(path)): message \(DiagnosticText.escaped(model.id)): \(error)")
-            }
-        }
-    }
-
-    /// The last `tailBytes` of a file of at least `tailFirstBytes`, from its first whole line, in a
-    /// conversation; nil for a smaller file. Its diagnostics are left to the full read.
-    func tail(tailFirstBytes: Int, tailBytes: Int) -> Conversation<CellMeasurer>? {
-        guard let size = fileSize(), size >= UInt64(tailFirstBytes),
-              let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    /// The last `tailBytes` of a file of at least `tailFirstBytes`, from its first whole line, as
+    /// a source; nil for a smaller file. Its diagnostics are left to the full read.
+    func tail(tailFirstBytes: Int, tailBytes: Int) -> JSONLinesFileSource? {
+        guard let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber,
+              size.uint64Value >= UInt64(tailFirstBytes), let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        guard (try? handle.seek(toOffset: size - UInt64(tailBytes))) != nil,
-              let data = try? handle.read(upToCount: tailBytes),
+        let from = size.uint64Value - UInt64(tailBytes)
+        guard (try? handle.seek(toOffset: from)) != nil, let data = try? handle.read(upToCount: tailBytes),
               let firstNewline = data.firstIndex(of: 0x0A) else { return nil }
-        guard let temporary = writeTemporary(Data(data[data.index(after: firstNewline)...])) else { return nil }
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
-        guard let reader = try? LogSource.open(path: temporary, format: .jsonl, options: readOptions) else { return nil }
-        let conversation = Conversation(engine: engine, width: width, options: decoration)
-        for entry in reader { if let record = entry.record { try? conversation.append(record) } }
-        return conversation.isEmpty ? nil : conversation
+        let start = from + UInt64(firstNewline - data.startIndex + 1)
+        guard let source = JSONLinesFileSource(path: path, readOptions: readOptions, registry: registry, start: start) else { return nil }
+        source.index(upTo: size.uint64Value)
+        return source.count > 0 ? source : nil
     }
 
-    /// Reads the whole file on another thread and hands the conversation over.
-    func loadInBackground(into handover: ViewerHandover) {
+    /// Indexes the whole file on another thread and hands it over, with the shift that takes
+    /// the tail's positions to the whole file's (found by the tail's first line's offset).
+    func indexInBackground(from start: UInt64, into handover: ViewerHandover, tail: JSONLinesFileSource) {
+        let tailStart = tail.offsets.first ?? 0
+        let tailEnd = tail.indexedEnd
         let thread = Thread { [self] in
-            guard let reader = try? LogSource.open(path: path, format: .jsonl, options: readOptions) else { return }
-            let conversation = load(reader)
-            handover.deliver(conversation, note: note)
+            guard let whole = JSONLinesFileSource(path: path, readOptions: readOptions, registry: registry, start: start) else { return }
+            whole.index(upTo: tailEnd)
+            var low = 0, high = whole.offsets.count
+            while low < high {
+                let middle = (low + high) / 2
+                if whole.offsets[middle] < tailStart { low = middle + 1 } else { high = middle }
+            }
+            fileSource = whole
+            markLoaded()
+            handover.deliver(whole, shift: low, note: note)
         }
         thread.stackSize = 8 << 20
         thread.start()
     }
 
-    private func fileSize() -> UInt64? {
-        guard path != "-", let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let size = attributes[.size] as? NSNumber else { return nil }
-        return size.uint64Value
+    /// Reads what was appended to the file into `source` (the indexed file); true when it added
+    /// messages. Nothing before the whole file is indexed.
+    func readAppended(into source: ViewerSource) -> Bool {
+        guard isLoaded, let fileSource, source === fileSource else { return false }
+        return fileSource.index() > 0
     }
 
-    private func startFollowing(at size: UInt64) {
-        offset = size
-        // Line numbers of appended records count from here.
-        if let handle = FileHandle(forReadingAtPath: path) {
-            var lines = 0
-            while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-                lines += chunk.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-            }
-            try? handle.close()
-            lineCount = lines
+    /// The counts line after an indexed file, as `InputOptions.reportEnd` writes it for a reader
+    /// (only when records were rejected), and the `--me` warning.
+    func reportEnd(of file: JSONLinesFileSource, me: String?, to errors: TextSink) throws {
+        if let me, file.outgoing == 0, file.count > 0 {
+            try errors.write("bubbles: --me '\(DiagnosticText.escaped(me))' matched no sender in \(DiagnosticText.escaped(path)) (names must match exactly)\n")
         }
-    }
-
-    /// The messages appended to the file since the last call (whole lines only), with their
-    /// rejected records reported at their real lines.
-    func appended() -> [any MessageModel] {
-        guard isLoaded, let size = fileSize(), size > offset, let handle = FileHandle(forReadingAtPath: path) else { return [] }
-        defer { try? handle.close() }
-        guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.read(upToCount: Int(size - offset)),
-              let lastNewline = data.lastIndex(of: 0x0A) else { return [] }
-        let whole = Data(data[data.startIndex...lastNewline])
-        offset += UInt64(whole.count)
-        let firstLine = lineCount
-        lineCount += whole.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        guard let temporary = writeTemporary(whole) else { return [] }
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
-        guard let reader = try? LogSource.open(path: temporary, format: .jsonl, options: readOptions) else { return [] }
-        var models: [any MessageModel] = []
-        for entry in reader {
-            switch entry {
-            case let .message(record, _): models.append(record)
-            case let .diagnostic(diagnostic):
-                rejected += 1
-                var position = diagnostic.position
-                position.file = path
-                position.line = position.line.map { $0 + firstLine }
-                diagnostics.append(LogDiagnostic(position: position, reason: diagnostic.reason).description)
-            }
-        }
-        return models
+        guard file.rejected > 0 else { return }
+        let records = file.count + file.rejected
+        var line = "\(DiagnosticText.escaped(path)): \(records) record\(records == 1 ? "" : "s"), \(file.count) shown, \(file.rejected) rejected"
+        if file.blankLines > 0 { line += ", \(file.blankLines) blank line\(file.blankLines == 1 ? "" : "s") skipped" }
+        try errors.write(line + "\n")
     }
 
     /// Whether the whole file has been read (so its counts and diagnostics are complete).
@@ -249,11 +276,5 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
         ready.lock()
         defer { ready.unlock() }
         return loaded
-    }
-
-    /// `bytes` in a temporary file: the log readers read files.
-    private func writeTemporary(_ bytes: Data) -> String? {
-        let path = NSTemporaryDirectory() + "bubbles-view-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).jsonl"
-        return FileManager.default.createFile(atPath: path, contents: bytes) ? path : nil
     }
 }

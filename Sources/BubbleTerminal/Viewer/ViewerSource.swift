@@ -1,0 +1,94 @@
+import BubbleLayout
+
+/// The messages a viewer shows, by position (0 is the oldest). A source hands out only the
+/// messages asked for, so it need not hold them all: the viewer lays out a window of a few pages
+/// around the screen and asks again as it moves. Positions only grow at the end (`--follow`).
+public protocol ViewerSource: AnyObject {
+    /// Messages in the source now.
+    var count: Int { get }
+    /// The messages at `range` (within `0..<count`), in order.
+    func messages(in range: Range<Int>) -> [any MessageModel]
+    /// The position of the message `id`, or nil.
+    func position(ofID id: String) -> Int?
+    /// Distinct incoming bubble senders in the whole source (names are shown when there is more
+    /// than one), as `Conversation` would count them over every message.
+    var otherParties: Int { get }
+    /// The first position from `start` (inclusive) towards the end (or, backwards, towards 0)
+    /// whose message `matches` accepts; nil when none does. `query` may let a source skip
+    /// messages that cannot match without decoding them.
+    func find(from start: Int, forward: Bool, query: SearchMatcher, matches: (any MessageModel) -> Bool) -> Int?
+}
+
+extension ViewerSource {
+    /// Decodes a block at a time and asks `matches` about each message.
+    public func find(from start: Int, forward: Bool, query: SearchMatcher, matches: (any MessageModel) -> Bool) -> Int? {
+        let block = 4096
+        if forward {
+            var low = max(0, start)
+            while low < count {
+                let high = min(count, low + block)
+                for (offset, model) in messages(in: low..<high).enumerated() where matches(model) { return low + offset }
+                low = high
+            }
+        } else {
+            var high = min(count, start + 1)
+            while high > 0 {
+                let low = max(0, high - block)
+                for (offset, model) in messages(in: low..<high).enumerated().reversed() where matches(model) { return low + offset }
+                high = low
+            }
+        }
+        return nil
+    }
+}
+
+/// A source holding its messages in memory (standard input, exports read as a whole, tests).
+public final class ViewerMessages: ViewerSource {
+    public private(set) var models: [any MessageModel] = []
+    private var positions: [String: Int] = [:]
+    private var senders = Set<String>()
+    private let registry: CellRegistry
+
+    /// `models` in order; those a conversation would refuse are left out, listed in `refused`.
+    public init(_ models: [any MessageModel] = [], registry: CellRegistry = .standard) {
+        self.registry = registry
+        refused = append(models)
+    }
+
+    /// The messages `init` left out, with why.
+    public private(set) var refused: [(id: String, error: ConversationError)] = []
+
+    /// Adds `added` after the last; returns those left out, with why: a repeated id, or a kind
+    /// with no cell (as `Conversation.append` would refuse them).
+    @discardableResult
+    public func append(_ added: [any MessageModel]) -> [(id: String, error: ConversationError)] {
+        var left: [(id: String, error: ConversationError)] = []
+        for model in added {
+            if positions[model.id] != nil {
+                left.append((model.id, .duplicateID(model.id)))
+                continue
+            }
+            do { _ = try registry.index(for: model) } catch {
+                left.append((model.id, .layout(error)))
+                continue
+            }
+            positions[model.id] = models.count
+            models.append(model)
+            if let name = Self.incomingBubbleSender(model, registry: registry) { senders.insert(name) }
+        }
+        return left
+    }
+
+    /// The name counted as another party for `model`, or nil when it is not an incoming bubble
+    /// (the rule `Conversation` counts by).
+    public static func incomingBubbleSender(_ model: any MessageModel, registry: CellRegistry) -> String? {
+        guard model.direction == .incoming, let index = try? registry.index(for: model),
+              registry.configurators[index].drawsBubble else { return nil }
+        return model.senderName ?? ""
+    }
+
+    public var count: Int { models.count }
+    public var otherParties: Int { senders.count }
+    public func messages(in range: Range<Int>) -> [any MessageModel] { Array(models[range]) }
+    public func position(ofID id: String) -> Int? { positions[id] }
+}
