@@ -149,8 +149,9 @@ public final class ViewerScreen {
     private func replyPreview(_ id: String) -> String? {
         guard let row = conversation.row(withID: id) else { return nil }
         var previews = ReplyPreviews(capacity: 1)
-        previews.record(conversation[row].model, registry: conversation.engine.registry)
-        let quote = previews.quote(for: id)
+        let model = conversation[row].model
+        previews.record(model, registry: conversation.engine.registry)
+        let quote = previews.quote(for: id, in: model.conversationID)
         return quote.hasPrefix("↩ ") ? String(quote.dropFirst(2)) : quote
     }
 
