@@ -17,10 +17,28 @@ import Testing
         line.withUnsafeBufferPointer { NativeFastDecoder(me: me).decode($0) }
     }
 
+    /// What `transcribe` writes for `line`, and what it says of the record; nil when it declines.
+    static func transcribed(_ line: [UInt8], me: String?) -> (line: String, isOutgoing: Bool, sender: String?)? {
+        var out = OutputBuffer(capacity: 8)
+        out.append("previous\n")
+        let done = line.withUnsafeBufferPointer { NativeFastDecoder(me: me).transcribe($0, into: &out) }
+        let written = String(decoding: out.bytes, as: UTF8.self)
+        guard let done else {
+            // Nothing is left behind by a line given up half way.
+            return written == "previous\n" ? nil : ("left behind: " + written, false, nil)
+        }
+        let sender = done.sender.map { String(decoding: line[$0], as: UTF8.self) }
+        return (String(written.dropFirst("previous\n".count)), done.isOutgoing, sender)
+    }
+
+    /// The fast decoder and the transcriber take the same lines, and agree with the full path:
+    /// the same record, and the bytes its `nativeLine` would be.
     func check(_ line: [UInt8], me: String?) -> (taken: Bool, agrees: Bool) {
-        guard let fast = Self.fast(line, me: me) else { return (false, true) }
-        guard let full = Self.full(line, me: me) else { return (true, false) }
-        return (true, fast.isSameRecord(as: full))
+        let written = Self.transcribed(line, me: me)
+        guard let fast = Self.fast(line, me: me) else { return (false, written == nil) }
+        guard let full = Self.full(line, me: me), let written else { return (true, false) }
+        return (true, fast.isSameRecord(as: full) && written.line == full.nativeLine + "\n"
+                    && written.isOutgoing == (full.direction == .outgoing) && written.sender == full.senderName)
     }
 
     @Test func everyFixtureLineDecodesAsTheFullPathDecodesIt() throws {
@@ -87,6 +105,51 @@ import Testing
 
 /// The writer's byte check agrees with its scalar rule on every scalar it could meet.
 @Suite struct JSONWriterPlainCheckTests {
+    /// The escaper on bytes writes what a scalar-by-scalar reading of the rule writes, for every
+    /// scalar at every position of an eight-byte block, and for random mixes.
+    @Test func theByteEscaperEscapesExactlyTheScalarsTheRuleNames() {
+        func reference(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                guard JSONObjectWriter.mustEscape(scalar.value) else {
+                    out.unicodeScalars.append(scalar)
+                    continue
+                }
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\t": out += "\\t"
+                case "\r": out += "\\r"
+                default:
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                }
+            }
+            return out + "\""
+        }
+        func escaped(_ text: String) -> String {
+            var out = OutputBuffer(capacity: 4)
+            out.appendJSONString(text)
+            return String(decoding: out.bytes, as: UTF8.self)
+        }
+        var disagreements = 0
+        for value in UInt32(0)...0x10FFFF where value < 0x3000 || value % 97 == 0 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for pad in 0..<9 {
+                let text = String(repeating: "a", count: pad) + String(scalar) + "bcdefghij"
+                if escaped(text) != reference(text) { disagreements += 1 }
+            }
+        }
+        var random = SeededGenerator(seed: 7)
+        let pieces = ["a", "é", "\u{85}", "\u{202E}", "\u{2028}", "\u{061C}", "\u{2019}", "\"", "\\", "\n", "\u{7F}", "日本", "👋", " "]
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...30, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            if escaped(text) != reference(text) { disagreements += 1 }
+        }
+        #expect(disagreements == 0)
+    }
+
     @Test func theByteCheckAgreesWithTheScalarRuleForEveryScalar() {
         var disagreements = 0
         for value in UInt32(0)...0x10FFFF {

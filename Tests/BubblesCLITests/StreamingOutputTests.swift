@@ -19,7 +19,8 @@ import Glibc
     /// Runs `bubbles ARGUMENTS /dev/fd/N`, sending `first` lines, then waiting until a line of
     /// output has come out of the output pipe before sending `rest` and closing. Returns whether
     /// output came before the input ended, and the whole output.
-    func runSlowly(_ arguments: [String], first: [String], rest: [String]) throws -> (early: Bool, output: String, code: Int32) {
+    func runSlowly(_ arguments: [String], first: [String], rest: [String],
+                   namingTheFormat: Bool = true) throws -> (early: Bool, output: String, code: Int32) {
         var inputPipe: [Int32] = [0, 0], outputPipe: [Int32] = [0, 0]
         #expect(pipe(&inputPipe) == 0 && pipe(&outputPipe) == 0)
         let input = inputPipe, output = outputPipe
@@ -59,7 +60,8 @@ import Glibc
         outputReader.start()
         let sink = FileSink(fileDescriptor: output[1])
         let context = CommandContext(output: sink, errors: StringSink(), environment: ["TZ": "UTC"])
-        let code = BubblesCommandLine.run(arguments + ["/dev/fd/\(input[0])", "--input", "jsonl"], context: context)
+        let code = BubblesCommandLine.run(arguments + ["/dev/fd/\(input[0])"] + (namingTheFormat ? ["--input", "jsonl"] : []),
+                                          context: context)
         close(output[1])
         close(input[0])
         // Wait for the reader thread to drain the pipe.
@@ -87,6 +89,49 @@ import Glibc
         #expect(run.code == 0)
         #expect(run.early, "no record came out before the input ended")
         #expect(run.output.split(separator: "\n").count == 1_500)
+    }
+
+    /// A slow pipe's first rows come out once its first records are read: the format is known
+    /// from the first line, not after 64 KiB of input (here there are a few hundred bytes).
+    @Test(arguments: [true, false])
+    func theFirstFewRecordsComeOutBeforeMoreInput(namingTheFormat: Bool) throws {
+        let lines = (1...40).map { Self.record($0) }
+        for command in [["heights", "--width", "30"], ["convert"]] {
+            let run = try runSlowly(command, first: Array(lines[..<3]), rest: Array(lines[3...]), namingTheFormat: namingTheFormat)
+            #expect(run.code == 0)
+            #expect(run.early, "\(command[0]): nothing came out of the first 3 records before more input")
+            let expected = command[0] == "convert" ? 40 : 40 + 1
+            #expect(run.output.split(separator: "\n").count == expected, "\(command[0])")
+        }
+    }
+
+    /// Messages of different conversations never quote each other: a reply quotes the message
+    /// with that id in its own conversation, and one whose conversation has no such message
+    /// shows the generic quote, though another conversation has one.
+    @Test func renderQuotesOnlyWithinAConversation() throws {
+        let lines = [
+            #"{"id":"1","conversation":"a","type":"text","from":"Ann","date":1714557600,"text":"apple pie"}"#,
+            #"{"id":"1","conversation":"b","type":"text","from":"Bob","date":1714557660,"text":"banana bread"}"#,
+            #"{"id":"2","conversation":"b","type":"text","from":"Cy","date":1714557720,"replyTo":"1","text":"yes"}"#,
+            #"{"id":"3","conversation":"c","type":"text","from":"Di","date":1714557780,"replyTo":"1","text":"no, nothing of the sort here"}"#,
+            #"{"id":"4","conversation":"a","type":"text","from":"Ed","date":1714557840,"replyTo":"1","text":"ok"}"#,
+        ]
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-quotes-\(UUID().uuidString).jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let run = bubbles("render", url.path, "--width", "60", "--color", "never", environment: ["TZ": "UTC"])
+        #expect(run.code == 0, "\(run.errors)")
+        let output = run.output.split(separator: "\n").map(String.init)
+        func quote(above body: String) -> String? {
+            guard let at = output.firstIndex(where: { $0.contains(body) }) else { return nil }
+            return output[..<at].last { $0.contains("↩") || $0.contains("<-") }
+        }
+        let inB = try #require(quote(above: "yes"))
+        #expect(inB.contains("Bob: banana") && !inB.contains("apple"), "\(inB)")
+        let inA = try #require(quote(above: " ok"))
+        #expect(inA.contains("Ann: apple") && !inA.contains("banana"), "\(inA)")
+        let inC = try #require(quote(above: "nothing of the sort"))
+        #expect(inC.contains("reply to a") && !inC.contains("apple") && !inC.contains("banana"), "\(inC)")
     }
 
     @Test func heightsCarriesTheConversationAndKeepsConversationsApart() throws {

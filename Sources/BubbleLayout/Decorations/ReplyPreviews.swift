@@ -6,8 +6,15 @@ public struct ReplyPreviews: Sendable {
     public let capacity: Int
     /// Longest preview kept, in characters (the renderer truncates to the bubble's width anyway).
     public let maximumLength: Int
-    private var previews: [String: String] = [:]
-    private var order: [String] = []
+    /// Keyed by conversation and id: messages of different conversations never quote each other,
+    /// and ids need only be unique within a conversation.
+    private var previews: [Key: String] = [:]
+    private var order: [Key] = []
+
+    private struct Key: Hashable, Sendable {
+        var conversation: String?
+        var id: String
+    }
     private var next = 0
 
     public init(capacity: Int = 4096, maximumLength: Int = 80) {
@@ -24,20 +31,22 @@ public struct ReplyPreviews: Sendable {
         let firstLine = body.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         var preview = model.senderName.map { "\($0): " } ?? ""
         preview += firstLine.prefix(maximumLength)
-        if previews[model.id] == nil {
+        let key = Key(conversation: model.conversationID, id: model.id)
+        if previews[key] == nil {
             if order.count < capacity {
-                order.append(model.id)
+                order.append(key)
             } else {
                 previews[order[next]] = nil
-                order[next] = model.id
+                order[next] = key
                 next = (next + 1) % capacity
             }
         }
-        previews[model.id] = preview
+        previews[key] = preview
     }
 
-    /// The one-line quote for a reply to `id`.
-    public func quote(for id: String) -> String {
-        previews[id].map { "↩ " + $0 } ?? Self.unknownQuote
+    /// The one-line quote for a reply to `id` from a message of `conversation` (nil for a log
+    /// without conversations): only a message of that same conversation is quoted.
+    public func quote(for id: String, in conversation: String? = nil) -> String {
+        previews[Key(conversation: conversation, id: id)].map { "↩ " + $0 } ?? Self.unknownQuote
     }
 }

@@ -35,6 +35,7 @@ enum LogTimestamp {
         guard value > Double(earliest) else { return earliest }
         guard value < Double(latest) else { return latest }
         let estimate = Int64(value)
+        if self.date(microseconds: estimate) == date { return estimate }
         for distance in Int64(0)...64 {
             for candidate in distance == 0 ? [estimate] : [estimate - distance, estimate + distance]
             where isInRange(candidate) && self.date(microseconds: candidate) == date {
@@ -83,7 +84,13 @@ enum LogTimestamp {
 
     /// Parses Unix seconds written as a decimal literal ("1714557800", "1714557800.000200") exactly.
     static func microseconds(unixSecondsLiteral literal: String) -> Int64? {
-        var utf8 = Substring(literal).utf8[...]
+        var literal = literal
+        return literal.withUTF8 { microseconds(unixSecondsLiteral: $0) }
+    }
+
+    /// `microseconds(unixSecondsLiteral:)` on the literal's UTF-8 bytes.
+    static func microseconds(unixSecondsLiteral literal: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var utf8 = literal[...]
         var negative = false
         if utf8.first == UInt8(ascii: "-") {
             negative = true
@@ -126,6 +133,11 @@ enum LogTimestamp {
         unboundedMicroseconds(iso8601: text).flatMap { isInRange($0) ? $0 : nil }
     }
 
+    /// `microseconds(iso8601:)` on the text's UTF-8 bytes.
+    static func microseconds(iso8601 bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        unboundedMicroseconds(iso8601: bytes).flatMap { isInRange($0) ? $0 : nil }
+    }
+
     /// Why `microseconds(iso8601:)` refused a well-formed date: it falls outside the range.
     static func isoDateHint(_ text: String) -> String? {
         guard let value = unboundedMicroseconds(iso8601: text), !isInRange(value) else { return nil }
@@ -133,7 +145,11 @@ enum LogTimestamp {
     }
 
     private static func unboundedMicroseconds(iso8601 text: String) -> Int64? {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { unboundedMicroseconds(iso8601: $0) }
+    }
+
+    private static func unboundedMicroseconds(iso8601 bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         var i = 0
         func number(_ count: Int) -> Int? {
             guard i + count <= bytes.count else { return nil }
@@ -191,22 +207,40 @@ enum LogTimestamp {
     /// Writes `2024-05-01T10:02:00Z`, with a fraction (trailing zeros trimmed) only when there is one.
     /// `microseconds` is clamped to the range, the only dates the readers accept.
     static func iso8601(microseconds: Int64) -> String {
+        var out = OutputBuffer(capacity: 32)
+        appendISO8601(microseconds: microseconds, to: &out)
+        return out.withBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `iso8601(microseconds:)` written straight into `out`, without its quotes.
+    static func appendISO8601(microseconds: Int64, to out: inout OutputBuffer) {
         let microseconds = min(max(microseconds, earliest), latest)
         let seconds = microseconds >= 0 ? microseconds / 1_000_000 : (microseconds - 999_999) / 1_000_000
         let fraction = microseconds - seconds * 1_000_000
         let days = Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
         let secondOfDay = Int(seconds - Int64(days) * 86_400)
         let (year, month, day) = CalendarDay(daysSinceEpoch: days).components
-        func pad(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
+        out.append(year, digits: 4)
+        out.append(byte: UInt8(ascii: "-"))
+        out.append(month, digits: 2)
+        out.append(byte: UInt8(ascii: "-"))
+        out.append(day, digits: 2)
+        out.append(byte: UInt8(ascii: "T"))
+        out.append(secondOfDay / 3600, digits: 2)
+        out.append(byte: UInt8(ascii: ":"))
+        out.append(secondOfDay / 60 % 60, digits: 2)
+        out.append(byte: UInt8(ascii: ":"))
+        out.append(secondOfDay % 60, digits: 2)
         if fraction != 0 {
-            var digits = pad(Int(fraction), 6)
-            while digits.hasSuffix("0") { digits.removeLast() }
-            text += "." + digits
+            var value = Int(fraction)
+            var digits = 6
+            while value % 10 == 0 {
+                value /= 10
+                digits -= 1
+            }
+            out.append(byte: UInt8(ascii: "."))
+            out.append(value, digits: digits)
         }
-        return text + "Z"
+        out.append(byte: UInt8(ascii: "Z"))
     }
 }

@@ -55,7 +55,7 @@ final class InputFile {
         case .utf32:
             throw LogInputError(file: display, message: "UTF-32 text (it starts with a UTF-32 byte order mark): save it as UTF-8 or UTF-16")
         }
-        while prefix.count < Self.detectionPrefix {
+        while prefix.count < Self.detectionPrefix && !Self.holdsFirstJSONLine(prefix) {
             guard source.read(appendingTo: &prefix) else {
                 prefixIsWhole = true
                 break
@@ -64,6 +64,16 @@ final class InputFile {
         if let code = source.readError {
             throw LogInputError(file: display, message: "cannot read: \(String(cString: strerror(code)))")
         }
+    }
+
+    /// Whether `prefix` already says enough to detect the format: its first non-blank byte opens
+    /// a JSON object and a line break follows, so the first line is whole. That line tells JSON
+    /// Lines from an export (which is then read whole anyway), so a slow pipe of JSON Lines is
+    /// read on as soon as its first record has come, not after 64 KiB.
+    static func holdsFirstJSONLine(_ prefix: [UInt8]) -> Bool {
+        guard let first = prefix.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
+              prefix[first] == UInt8(ascii: "{") else { return false }
+        return prefix[first...].contains(0x0A)
     }
 
     /// Lines streamed from the rest of the input, after the prefix. Call once.

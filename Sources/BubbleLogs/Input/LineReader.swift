@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads lines of bytes from a `ByteSource` one chunk at a time, so memory holds one chunk and one
 /// line whatever the size of the input.
 ///
@@ -72,17 +78,32 @@ final class LineReader {
                     if bytes[i] == 0x0A || bytes[i] == 0x0D { return i }
                     i += 1
                 }
-            } else {
-                while i < bytes.count {
-                    if bytes[i] == 0x0A { return i }
-                    i += 1
-                }
+            } else if i < bytes.count, let base = bytes.baseAddress,
+                      let found = memchr(base + i, 0x0A, bytes.count - i) {
+                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             }
             return nil
         }
     }
 
+    /// True when the next line is not all in memory yet, so `next` will read more input, and
+    /// may wait for it (a slow pipe).
+    var mayWaitForInput: Bool { source != nil && firstBreak(from: start) == nil }
+
     func next() -> Line? {
+        guard let (range, number, tooLong) = nextRange() else { return nil }
+        return Line(number: number, bytes: Array(buffer[range]), isTooLong: tooLong)
+    }
+
+    /// Calls `body` with the next line's bytes where they lie in the buffer (no copy), its
+    /// number and whether it was too long; nil at the end of input.
+    func withNextLine<R>(_ body: (UnsafeBufferPointer<UInt8>, Int, Bool) throws -> R) rethrows -> R? {
+        guard let (range, number, tooLong) = nextRange() else { return nil }
+        return try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range]), number, tooLong) }
+    }
+
+    /// The next line's place in `buffer` (valid until the next call), its number and whether it was too long.
+    private func nextRange() -> (Range<Int>, Int, Bool)? {
         var scanned = 0
         var tooLong = false
         while true {
@@ -115,13 +136,13 @@ final class LineReader {
         }
     }
 
-    private func take(upTo end: Int, resumeAt resume: Int, tooLong: Bool, dropsCR: Bool = true) -> Line {
+    private func take(upTo end: Int, resumeAt resume: Int, tooLong: Bool, dropsCR: Bool = true) -> (Range<Int>, Int, Bool) {
         var end = end
         if dropsCR, end > start && buffer[end - 1] == 0x0D { end -= 1 }
         if tooLong { end = min(end, start + 256) }
-        let bytes = Array(buffer[start..<end])
+        let range = start..<end
         start = resume
         lineNumber += 1
-        return Line(number: lineNumber, bytes: bytes, isTooLong: tooLong)
+        return (range, lineNumber, tooLong)
     }
 }

@@ -49,45 +49,95 @@ public final class LogReader: Sequence, IteratorProtocol {
     }
 
     public func next() -> LogEntry? {
-        if !pending.isEmpty { return pending.removeFirst() }
-        while !finished {
+        while pending.isEmpty && !finished {
             guard let produced = producer.next() else {
                 finished = true
                 return nil
             }
-            switch produced {
-            case .blank:
-                counts.blankLinesSkipped += 1
-            case .record(let record, let position):
-                count(record)
-                return .message(record, position)
-            case .recordWithWarnings(let record, let position, let warnings):
-                count(record)
-                counts.warnings += warnings.count
-                pending = warnings.dropFirst().map { .diagnostic($0) } + [.message(record, position)]
-                guard let first = warnings.first else { return pending.removeFirst() }
-                return .diagnostic(first)
-            case .rejected(let diagnostic):
-                counts.recordsIn += 1
-                counts.rejected += 1
-                if strict {
-                    finished = true
-                    stoppedEarly = true
-                }
+            handle(produced)
+        }
+        return pending.isEmpty ? nil : pending.removeFirst()
+    }
+
+    public func makeIterator() -> LogReader { self }
+
+    /// True when the next entry needs more input than has been read, and so may wait for it
+    /// (a slow pipe): a filter writes out what it has first, so it is seen without waiting.
+    /// Only streamed native JSON Lines say so; other formats read ahead as they must.
+    public var mayWaitForInput: Bool { pending.isEmpty && !finished && producer.mayWaitForInput }
+
+    /// What `nextNative` did.
+    public enum NativeStep {
+        /// One message was appended to the output as its native line.
+        case written
+        case diagnostic(LogDiagnostic)
+    }
+
+    /// The next entry for `convert`: a message is appended to `out` as its native JSON Lines
+    /// record (`nativeLine` and a newline), a diagnostic is returned; nil at the end. Counts as
+    /// `next` does. A native log's plain records are written straight from the input's bytes,
+    /// with no record built.
+    public func nextNative(into out: inout OutputBuffer) -> NativeStep? {
+        if !pending.isEmpty {
+            switch pending.removeFirst() {
+            case .message(let record, _):
+                record.appendNativeLine(to: &out)
+                return .written
+            case .diagnostic(let diagnostic):
                 return .diagnostic(diagnostic)
+            }
+        }
+        while !finished {
+            guard let produced = producer.nextNative(into: &out) else {
+                finished = true
+                return nil
+            }
+            switch produced {
+            case .written(let isOutgoing, let sender):
+                count(isOutgoing: isOutgoing, sender: sender)
+                return .written
+            case .produced(let step):
+                handle(step)
+                if !pending.isEmpty { return nextNative(into: &out) }
             }
         }
         return nil
     }
 
-    public func makeIterator() -> LogReader { self }
+    /// Counts one produced step and queues its entries in order.
+    private func handle(_ produced: ProducedRecord) {
+        switch produced {
+        case .blank:
+            counts.blankLinesSkipped += 1
+        case .record(let record, let position):
+            count(record)
+            pending.append(.message(record, position))
+        case .recordWithWarnings(let record, let position, let warnings):
+            count(record)
+            counts.warnings += warnings.count
+            for warning in warnings { pending.append(.diagnostic(warning)) }
+            pending.append(.message(record, position))
+        case .rejected(let diagnostic):
+            counts.recordsIn += 1
+            counts.rejected += 1
+            if strict {
+                finished = true
+                stoppedEarly = true
+            }
+            pending.append(.diagnostic(diagnostic))
+        }
+    }
 
     /// Counts a message that is kept, and remembers its sender among the first few.
     private func count(_ record: any LogRecord) {
+        count(isOutgoing: record.direction == .outgoing, sender: record.senderName)
+    }
+
+    private func count(isOutgoing: Bool, sender: String?) {
         counts.recordsIn += 1
         counts.messagesOut += 1
-        if record.direction == .outgoing { outgoingMessages += 1 }
-        if !moreSenders, let name = record.senderName, !firstSenders.contains(name) {
+        if isOutgoing { outgoingMessages += 1 }
+        if !moreSenders, let name = sender, !firstSenders.contains(name) {
             if firstSenders.count < Self.senderSampleSize { firstSenders.append(name) } else { moreSenders = true }
         }
     }

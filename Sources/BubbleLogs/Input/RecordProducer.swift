@@ -11,12 +11,30 @@ enum ProducedRecord {
 /// A format reader: produces records in order until it returns nil.
 protocol RecordProducer: AnyObject {
     func next() -> ProducedRecord?
+    /// The next step for a reader writing native JSON Lines: a producer that can write a record
+    /// straight from its input does so into `out`; the rest hand over the record as `next` does.
+    func nextNative(into out: inout OutputBuffer) -> ProducedNative?
+    /// True when the next step will read more input and may wait for it (streamed formats only).
+    var mayWaitForInput: Bool { get }
     /// Notes for the user about how the input was read, known once it is open.
     var notes: [String] { get }
 }
 
 extension RecordProducer {
     var notes: [String] { [] }
+
+    func nextNative(into out: inout OutputBuffer) -> ProducedNative? {
+        next().map { .produced($0) }
+    }
+
+    var mayWaitForInput: Bool { false }
+}
+
+/// A step of `nextNative`.
+enum ProducedNative {
+    case produced(ProducedRecord)
+    /// One message, already written to the output as its native line; what the reader counts of it.
+    case written(isOutgoing: Bool, sender: String?)
 }
 
 /// Produces from a list already in memory (the JSON exports, which are whole documents).

@@ -1,9 +1,18 @@
 /// The offset of the first byte that does not start or continue a well-formed UTF-8 sequence
 /// (overlongs, surrogates and values past U+10FFFF included), or nil when all of `bytes` is valid.
 func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+    bytes.withUnsafeBufferPointer { firstInvalidUTF8Offset($0) }
+}
+
+/// `firstInvalidUTF8Offset` on bytes in place. ASCII is skipped eight bytes at a time.
+func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var i = 0
     let n = bytes.count
+    guard let base = bytes.baseAddress else { return nil }
+    let raw = UnsafeRawPointer(base)
     while i < n {
+        while i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+        guard i < n else { break }
         let b0 = bytes[i]
         if b0 < 0x80 { i += 1; continue }
         let length: Int

@@ -85,30 +85,14 @@ struct JSONObjectWriter {
     }
 
     static func appendQuoted(_ value: String, to out: inout String) {
-        out += "\""
-        guard !isPlain(value), value.unicodeScalars.contains(where: { mustEscape($0.value) }) else {
+        guard !isPlain(value) else {
+            out += "\""
             out += value
             out += "\""
             return
         }
-        var plain = String.UnicodeScalarView()
-        for scalar in value.unicodeScalars {
-            guard mustEscape(scalar.value) else {
-                plain.append(scalar)
-                continue
-            }
-            switch scalar {
-            case "\"": plain.append(contentsOf: "\\\"".unicodeScalars)
-            case "\\": plain.append(contentsOf: "\\\\".unicodeScalars)
-            case "\n": plain.append(contentsOf: "\\n".unicodeScalars)
-            case "\t": plain.append(contentsOf: "\\t".unicodeScalars)
-            case "\r": plain.append(contentsOf: "\\r".unicodeScalars)
-            default:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                plain.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
-            }
-        }
-        out += String(plain)
-        out += "\""
+        var buffer = OutputBuffer(capacity: value.utf8.count + 16)
+        buffer.appendJSONString(value)
+        out += buffer.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 }

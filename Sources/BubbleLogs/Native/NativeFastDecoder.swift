@@ -24,16 +24,60 @@ struct NativeFastDecoder {
     }
 
     func decode(_ line: UnsafeBufferPointer<UInt8>) -> (any LogRecord)? {
+        withUnsafeTemporaryAllocation(of: Value.self, capacity: Self.memberCount) { values in
+            guard let seen = scan(line, into: values) else { return nil }
+            return build(line, seen: seen, values: UnsafeBufferPointer(values))
+        }
+    }
+
+    /// Writes the record on `line` straight to `out` as `nativeLine` writes it (and a newline),
+    /// from the bytes, with no `String` but the sender's when `me` must be compared with it.
+    /// Returns nil, having written nothing, for any line `decode` leaves to the full path.
+    func transcribe(_ line: UnsafeBufferPointer<UInt8>, into out: inout OutputBuffer) -> Transcribed? {
+        withUnsafeTemporaryAllocation(of: Value.self, capacity: Self.memberCount) { values in
+            guard let seen = scan(line, into: values) else { return nil }
+            let start = out.count
+            guard let done = write(line, seen: seen, values: UnsafeBufferPointer(values), into: &out) else {
+                out.truncate(to: start)
+                return nil
+            }
+            return done
+        }
+    }
+
+    /// What the reader counts of a transcribed record: its direction, and where its sender's name
+    /// is on the line (nil for none, and for a system notice).
+    struct Transcribed {
+        var isOutgoing: Bool
+        var sender: Range<Int>?
+    }
+
+    private static let memberCount = 10
+
+    /// Finds each member's value on `line`; the seen-set, or nil for a line this path does not take.
+    private func scan(_ line: UnsafeBufferPointer<UInt8>, into values: UnsafeMutableBufferPointer<Value>) -> UInt16? {
         var p = 0
         let n = line.count
+        guard let raw = UnsafeRawPointer(line.baseAddress) else { return nil }
         @inline(__always) func skipSpace() {
             while p < n, line[p] == 0x20 || line[p] == 0x09 || line[p] == 0x0D { p += 1 }
+        }
+        /// Moves `p` to the end of a string's plain run: a quote, a backslash, a control or the end.
+        @inline(__always) func skipString() {
+            while p + 8 <= n {
+                let ends = SWAR.stringEnds(raw.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+                if ends != 0 {
+                    p += ends.trailingZeroBitCount >> 3
+                    return
+                }
+                p += 8
+            }
+            while p < n, line[p] >= 0x20, line[p] != 0x22, line[p] != 0x5C { p += 1 }
         }
         skipSpace()
         guard p < n, line[p] == UInt8(ascii: "{") else { return nil }
         p += 1
         var seen: UInt16 = 0
-        var values = [Value](repeating: Value(start: 0, end: 0, isString: false), count: 10)
         skipSpace()
         guard p < n, line[p] != UInt8(ascii: "}") else { return nil }
         while true {
@@ -41,7 +85,7 @@ struct NativeFastDecoder {
             guard p < n, line[p] == UInt8(ascii: "\"") else { return nil }
             p += 1
             let keyStart = p
-            while p < n, line[p] != UInt8(ascii: "\""), line[p] != UInt8(ascii: "\\"), line[p] >= 0x20 { p += 1 }
+            skipString()
             guard p < n, line[p] == UInt8(ascii: "\"") else { return nil }
             guard let member = Self.member(line, keyStart, p), seen & member.rawValue == 0 else { return nil }
             seen |= member.rawValue
@@ -56,7 +100,7 @@ struct NativeFastDecoder {
             case UInt8(ascii: "\""):
                 p += 1
                 let start = p
-                while p < n, line[p] != UInt8(ascii: "\""), line[p] != UInt8(ascii: "\\"), line[p] >= 0x20 { p += 1 }
+                skipString()
                 guard p < n, line[p] == UInt8(ascii: "\"") else { return nil }
                 value = Value(start: start, end: p, isString: true)
                 p += 1
@@ -78,12 +122,11 @@ struct NativeFastDecoder {
             p += 1
             skipSpace()
             guard p == n else { return nil }
-            break
+            return seen
         }
-        return build(line, seen: seen, values: values)
     }
 
-    private func build(_ line: UnsafeBufferPointer<UInt8>, seen: UInt16, values: [Value]) -> (any LogRecord)? {
+    private func build(_ line: UnsafeBufferPointer<UInt8>, seen: UInt16, values: UnsafeBufferPointer<Value>) -> (any LogRecord)? {
         func has(_ m: Member) -> Bool { seen & m.rawValue != 0 }
         func value(_ m: Member) -> Value { values[Self.slot(m)] }
         func string(_ m: Member) -> String? {
@@ -111,18 +154,17 @@ struct NativeFastDecoder {
             return nil
         }
 
-        guard has(.id), has(.type), has(.date), let id = identifier(.id), let type = string(.type) else { return nil }
-        let micros: Int64
-        let date = value(.date)
-        if date.isString {
-            guard let text = string(.date), let parsed = LogTimestamp.microseconds(iso8601: text) else { return nil }
-            micros = parsed
+        guard has(.id), has(.type), has(.date), let id = identifier(.id), value(.type).isString else { return nil }
+        // Images have a nested object: the full path decodes them.
+        let isSystem: Bool
+        if Self.equals(line, value(.type), "text") {
+            isSystem = false
+        } else if Self.equals(line, value(.type), "system") {
+            isSystem = true
         } else {
-            guard Self.isPlainNumber(line, date) else { return nil }
-            let literal = String(decoding: UnsafeBufferPointer(rebasing: line[date.start..<date.end]), as: UTF8.self)
-            guard let parsed = LogTimestamp.microseconds(unixSecondsLiteral: literal) else { return nil }
-            micros = parsed
+            return nil
         }
+        guard let micros = Self.microseconds(line, value(.date)) else { return nil }
         var from: String?
         if has(.from) {
             guard let text = string(.from) else { return nil }
@@ -131,8 +173,9 @@ struct NativeFastDecoder {
         guard let outgoing = bool(.outgoing), let edited = bool(.edited) else { return nil }
         var status: DeliveryStatus?
         if has(.status) {
-            guard let text = string(.status), let parsed = DeliveryStatus(rawValue: text) else { return nil }
-            status = parsed
+            let v = value(.status)
+            guard v.isString, let index = Self.statuses.firstIndex(where: { Self.equals(line, v, $0) }) else { return nil }
+            status = DeliveryStatus.allCases[index]
         }
         var replyTo: String?
         if has(.replyTo) {
@@ -154,18 +197,105 @@ struct NativeFastDecoder {
             id: id, senderName: from, direction: isOutgoing ? .outgoing : .incoming,
             date: LogTimestamp.date(microseconds: micros), status: status, isEdited: edited ?? false, replyToID: replyTo)
         header.conversationID = conversation
-        switch type {
-        case LogTextMessage.nativeType:
-            guard let text else { return nil }
-            return LogTextMessage(header: header, text: text)
-        case LogSystemMessage.nativeType:
-            guard let text else { return nil }
+        guard let text else { return nil }
+        if isSystem {
             header.senderName = nil
             return LogSystemMessage(header: header, notice: text)
-        default:
-            // Images have a nested object: the full path decodes them.
+        }
+        return LogTextMessage(header: header, text: text)
+    }
+
+    /// Unix seconds or an ISO 8601 string, read from the bytes.
+    private static func microseconds(_ line: UnsafeBufferPointer<UInt8>, _ date: Value) -> Int64? {
+        let bytes = UnsafeBufferPointer(rebasing: line[date.start..<date.end])
+        if date.isString { return LogTimestamp.microseconds(iso8601: bytes) }
+        guard isPlainNumber(line, date) else { return nil }
+        return LogTimestamp.microseconds(unixSecondsLiteral: bytes)
+    }
+
+    /// `build` and `nativeLine` in one, on bytes: the same checks as `build` (so the same lines
+    /// are left to the full path), then the members in `nativeLine`'s order and form.
+    private func write(_ line: UnsafeBufferPointer<UInt8>, seen: UInt16, values: UnsafeBufferPointer<Value>,
+                       into out: inout OutputBuffer) -> Transcribed? {
+        func has(_ m: Member) -> Bool { seen & m.rawValue != 0 }
+        func value(_ m: Member) -> Value { values[Self.slot(m)] }
+        func bytes(_ v: Value) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: line[v.start..<v.end]) }
+        func isIdentifier(_ v: Value) -> Bool {
+            v.isString || (Self.isPlainInteger(line, v) && line[v.start] != UInt8(ascii: "-"))
+        }
+        func bool(_ m: Member) -> Bool?? {
+            guard has(m) else { return .some(nil) }
+            let v = value(m)
+            guard !v.isString else { return nil }
+            if Self.equals(line, v, "true") { return .some(true) }
+            if Self.equals(line, v, "false") { return .some(false) }
             return nil
         }
+        // Both kinds this path takes need a text.
+        guard has(.id), has(.type), has(.date), has(.text) else { return nil }
+        let id = value(.id), type = value(.type), text = value(.text)
+        guard isIdentifier(id), type.isString, text.isString else { return nil }
+        let isSystem: Bool
+        if Self.equals(line, type, "text") {
+            isSystem = false
+        } else if Self.equals(line, type, "system") {
+            isSystem = true
+        } else {
+            return nil
+        }
+        guard let micros = Self.microseconds(line, value(.date)) else { return nil }
+        let from = value(.from)
+        if has(.from) { guard from.isString else { return nil } }
+        guard let outgoing = bool(.outgoing), let edited = bool(.edited) else { return nil }
+        let status = value(.status)
+        if has(.status) {
+            guard status.isString, Self.statuses.contains(where: { Self.equals(line, status, $0) }) else { return nil }
+        }
+        let replyTo = value(.replyTo), conversation = value(.conversation)
+        if has(.replyTo) { guard isIdentifier(replyTo) else { return nil } }
+        if has(.conversation) { guard isIdentifier(conversation) else { return nil } }
+        let isOutgoing = outgoing ?? (me != nil && has(.from)
+            && SenderName.matches(me, String(decoding: bytes(from), as: UTF8.self)))
+
+        out.append("{\"id\":")
+        out.appendJSONString(utf8: bytes(id))
+        if has(.conversation) {
+            out.append(",\"conversation\":")
+            out.appendJSONString(utf8: bytes(conversation))
+        }
+        out.append(isSystem ? ",\"type\":\"system\"" : ",\"type\":\"text\"")
+        if !isSystem, has(.from) {
+            out.append(",\"from\":")
+            out.appendJSONString(utf8: bytes(from))
+        }
+        if isOutgoing { out.append(",\"outgoing\":true") }
+        out.append(",\"date\":\"")
+        // Through a `Date` and back, as a decoded record is written: the same digits at any date.
+        LogTimestamp.appendISO8601(microseconds: LogTimestamp.microseconds(of: LogTimestamp.date(microseconds: micros)), to: &out)
+        out.append(byte: UInt8(ascii: "\""))
+        if has(.status) {
+            out.append(",\"status\":\"")
+            out.append(bytes: bytes(status))
+            out.append(byte: UInt8(ascii: "\""))
+        }
+        if edited == true { out.append(",\"edited\":true") }
+        if has(.replyTo) {
+            out.append(",\"replyTo\":")
+            out.appendJSONString(utf8: bytes(replyTo))
+        }
+        out.append(",\"text\":")
+        out.appendJSONString(utf8: bytes(text))
+        out.append("}\n")
+        return Transcribed(isOutgoing: isOutgoing, sender: isSystem || !has(.from) ? nil : from.start..<from.end)
+    }
+
+    /// `DeliveryStatus`'s raw values, in the order of its `allCases`.
+    private static let statuses: [StaticString] = ["sending", "sent", "delivered", "read", "failed"]
+
+    private static func equals(_ line: UnsafeBufferPointer<UInt8>, _ v: Value, _ name: StaticString) -> Bool {
+        guard name.utf8CodeUnitCount == v.end - v.start else { return false }
+        for i in 0..<(v.end - v.start) where name.utf8Start[i] != line[v.start + i] { return false }
+        return true
     }
 
     @inline(__always)

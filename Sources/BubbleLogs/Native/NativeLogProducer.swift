@@ -21,35 +21,56 @@ final class NativeLogProducer: RecordProducer {
     }
 
     func next() -> ProducedRecord? {
-        guard let line = lines.next() else {
-            if let code = lines.readError, !reportedReadError {
-                reportedReadError = true
-                let reason = "read error after this line: \(String(cString: strerror(code))); the rest of the input is lost"
-                return .rejected(LogDiagnostic(position: LogPosition(file: file, line: lastLine + 1), reason: reason))
-            }
-            return nil
-        }
-        lastLine = line.number
-        return produce(line)
+        guard let produced = lines.withNextLine({ bytes, number, tooLong in
+            lastLine = number
+            return produce(bytes, number: number, isTooLong: tooLong)
+        }) else { return endOfInput() }
+        return produced
     }
 
-    private func produce(_ line: LineReader.Line) -> ProducedRecord {
-        let position = LogPosition(file: file, line: line.number)
+    /// Plain records are written straight from their bytes (`NativeFastDecoder.transcribe`);
+    /// every other line goes through `produce`, as `next` reads it.
+    func nextNative(into out: inout OutputBuffer) -> ProducedNative? {
+        guard let produced = lines.withNextLine({ bytes, number, tooLong -> ProducedNative in
+            lastLine = number
+            if !tooLong, firstInvalidUTF8Offset(bytes) == nil, let done = fast.transcribe(bytes, into: &out) {
+                let sender = done.sender.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+                return .written(isOutgoing: done.isOutgoing, sender: sender)
+            }
+            return .produced(produce(bytes, number: number, isTooLong: tooLong))
+        }) else { return endOfInput().map { .produced($0) } }
+        return produced
+    }
+
+    var mayWaitForInput: Bool { lines.mayWaitForInput }
+
+    /// A read error's diagnostic, once, at the end of the input.
+    private func endOfInput() -> ProducedRecord? {
+        if let code = lines.readError, !reportedReadError {
+            reportedReadError = true
+            let reason = "read error after this line: \(String(cString: strerror(code))); the rest of the input is lost"
+            return .rejected(LogDiagnostic(position: LogPosition(file: file, line: lastLine + 1), reason: reason))
+        }
+        return nil
+    }
+
+    private func produce(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, isTooLong: Bool) -> ProducedRecord {
+        let position = LogPosition(file: file, line: number)
         func reject(_ reason: String) -> ProducedRecord { .rejected(LogDiagnostic(position: position, reason: reason)) }
-        if line.isTooLong {
+        if isTooLong {
             return reject("line longer than \(lines.maximumLineLength >> 20) MiB")
         }
-        if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .blank }
-        if let offset = firstInvalidUTF8Offset(line.bytes) {
-            let hex = String(line.bytes[offset], radix: 16, uppercase: true)
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .blank }
+        if let offset = firstInvalidUTF8Offset(bytes) {
+            let hex = String(bytes[offset], radix: 16, uppercase: true)
             return reject("invalid UTF-8: byte 0x\(hex) at column \(offset + 1)")
         }
         // Most lines are plain records: decoded from the bytes. The rest (and every error) go
         // through the full parser, which names the column.
-        if let record = line.bytes.withUnsafeBufferPointer({ fast.decode($0) }) { return .record(record, position) }
+        if let record = fast.decode(bytes) { return .record(record, position) }
         let value: JSONValue
         do {
-            value = try JSONParser().parse(line.bytes, firstLine: line.number)
+            value = try JSONParser().parse(bytes, firstLine: number)
         } catch {
             return reject("malformed JSON at column \(error.column): \(error.message)")
         }

@@ -43,6 +43,13 @@ extension LogRecord {
         return record.line
     }
 
+    /// `nativeLine` and a newline, appended to `out`.
+    public func appendNativeLine(to out: inout OutputBuffer) {
+        var line = nativeLine
+        line.withUTF8 { out.append(bytes: $0) }
+        out.append(byte: 0x0A)
+    }
+
     /// Compares with a record of any kind: equal when both are the same kind with equal fields.
     public func isSameRecord(as other: any LogRecord) -> Bool {
         guard let other = other as? Self else { return false }

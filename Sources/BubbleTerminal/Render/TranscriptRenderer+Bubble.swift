@@ -12,7 +12,7 @@ extension TranscriptRenderer {
         if layout.parts.contains(.nameLine) { lines.append(nameLine(model.senderName ?? "", layout: layout)) }
         if layout.parts.contains(.topBorder) { lines.append(border(top: true, layout: layout, footer: nil)) }
         if layout.parts.contains(.replyQuote) {
-            let body = model.replyToID.flatMap { quoteBody(for: $0) } ?? "reply to a message"
+            let body = model.replyToID.flatMap { quoteBody(for: $0, in: model.conversationID) } ?? "reply to a message"
             let source = glyphs.replyArrow + " " + body
             let quote = safe.draw(source, limit: contentWidth, style: .dim)
             let visual = visualIfRightToLeft(quote, source: source)

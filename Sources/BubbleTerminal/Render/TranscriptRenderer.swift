@@ -120,10 +120,11 @@ public struct TranscriptRenderer {
         if resolver == nil { previews.record(model, registry: engine.registry) }
     }
 
-    /// The quote body for a reply to `id`, without the arrow; nil when unknown.
-    func quoteBody(for id: String) -> String? {
+    /// The quote body for a reply to `id` from a message of `conversation`, without the arrow;
+    /// nil when unknown. Only the replying message's own conversation is searched.
+    func quoteBody(for id: String, in conversation: String? = nil) -> String? {
         if let resolver { return resolver(id) }
-        let quote = previews.quote(for: id)
+        let quote = previews.quote(for: id, in: conversation)
         guard quote != ReplyPreviews.unknownQuote else { return nil }
         return quote.hasPrefix("↩ ") ? String(quote.dropFirst(2)) : quote
     }

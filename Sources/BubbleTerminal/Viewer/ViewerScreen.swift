@@ -329,7 +329,7 @@ public final class ViewerScreen {
         guard let model else { return nil }
         var previews = ReplyPreviews(capacity: 1)
         previews.record(model, registry: engine.registry)
-        let quote = previews.quote(for: id)
+        let quote = previews.quote(for: id, in: model.conversationID)
         return quote.hasPrefix("↩ ") ? String(quote.dropFirst(2)) : quote
     }
 

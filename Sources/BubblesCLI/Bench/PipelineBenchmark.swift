@@ -63,12 +63,8 @@ enum PipelineBenchmark {
         var records = 0
         let (seconds, cpu) = try timed {
             let reader = try LogSource.open(path: path, format: format, options: options)
-            for entry in reader {
-                if case .message(let record, _) = entry {
-                    try sink.write(bytes: Array((record.nativeLine + "\n").utf8))
-                    records += 1
-                }
-            }
+            try ConvertCommand.write(reader, to: sink, errors: CountingSink())
+            records = reader.counts.messagesOut
         }
         report.phases.append(Phase(name: "convert", seconds: seconds, cpuSeconds: cpu, rows: records, outputBytes: sink.bytes))
         return report
@@ -100,6 +96,7 @@ final class CountingSink: TextSink {
     private(set) var bytes = 0
     func write(_ text: String) throws { bytes += text.utf8.count }
     func write(bytes: [UInt8]) throws { self.bytes += bytes.count }
+    func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) throws { self.bytes += bytes.count }
     func flush() throws {}
 }
 

@@ -20,40 +20,39 @@ struct ConvertCommand: BubblesCommand {
 
     func run(context: CommandContext) throws -> Int32 {
         guard let reader = try input.open(errors: context.errors) else { return ExitCode.failure }
-        // Read and decoded on the feed's thread while this one writes; output is flushed whenever
-        // no input is waiting, so from a slow pipe each record comes out as it comes in.
-        let feed = EntryFeed(reader: reader, capacity: 16_384)
-        var buffer: [UInt8] = []
-        var ended = false
-        do {
-            while !ended {
-                let taken = try feed.take(max: 8_192, beforeWaiting: {
-                    try context.errors.flush()
-                    try context.output.flush()
-                })
-                ended = taken.ended
-                buffer.removeAll(keepingCapacity: true)
-                for entry in taken.entries {
-                    switch entry {
-                    case .message(let record, _):
-                        buffer.append(contentsOf: record.nativeLine.utf8)
-                        buffer.append(0x0A)
-                    case .diagnostic(let diagnostic):
-                        try context.output.write(bytes: buffer)
-                        buffer.removeAll(keepingCapacity: true)
-                        try context.errors.write("\(diagnostic)\n")
-                    }
-                }
-                try context.output.write(bytes: buffer)
-            }
-        } catch {
-            feed.stop()
-            throw error
-        }
-        try context.output.flush()
+        try Self.write(reader, to: context.output, errors: context.errors)
         let counts = reader.counts
         try context.errors.write("convert: read as \(reader.format)\n")
         try input.reportEnd(of: reader, done: "written", countsAlways: true, to: context.errors)
         return exitCode(for: counts)
+    }
+
+    /// Writes every message of `reader` to `output` as native JSON Lines and each diagnostic to
+    /// `errors`, in input order. One thread, output in one byte buffer: a native log's plain
+    /// records are written straight from the input's bytes. Output is written out whenever the next
+    /// record has not all been read yet, so from a slow pipe each record comes out as it comes in.
+    static func write(_ reader: LogReader, to output: TextSink, errors: TextSink) throws {
+        var buffer = OutputBuffer(capacity: 1 << 17)
+        func writeOut(_ buffer: inout OutputBuffer) throws {
+            try buffer.withBytes { try output.write(contentsOf: $0) }
+            buffer.removeAll()
+        }
+        while true {
+            if reader.mayWaitForInput {
+                try writeOut(&buffer)
+                try errors.flush()
+                try output.flush()
+            }
+            guard let step = reader.nextNative(into: &buffer) else { break }
+            switch step {
+            case .written:
+                if buffer.count >= 1 << 16 { try writeOut(&buffer) }
+            case .diagnostic(let diagnostic):
+                try writeOut(&buffer)
+                try errors.write("\(diagnostic)\n")
+            }
+        }
+        try writeOut(&buffer)
+        try output.flush()
     }
 }

@@ -1,3 +1,4 @@
+import BubbleLogs
 import BubbleText
 
 /// Escaping for CSV output, so untrusted ids never carry raw controls (JSON uses `JSONString`).
@@ -42,5 +43,18 @@ extension String {
             if scalar == "\"" { out += "\"\"" } else { out.unicodeScalars.append(scalar) }
         }
         return out
+    }
+}
+
+extension OutputBuffer {
+    /// `text` as one CSV field (see `OutputEscaping.csvField`).
+    mutating func appendCSVField(_ text: String) {
+        var text = text
+        let plain = text.withUTF8 { utf8 in
+            for byte in utf8 where byte < 0x20 || byte == 0x22 || byte == 0x2C || byte >= 0x7F { return false }
+            append(bytes: utf8)
+            return true
+        }
+        if !plain { append(bytes: Array(OutputEscaping.csvField(text).utf8)) }
     }
 }

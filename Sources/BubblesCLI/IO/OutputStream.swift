@@ -25,11 +25,14 @@ public protocol TextSink: AnyObject {
     func write(_ text: String) throws
     /// Writes UTF-8 `bytes` as they are (formatted output, already escaped).
     func write(bytes: [UInt8]) throws
+    /// Writes UTF-8 bytes from memory the caller owns (an `OutputBuffer`), as they are.
+    func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) throws
     func flush() throws
 }
 
 extension TextSink {
     public func write(bytes: [UInt8]) throws { try write(String(decoding: bytes, as: UTF8.self)) }
+    public func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) throws { try write(bytes: Array(bytes)) }
 }
 
 /// A buffered writer on a file descriptor that reports a closed pipe as `OutputClosed`.
@@ -49,6 +52,11 @@ public final class FileSink: TextSink {
     }
 
     public func write(bytes: [UInt8]) throws {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= capacity { try flush() }
+    }
+
+    public func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) throws {
         buffer.append(contentsOf: bytes)
         if buffer.count >= capacity { try flush() }
     }

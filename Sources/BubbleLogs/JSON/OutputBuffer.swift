@@ -1,0 +1,252 @@
+/// Output formatted straight into bytes: numbers written digit by digit, plain strings copied and
+/// JSON strings escaped from their UTF-8, so a record or row of output costs no `String` building.
+/// One buffer is filled per chunk and handed to the sink in one write. Raw memory rather than an
+/// array, since `Array.append` of a few bytes at a time goes through its generic path on every call.
+public struct OutputBuffer: ~Copyable {
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
+    /// Bytes written so far.
+    @usableFromInline var used = 0
+    /// Bytes written so far.
+    public var count: Int { used }
+
+    public init(capacity: Int = 1 << 16) {
+        self.capacity = max(64, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written so far.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: used)) }
+
+    /// The bytes written so far, without a copy.
+    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: used))
+    }
+
+    public mutating func removeAll() { used = 0 }
+
+    /// Drops what was written after the first `count` bytes (a record given up half way).
+    public mutating func truncate(to count: Int) { used = min(used, count) }
+
+    @inlinable @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        guard used + extra > capacity else { return }
+        grow(used + extra)
+    }
+
+    @usableFromInline
+    mutating func grow(_ needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.update(from: base, count: used)
+        base.deallocate()
+        base = grown
+        capacity = newCapacity
+    }
+
+    @inlinable @inline(__always)
+    public mutating func append(raw: UnsafeRawBufferPointer) {
+        reserve(raw.count)
+        if let source = raw.baseAddress { (base + used).update(from: source.assumingMemoryBound(to: UInt8.self), count: raw.count) }
+        used += raw.count
+    }
+
+    @inlinable @inline(__always)
+    public mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        append(raw: UnsafeRawBufferPointer(bytes))
+    }
+
+    public mutating func append(bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append(raw: $0) }
+    }
+
+    @inlinable @inline(__always)
+    public mutating func append(_ literal: StaticString) {
+        append(raw: UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    @inlinable @inline(__always)
+    public mutating func append(byte: UInt8) {
+        reserve(1)
+        base[used] = byte
+        used += 1
+    }
+
+    @inlinable
+    public mutating func append(_ value: Int) {
+        reserve(21)
+        if value >= 0 && value < 100 {
+            // Heights, widths and line counts: one or two digits, written in line.
+            if value >= 10 {
+                base[used] = UInt8(truncatingIfNeeded: value / 10) &+ 0x30
+                used += 1
+            }
+            base[used] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
+            used += 1
+            return
+        }
+        appendLong(value)
+    }
+
+    @usableFromInline
+    mutating func appendLong(_ value: Int) {
+        if value < 0 { append(byte: 0x2D) }
+        var v = value.magnitude
+        var divisor: UInt = 1
+        while divisor <= v / 10 { divisor *= 10 }
+        repeat {
+            base[used] = UInt8(truncatingIfNeeded: v / divisor) &+ 0x30
+            used += 1
+            v %= divisor
+            divisor /= 10
+        } while divisor > 0
+    }
+
+    /// `value` in decimal, zero-padded to `width` digits (dates).
+    mutating func append(_ value: Int, digits width: Int) {
+        reserve(width)
+        var v = value
+        var i = width - 1
+        while i >= 0 {
+            base[used + i] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
+            v /= 10
+            i -= 1
+        }
+        used += width
+    }
+
+    /// `text` as a JSON string literal, escaped as `JSONString.quoted` escapes it.
+    public mutating func appendJSONString(_ text: String) {
+        var text = text
+        text.withUTF8 { appendJSONString(utf8: $0) }
+    }
+
+    /// Valid UTF-8 `utf8` as a JSON string literal, quotes included: the one JSON escaper (see
+    /// `JSONString`). Every C0 and C1 control, DEL, the bidi controls and the line/paragraph
+    /// separators become `\uXXXX` (`\n`, `\t`, `\r`, `\"` and `\\` for those five), never raw.
+    /// Runs with nothing to escape are copied whole; only the lead bytes of escaped scalars
+    /// (below 0x20, `"`, `\`, DEL, C2, D8, E2) stop the scan.
+    public mutating func appendJSONString(utf8: UnsafeBufferPointer<UInt8>) {
+        reserve(utf8.count + 2)
+        base[used] = 0x22
+        used += 1
+        let n = utf8.count
+        var runStart = 0
+        var i = 0
+        let raw = UnsafeRawPointer(utf8.baseAddress)
+        var blockEnd = 0
+        while i < n {
+            if i >= blockEnd {
+                // Eight bytes at a time past printable ASCII, which never needs an escape; a block
+                // that holds anything else is looked at byte by byte.
+                if let raw, i + 8 <= n {
+                    if !SWAR.needsLook(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+                        i += 8
+                        continue
+                    }
+                    blockEnd = i + 8
+                } else {
+                    blockEnd = n
+                }
+            }
+            let byte = utf8[i]
+            guard OutputBuffer.mayStartEscape(byte) else {
+                i += 1
+                continue
+            }
+            // Which scalar starts here, and does it need an escape?
+            var scalar = UInt32(byte)
+            var length = 1
+            if byte >= 0xC0 {
+                if byte == 0xC2, i + 1 < n {
+                    scalar = UInt32(utf8[i + 1] & 0x3F) | 0x80
+                    length = 2
+                } else if byte == 0xD8, i + 1 < n {
+                    scalar = 0x600 | UInt32(utf8[i + 1] & 0x3F)
+                    length = 2
+                } else if byte == 0xE2, i + 2 < n {
+                    scalar = 0x2000 | UInt32(utf8[i + 1] & 0x3F) << 6 | UInt32(utf8[i + 2] & 0x3F)
+                    length = 3
+                }
+            }
+            guard JSONObjectWriter.mustEscape(scalar) else {
+                i += length
+                continue
+            }
+            append(bytes: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+            switch scalar {
+            case 0x22: append("\\\"")
+            case 0x5C: append("\\\\")
+            case 0x0A: append("\\n")
+            case 0x09: append("\\t")
+            case 0x0D: append("\\r")
+            default:
+                reserve(6)
+                base[used] = 0x5C
+                base[used + 1] = UInt8(ascii: "u")
+                for k in 0..<4 {
+                    let nibble = UInt8(truncatingIfNeeded: scalar >> (12 - 4 * UInt32(k))) & 0xF
+                    base[used + 2 + k] = nibble < 10 ? 0x30 + nibble : 0x37 + nibble
+                }
+                used += 6
+            }
+            i += length
+            runStart = i
+        }
+        append(bytes: UnsafeBufferPointer(rebasing: utf8[runStart..<n]))
+        append(byte: 0x22)
+    }
+
+    /// Whether `byte` may begin a scalar the JSON escaper changes: below 0x20, `"`, `\`, DEL,
+    /// and the lead bytes C2, D8 and E2. A bit set, a word per quarter of the byte values.
+    @inline(__always)
+    static func mayStartEscape(_ byte: UInt8) -> Bool {
+        let word: UInt64
+        switch byte >> 6 {
+        case 0: word = 0xFFFF_FFFF | 1 << (0x22 - 0x00)
+        case 1: word = 1 << (0x5C - 0x40) | 1 << (0x7F - 0x40)
+        case 2: word = 0
+        default: word = 1 << (0xC2 - 0xC0) | 1 << (0xD8 - 0xC0) | 1 << (0xE2 - 0xC0)
+        }
+        return word >> (byte & 63) & 1 != 0
+    }
+}
+
+/// Tests on eight bytes at once (one `UInt64` load), for the scans of JSON text.
+enum SWAR {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    // Each mask has the high bit of every byte that matches set, and maybe of bytes above
+    // (in memory order, after) a match, never below it: so any match is found, and the lowest
+    // set bit is the first match (little-endian loads).
+
+    /// Bytes of `x` that are zero.
+    @inline(__always)
+    static func zeros(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+
+    /// Some byte of `x` is `byte`.
+    @inline(__always)
+    static func has(_ x: UInt64, _ byte: UInt8) -> Bool { zeros(x ^ (ones &* UInt64(byte))) != 0 }
+
+    /// Bytes of `x` below `limit` (at most 0x80).
+    @inline(__always)
+    static func below(_ x: UInt64, _ limit: UInt8) -> UInt64 { (x &- ones &* UInt64(limit)) & ~x & highs }
+
+    /// Bytes of `x` that end a plain JSON string run: a quote, a backslash or a control.
+    @inline(__always)
+    static func stringEnds(_ x: UInt64) -> UInt64 {
+        zeros(x ^ (ones &* 0x22)) | zeros(x ^ (ones &* 0x5C)) | below(x, 0x20)
+    }
+
+    /// Some byte of `x` ends a plain JSON string run.
+    @inline(__always)
+    static func endsString(_ x: UInt64) -> Bool { stringEnds(x) != 0 }
+
+    /// Some byte of `x` is not printable ASCII other than the quote and backslash.
+    @inline(__always)
+    static func needsLook(_ x: UInt64) -> Bool { x & highs != 0 || endsString(x) || has(x, 0x7F) }
+}
