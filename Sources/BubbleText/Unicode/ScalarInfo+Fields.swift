@@ -12,9 +12,11 @@ extension ScalarInfo {
     static let eastAsianFullWideHalfBit: UInt32 = 1 << 16
     static let unassignedPictographicBit: UInt32 = 1 << 17
     static let emojiModifierBit: UInt32 = 1 << 18
-    /// Every flag bit (ambiguous through Emoji_Modifier).
+    /// Grapheme_Cluster_Break=Prepend, which a grapheme's width must count (see `isPrepend`).
+    static let prependBit: UInt32 = 1 << 19
+    /// Every flag bit (ambiguous through Prepend).
     static let flagsMask: UInt32 = ambiguousBit | neutralisedControlBit | extendedPictographicBit | emojiPresentationBit
-        | eastAsianFullWideHalfBit | unassignedPictographicBit | emojiModifierBit
+        | eastAsianFullWideHalfBit | unassignedPictographicBit | emojiModifierBit | prependBit
 
     /// The bits of `raw` that hold grapheme-break property `value`.
     @inline(__always)

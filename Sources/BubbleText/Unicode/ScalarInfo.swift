@@ -50,10 +50,5 @@ public struct ScalarInfo: Hashable, Sendable {
     @inlinable public var isEastAsianFullWideHalf: Bool { raw & (1 << 16) != 0 }
     @inlinable public var isUnassignedPictographic: Bool { raw & (1 << 17) != 0 }
     @inlinable public var isEmojiModifier: Bool { raw & (1 << 18) != 0 }
-    @inlinable public var isPrepend: Bool { raw & Self.prependBit != 0 }
-
-    /// Bit 13, `isNeutralisedControl`.
-    public static let neutralisedControlBit: UInt32 = 1 << 13
-    /// Bit 19, `isPrepend`.
-    public static let prependBit: UInt32 = 1 << 19
+    @inlinable public var isPrepend: Bool { raw & (1 << 19) != 0 }
 }
