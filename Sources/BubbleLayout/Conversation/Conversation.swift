@@ -286,7 +286,7 @@ public final class Conversation<Measurer: TextMeasurer> {
 
     private func makeEntry(for model: any MessageModel) throws(ConversationError) -> ConversationEntry {
         // The first configurator whose binder takes the model: one cast per kind tried, and the
-        // binder keeps the cast model for every later layout.
+        // binder keeps the model's content for every later layout.
         var found: (index: Int, binder: CellBinder)?
         for (i, configurator) in engine.registry.configurators.enumerated() {
             if let binder = configurator.binder(for: model) {
@@ -389,7 +389,7 @@ struct ConversationEntry {
     /// The stamp of the model's content in the engine's cache.
     var stamp: ContentStamp
     var idHash: UInt64
-    /// Configures a cell with the model, cast once.
+    /// Configures a cell with the model's content, read (cast) once.
     var binder: CellBinder
     var facts: Decorator.Facts
     var decoration = RowDecoration(rawValue: .max)
