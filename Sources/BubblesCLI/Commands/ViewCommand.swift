@@ -23,6 +23,7 @@ struct ViewCommand: BubblesCommand {
             OptionSpec("--color", value: "WHEN", help: "auto, always or never (default auto; NO_COLOR turns it off)."),
             OptionSpec("--ascii", help: "Draw with plain ASCII instead of rounded box drawing."),
             OptionSpec("--ambiguous-wide", help: "Measure East Asian Ambiguous characters as 2 cells."),
+            OptionSpec("--bidi", value: "MODE", help: "visual (default: right-to-left text reordered, right-aligned and Arabic shaped, for terminals that do not reorder) or logical (text in memory order, for terminals that reorder by themselves)."),
             CellWidthsOption.spec,
         ] + InputOptions.specs)
 
@@ -32,6 +33,7 @@ struct ViewCommand: BubblesCommand {
     let ascii: Bool
     let askedProfile: WidthProfile?
     let baseOptions: TextOptions
+    let bidi: BidiMode
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
         input = try InputOptions(arguments, environment: context.environment)
@@ -41,6 +43,7 @@ struct ViewCommand: BubblesCommand {
         ascii = arguments.flag("--ascii")
         askedProfile = try CellWidthsOption.parse(arguments)
         baseOptions = TextOptions(ambiguousWidth: arguments.flag("--ambiguous-wide") ? 2 : 1)
+        bidi = try arguments.choice("--bidi", from: BidiMode.allCases.map(\.rawValue)).flatMap(BidiMode.init) ?? .visual
     }
 
     /// A file at least this large in JSON Lines opens on its end first; the rest loads behind it.
@@ -69,7 +72,8 @@ struct ViewCommand: BubblesCommand {
         var decoration = DecorationOptions()
         decoration.timeZone = input.timeZone
         let colorDepth = ColorDepth.resolve(colorChoice, environment: context.environment, outputIsTerminal: true)
-        let renderOptions = RenderOptions(width: size.columns, colorDepth: colorDepth, asciiBorders: ascii, timeZone: input.timeZone)
+        var renderOptions = RenderOptions(width: size.columns, colorDepth: colorDepth, asciiBorders: ascii, timeZone: input.timeZone)
+        renderOptions.bidi = bidi
 
         guard let reader = try input.open(errors: context.errors) else { return ExitCode.failure }
         let loader = ViewLoader(path: input.path, readOptions: input.readOptions, engine: engine, decoration: decoration,
@@ -90,6 +94,8 @@ struct ViewCommand: BubblesCommand {
         screen.note = handover != nil ? "loading…" : loader.note
         let session = ViewerSession(screen: screen, device: device)
         session.graphemeClusteringEnabled = probe.enableGraphemeClustering
+        session.bidiModeSwitch = bidi == .visual
+            ? TerminalBidi.explicitModeSwitch(environment: context.environment, outputIsTerminal: true) : nil
         session.handover = handover
         if follow {
             guard reader.format == .jsonl else {
