@@ -5,7 +5,8 @@ For each terminal it runs a script that draws, one per row: a row of full blocks
 cell grid), the Hebrew letters alef, bet and gimel alone (reference glyphs), the word
 alef-bet-gimel as plain text, the same word between BDSM's CSI 8 l and CSI 8 h, and then
 `bubbles render` of a one-message log holding that word, run in the terminal itself (so it
-sends its mode switch if the terminal's environment asks for one). A screenshot is cut into
+sends its mode switch if the terminal's environment asks for one); then `bubbles view` on the
+same log. A screenshot is cut into
 cells and each cell compared with the reference glyphs, which tells in which order the
 terminal put the letters on screen.
 
@@ -147,12 +148,14 @@ def main():
                 "hidemenubar=true\nhidecursor=true\ngeometry_columns=40\ngeometry_rows=30\n")
     with open(os.path.join(work, "run.sh"), "w") as f:
         f.write(script(bubbles, log, len(piped)) + "\n")
+    with open(os.path.join(work, "view.sh"), "w") as f:
+        f.write(f"'{bubbles}' view '{log}' --color never --tz UTC 2>/dev/null\n")
     terminals = {
         "xterm": ["xterm", "-geometry", "40x30+0+0", "-fa", "DejaVu Sans Mono", "-fs", "14", "-bg", "black", "-fg", "white",
                   "+sb", "-e", "sh", os.path.join(work, "run.sh")],
         "lxterminal (VTE)": ["lxterminal", "--no-remote", "-e", "sh " + os.path.join(work, "run.sh")],
     }
-    server = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", "800x600x24", "-nolisten", "tcp"],
+    server = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", "800x1000x24", "-nolisten", "tcp"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     failed = False
     print(f"bubbles render writes the word as {' '.join(hex(ord(c)) for c in written)} (visual order) on row {target}")
@@ -186,6 +189,32 @@ def main():
                   f"bubbles render: {say(rendered, written)}, reading "
                   f"{'right to left as stored' if rendered == WORD[::-1] else 'backwards' if rendered == WORD else repr(rendered)}")
             failed |= "unclear" in say(plain, WORD) + say(explicit, WORD) + say(rendered, written)
+            # `bubbles view` on the same log: its screen has no reference rows, so the letters
+            # are looked for in every cell, by the glyphs read above.
+            viewer = list(command)
+            viewer[-1] = viewer[-1].replace(os.path.join(work, "run.sh"), os.path.join(work, "view.sh"))
+            terminal = subprocess.Popen(viewer, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            time.sleep(6)
+            screen = screenshot()
+            terminal.kill()
+            terminal.wait()
+            found = {}
+            rows_on_screen = min(30, int((screen[1] - geometry[1]) // geometry[3]))
+            for row in range(rows_on_screen):
+                for column in range(40):
+                    pixels = cell(screen, geometry, row, column)
+                    if len(pixels) < 8:
+                        continue
+                    scores = {name: likeness(pixels, glyph) for name, glyph in references.items()}
+                    best = max(scores, key=scores.get)
+                    if scores[best] > 0.85:
+                        found.setdefault(row, []).append(best)
+            rows = [letters for letters in found.values() if len(letters) == 3]
+            seen = "".join(rows[0]) if len(rows) == 1 else None
+            print(f"{name}: bubbles view: " + (f"{say(seen, written)}, reading "
+                  f"{'right to left as stored' if seen == WORD[::-1] else 'backwards' if seen == WORD else repr(seen)}"
+                  if seen else f"the word was not found on the screen ({found})"))
+            failed |= seen is None or "unclear" in say(seen, written)
     finally:
         server.kill()
         server.wait()
