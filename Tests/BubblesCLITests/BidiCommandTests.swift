@@ -63,9 +63,11 @@ import Testing
     }
 
     @Test func aBadBidiValueIsAUsageError() {
-        let run = bubbles("render", corpus("logs/sample.jsonl"), "--bidi", "reversed")
-        #expect(run.code == 2)
-        #expect(run.errors.contains("--bidi"))
-        #expect(run.errors.contains("visual, logical"))
+        for command in ["render", "view"] {
+            let run = bubbles(command, corpus("logs/sample.jsonl"), "--bidi", "reversed")
+            #expect(run.code == 2, "\(command)")
+            #expect(run.errors.contains("--bidi"), "\(command)")
+            #expect(run.errors.contains("visual, logical"), "\(command)")
+        }
     }
 }

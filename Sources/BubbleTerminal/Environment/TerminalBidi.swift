@@ -6,7 +6,10 @@
 /// Terminal, Tilix, Terminator, xfce4-terminal; VTE 0.58 and later), Konsole, mintty and mlterm.
 /// Reordered twice, our lines would read backwards again; the terminal-wg "BiDi in terminal
 /// emulators" recommendation gives them BDSM: `CSI 8 l` switches to explicit mode (the
-/// application reorders), `CSI 8 h` back to implicit mode, the default.
+/// application reorders), `CSI 8 h` back to implicit mode, the default. VTE and mintty honour
+/// it; Konsole and mlterm ignore it (neither handles mode 8), so there the README says to use
+/// `--bidi logical`. WezTerm honours it but is not sent it: its `CSI 8 h` would turn on the
+/// reordering its configuration leaves off by default.
 public enum TerminalBidi {
     /// The escapes that switch a terminal to explicit mode and back.
     public struct ModeSwitch: Sendable, Hashable {

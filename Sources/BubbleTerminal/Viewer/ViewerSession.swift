@@ -83,6 +83,9 @@ public final class ViewerSession {
     public var handover: ViewerHandover?
     /// Whether the probe turned mode 2027 on (it is turned off on the way out).
     public var graphemeClusteringEnabled = false
+    /// For a terminal that reorders right-to-left text itself, the switch to its explicit mode
+    /// while visual lines are drawn (and back on the way out).
+    public var bidiModeSwitch: TerminalBidi.ModeSwitch?
 
     private var signalRead: Int32 = -1
     private var decoder = ViewerKeyDecoder()
@@ -99,7 +102,7 @@ public final class ViewerSession {
     /// Takes the terminal.
     func enter() {
         device.enterRawMode()
-        device.write(Self.enterSequence + (graphemeClusteringEnabled ? "\u{1B}[?2027h" : ""))
+        device.write(Self.enterSequence + (graphemeClusteringEnabled ? "\u{1B}[?2027h" : "") + (bidiModeSwitch?.enter ?? ""))
         entered = true
     }
 
@@ -107,7 +110,7 @@ public final class ViewerSession {
     func leave() {
         guard entered else { return }
         entered = false
-        device.write(Self.leaveSequence + (graphemeClusteringEnabled ? "\u{1B}[?2027l" : ""))
+        device.write(Self.leaveSequence + (graphemeClusteringEnabled ? "\u{1B}[?2027l" : "") + (bidiModeSwitch?.exit ?? ""))
         device.discardInput()
         device.restoreMode()
     }

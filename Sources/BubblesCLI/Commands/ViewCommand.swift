@@ -19,7 +19,7 @@ struct ViewCommand: BubblesCommand {
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to read; - for standard input (the default).")],
         options: [Options.follow, Options.color, RenderCommand.Options.ascii, CellWidthsOption.ambiguousWide,
-                  CellWidthsOption.spec] + InputOptions.specs)
+                  RenderCommand.Options.bidi, CellWidthsOption.spec] + InputOptions.specs)
 
     /// The options, each declared once: the spec lists them and `init` reads them.
     enum Options {
@@ -33,6 +33,7 @@ struct ViewCommand: BubblesCommand {
     let ascii: Bool
     let askedProfile: WidthProfile?
     let baseOptions: TextOptions
+    let bidi: BidiMode
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
         input = try InputOptions(arguments, environment: context.environment)
@@ -42,6 +43,7 @@ struct ViewCommand: BubblesCommand {
         ascii = arguments.flag(RenderCommand.Options.ascii)
         askedProfile = try CellWidthsOption.parse(arguments)
         baseOptions = TextOptions(ambiguousWidth: arguments.flag(CellWidthsOption.ambiguousWide) ? 2 : 1)
+        bidi = try arguments.choice(RenderCommand.Options.bidi, from: BidiMode.allCases.map(\.rawValue)).flatMap(BidiMode.init) ?? .visual
     }
 
     /// A file at least this large in JSON Lines opens on its end first; the rest loads behind it.
@@ -76,7 +78,8 @@ struct ViewCommand: BubblesCommand {
         var decoration = DecorationOptions()
         decoration.timeZone = input.timeZone
         let colorDepth = ColorDepth.resolve(colorChoice, environment: context.environment, outputIsTerminal: true)
-        let renderOptions = RenderOptions(width: size.columns, colorDepth: colorDepth, asciiBorders: ascii, timeZone: input.timeZone)
+        var renderOptions = RenderOptions(width: size.columns, colorDepth: colorDepth, asciiBorders: ascii, timeZone: input.timeZone)
+        renderOptions.bidi = bidi
 
         guard let reader = try input.open(errors: context.errors) else { return ExitCode.failure }
         if follow, let reason = ViewLoader.cannotFollow(reader.format, path: input.path) {
@@ -106,6 +109,8 @@ struct ViewCommand: BubblesCommand {
         screen.note = handover != nil ? "loading…" : loader.note
         let session = ViewerSession(screen: screen, device: device)
         session.graphemeClusteringEnabled = probe.enableGraphemeClustering
+        session.bidiModeSwitch = bidi == .visual
+            ? TerminalBidi.explicitModeSwitch(environment: context.environment, outputIsTerminal: true) : nil
         session.handover = handover
         if follow {
             session.follow = { loader.readAppended(into: screen.source) }
