@@ -40,8 +40,9 @@ import Testing
             log += String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self) + "\n"
             ids["t\(t)"] = t
         }
-        let logPath = try Self.temporaryFile("sweep.jsonl", Array(log.utf8))
-        let stylePath = try Self.temporaryFile("tight.json", Array(#"{"maxWidthFraction": 1, "minimumMaxWidth": 1, "horizontalPadding": 1, "minimumContentWidth": 1}"#.utf8))
+        // Named per case: the cases run in parallel.
+        let logPath = try Self.temporaryFile("sweep-\(chain)-\(lineHeight).jsonl", Array(log.utf8))
+        let stylePath = try Self.temporaryFile("tight-\(chain)-\(lineHeight).json", Array(#"{"maxWidthFraction": 1, "minimumMaxWidth": 1, "horizontalPadding": 1, "minimumContentWidth": 1}"#.utf8))
         let widths = [96, 140, 180, 217, 260, 300, 330, 375]
         let first = corpus(chain == "noto" ? "fonts/NotoSans-Subset.ttf" : "fonts/DejaVuSans-Subset.ttf")
         let run = bubbles("heights", logPath, "--font", first, "--font", Self.emoji, "--size", "16",

@@ -17,6 +17,13 @@ public struct PixelPreparedText: Sendable {
     /// Per grapheme, what `text-spacing-trim` takes off a closing mark that ends a line (16.16
     /// px); empty when the text has none.
     var endTrim: [Int32] = []
+    /// The text cut after every break opportunity into segments (words with their trailing
+    /// spaces), so laying out steps a word at a time: where each ends (one past its last
+    /// grapheme), its width with the kerning inside it (16.16 px), and its width up to its last
+    /// non-space grapheme (-1 when it is all spaces).
+    var segmentEnds: [Int32] = []
+    var segmentWidths: [Int] = []
+    var segmentVisible: [Int] = []
     var utf8Count = 0
 
     /// The width of the text on one line (its widest hard line, spaces included, as `white-space:
@@ -133,6 +140,39 @@ public struct PixelPreparedText: Sendable {
         self.advances = advances
         self.kernAfter = kernAfter
         self.endTrim = endTrim
+        // Segments, from local copies read through buffers (no bounds checks, no uniqueness checks).
+        let count = advances.count
+        var ends = [Int32](repeating: 0, count: count), widths = [Int](repeating: 0, count: count)
+        var visibles = [Int](repeating: 0, count: count)
+        var segmentCount = 0
+        advances.withUnsafeBufferPointer { advances in
+        kernAfter.withUnsafeBufferPointer { kernAfter in
+        breakAfter.withUnsafeBufferPointer { breakAfter in
+        isSpace.withUnsafeBufferPointer { isSpace in
+        ends.withUnsafeMutableBufferPointer { ends in
+        widths.withUnsafeMutableBufferPointer { widths in
+        visibles.withUnsafeMutableBufferPointer { visibles in
+            var width = 0, visible = -1
+            for g in 0..<count {
+                width &+= Int(advances[g])
+                if !isSpace[g] { visible = width }
+                if breakAfter[g] == 0 {
+                    width &+= Int(kernAfter[g])  // the kerning inside the segment
+                    continue
+                }
+                ends[segmentCount] = Int32(g + 1)
+                widths[segmentCount] = width
+                visibles[segmentCount] = visible
+                segmentCount += 1
+                (width, visible) = (0, -1)
+            }
+        }}}}}}}
+        ends.removeLast(count - segmentCount)
+        widths.removeLast(count - segmentCount)
+        visibles.removeLast(count - segmentCount)
+        segmentEnds = ends
+        segmentWidths = widths
+        segmentVisible = visibles
     }
 
     /// UAX #14's opportunities, with Blink's own table between two ASCII characters.
@@ -277,17 +317,25 @@ public struct PixelPreparedText: Sendable {
         kernAfter.withUnsafeBufferPointer { kernAfter in
         breakAfter.withUnsafeBufferPointer { breakAfter in
         isSpace.withUnsafeBufferPointer { isSpace in
+        segmentEnds.withUnsafeBufferPointer { segmentEnds in
+        segmentWidths.withUnsafeBufferPointer { segmentWidths in
+        segmentVisible.withUnsafeBufferPointer { segmentVisible in
             var lineStart = 0
+            // The segment the line starts in: lines start where segments do, except after a
+            // word split at graphemes.
+            var segment = 0
             while lineStart < count {
-                // Whole words while they fit; a mandatory break ends the line.
                 var lineEnd = lineStart, lineEndWidth = 0
-                var running = 0, visible = 0
-                var g = lineStart
-                while g < count {
-                    if g > lineStart { running &+= Int(kernAfter[g - 1]) }
-                    running &+= Int(advances[g])
-                    if !isSpace[g] { visible = running }
-                    if breakAfter[g] != 0 {
+                if segment < segmentEnds.count && (segment == 0 ? 0 : Int(segmentEnds[segment - 1])) == lineStart {
+                    // Whole words while they fit; a mandatory break ends the line.
+                    var running = 0, visible = 0
+                    var s = segment
+                    while s < segmentEnds.count {
+                        let end = Int(segmentEnds[s])
+                        if s > segment { running &+= Int(kernAfter[Int(segmentEnds[s - 1]) - 1]) }
+                        if segmentVisible[s] >= 0 { visible = running &+ segmentVisible[s] }
+                        running &+= segmentWidths[s]
+                        let g = end - 1
                         // A mandatory break's own space (a newline) hangs too.
                         let width = FontScale.layoutUnits(visible)
                         guard fits(width, available) else {
@@ -295,16 +343,40 @@ public struct PixelPreparedText: Sendable {
                             // that makes the line fit (text-spacing-trim); the line ends there.
                             let trimmed = FontScale.layoutUnits(visible - lineEndTrim(g))
                             if trimmed < width && fits(trimmed, available) {
-                                lineEnd = g + 1
+                                lineEnd = end
                                 lineEndWidth = trimmed
                             }
                             break
                         }
-                        lineEnd = g + 1
+                        lineEnd = end
                         lineEndWidth = width
                         if breakAfter[g] == 2 { break }
+                        s += 1
                     }
-                    g += 1
+                } else {
+                    // A line starting inside a segment: grapheme by grapheme.
+                    var running = 0, visible = 0
+                    var g = lineStart
+                    while g < count {
+                        if g > lineStart { running &+= Int(kernAfter[g - 1]) }
+                        running &+= Int(advances[g])
+                        if !isSpace[g] { visible = running }
+                        if breakAfter[g] != 0 {
+                            let width = FontScale.layoutUnits(visible)
+                            guard fits(width, available) else {
+                                let trimmed = FontScale.layoutUnits(visible - lineEndTrim(g))
+                                if trimmed < width && fits(trimmed, available) {
+                                    lineEnd = g + 1
+                                    lineEndWidth = trimmed
+                                }
+                                break
+                            }
+                            lineEnd = g + 1
+                            lineEndWidth = width
+                            if breakAfter[g] == 2 { break }
+                        }
+                        g += 1
+                    }
                 }
                 if lineEnd == lineStart {
                     // The first word does not fit on an empty line: split it at graphemes, at least
@@ -327,7 +399,8 @@ public struct PixelPreparedText: Sendable {
                 }
                 body(lineStart, lineEnd, lineEndWidth)
                 lineStart = lineEnd
+                while segment < segmentEnds.count && Int(segmentEnds[segment]) <= lineStart { segment += 1 }
             }
-        }}}}
+        }}}}}}}
     }
 }
