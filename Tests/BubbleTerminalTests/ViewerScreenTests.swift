@@ -244,6 +244,27 @@ import BubbleTestSupport
         #expect(Self.plain(screen).contains { $0.contains("Bo") })
     }
 
+    /// A second party arriving at the end (`--follow`) puts names on rows far from it, as a
+    /// whole conversation would.
+    @Test func aNewPartyAtTheEndShowsNamesEverywhere() {
+        let models = Self.models(200).map { model -> any MessageModel in
+            let note = model as! TextNote
+            return TextNote(id: note.id, senderName: note.direction == .incoming ? "Bo" : note.senderName,
+                            direction: note.direction, date: note.date, text: note.text)
+        }
+        let source = ViewerMessages(models)
+        let screen = ViewerScreen(source: source, engine: LayoutEngine(), decoration: DecorationOptions(timeZone: utc),
+                                  title: "chat.jsonl", rows: 20, columns: 60, renderOptions: RenderOptions(width: 60, timeZone: utc))
+        _ = screen.handle(.character("g"))
+        #expect(Array(Self.plain(screen).prefix(19)) == Reference(models, columns: 60).page(0, 19))
+        #expect(!Self.plain(screen).contains { $0.contains("Bo") })
+        let zed = TextNote(id: "zed", senderName: "Zed", direction: .incoming, date: may1.addingTimeInterval(400 * 1800), text: "hello")
+        source.append([zed])
+        screen.sourceDidGrow()
+        #expect(Array(Self.plain(screen).prefix(19)) == Reference(models + [zed], columns: 60).page(0, 19))
+        #expect(Self.plain(screen).contains { $0.contains("Bo") })
+    }
+
     /// A source that refuses what a conversation would refuse: a repeated id, reported.
     @Test func aRepeatedIDIsRefusedBySource() {
         let models = Self.models(5)

@@ -7,13 +7,16 @@ import Testing
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux or the built bubbles binary is missing (.ci/run installs tmux)"))
 struct TmuxViewerTests {
     static let sample = corpus("logs/sample.jsonl")
+    /// tmux on a loaded CI machine can take longer than the probe's 100 ms to answer; the
+    /// tests are about what it answers (the bound itself is tested on a pty).
+    static let probeBound = "BUBBLES_PROBE_TIMEOUT_MS=1000"
 
     /// Runs `arguments` in a pane; after it ends, the shell prints its exit status and the
     /// terminal's modes, then waits.
     static func start(_ arguments: String, width: Int = 72, height: Int = 22) throws -> TmuxSession {
         let binary = TmuxSession.bubblesBinary!
         return try TmuxSession(width: width, height: height,
-                               command: "sh -c '\(binary) \(arguments); echo EXIT=$?; stty -a | tr -s \" \\n\" \" \" | head -c 2000; echo; exec sleep 60'")
+                               command: "sh -c '\(Self.probeBound) \(binary) \(arguments); echo EXIT=$?; stty -a | tr -s \" \\n\" \" \" | head -c 2000; echo; exec sleep 60'")
     }
 
     static func statusLine(_ screen: [String]) -> String {
@@ -154,7 +157,7 @@ struct TmuxViewerTests {
     @Test func suspendGivesTheTerminalBackAndResumeRedraws() throws {
         let binary = TmuxSession.bubblesBinary!
         let session = try TmuxSession(width: 72, height: 22, command: "bash --norc --noprofile -i")
-        session.type("PS1='$ '; \(binary) view \(Self.sample)")
+        session.type("PS1='$ '; \(Self.probeBound) \(binary) view \(Self.sample)")
         session.send("Enter")
         session.waitFor { Self.statusLine($0).contains("(END)") }
         #expect(session.display("#{alternate_on}") == "1")
@@ -256,7 +259,7 @@ struct TmuxViewerTests {
     @Test func renderAutoLinesUpInTmuxAndLeavesNoProbeTrace() throws {
         let binary = TmuxSession.bubblesBinary!
         let session = try TmuxSession(width: 64, height: 50,
-                                      command: "sh -c 'printf \"before\\n\"; \(binary) render \(Self.sample) --width 64 --color never; echo EXIT=$?; exec sleep 60'")
+                                      command: "sh -c 'printf \"before\\n\"; \(Self.probeBound) \(binary) render \(Self.sample) --width 64 --color never; echo EXIT=$?; exec sleep 60'")
         let (done, _) = session.waitFor { $0.contains { $0.contains("EXIT=") } }
         #expect(done)
         let screen = session.capture(history: true)

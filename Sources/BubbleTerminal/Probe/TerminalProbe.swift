@@ -34,8 +34,15 @@ public enum TerminalProbe {
     public static let enableGraphemeClustering = "\u{1B}[?2027h"
     public static let disableGraphemeClustering = "\u{1B}[?2027l"
 
-    /// How long the probe waits for the terminal's answers, in milliseconds.
-    public static let defaultTimeout = 100
+    /// How long the probe waits for the terminal's answers, in milliseconds: 100, or
+    /// `BUBBLES_PROBE_TIMEOUT_MS` (1–5000) where a slow terminal is known, such as tmux on a
+    /// loaded CI machine.
+    public static var defaultTimeout: Int {
+        if let text = getenv("BUBBLES_PROBE_TIMEOUT_MS").map({ String(cString: $0) }), let value = Int(text), (1...5000).contains(value) {
+            return value
+        }
+        return 100
+    }
 
     /// What a probe found, and whether every reply is in (the device attributes reply came).
     public struct Outcome: Sendable {

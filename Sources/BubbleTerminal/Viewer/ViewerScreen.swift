@@ -48,6 +48,8 @@ public final class ViewerScreen {
     /// Times the window was moved by adding and dropping messages at its edges.
     public private(set) var windowsSlid = 0
     private var windowValid = false
+    /// The other parties the window's rows were decorated for (names show when over one).
+    private var windowParties = 0
     /// What the status line says besides the position (loading, rejected records, following).
     public var note: String?
 
@@ -94,12 +96,11 @@ public final class ViewerScreen {
     /// Whether the window lays out `low..<high` with every one of them decorated from its real
     /// neighbours (a neighbour in the window, or none in the source).
     private func windowCovers(_ low: Int, _ high: Int) -> Bool {
-        windowValid && (low > windowStart || windowStart == 0) && (high < windowEnd || windowEnd == count)
+        windowValid && windowParties == source.otherParties && (low > windowStart || windowStart == 0) && (high < windowEnd || windowEnd == count)
             && low >= windowStart && high <= windowEnd
     }
 
-    /// Makes the window lay out `low..<high` (clamped to the source), with a page or more of
-    /// room on either side when it has to be built again.
+    /// Makes the window lay out `low..<high` (clamped to the source), with room on either side.
     private func ensureWindow(_ low: Int, _ high: Int) {
         let low = max(0, min(low, count)), high = max(low, min(high, count))
         guard !windowCovers(low, high) else { return }
@@ -107,12 +108,13 @@ public final class ViewerScreen {
         // it shows, and scrolling on adds that many at a time.
         let margin = max(4, pageHeight / 4)
         let start = max(0, low - margin), end = min(count, high + margin)
-        if windowValid && !window.isEmpty && start < windowEnd && end > windowStart {
+        if windowValid && windowParties == source.otherParties && !window.isEmpty && start < windowEnd && end > windowStart {
             slideWindow(start, end)
             return
         }
         var options = decoration
         options.otherParties = source.otherParties
+        windowParties = source.otherParties
         let rebuilt = Conversation(engine: engine, width: columns, options: options)
         for (offset, model) in sourceMessages(start..<end).enumerated() { add(model, at: start + offset, to: rebuilt, first: false) }
         // Rows leaving the window leave the cache too, so it stays the window's size.
@@ -149,7 +151,10 @@ public final class ViewerScreen {
                 windowStart = keepStart
             }
         } catch {
-            windowValid = false  // a row vanished under us: lay the window out afresh next time
+            // A row the window held is not there to drop: lay the window out afresh.
+            windowValid = false
+            ensureWindow(start, end)
+            return
         }
         windowsSlid += 1
     }
