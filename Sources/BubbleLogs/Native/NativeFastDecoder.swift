@@ -2,9 +2,10 @@ import BubbleLayout
 
 /// Decodes the common native record straight from its bytes, with no JSON tree and no `String`
 /// for keys: one object of known members (id, type, from, outgoing, date, status, edited, replyTo,
-/// text, conversation, and an image's width, height and name) whose strings have no escapes.
-/// Anything else (an escape, an unknown or repeated member, any other nested value, null, a
-/// number that is not plain digits, any error at all)
+/// text, conversation, and an image's width, height and name). Strings may hold the escapes JSON
+/// defines but surrogates (`\ud83d\udc4b`), decoded as the parser decodes them; keys, types,
+/// dates and statuses may hold none. Anything else (an unknown or repeated member, any other
+/// nested value, null, a number that is not plain digits, any error at all)
 /// returns nil, and the line goes through the full parser and decoder, which give every
 /// diagnostic with its column. So a line is either decoded here exactly as the full path would
 /// decode it, or left to it.
@@ -24,6 +25,8 @@ struct NativeFastDecoder {
         var start: Int
         var end: Int
         var isString: Bool
+        /// A string holding escapes (`\n`, `\"`, `\u00E9`…): its bytes are not its text.
+        var isEscaped = false
     }
 
     func decode(_ line: UnsafeBufferPointer<UInt8>) -> (any LogRecord)? {
@@ -48,11 +51,11 @@ struct NativeFastDecoder {
         }
     }
 
-    /// What the reader counts of a transcribed record: its direction, and where its sender's name
-    /// is on the line (nil for none, and for a system notice).
+    /// What the reader counts of a transcribed record: its direction, and its sender's name
+    /// (nil for none, and for a system notice).
     struct Transcribed {
         var isOutgoing: Bool
-        var sender: Range<Int>?
+        var sender: String?
     }
 
     private static let memberCount = 14
@@ -76,6 +79,29 @@ struct NativeFastDecoder {
                 p += 8
             }
             while p < n, line[p] >= 0x20, line[p] != 0x22, line[p] != 0x5C { p += 1 }
+        }
+        /// Moves `p` past a string value's contents, escapes included, to its closing quote;
+        /// whether it held escapes, or nil for a string this path leaves to the parser (a bad
+        /// escape, a surrogate, a control, no closing quote).
+        @inline(__always) func skipStringValue() -> Bool? {
+            var escaped = false
+            while true {
+                skipString()
+                guard p < n else { return nil }
+                if line[p] == UInt8(ascii: "\"") { return escaped }
+                guard line[p] == UInt8(ascii: "\\"), p + 1 < n else { return nil }
+                escaped = true
+                switch line[p + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    p += 2
+                case UInt8(ascii: "u"):
+                    guard p + 6 <= n, let scalar = Self.hex4(line, p + 2), !(0xD800...0xDFFF).contains(scalar) else { return nil }
+                    p += 6
+                default:
+                    return nil
+                }
+            }
         }
         skipSpace()
         guard p < n, line[p] == UInt8(ascii: "{") else { return nil }
@@ -103,9 +129,8 @@ struct NativeFastDecoder {
             case UInt8(ascii: "\""):
                 p += 1
                 let start = p
-                skipString()
-                guard p < n, line[p] == UInt8(ascii: "\"") else { return nil }
-                value = Value(start: start, end: p, isString: true)
+                guard let escaped = skipStringValue() else { return nil }
+                value = Value(start: start, end: p, isString: true, isEscaped: escaped)
                 p += 1
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "t"), UInt8(ascii: "f"):
                 let start = p
@@ -138,9 +163,8 @@ struct NativeFastDecoder {
                             guard p < n, line[p] == UInt8(ascii: "\"") else { return nil }
                             p += 1
                             let textStart = p
-                            skipString()
-                            guard p < n, line[p] == UInt8(ascii: "\"") else { return nil }
-                            values[Self.slot(inner)] = Value(start: textStart, end: p, isString: true)
+                            guard let escaped = skipStringValue() else { return nil }
+                            values[Self.slot(inner)] = Value(start: textStart, end: p, isString: true, isEscaped: escaped)
                             p += 1
                         } else {
                             while p < n, Self.isLiteralByte(line[p]) { p += 1 }
@@ -183,7 +207,7 @@ struct NativeFastDecoder {
         func string(_ m: Member) -> String? {
             let v = value(m)
             guard v.isString else { return nil }
-            return String(decoding: UnsafeBufferPointer(rebasing: line[v.start..<v.end]), as: UTF8.self)
+            return Self.withText(line, v) { String(decoding: $0, as: UTF8.self) }
         }
         /// A string, or plain decimal digits (what `identifierValue` takes that this path checks).
         func identifier(_ m: Member) -> String? {
@@ -334,13 +358,13 @@ struct NativeFastDecoder {
         if has(.replyTo) { guard isIdentifier(replyTo) else { return nil } }
         if has(.conversation) { guard isIdentifier(conversation) else { return nil } }
         let isOutgoing = outgoing ?? (me != nil && has(.from)
-            && SenderName.matches(me, String(decoding: bytes(from), as: UTF8.self)))
+            && SenderName.matches(me, Self.withText(line, from) { String(decoding: $0, as: UTF8.self) }))
 
         out.append("{\"id\":")
-        out.appendJSONString(utf8: bytes(id))
+        Self.withText(line, id) { out.appendJSONString(utf8: $0) }
         if has(.conversation) {
             out.append(",\"conversation\":")
-            out.appendJSONString(utf8: bytes(conversation))
+            Self.withText(line, conversation) { out.appendJSONString(utf8: $0) }
         }
         switch kind {
         case .text: out.append(",\"type\":\"text\"")
@@ -349,7 +373,7 @@ struct NativeFastDecoder {
         }
         if !isSystem, has(.from) {
             out.append(",\"from\":")
-            out.appendJSONString(utf8: bytes(from))
+            Self.withText(line, from) { out.appendJSONString(utf8: $0) }
         }
         if isOutgoing { out.append(",\"outgoing\":true") }
         out.append(",\"date\":\"")
@@ -364,7 +388,7 @@ struct NativeFastDecoder {
         if edited == true { out.append(",\"edited\":true") }
         if has(.replyTo) {
             out.append(",\"replyTo\":")
-            out.appendJSONString(utf8: bytes(replyTo))
+            Self.withText(line, replyTo) { out.appendJSONString(utf8: $0) }
         }
         if case .image(let width, let height) = kind {
             out.append(",\"image\":{")
@@ -379,15 +403,20 @@ struct NativeFastDecoder {
                 out.append(byte: UInt8(ascii: ","))
             }
             out.append("\"name\":")
-            if has(.imageName) { out.appendJSONString(utf8: bytes(value(.imageName))) } else { out.append("\"image\"") }
+            if has(.imageName) {
+                Self.withText(line, value(.imageName)) { out.appendJSONString(utf8: $0) }
+            } else {
+                out.append("\"image\"")
+            }
             out.append(byte: UInt8(ascii: "}"))
         }
         if has(.text) {
             out.append(",\"text\":")
-            out.appendJSONString(utf8: bytes(text))
+            Self.withText(line, text) { out.appendJSONString(utf8: $0) }
         }
         out.append("}\n")
-        return Transcribed(isOutgoing: isOutgoing, sender: isSystem || !has(.from) ? nil : from.start..<from.end)
+        let sender = isSystem || !has(.from) ? nil : Self.withText(line, from) { String(decoding: $0, as: UTF8.self) }
+        return Transcribed(isOutgoing: isOutgoing, sender: sender)
     }
 
     /// `DeliveryStatus`'s raw values, in the order of its `allCases`.
@@ -397,6 +426,63 @@ struct NativeFastDecoder {
         guard name.utf8CodeUnitCount == v.end - v.start else { return false }
         for i in 0..<(v.end - v.start) where name.utf8Start[i] != line[v.start + i] { return false }
         return true
+    }
+
+    /// Four hex digits at `line[at...]` as a number, or nil.
+    private static func hex4(_ line: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt32? {
+        var value: UInt32 = 0
+        for k in at..<(at + 4) {
+            let b = line[k]
+            let digit: UInt8
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b - 0x30
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b - 0x57
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b - 0x37
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// Calls `body` with the text of string `v`: its bytes in place, or, when it holds escapes,
+    /// those decoded as the parser decodes them (the scan accepted only escapes it knows).
+    private static func withText<R>(_ line: UnsafeBufferPointer<UInt8>, _ v: Value,
+                                    _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        guard v.isEscaped else { return body(UnsafeBufferPointer(rebasing: line[v.start..<v.end])) }
+        // Decoding never lengthens: an escape of 2 or 6 bytes gives at most 3.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, v.end - v.start)) { buffer in
+            var count = 0
+            var p = v.start
+            while p < v.end {
+                let b = line[p]
+                guard b == UInt8(ascii: "\\") else {
+                    buffer[count] = b
+                    count += 1
+                    p += 1
+                    continue
+                }
+                let letter = line[p + 1]
+                p += 2
+                var scalar: UInt32
+                switch letter {
+                case UInt8(ascii: "b"): scalar = 0x08
+                case UInt8(ascii: "f"): scalar = 0x0C
+                case UInt8(ascii: "n"): scalar = 0x0A
+                case UInt8(ascii: "r"): scalar = 0x0D
+                case UInt8(ascii: "t"): scalar = 0x09
+                case UInt8(ascii: "u"):
+                    scalar = hex4(line, p) ?? 0xFFFD
+                    p += 4
+                default: scalar = UInt32(letter)
+                }
+                for unit in UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}")! {
+                    buffer[count] = unit
+                    count += 1
+                }
+            }
+            return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
     }
 
     @inline(__always)
