@@ -2,8 +2,10 @@ import BubbleLayout
 
 /// Decodes the common native record straight from its bytes, with no JSON tree and no `String`
 /// for keys: one object of known members (id, type, from, outgoing, date, status, edited, replyTo,
-/// text, conversation) whose strings have no escapes. Anything else (an escape, an unknown or
-/// repeated member, a nested object, null, a number that is not plain digits, any error at all)
+/// text, conversation, and an image's width, height and name). Strings may hold the escapes JSON
+/// defines but surrogates (`\ud83d\udc4b`), decoded as the parser decodes them; keys, types,
+/// dates and statuses may hold none. Anything else (an unknown or repeated member, any other
+/// nested value, null, a number that is not plain digits, any error at all)
 /// returns nil, and the line goes through the full parser and decoder, which give every
 /// diagnostic with its column. So a line is either decoded here exactly as the full path would
 /// decode it, or left to it.
@@ -13,7 +15,9 @@ struct NativeFastDecoder {
     /// The members this path knows, as bits of a seen-set.
     private enum Member: UInt16 {
         case id = 1, type = 2, from = 4, outgoing = 8, date = 16, status = 32, edited = 64, replyTo = 128,
-             text = 256, conversation = 512
+             text = 256, conversation = 512, image = 1024
+        /// The members of the nested `image` object.
+        case imageWidth = 2048, imageHeight = 4096, imageName = 8192
     }
 
     /// A value's bytes: a string's contents (quotes excluded) or a literal's text.
@@ -21,6 +25,8 @@ struct NativeFastDecoder {
         var start: Int
         var end: Int
         var isString: Bool
+        /// A string holding escapes (`\n`, `\"`, `\u00E9`…): its bytes are not its text.
+        var isEscaped = false
     }
 
     func decode(_ line: UnsafeBufferPointer<UInt8>) -> (any LogRecord)? {
@@ -45,14 +51,14 @@ struct NativeFastDecoder {
         }
     }
 
-    /// What the reader counts of a transcribed record: its direction, and where its sender's name
-    /// is on the line (nil for none, and for a system notice).
+    /// What the reader counts of a transcribed record: its direction, and its sender's name
+    /// (nil for none, and for a system notice).
     struct Transcribed {
         var isOutgoing: Bool
-        var sender: Range<Int>?
+        var sender: String?
     }
 
-    private static let memberCount = 10
+    private static let memberCount = 14
 
     /// Finds each member's value on `line`; the seen-set, or nil for a line this path does not take.
     private func scan(_ line: UnsafeBufferPointer<UInt8>, into values: UnsafeMutableBufferPointer<Value>) -> UInt16? {
@@ -73,6 +79,29 @@ struct NativeFastDecoder {
                 p += 8
             }
             while p < n, line[p] >= 0x20, line[p] != 0x22, line[p] != 0x5C { p += 1 }
+        }
+        /// Moves `p` past a string value's contents, escapes included, to its closing quote;
+        /// whether it held escapes, or nil for a string this path leaves to the parser (a bad
+        /// escape, a surrogate, a control, no closing quote).
+        @inline(__always) func skipStringValue() -> Bool? {
+            var escaped = false
+            while true {
+                skipString()
+                guard p < n else { return nil }
+                if line[p] == UInt8(ascii: "\"") { return escaped }
+                guard line[p] == UInt8(ascii: "\\"), p + 1 < n else { return nil }
+                escaped = true
+                switch line[p + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    p += 2
+                case UInt8(ascii: "u"):
+                    guard p + 6 <= n, let scalar = Self.hex4(line, p + 2), !(0xD800...0xDFFF).contains(scalar) else { return nil }
+                    p += 6
+                default:
+                    return nil
+                }
+            }
         }
         skipSpace()
         guard p < n, line[p] == UInt8(ascii: "{") else { return nil }
@@ -100,13 +129,59 @@ struct NativeFastDecoder {
             case UInt8(ascii: "\""):
                 p += 1
                 let start = p
-                skipString()
-                guard p < n, line[p] == UInt8(ascii: "\"") else { return nil }
-                value = Value(start: start, end: p, isString: true)
+                guard let escaped = skipStringValue() else { return nil }
+                value = Value(start: start, end: p, isString: true, isEscaped: escaped)
                 p += 1
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "t"), UInt8(ascii: "f"):
                 let start = p
                 while p < n, Self.isLiteralByte(line[p]) { p += 1 }
+                value = Value(start: start, end: p, isString: false)
+            case UInt8(ascii: "{") where member == .image:
+                // The image's own members: width, height (numbers) and name (a string), each once.
+                let start = p
+                p += 1
+                skipSpace()
+                if p < n, line[p] == UInt8(ascii: "}") {
+                    p += 1
+                } else {
+                    while true {
+                        skipSpace()
+                        guard p < n, line[p] == UInt8(ascii: "\"") else { return nil }
+                        p += 1
+                        let keyStart = p
+                        skipString()
+                        guard p < n, line[p] == UInt8(ascii: "\"") else { return nil }
+                        guard let inner = Self.imageMember(line, keyStart, p), seen & inner.rawValue == 0 else { return nil }
+                        seen |= inner.rawValue
+                        p += 1
+                        skipSpace()
+                        guard p < n, line[p] == UInt8(ascii: ":") else { return nil }
+                        p += 1
+                        skipSpace()
+                        let innerStart = p
+                        if inner == .imageName {
+                            guard p < n, line[p] == UInt8(ascii: "\"") else { return nil }
+                            p += 1
+                            let textStart = p
+                            guard let escaped = skipStringValue() else { return nil }
+                            values[Self.slot(inner)] = Value(start: textStart, end: p, isString: true, isEscaped: escaped)
+                            p += 1
+                        } else {
+                            while p < n, Self.isLiteralByte(line[p]) { p += 1 }
+                            guard p > innerStart else { return nil }
+                            values[Self.slot(inner)] = Value(start: innerStart, end: p, isString: false)
+                        }
+                        skipSpace()
+                        guard p < n else { return nil }
+                        if line[p] == UInt8(ascii: ",") {
+                            p += 1
+                            continue
+                        }
+                        guard line[p] == UInt8(ascii: "}") else { return nil }
+                        p += 1
+                        break
+                    }
+                }
                 value = Value(start: start, end: p, isString: false)
             default:
                 return nil
@@ -132,7 +207,7 @@ struct NativeFastDecoder {
         func string(_ m: Member) -> String? {
             let v = value(m)
             guard v.isString else { return nil }
-            return String(decoding: UnsafeBufferPointer(rebasing: line[v.start..<v.end]), as: UTF8.self)
+            return Self.withText(line, v) { String(decoding: $0, as: UTF8.self) }
         }
         /// A string, or plain decimal digits (what `identifierValue` takes that this path checks).
         func identifier(_ m: Member) -> String? {
@@ -154,16 +229,8 @@ struct NativeFastDecoder {
             return nil
         }
 
-        guard has(.id), has(.type), has(.date), let id = identifier(.id), value(.type).isString else { return nil }
-        // Images have a nested object: the full path decodes them.
-        let isSystem: Bool
-        if Self.equals(line, value(.type), "text") {
-            isSystem = false
-        } else if Self.equals(line, value(.type), "system") {
-            isSystem = true
-        } else {
-            return nil
-        }
+        guard has(.id), has(.type), has(.date), let id = identifier(.id), value(.type).isString,
+              let kind = Self.kind(line, seen: seen, values: values) else { return nil }
         guard let micros = Self.microseconds(line, value(.date)) else { return nil }
         var from: String?
         if has(.from) {
@@ -197,12 +264,46 @@ struct NativeFastDecoder {
             id: id, senderName: from, direction: isOutgoing ? .outgoing : .incoming,
             date: LogTimestamp.date(microseconds: micros), status: status, isEdited: edited ?? false, replyToID: replyTo)
         header.conversationID = conversation
-        guard let text else { return nil }
-        if isSystem {
+        switch kind {
+        case .text:
+            guard let text else { return nil }
+            return LogTextMessage(header: header, text: text)
+        case .system:
+            guard let text else { return nil }
             header.senderName = nil
             return LogSystemMessage(header: header, notice: text)
+        case .image(let width, let height):
+            return LogImageMessage(header: header, pixelWidth: width, pixelHeight: height,
+                                   imageName: has(.imageName) ? string(.imageName) ?? "image" : "image", caption: text)
         }
-        return LogTextMessage(header: header, text: text)
+    }
+
+    /// The record kinds this path takes; an image with its sizes, when given.
+    private enum Kind {
+        case text, system
+        case image(width: Int?, height: Int?)
+    }
+
+    /// The kind named by `type`, or nil for another type, an `image` member on a record that is
+    /// not an image (or none on one that is), or an image size that is not a positive integer.
+    private static func kind(_ line: UnsafeBufferPointer<UInt8>, seen: UInt16, values: UnsafeBufferPointer<Value>) -> Kind? {
+        let type = values[slot(.type)]
+        let hasImage = seen & Member.image.rawValue != 0
+        if equals(line, type, "text") { return hasImage ? nil : .text }
+        if equals(line, type, "system") { return hasImage ? nil : .system }
+        guard equals(line, type, "image"), hasImage else { return nil }
+        /// A size: plain digits, not zero, short enough for an `Int`.
+        func size(_ m: Member) -> Int?? {
+            guard seen & m.rawValue != 0 else { return .some(nil) }
+            let v = values[slot(m)]
+            guard isPlainInteger(line, v), line[v.start] != UInt8(ascii: "-"), line[v.start] != UInt8(ascii: "0"),
+                  v.end - v.start <= 18 else { return nil }
+            var result = 0
+            for p in v.start..<v.end { result = result * 10 + Int(line[p] - 0x30) }
+            return .some(result)
+        }
+        guard let width = size(.imageWidth), let height = size(.imageHeight) else { return nil }
+        return .image(width: width, height: height)
     }
 
     /// Unix seconds or an ISO 8601 string, read from the bytes.
@@ -231,18 +332,20 @@ struct NativeFastDecoder {
             if Self.equals(line, v, "false") { return .some(false) }
             return nil
         }
-        // Both kinds this path takes need a text.
-        guard has(.id), has(.type), has(.date), has(.text) else { return nil }
+        guard has(.id), has(.type), has(.date) else { return nil }
         let id = value(.id), type = value(.type), text = value(.text)
-        guard isIdentifier(id), type.isString, text.isString else { return nil }
+        guard isIdentifier(id), type.isString, let kind = Self.kind(line, seen: seen, values: values) else { return nil }
         let isSystem: Bool
-        if Self.equals(line, type, "text") {
+        switch kind {
+        case .text, .system:
+            // These need a text; an image's caption is optional.
+            guard has(.text) else { return nil }
+            isSystem = if case .system = kind { true } else { false }
+        case .image:
             isSystem = false
-        } else if Self.equals(line, type, "system") {
-            isSystem = true
-        } else {
-            return nil
         }
+        if has(.text) { guard text.isString else { return nil } }
+        if has(.imageName) { guard value(.imageName).isString else { return nil } }
         guard let micros = Self.microseconds(line, value(.date)) else { return nil }
         let from = value(.from)
         if has(.from) { guard from.isString else { return nil } }
@@ -255,18 +358,22 @@ struct NativeFastDecoder {
         if has(.replyTo) { guard isIdentifier(replyTo) else { return nil } }
         if has(.conversation) { guard isIdentifier(conversation) else { return nil } }
         let isOutgoing = outgoing ?? (me != nil && has(.from)
-            && SenderName.matches(me, String(decoding: bytes(from), as: UTF8.self)))
+            && SenderName.matches(me, Self.withText(line, from) { String(decoding: $0, as: UTF8.self) }))
 
         out.append("{\"id\":")
-        out.appendJSONString(utf8: bytes(id))
+        Self.withText(line, id) { out.appendJSONString(utf8: $0) }
         if has(.conversation) {
             out.append(",\"conversation\":")
-            out.appendJSONString(utf8: bytes(conversation))
+            Self.withText(line, conversation) { out.appendJSONString(utf8: $0) }
         }
-        out.append(isSystem ? ",\"type\":\"system\"" : ",\"type\":\"text\"")
+        switch kind {
+        case .text: out.append(",\"type\":\"text\"")
+        case .system: out.append(",\"type\":\"system\"")
+        case .image: out.append(",\"type\":\"image\"")
+        }
         if !isSystem, has(.from) {
             out.append(",\"from\":")
-            out.appendJSONString(utf8: bytes(from))
+            Self.withText(line, from) { out.appendJSONString(utf8: $0) }
         }
         if isOutgoing { out.append(",\"outgoing\":true") }
         out.append(",\"date\":\"")
@@ -281,12 +388,35 @@ struct NativeFastDecoder {
         if edited == true { out.append(",\"edited\":true") }
         if has(.replyTo) {
             out.append(",\"replyTo\":")
-            out.appendJSONString(utf8: bytes(replyTo))
+            Self.withText(line, replyTo) { out.appendJSONString(utf8: $0) }
         }
-        out.append(",\"text\":")
-        out.appendJSONString(utf8: bytes(text))
+        if case .image(let width, let height) = kind {
+            out.append(",\"image\":{")
+            if let width {
+                out.append("\"width\":")
+                out.append(width)
+                out.append(byte: UInt8(ascii: ","))
+            }
+            if let height {
+                out.append("\"height\":")
+                out.append(height)
+                out.append(byte: UInt8(ascii: ","))
+            }
+            out.append("\"name\":")
+            if has(.imageName) {
+                Self.withText(line, value(.imageName)) { out.appendJSONString(utf8: $0) }
+            } else {
+                out.append("\"image\"")
+            }
+            out.append(byte: UInt8(ascii: "}"))
+        }
+        if has(.text) {
+            out.append(",\"text\":")
+            Self.withText(line, text) { out.appendJSONString(utf8: $0) }
+        }
         out.append("}\n")
-        return Transcribed(isOutgoing: isOutgoing, sender: isSystem || !has(.from) ? nil : from.start..<from.end)
+        let sender = isSystem || !has(.from) ? nil : Self.withText(line, from) { String(decoding: $0, as: UTF8.self) }
+        return Transcribed(isOutgoing: isOutgoing, sender: sender)
     }
 
     /// `DeliveryStatus`'s raw values, in the order of its `allCases`.
@@ -296,6 +426,63 @@ struct NativeFastDecoder {
         guard name.utf8CodeUnitCount == v.end - v.start else { return false }
         for i in 0..<(v.end - v.start) where name.utf8Start[i] != line[v.start + i] { return false }
         return true
+    }
+
+    /// Four hex digits at `line[at...]` as a number, or nil.
+    private static func hex4(_ line: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt32? {
+        var value: UInt32 = 0
+        for k in at..<(at + 4) {
+            let b = line[k]
+            let digit: UInt8
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b - 0x30
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b - 0x57
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b - 0x37
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// Calls `body` with the text of string `v`: its bytes in place, or, when it holds escapes,
+    /// those decoded as the parser decodes them (the scan accepted only escapes it knows).
+    private static func withText<R>(_ line: UnsafeBufferPointer<UInt8>, _ v: Value,
+                                    _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        guard v.isEscaped else { return body(UnsafeBufferPointer(rebasing: line[v.start..<v.end])) }
+        // Decoding never lengthens: an escape of 2 or 6 bytes gives at most 3.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, v.end - v.start)) { buffer in
+            var count = 0
+            var p = v.start
+            while p < v.end {
+                let b = line[p]
+                guard b == UInt8(ascii: "\\") else {
+                    buffer[count] = b
+                    count += 1
+                    p += 1
+                    continue
+                }
+                let letter = line[p + 1]
+                p += 2
+                var scalar: UInt32
+                switch letter {
+                case UInt8(ascii: "b"): scalar = 0x08
+                case UInt8(ascii: "f"): scalar = 0x0C
+                case UInt8(ascii: "n"): scalar = 0x0A
+                case UInt8(ascii: "r"): scalar = 0x0D
+                case UInt8(ascii: "t"): scalar = 0x09
+                case UInt8(ascii: "u"):
+                    scalar = hex4(line, p) ?? 0xFFFD
+                    p += 4
+                default: scalar = UInt32(letter)
+                }
+                for unit in UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}")! {
+                    buffer[count] = unit
+                    count += 1
+                }
+            }
+            return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
     }
 
     @inline(__always)
@@ -331,6 +518,15 @@ struct NativeFastDecoder {
         return true
     }
 
+    /// The member of the nested `image` object named by `line[start..<end]`, or nil.
+    private static func imageMember(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Member? {
+        let v = Value(start: start, end: end, isString: true)
+        if equals(line, v, "width") { return .imageWidth }
+        if equals(line, v, "height") { return .imageHeight }
+        if equals(line, v, "name") { return .imageName }
+        return nil
+    }
+
     /// The member named by `line[start..<end]`, or nil for a name this path does not take.
     private static func member(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Member? {
         func equals(_ name: StaticString) -> Bool {
@@ -341,6 +537,7 @@ struct NativeFastDecoder {
         switch end - start {
         case 2: return equals("id") ? .id : nil
         case 4: return equals("type") ? .type : equals("from") ? .from : equals("date") ? .date : equals("text") ? .text : nil
+        case 5: return equals("image") ? .image : nil
         case 6: return equals("status") ? .status : equals("edited") ? .edited : nil
         case 7: return equals("replyTo") ? .replyTo : nil
         case 8: return equals("outgoing") ? .outgoing : nil

@@ -34,8 +34,7 @@ final class NativeLogProducer: RecordProducer {
         guard let produced = lines.withNextLine({ bytes, number, tooLong -> ProducedNative in
             lastLine = number
             if !tooLong, firstInvalidUTF8Offset(bytes) == nil, let done = fast.transcribe(bytes, into: &out) {
-                let sender = done.sender.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
-                return .written(isOutgoing: done.isOutgoing, sender: sender)
+                return .written(isOutgoing: done.isOutgoing, sender: done.sender)
             }
             return .produced(produce(bytes, number: number, isTooLong: tooLong))
         }) else { return endOfInput().map { .produced($0) } }
