@@ -46,8 +46,6 @@ import Testing
             #expect((info.raw & ScalarInfo.eastAsianFullWideHalfBit != 0) == info.isEastAsianFullWideHalf)
             #expect((info.raw & ScalarInfo.unassignedPictographicBit != 0) == info.isUnassignedPictographic)
             #expect((info.raw & ScalarInfo.emojiModifierBit != 0) == info.isEmojiModifier)
-            #expect(info.raw & ~(ScalarInfo.graphemeBreakMask | ScalarInfo.lineBreakMask | ScalarInfo.widthMask
-                                 | ScalarInfo.flagsMask) == 0)
         }
     }
 
