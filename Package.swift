@@ -28,7 +28,7 @@ let package = Package(
         .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks"]),
         .testTarget(name: "BubbleTerminalTests", dependencies: ["BubbleTerminal", "BubbleLayout", "BubbleLogs", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks"]),
         .testTarget(name: "BubbleLogsTests", dependencies: ["BubbleLogs", "BubbleLayout", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks"]),
-        .testTarget(name: "BubblesCLITests", dependencies: ["BubblesCLI", "BubbleLogs", "BubbleLayout", "BubbleTerminal", "BubbleText", "BubbleTestSupport"]),
+        .testTarget(name: "BubblesCLITests", dependencies: ["BubblesCLI", "BubbleLogs", "BubbleLayout", "BubbleTerminal", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -47,8 +47,6 @@ import Testing
             #expect((info.raw & ScalarInfo.unassignedPictographicBit != 0) == info.isUnassignedPictographic)
             #expect((info.raw & ScalarInfo.emojiModifierBit != 0) == info.isEmojiModifier)
             #expect((info.raw & ScalarInfo.prependBit != 0) == info.isPrepend)
-            #expect(info.raw & ~(ScalarInfo.graphemeBreakMask | ScalarInfo.lineBreakMask | ScalarInfo.widthMask
-                                 | ScalarInfo.flagsMask) == 0)
         }
     }
 

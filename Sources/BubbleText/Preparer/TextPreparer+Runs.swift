@@ -276,7 +276,8 @@ extension TextPreparer {
     /// Two cells, Extended_Pictographic, Emoji_Presentation (see `isPlainWide(_:)`).
     static let wideEmojiPattern: UInt32 = ScalarInfo.field(width: 2) | ScalarInfo.extendedPictographicBit
         | ScalarInfo.emojiPresentationBit
-    /// The fields `isPlainLetter(_:)` looks at: both classes, the width and every flag.
+    /// The fields `isPlainLetter(_:)` looks at: both classes, the width and every flag (a flag
+    /// added later keeps its scalars off the letter runs until they are taught about it).
     static let plainLetterMask: UInt32 = ScalarInfo.graphemeBreakMask | ScalarInfo.lineBreakMask | ScalarInfo.widthMask
         | ScalarInfo.flagsMask
     static let plainLetterPattern = ScalarInfo.field(lineBreak: .al) | ScalarInfo.field(graphemeBreak: .other) | ScalarInfo.field(width: 1)
