@@ -38,7 +38,8 @@ struct ViewerBench {
         return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 
-    func run(output: TextSink) throws {
+    /// Runs the phases and writes the report; false when the log held no message to view.
+    func run(output: TextSink) throws -> Bool {
         var logPath = path
         var temporary: URL?
         defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
@@ -49,7 +50,7 @@ struct ViewerBench {
             temporary = url
             logPath = url.path
         }
-        guard let logPath else { return }
+        guard let logPath else { return false }
         let fileBytes = (try FileManager.default.attributesOfItem(atPath: logPath)[.size] as? NSNumber)?.intValue ?? 0
         let residentBefore = Self.residentBytes
         var decoration = DecorationOptions()
@@ -83,6 +84,10 @@ struct ViewerBench {
         let fullLoad = Self.milliseconds(loadStart)
         let fullLoadCPU = Self.processCPUSeconds() - processCPU
         let rowCount = screen.count
+        guard rowCount > 0 else {
+            try output.write("bubbles bench --viewer: \(DiagnosticText.escaped(logPath)) holds no JSON Lines messages to view\n")
+            return false
+        }
 
         // Key presses, each to its frame.
         let keys: [ViewerKey] = [.character("g"), .character("j"), .character(" "), .character("d"), .down, .pageDown,
@@ -159,5 +164,6 @@ struct ViewerBench {
         text += "          the file's index: \(Format.fixed(Double(index) / 1e6, 1)) MB, \(perMessage(index)) bytes a message (file: \(perMessage(fileBytes)) bytes a message)\n"
         text += "  (frames built: \(Format.grouped(bytes)) bytes)\n"
         try output.write(text)
+        return true
     }
 }

@@ -61,8 +61,8 @@ struct BenchCommand: BubblesCommand {
         }
         if viewer {
             if Self.isDebugBuild { try context.errors.write("bubbles bench: this is a debug build; for real figures run: swift run -c release bubbles bench --viewer\n") }
-            try ViewerBench(messageCount: messageCount, seed: seed, path: input?.path).run(output: context.output)
-            return ExitCode.success
+            let ran = try ViewerBench(messageCount: messageCount, seed: seed, path: input?.path).run(output: context.output)
+            return ran ? ExitCode.success : ExitCode.failure
         }
         // The synthetic log goes through the real reader, so it is exactly what a user's file would be.
         var temporary: URL?
