@@ -105,13 +105,13 @@ extension LayoutEngine {
         let id = model.id
         let revision = model.revision
         let idHash = identityHash(id)
-        // The content is stamped once for all widths, and only when the cache is used at all.
-        let stamp = remembering
-            ? cache.stamp(id: id, idHash: idHash, content: content(of: model, configuratorIndex: row.configuratorIndex))
-            : ContentStamp.unused
+        // The content is stamped once for all widths (if `decorate` has not), and only when the
+        // cache is used at all.
+        let stamp = !remembering || row.stamp != .unused ? row.stamp
+            : cache.stamp(id: id, idHash: idHash, content: content(of: model, configuratorIndex: row.configuratorIndex))
         var texts = RowTexts<Measurer.Prepared>()
         for w in widths.indices {
-            let result = layout(id: id, revision: revision, stamp: stamp, configuratorIndex: row.configuratorIndex, binder: binder,
+            let result = layoutKeepingTexts(id: id, revision: revision, stamp: stamp, configuratorIndex: row.configuratorIndex, binder: binder,
                                 decoration: row.decoration, width: widths[w], idHash: idHash, texts: &texts,
                                 cells: &cells, remembering: remembering)
             (output + w * stride).initialize(to: result.layout)
