@@ -195,15 +195,16 @@ public final class Conversation<Measurer: TextMeasurer> {
 
     private func makeEntry(for model: any MessageModel) throws(ConversationError) -> ConversationEntry {
         // The first configurator whose binder takes the model: one cast per kind tried, and the
-        // binder keeps the cast model for every later layout.
-        var found: (index: Int, binder: CellBinder)?
+        // binder keeps the cast model for every later layout; the content to stamp comes from the
+        // same cast.
+        var found: (index: Int, binder: CellBinder, content: BubbleContent)?
         for (i, configurator) in engine.registry.configurators.enumerated() {
-            if let binder = configurator.binder(for: model) {
-                found = (i, binder)
+            if let (binder, content) = configurator.binderAndContent(for: model) {
+                found = (i, binder, content)
                 break
             }
         }
-        guard let (configuratorIndex, binder) = found else {
+        guard let (configuratorIndex, binder, body) = found else {
             throw .layout(.unregisteredKind(modelType: String(describing: type(of: model)), id: model.id))
         }
         let facts = Decorator.facts(of: model, index: 0, configuratorIndex: configuratorIndex,
@@ -211,8 +212,9 @@ public final class Conversation<Measurer: TextMeasurer> {
         let id = model.id
         let idHash = identityHash(id)
         // Stamped once per change: every later layout of this entry finds only this content's.
-        let stamp = engine.cache.stamp(id: id, idHash: idHash,
-                                       content: engine.content(of: model, configuratorIndex: configuratorIndex))
+        let content = LayoutContent(cell: ObjectIdentifier(engine.registry.configurators[configuratorIndex].cellType),
+                                    direction: model.direction, revision: model.revision, body: body)
+        let stamp = engine.cache.stamp(id: id, idHash: idHash, content: content)
         return ConversationEntry(model: model, id: id, revision: model.revision, stamp: stamp, idHash: idHash,
                                  binder: binder, facts: facts, dateLabelWidth: labelWidth(of: facts.day))
     }

@@ -35,6 +35,17 @@ public struct CellConfigurator<Cell: ConfigurableCell>: Sendable {
                     cell.configure(with: typed)
                     return true
                 }
+            },
+            boundContent: { model in
+                guard let typed = model as? Cell.Model else { return nil }
+                let direction = model.direction
+                let binder: CellBinder = { cell in
+                    guard let cell = cell as? Cell else { return false }
+                    cell.direction = direction
+                    cell.configure(with: typed)
+                    return true
+                }
+                return (binder, Cell.content(of: typed))
             })
     }
 }
@@ -56,13 +67,15 @@ public struct AnyCellConfigurator: Sendable {
     let previewModel: @Sendable (any MessageModel) -> String
     let contentModel: @Sendable (any MessageModel) -> BubbleContent
     let makeBinder: @Sendable (any MessageModel) -> CellBinder?
+    let makeBoundContent: @Sendable (any MessageModel) -> (CellBinder, BubbleContent)?
 
     init(reuseIdentifier: String, cellType: BubbleCell.Type, rowKind: RowKind, kindName: String, drawsBubble: Bool,
          accepts: @escaping @Sendable (any MessageModel) -> Bool,
          preview: @escaping @Sendable (any MessageModel) -> String,
          content: @escaping @Sendable (any MessageModel) -> BubbleContent,
          bind: @escaping @Sendable (BubbleCell, any MessageModel) -> Bool,
-         binder: @escaping @Sendable (any MessageModel) -> CellBinder?) {
+         binder: @escaping @Sendable (any MessageModel) -> CellBinder?,
+         boundContent: @escaping @Sendable (any MessageModel) -> (CellBinder, BubbleContent)?) {
         self.reuseIdentifier = reuseIdentifier
         self.cellType = cellType
         self.rowKind = rowKind
@@ -73,6 +86,7 @@ public struct AnyCellConfigurator: Sendable {
         self.previewModel = preview
         self.contentModel = content
         self.makeBinder = binder
+        self.makeBoundContent = boundContent
     }
 
     /// True when this configurator's cell shows `model`.
@@ -92,6 +106,12 @@ public struct AnyCellConfigurator: Sendable {
     /// cast (which copies the model into a new existential box) is paid once per revision. Nil
     /// when the cell does not show `model`.
     func binder(for model: any MessageModel) -> CellBinder? { makeBinder(model) }
+
+    /// `binder(for:)` and the model's `content` from the one cast: for a conversation's new entry,
+    /// which needs both (the content to stamp it), so the model is cast once instead of twice.
+    func binderAndContent(for model: any MessageModel) -> (binder: CellBinder, content: BubbleContent)? {
+        makeBoundContent(model).map { (binder: $0.0, content: $0.1) }
+    }
 }
 
 /// Configures a cell with a model captured already cast to the cell's model protocol.
