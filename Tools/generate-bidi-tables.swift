@@ -19,6 +19,7 @@
 //                                        matching, and the <isolated>/<final>/<initial>/<medial>
 //                                        decompositions of the Arabic presentation forms
 //   PropertyValueAliases.txt             long value names used by the `@missing` lines
+//   PropList.txt                         Bidi_Control, each control's role read from its Bidi_Class
 //
 // Per code point one packed value (`BidiProperties`, Sources/BubbleText/Bidi/BidiProperties.swift)
 // in a two-stage table; the few code points with more data (mirrors, brackets, shaping forms) are
@@ -28,7 +29,7 @@
 import Foundation
 
 let unicodeVersion = version(of: "extracted/DerivedBidiClass.txt")
-for file in ["BidiBrackets.txt", "BidiMirroring.txt", "ArabicShaping.txt", "extracted/DerivedJoiningType.txt",
+for file in ["BidiBrackets.txt", "BidiMirroring.txt", "ArabicShaping.txt", "extracted/DerivedJoiningType.txt", "PropList.txt",
              "extracted/DerivedGeneralCategory.txt"] where version(of: file) != unicodeVersion {
     fail("\(ucd)/\(file) is Unicode \(version(of: file)) but DerivedBidiClass.txt is \(unicodeVersion)")
 }
@@ -277,5 +278,56 @@ public enum BidiTables {
     }
 
 \(tableLiterals(tables, distinctValues: distinctValues, valueBytes: valueBytes))
+}
+""")
+
+// MARK: - Bidi_Control
+
+// Each Bidi_Control scalar with its role, which its Bidi_Class says: a mark (L, R, AL) or an
+// opener or closer of an embedding, override or isolate.
+let controlRoles = ["L": "mark", "R": "mark", "AL": "mark", "LRE": "embedding", "RLE": "embedding",
+                    "LRO": "override", "RLO": "override", "PDF": "popFormatting",
+                    "LRI": "isolate", "RLI": "isolate", "FSI": "isolate", "PDI": "popIsolate"]
+var bidiControls: [(scalar: Int, role: String)] = []
+for line in dataLines("PropList.txt") where line.fields[0] == "Bidi_Control" {
+    for cp in line.range {
+        guard let role = controlRoles[bidiClassNames[bidiClass[cp]]] else {
+            fail("\(line.place): Bidi_Control U+\(String(cp, radix: 16, uppercase: true)) has Bidi_Class \(bidiClassNames[bidiClass[cp]])")
+        }
+        bidiControls.append((cp, role))
+    }
+}
+// InvisibleFormatting skips UTF-8 eight bytes at a time looking for two lead bytes.
+let controlLeadBytes = Set(bidiControls.map { String(UnicodeScalar($0.scalar)!).utf8.first! }).sorted()
+guard controlLeadBytes.count == 2 else { fail("Bidi_Control scalars start with \(controlLeadBytes.count) UTF-8 lead bytes, not 2") }
+
+print("""
+
+/// The bidi formatting controls (Bidi_Control), by what each does to the text around it.
+public enum BidiControl: UInt8, Sendable {
+    /// LRM, RLM, ALM: a directional mark, which affects only the neutrals near it.
+    case mark
+    /// LRE, RLE: opens an embedding (closed by PDF).
+    case embedding
+    /// LRO, RLO: opens an override, which reorders what a reader sees (closed by PDF).
+    case override
+    /// PDF: closes an embedding or override.
+    case popFormatting
+    /// LRI, RLI, FSI: opens an isolate (closed by PDI).
+    case isolate
+    /// PDI: closes an isolate.
+    case popIsolate
+
+    /// The role of `scalar`, or nil when it is not a bidi control.
+    @inlinable
+    public init?(_ scalar: UInt32) {
+        switch scalar {
+\(bidiControls.map { "        case \(hex($0.scalar)): self = .\($0.role)" }.joined(separator: "\n"))
+        default: return nil
+        }
+    }
+
+    /// The two UTF-8 lead bytes every bidi control starts with.
+    public static let utf8LeadBytes: (UInt8, UInt8) = (\(hex(Int(controlLeadBytes[0]))), \(hex(Int(controlLeadBytes[1]))))
 }
 """)

@@ -108,6 +108,8 @@ import Testing
             ("Almoço <Esta mensagem foi editada>", "Almoço"),
             ("Pranzo <Questo messaggio è stato modificato>", "Pranzo"),
             ("Lunch <Dit bericht is bewerkt>", "Lunch"),
+            ("Обед \u{200E}<Сообщение изменено>", "Обед"),
+            ("Öğle yemeği \u{200E}<Bu mesaj düzenlendi>", "Öğle yemeği"),
             // Not a marker: a person's own angle brackets, or the marker alone.
             ("x <y>", nil),
             ("<This message was edited>", nil),
@@ -115,6 +117,46 @@ import Testing
         for (text, expected) in cases {
             #expect(WhatsAppMarkedText.removingEditedMarker(text) == expected, "\(text)")
         }
+    }
+
+    /// Each language's marker in a file of that locale's shape: the flag is set, the text is the
+    /// person's own, and the messages around it are untouched.
+    @Test func editedMarkersInRealFilesOfEachLocale() throws {
+        let cases: [(file: String, sender: String, text: String)] = [
+            ("ios-fr_FR-edited.txt", "Hugo", "Plutôt 20 h"),
+            ("ios-pt_BR-edited.txt", "Caio", "Chego às 10"),
+            ("ios-it_IT-edited.txt", "Luca", "Arrivo alle nove"),
+            ("ios-nl_NL-edited.txt", "Daan", "Ik ben er om acht uur"),
+            ("ios-ru_RU-edited.txt", "Дмитрий", "Буду в восемь"),
+            ("ios-tr_TR-edited.txt", "Emre", "Sekizde geliyorum"),
+        ]
+        for (file, sender, text) in cases {
+            let result = try readAll(corpus("exports/whatsapp/" + file))
+            #expect(result.diagnostics.isEmpty, "\(file)")
+            #expect(result.kinds == ["text", "text", "text"], "\(file)")
+            #expect(result.senders[1] == sender && result.texts[1] == text, "\(file): \(result.texts)")
+            #expect(result.records.map(\.isEdited) == [false, true, false], "\(file)")
+        }
+    }
+
+    /// iOS in locales whose time separator is a dot: `[12.03.2022, 14.08.18]`, and Finnish with
+    /// `klo` before the time. Each line is a message at its own time, not a continuation.
+    @Test func dottedTimesAreRead() throws {
+        let danish = try readAll(corpus("exports/whatsapp/ios-da_DK-dotted-times.txt"))
+        #expect(danish.diagnostics.isEmpty)
+        #expect(danish.senders == ["Freja", "Mads", "Freja"])
+        #expect(danish.texts == ["Hej med dig", "Hej! Ses vi i aften?", "Godmorgen"])
+        #expect(danish.records.map(\.date) == [utcDate(2022, 3, 12, 14, 8, 18), utcDate(2022, 3, 12, 14, 9, 2),
+                                               utcDate(2022, 3, 13, 9, 0, 0)])
+        let finnish = try readAll(corpus("exports/whatsapp/ios-fi_FI-dotted-times.txt"))
+        #expect(finnish.diagnostics.isEmpty)
+        #expect(finnish.senders == ["Matias Virtanen", "Aino", "Matias Virtanen"])
+        #expect(finnish.records.map(\.date) == [utcDate(2022, 3, 12, 14, 8, 18), utcDate(2022, 3, 12, 14, 9, 2),
+                                                utcDate(2022, 3, 13, 9, 0, 0)])
+        // A dot before the seconds needs a dot before the minutes: mixed separators are no time.
+        #expect(WhatsAppLine.parseHeader("[12.03.2022, 14.08:18] Freja: x") == nil)
+        #expect(WhatsAppLine.parseHeader("[12.03.2022, 14:08.18] Freja: x") == nil)
+        #expect(WhatsAppLine.parseHeader("[12.3.2022 klo 14.08.18] Aino: x")?.minute == 8)
     }
 
     @Test func aPersonWritingAMarkersWordsIsNotMatched() {

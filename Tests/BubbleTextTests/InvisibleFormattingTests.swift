@@ -66,6 +66,37 @@ import Testing
         #expect(removedSome > 500 && keptSome > 500)
     }
 
+    /// The generated `BidiControl` is Bidi_Control as PropList.txt lists it, each control's role
+    /// agreeing with its Bidi_Class; and the byte test finds each of them and no other scalar
+    /// sharing their lead bytes.
+    @Test func theBidiControlsAreThoseOfPropList() {
+        guard let listed = UCDPropertyValues.binary("ucd/PropList.txt", systemPath: "PropList.txt", property: "Bidi_Control") else {
+            Issue.record("PropList.txt is in neither Corpora/unicode/ucd nor /usr/share/unicode")
+            return
+        }
+        let roles: [BidiClass: BidiControl] = [.l: .mark, .r: .mark, .al: .mark, .lre: .embedding, .rle: .embedding,
+                                               .lro: .override, .rlo: .override, .pdf: .popFormatting,
+                                               .lri: .isolate, .rli: .isolate, .fsi: .isolate, .pdi: .popIsolate]
+        var count = 0
+        for cp in 0..<0x110000 {
+            let control = BidiControl(UInt32(cp))
+            #expect((control != nil) == listed[cp], "U+\(String(cp, radix: 16))")
+            guard let control else { continue }
+            count += 1
+            #expect(roles[BidiTables.properties(UInt32(cp)).bidiClass] == control, "U+\(String(cp, radix: 16))")
+            let scalar = String(Unicode.Scalar(UInt32(cp))!)
+            #expect(InvisibleFormatting.mayHoldBidiControl(scalar))
+        }
+        #expect(count == 12)
+        // Every other scalar with one of their lead bytes is passed over.
+        for cp in 0x600..<0x640 where BidiControl(UInt32(cp)) == nil {
+            #expect(!InvisibleFormatting.mayHoldBidiControl(String(Unicode.Scalar(UInt32(cp))!)))
+        }
+        for cp in 0x2000..<0x3000 where BidiControl(UInt32(cp)) == nil {
+            #expect(!InvisibleFormatting.mayHoldBidiControl(String(Unicode.Scalar(UInt32(cp))!)))
+        }
+    }
+
     @Test func theQuickByteTestNeverMissesABidiControl() {
         // Every scalar the test must find, and near misses that share lead bytes, at every offset.
         let wanted: [UInt32] = [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069]

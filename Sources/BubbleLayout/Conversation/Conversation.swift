@@ -24,15 +24,15 @@ public final class Conversation<Measurer: TextMeasurer> {
     /// How rows are decorated from their neighbours.
     public let options: DecorationOptions
     /// The container width every row is laid out at.
-    public private(set) var width: Int
+    public internal(set) var width: Int
 
     /// Rows in order: each element is an index into `entries`.
-    private var timeline = Timeline<Int32>()
+    var timeline = Timeline<Int32>()
     /// The rows' state, in no particular order (so it never moves when rows are added in front or
     /// removed); `free` lists unused entries.
-    private var entries: ContiguousArray<ConversationEntry> = []
+    var entries: ContiguousArray<ConversationEntry> = []
     /// Each entry's prepared texts, by entry index.
-    private var texts: ContiguousArray<RowTexts<Measurer.Prepared>> = []
+    var texts: ContiguousArray<RowTexts<Measurer.Prepared>> = []
     private var free: [Int32] = []
     private var entryByID: [String: Int32] = [:]
     /// Each entry's timeline slot, valid while the timeline's `layoutEpoch` is `indexedEpoch`.
@@ -42,15 +42,15 @@ public final class Conversation<Measurer: TextMeasurer> {
     private var clock: ZoneClock
     private var labelWidths: [CalendarDay: Int] = [:]
     /// The cells rows are laid out with, one per kind.
-    private var cells = CellSet()
+    var cells = CellSet()
 
     /// The ids of the messages the last change laid out (from the cache or afresh), in the order it
     /// did so. Empty after `resize(width:)`, which lays out every row.
-    public private(set) var lastLaidOut: [String] = []
+    public internal(set) var lastLaidOut: [String] = []
     /// Row layouts looked up or computed for messages since creation.
-    public private(set) var layoutsRequested = 0
+    public internal(set) var layoutsRequested = 0
     /// Of those, the ones the cache did not have (computed by a cell).
-    public private(set) var layoutsComputed = 0
+    public internal(set) var layoutsComputed = 0
 
     /// An empty conversation laid out at `width` by `engine`.
     public init(engine: LayoutEngine<Measurer>, width: Int, options: DecorationOptions = DecorationOptions()) {
@@ -174,97 +174,6 @@ public final class Conversation<Measurer: TextMeasurer> {
 
     // MARK: Internals
 
-    /// Lays every live entry out at `width`, in storage order (rows do not depend on each other
-    /// once decorated), and returns the heights by entry. Large conversations are split into one
-    /// contiguous range per core; each worker has its own cells and writes only its own entries,
-    /// texts and heights, and they share the engine (whose cache and store are thread-safe). The
-    /// split is `ParallelRows`', as for batch layout.
-    @_specialize(where Measurer == CellMeasurer)
-    private func relayoutEntries() -> [Int] {
-        let total = entries.count
-        var heights = [Int](repeating: 0, count: total)
-        let split = ParallelRows(count: total, minimumPerTask: Self.rowsPerWorker)
-        let workers = split.tasks
-        var counts = [(requested: Int, computed: Int)](repeating: (0, 0), count: workers)
-        var workerCells = [CellSet](repeating: CellSet(), count: workers)
-        workerCells[0] = cells
-        texts.withUnsafeMutableBufferPointer { texts in
-            entries.withUnsafeMutableBufferPointer { entries in
-                heights.withUnsafeMutableBufferPointer { heights in
-                    counts.withUnsafeMutableBufferPointer { counts in
-                        workerCells.withUnsafeMutableBufferPointer { cells in
-                            let job = RelayoutJob(engine: engine, width: width, entries: entries, texts: texts,
-                                                  heights: heights, counts: counts, cells: cells)
-                            split.run { w in job.run(worker: w, range: split.range(ofTask: w)) }
-                        }
-                    }
-                }
-            }
-        }
-        cells = workerCells[0]
-        for (requested, computed) in counts {
-            layoutsRequested += requested
-            layoutsComputed += computed
-        }
-        return heights
-    }
-
-    /// Before a resize, makes room in the cache for the layouts it will add, estimated from a
-    /// sample of rows (a width laid out before adds nothing, so reserves nothing).
-    private func reserveCacheRoom() {
-        let live = entries.indices.filter { entries[$0].isLive }
-        guard live.count >= 1_024 else { return }
-        let samples = 64
-        var misses = 0
-        for k in 0..<samples {
-            let e = entries[live[k * live.count / samples]]
-            let key = LayoutKey(id: e.id, content: e.stamp, width: width, styleID: engine.styleID,
-                                decoration: e.decoration)
-            if !engine.cache.contains(key, idHash: e.idHash) { misses += 1 }
-        }
-        if misses > 0 { engine.cache.reserveCapacity(additional: live.count * misses / samples) }
-    }
-
-    /// Rows a worker takes at least, so small conversations stay on one thread.
-    static var rowsPerWorker: Int { 4096 }
-
-    /// One resize's shared buffers. Workers touch disjoint index ranges of `entries`, `texts`
-    /// and `heights`, and only their own slot of `counts` and `cells`: that is why sharing the
-    /// buffers across threads is safe, which the compiler cannot see (hence `@unchecked`).
-    private struct RelayoutJob: @unchecked Sendable {
-        let engine: LayoutEngine<Measurer>
-        let width: Int
-        let entries: UnsafeMutableBufferPointer<ConversationEntry>
-        let texts: UnsafeMutableBufferPointer<RowTexts<Measurer.Prepared>>
-        let heights: UnsafeMutableBufferPointer<Int>
-        let counts: UnsafeMutableBufferPointer<(requested: Int, computed: Int)>
-        let cells: UnsafeMutableBufferPointer<CellSet>
-
-        func run(worker: Int, range: Range<Int>) {
-            guard let base = entries.baseAddress, let textBase = texts.baseAddress else { return }
-            var requested = 0, computed = 0
-            for i in range {
-                let e = base + i
-                guard e.pointee.isLive else { continue }
-                let result = engine.layout(id: e.pointee.id, revision: e.pointee.revision, stamp: e.pointee.stamp,
-                                           configuratorIndex: e.pointee.facts.configuratorIndex,
-                                           binder: e.pointee.binder, decoration: e.pointee.decoration,
-                                           width: width, idHash: e.pointee.idHash, texts: &textBase[i],
-                                           cells: &cells[worker])
-                e.pointee.layout = result.layout
-                requested += 1
-                if !result.cached { computed += 1 }
-                if let separator = e.pointee.separatorDecoration {
-                    e.pointee.dateLayout = engine.dateLayout(labelWidth: e.pointee.dateLabelWidth,
-                                                             decoration: separator, width: width)
-                }
-                // Spelled out: calling the `height` getter would copy the whole entry.
-                heights[i] = (e.pointee.dateLayout?.height ?? 0) + e.pointee.layout.height
-            }
-            counts[worker] = (requested, computed)
-        }
-    }
-
     /// A new entry for `model` (not yet in the timeline); throws for a duplicate id or a kind
     /// without a cell.
     private func add(_ model: any MessageModel) throws(ConversationError) -> Int32 {
@@ -286,7 +195,7 @@ public final class Conversation<Measurer: TextMeasurer> {
 
     private func makeEntry(for model: any MessageModel) throws(ConversationError) -> ConversationEntry {
         // The first configurator whose binder takes the model: one cast per kind tried, and the
-        // binder keeps the model's content for every later layout.
+        // binder keeps the model's content for every later layout and for its stamp.
         var found: (index: Int, binder: CellBinder)?
         for (i, configurator) in engine.registry.configurators.enumerated() {
             if let binder = configurator.binder(for: model) {
@@ -302,8 +211,9 @@ public final class Conversation<Measurer: TextMeasurer> {
         let id = model.id
         let idHash = identityHash(id)
         // Stamped once per change: every later layout of this entry finds only this content's.
-        let stamp = engine.cache.stamp(id: id, idHash: idHash,
-                                       content: engine.content(of: model, configuratorIndex: configuratorIndex))
+        let content = LayoutContent(cell: ObjectIdentifier(engine.registry.configurators[configuratorIndex].cellType),
+                                    direction: model.direction, revision: model.revision, body: binder.content)
+        let stamp = engine.cache.stamp(id: id, idHash: idHash, content: content)
         return ConversationEntry(model: model, id: id, revision: model.revision, stamp: stamp, idHash: idHash,
                                  binder: binder, facts: facts, dateLabelWidth: labelWidth(of: facts.day))
     }
@@ -341,7 +251,7 @@ public final class Conversation<Measurer: TextMeasurer> {
         guard relayout || separator != entries[e].separatorDecoration else { return }
         if relayout {
             entries[e].decoration = decoration
-            let result = engine.layout(id: entries[e].id, revision: entries[e].revision, stamp: entries[e].stamp,
+            let result = engine.layoutKeepingTexts(id: entries[e].id, revision: entries[e].revision, stamp: entries[e].stamp,
                                        configuratorIndex: facts.configuratorIndex, binder: entries[e].binder,
                                        decoration: decoration, width: width, idHash: entries[e].idHash,
                                        texts: &texts[e], cells: &cells)
@@ -377,49 +287,6 @@ public final class Conversation<Measurer: TextMeasurer> {
         timeline.forEachSlot { slot, e in slotOfEntry[Int(e)] = slot }
         indexedEpoch = timeline.layoutEpoch
     }
-}
-
-/// A conversation row's state besides its prepared texts (kept apart: they are the only generic
-/// part, and a non-generic entry is copied and accessed without value witnesses).
-struct ConversationEntry {
-    var model: any MessageModel
-    /// The model's id, revision and id hash, read once.
-    var id: String
-    var revision: Int
-    /// The stamp of the model's content in the engine's cache.
-    var stamp: ContentStamp
-    var idHash: UInt64
-    /// Configures a cell with the model's content, read (cast) once.
-    var binder: CellBinder
-    var facts: Decorator.Facts
-    var decoration = RowDecoration(rawValue: .max)
-    var separatorDecoration: RowDecoration?
-    var layout = RowLayout.empty
-    var dateLayout: RowLayout?
-    var dateLabelWidth: Int
-
-    var height: Int { (dateLayout?.height ?? 0) + layout.height }
-    /// False for a freed entry.
-    var isLive = true
-
-    /// This entry with its references dropped, marked free.
-    var emptied: ConversationEntry {
-        var e = self
-        e.isLive = false
-        e.model = RemovedMessage()
-        e.id = ""
-        e.binder = .empty
-        e.facts.sender = nil
-        return e
-    }
-}
-
-/// Stands in a freed entry so it holds no reference to a removed message.
-private struct RemovedMessage: MessageModel {
-    var id: String { "" }
-    var senderName: String? { nil }
-    var direction: MessageDirection { .incoming }
-    var date: Date { Date(timeIntervalSince1970: 0) }
 }
 
 extension Conversation where Measurer == CellMeasurer {

@@ -1,4 +1,9 @@
 /// One row of a decorated timeline: a date separator or a message, with its decoration.
+///
+/// A row decorated by `LayoutEngine.decorate` also carries the `ContentStamp` of its message's
+/// content, taken once there, so laying it out (at each width, and again on every hit) reads
+/// neither the message's content nor the cache's stamp table. A row describes the models it was
+/// decorated from (its indices already do); lay it out with those.
 public struct DecoratedRow: Hashable, Sendable {
     /// The input position of the message, or -1 for a date separator.
     public let messageIndex: Int
@@ -10,6 +15,10 @@ public struct DecoratedRow: Hashable, Sendable {
     /// The input position of the message the row belongs to: its own, or for a date separator the
     /// message it stands above (-1 when not known). Says which conversation the row is in.
     public let anchorIndex: Int
+    /// The stamp of the message's content in the engine's cache when it was decorated, or
+    /// `ContentStamp.unused` when not stamped (a separator, or a row from a decorator alone): such
+    /// a row is stamped when it is laid out.
+    public internal(set) var stamp = ContentStamp.unused
 
     /// True for a date separator row.
     public var isDateSeparator: Bool { messageIndex < 0 }
@@ -26,6 +35,21 @@ public struct DecoratedRow: Hashable, Sendable {
     public static func dateSeparator(_ day: CalendarDay, isFirstRow: Bool, above anchorIndex: Int = -1) -> DecoratedRow {
         DecoratedRow(messageIndex: -1, configuratorIndex: 0, day: day,
                      decoration: RowDecoration(isFirstRow: isFirstRow), anchorIndex: anchorIndex)
+    }
+
+    /// Equal rows say the same thing about the same message; the stamp is left out, as it is how one
+    /// cache names the content, not part of the row (two engines stamp one row differently).
+    public static func == (a: DecoratedRow, b: DecoratedRow) -> Bool {
+        a.messageIndex == b.messageIndex && a.configuratorIndex == b.configuratorIndex && a.day == b.day
+            && a.decoration == b.decoration && a.anchorIndex == b.anchorIndex
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(messageIndex)
+        hasher.combine(configuratorIndex)
+        hasher.combine(day)
+        hasher.combine(decoration)
+        hasher.combine(anchorIndex)
     }
 
     /// The conversation the row is in (`MessageModel.conversationID`).

@@ -105,16 +105,15 @@ extension LayoutEngine {
         let id = model.id
         let revision = model.revision
         let idHash = identityHash(id)
-        // The content is stamped once for all widths, and only when the cache is used at all; the
-        // binder read it already.
-        let stamp = remembering
-            ? cache.stamp(id: id, idHash: idHash,
+        // The content is stamped once for all widths (if `decorate` has not), and only when the
+        // cache is used at all; the binder read the content already.
+        let stamp = !remembering || row.stamp != .unused ? row.stamp
+            : cache.stamp(id: id, idHash: idHash,
                           content: LayoutContent(cell: ObjectIdentifier(registry.configurators[row.configuratorIndex].cellType),
                                                  direction: model.direction, revision: revision, body: binder.content))
-            : ContentStamp.unused
         var texts = RowTexts<Measurer.Prepared>()
         for w in widths.indices {
-            let result = layout(id: id, revision: revision, stamp: stamp, configuratorIndex: row.configuratorIndex, binder: binder,
+            let result = layoutKeepingTexts(id: id, revision: revision, stamp: stamp, configuratorIndex: row.configuratorIndex, binder: binder,
                                 decoration: row.decoration, width: widths[w], idHash: idHash, texts: &texts,
                                 cells: &cells, remembering: remembering)
             (output + w * stride).initialize(to: result.layout)

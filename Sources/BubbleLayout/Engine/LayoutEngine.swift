@@ -4,6 +4,25 @@ import Dispatch
 /// Lays out timeline rows: binds each message to its cell through the registry, measures its text
 /// through the prepared-text store, and keeps the results in the layout cache. One engine has one
 /// style and one measurer; it is `Sendable`, and every method may run on any number of tasks.
+///
+/// A map of the layout module's paths, from the caller down:
+/// - `layout(_:decoration:width:pool:)`: one message, for an app or renderer that has a model and
+///   its decoration. Stamps the content, then the cache; on a miss, a cell from the caller's
+///   `CellPool` and the prepared-text store.
+/// - `layout(_:in:width:pool:)`: one decorated row. A row from `decorate` carries its content's
+///   stamp, so a hit reads only the message's id.
+/// - `layoutRows` / `layoutBatch` (BatchLayout.swift) and `StreamingLayout`: many rows at several
+///   widths on all cores, each worker with its own `CellSet`; each row's text is prepared once for
+///   all its widths. `Conversation` does the same change by change, and its resize on all cores.
+/// - All three end in `layoutKeepingTexts`, the path for a caller that keeps a row's cast model
+///   (its binder) and its prepared texts (`RowTexts`), so a new width costs no store lookup and no
+///   Unicode work; then `measureAndCache` (lay out, then cache) or, for a one-pass batch that
+///   neither reads nor fills the cache, `measureBound` alone (the bound cell's layout).
+///
+/// Cells are held three ways: `CellPool` (public, for the one-at-a-time paths), `CellSet` (one cell
+/// per kind for a loop over many rows) and the conversation's own `CellSet`. Texts are kept two
+/// ways: the shared `PreparedTextStore` (by id and revision, checked against the text) and a row's
+/// own `RowTexts` (a conversation entry's, or a batch row's while it is laid out at each width).
 public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     /// The geometry every row is laid out with.
     public let style: BubbleStyle
@@ -61,7 +80,7 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
 
     /// The key of a message row whose cell (`configuratorIndex`) is known, and its cached layout.
     @inline(__always)
-    func lookup(_ model: any MessageModel, configuratorIndex: Int, decoration: RowDecoration, width: Int)
+    func stampAndLookUp(_ model: any MessageModel, configuratorIndex: Int, decoration: RowDecoration, width: Int)
         -> (key: LayoutKey, idHash: UInt64, layout: RowLayout?) {
         let id = model.id
         let idHash = identityHash(id)
@@ -76,27 +95,37 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     public func layout(_ model: any MessageModel, decoration: RowDecoration, width: Int,
                        pool: CellPool) throws(LayoutError) -> RowLayout {
         let index = try registry.index(for: model)
-        let (key, idHash, found) = lookup(model, configuratorIndex: index, decoration: decoration, width: width)
+        let (key, idHash, found) = stampAndLookUp(model, configuratorIndex: index, decoration: decoration, width: width)
         if let found { return found }
         let cell = pool.dequeue(for: registry.configurators[index])
         defer { pool.recycle(cell) }
         _ = registry.configurators[index].bind(cell, to: model)
-        return layOut(cell, key: key, idHash: idHash,
+        return measureAndCache(cell, key: key, idHash: idHash,
                       sizing: PreparedTextSizing(store: texts, id: key.id, revision: model.revision))
     }
 
-    /// The layout of a decorated row of `models`.
+    /// The layout of a decorated row of `models`. A row stamped by `decorate` is looked up by its
+    /// stamp alone: a hit reads the message's id and nothing else of it.
     @_specialize(where Measurer == CellMeasurer)
     public func layout(_ row: DecoratedRow, in models: [any MessageModel], width: Int, pool: CellPool) -> RowLayout {
         if row.isDateSeparator { return dateLayout(row.day, decoration: row.decoration, width: width) }
         let model = models[row.messageIndex]
-        let (key, idHash, found) = lookup(model, configuratorIndex: row.configuratorIndex, decoration: row.decoration,
+        let key: LayoutKey, idHash: UInt64
+        if row.stamp != .unused {
+            let id = model.id
+            idHash = identityHash(id)
+            key = LayoutKey(id: id, content: row.stamp, width: width, styleID: styleID, decoration: row.decoration)
+            if let found = cache.layout(for: key, idHash: idHash) { return found }
+        } else {
+            let found: RowLayout?
+            (key, idHash, found) = stampAndLookUp(model, configuratorIndex: row.configuratorIndex, decoration: row.decoration,
                                           width: width)
-        if let found { return found }
+            if let found { return found }
+        }
         let cell = pool.dequeue(for: registry.configurators[row.configuratorIndex])
         defer { pool.recycle(cell) }
         _ = registry.configurators[row.configuratorIndex].bind(cell, to: model)
-        return layOut(cell, key: key, idHash: idHash,
+        return measureAndCache(cell, key: key, idHash: idHash,
                       sizing: PreparedTextSizing(store: texts, id: key.id, revision: model.revision))
     }
 
@@ -104,8 +133,8 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     /// `idHash` is `key.id`'s hash.
     @inline(__always)
     @_specialize(where Measurer == CellMeasurer)
-    func layOut(_ cell: BubbleCell, key: LayoutKey, idHash: UInt64, sizing: PreparedTextSizing<Measurer>) -> RowLayout {
-        let layout = measure(cell, decoration: key.decoration, width: Int(key.width), sizing: sizing)
+    func measureAndCache(_ cell: BubbleCell, key: LayoutKey, idHash: UInt64, sizing: PreparedTextSizing<Measurer>) -> RowLayout {
+        let layout = measureBound(cell, decoration: key.decoration, width: Int(key.width), sizing: sizing)
         cache.insert(layout, for: key, idHash: idHash)
         return layout
     }
@@ -116,7 +145,7 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     /// whether the layout came from the cache. Without `remembering`, neither the cache nor the
     /// store is looked in or added to: for a one-pass batch, where each message is laid out once.
     @_specialize(where Measurer == CellMeasurer)
-    func layout(id: String, revision: Int, stamp: ContentStamp, configuratorIndex: Int, binder: CellBinder,
+    func layoutKeepingTexts(id: String, revision: Int, stamp: ContentStamp, configuratorIndex: Int, binder: CellBinder,
                 decoration: RowDecoration, width: Int, idHash: UInt64, texts: inout RowTexts<Measurer.Prepared>,
                 cells: inout CellSet, remembering: Bool = true) -> (layout: RowLayout, cached: Bool) {
         let key = LayoutKey(id: id, content: stamp, width: width, styleID: styleID, decoration: decoration)
@@ -127,8 +156,8 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
         var sizing = PreparedTextSizing(store: self.texts, id: key.id, revision: revision)
         sizing.bypassesStore = !remembering
         @inline(__always) func laidOut() -> RowLayout {
-            remembering ? layOut(cell, key: key, idHash: idHash, sizing: sizing)
-                : measure(cell, decoration: decoration, width: width, sizing: sizing)
+            remembering ? measureAndCache(cell, key: key, idHash: idHash, sizing: sizing)
+                : measureBound(cell, decoration: decoration, width: width, sizing: sizing)
         }
         if texts.isRecorded {
             let layout = withUnsafePointer(to: &texts) { known in
@@ -148,7 +177,7 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     /// The bound `cell`'s layout. Terminal-cell engines hand cells the non-generic `CellTextSizing`
     /// (see there why); the check is a metatype comparison, folded away in specialized code.
     @inline(__always)
-    func measure(_ cell: BubbleCell, decoration: RowDecoration, width: Int,
+    func measureBound(_ cell: BubbleCell, decoration: RowDecoration, width: Int,
                  sizing: PreparedTextSizing<Measurer>) -> RowLayout {
         if Measurer.self == CellMeasurer.self {
             let cellSizing = CellTextSizing(base: unsafeBitCast(sizing, to: PreparedTextSizing<CellMeasurer>.self))
@@ -175,10 +204,19 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
                          wrapWidth: frame.containerWidth, textLines: 1)
     }
 
-    /// Decorates `models` in order (date separators, groups, names, footers, reply quotes).
+    /// Decorates `models` in order (date separators, groups, names, footers, reply quotes), and
+    /// stamps each message row's content in the cache (see `DecoratedRow.stamp`): the content is
+    /// read once here instead of at every layout of the row.
     public func decorate(_ models: [any MessageModel], options: DecorationOptions = DecorationOptions())
         throws(LayoutError) -> [DecoratedRow] {
-        try Decorator.decorate(models, options: options, registry: registry, footerWidths: footerWidths)
+        var rows = try Decorator.decorate(models, options: options, registry: registry, footerWidths: footerWidths)
+        for r in rows.indices where !rows[r].isDateSeparator {
+            let model = models[rows[r].messageIndex]
+            let id = model.id
+            rows[r].stamp = cache.stamp(id: id, idHash: identityHash(id),
+                                        content: content(of: model, configuratorIndex: rows[r].configuratorIndex))
+        }
+        return rows
     }
 
     /// Forgets message `id` (deleted): its cached layouts and prepared texts.

@@ -1,3 +1,5 @@
+import BubbleText
+
 /// How `--me` is compared with a sender's name. Exports dress names in invisible formatting: iOS
 /// WhatsApp wraps a phone-number sender in U+202A … U+202C and writes `~` and U+202F before a name
 /// that is not in the exporter's contacts (`~ Ana`), and apps put directional marks around
@@ -26,9 +28,8 @@ public enum SenderName {
         return me == name || comparable(me) == comparable(name)
     }
 
-    static func isBidiControl(_ v: UInt32) -> Bool {
-        v == 0x061C || v == 0x200E || v == 0x200F || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
-    }
+    /// Bidi_Control, from the generated table.
+    static func isBidiControl(_ v: UInt32) -> Bool { BidiControl(v) != nil }
 
     static func isSpace(_ v: UInt32) -> Bool {
         v == 0x20 || v == 0x09 || v == 0xA0 || v == 0x202F || v == 0x2007 || v == 0x2009

@@ -3,7 +3,8 @@
 /// Android: `31/12/23, 21:05 - Name: text`, iOS: `[31/12/23, 21:05:09] Name: text`, with the
 /// variations real exports use: `/`, `.` or `-` between date parts, a year first or last, two- or
 /// four-digit years, 12-hour times with AM/PM (after a space, a no-break space or U+202F),
-/// no comma after the date, and a leading U+200E.
+/// times written with dots (`14.08.18`, and Finnish `12.3.2022 klo 14.08.18`), no comma after the
+/// date, and a leading U+200E.
 struct WhatsAppLine {
     /// The date's three numbers as written; which is day and which is month is decided per file.
     var first: Int
@@ -51,11 +52,20 @@ struct WhatsAppLine {
         if peek() == "," { advance() }
         guard isSpace(peek()) else { return nil }
         while isSpace(peek()) { advance() }
-        guard let hour = digits(max: 2), peek() == ":" else { return nil }
+        // Finnish writes "klo" (o'clock) between the date and the time.
+        if peek() == "k" {
+            for letter in "klo ".unicodeScalars {
+                guard peek() == letter else { return nil }
+                advance()
+            }
+        }
+        // Locales whose time separator is a dot (Danish, Finnish, Indonesian) write 14.08.18.
+        guard let hour = digits(max: 2), let timeSeparator = peek(), timeSeparator == ":" || timeSeparator == "."
+        else { return nil }
         advance()
         guard let minute = digits(max: 2), minute.count == 2 else { return nil }
         var second = 0
-        if peek() == ":" {
+        if peek() == timeSeparator {
             advance()
             guard let s = digits(max: 2), s.count == 2 else { return nil }
             second = s.value

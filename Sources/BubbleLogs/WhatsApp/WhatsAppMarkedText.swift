@@ -28,7 +28,8 @@
 /// - The edited marker: English in Dlurak/Whis (src/lib/constants/whatsapp.ts) and real exports;
 ///   German (`<Diese Nachricht wurde bearbeitet.>`) in real exports; French, Spanish, Portuguese,
 ///   Italian and Dutch in public WhatsApp parsers found by text search (several agree on each
-///   wording). Russian and Turkish were not confirmed and are not listed: their marker stays text.
+///   wording); Russian (`<Сообщение изменено>`) and Turkish (`<Bu mesaj düzenlendi>`) the same way,
+///   each in two or more independent parsers of exports and their tests.
 enum WhatsAppMarkedText {
     enum Meaning: Equatable {
         /// A media marker, anonymised ones included ("‎image"): a picture or a labelled text row,
@@ -164,6 +165,6 @@ enum WhatsAppMarkedText {
     private static let editedMarkers: Set<String> = [
         "this message was edited", "diese nachricht wurde bearbeitet", "ce message a été modifié",
         "se editó este mensaje", "esta mensagem foi editada", "questo messaggio è stato modificato",
-        "dit bericht is bewerkt",
+        "dit bericht is bewerkt", "сообщение изменено", "bu mesaj düzenlendi",
     ]
 }

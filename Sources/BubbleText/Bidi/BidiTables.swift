@@ -1758,3 +1758,42 @@ tttttttttttt\u{1}\u{1}\u{1}\u{1}\u{1}\u{1}\u{1}\u{1}\u{1}\u{1}\u{1}\u{1}\u{1}\u{
 """
     }
 }
+
+/// The bidi formatting controls (Bidi_Control), by what each does to the text around it.
+public enum BidiControl: UInt8, Sendable {
+    /// LRM, RLM, ALM: a directional mark, which affects only the neutrals near it.
+    case mark
+    /// LRE, RLE: opens an embedding (closed by PDF).
+    case embedding
+    /// LRO, RLO: opens an override, which reorders what a reader sees (closed by PDF).
+    case override
+    /// PDF: closes an embedding or override.
+    case popFormatting
+    /// LRI, RLI, FSI: opens an isolate (closed by PDI).
+    case isolate
+    /// PDI: closes an isolate.
+    case popIsolate
+
+    /// The role of `scalar`, or nil when it is not a bidi control.
+    @inlinable
+    public init?(_ scalar: UInt32) {
+        switch scalar {
+        case 0x61C: self = .mark
+        case 0x200E: self = .mark
+        case 0x200F: self = .mark
+        case 0x202A: self = .embedding
+        case 0x202B: self = .embedding
+        case 0x202C: self = .popFormatting
+        case 0x202D: self = .override
+        case 0x202E: self = .override
+        case 0x2066: self = .isolate
+        case 0x2067: self = .isolate
+        case 0x2068: self = .isolate
+        case 0x2069: self = .popIsolate
+        default: return nil
+        }
+    }
+
+    /// The two UTF-8 lead bytes every bidi control starts with.
+    public static let utf8LeadBytes: (UInt8, UInt8) = (0xD8, 0xE2)
+}

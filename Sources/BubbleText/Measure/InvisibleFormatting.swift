@@ -7,6 +7,9 @@
 /// text engine measures the text without it, so what is measured is what is drawn:
 ///
 /// - the marks LRM, RLM and ALM (U+200E, U+200F, U+061C), always;
+///
+/// (the controls and their roles come from the generated `BidiControl`: Bidi_Control in
+/// PropList.txt, each by its Bidi_Class)
 /// - an embedding (LRE, RLE … PDF) or an isolate (LRI, RLI, FSI … PDI) opened and closed inside
 ///   the same text, provided every control between them is left out too.
 ///
@@ -32,7 +35,8 @@ public enum InvisibleFormatting {
     }
 
     /// False when `text` surely holds no bidi control: a test of its UTF-8 eight bytes at a time
-    /// for the lead bytes of those scalars (0xE2, 0xD8), then a look at the bytes after one.
+    /// for the two lead bytes of those scalars (`BidiControl.utf8LeadBytes`), then the scalar at each
+    /// such byte is decoded and looked up.
     @inlinable
     public static func mayHoldBidiControl<Text: StringProtocol>(_ text: Text) -> Bool {
         if let found = text.utf8.withContiguousStorageIfAvailable({ mayHoldBidiControl(utf8: $0) }) { return found }
@@ -48,21 +52,24 @@ public enum InvisibleFormatting {
         let n = bytes.count
         var i = 0
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let (lead0, lead1) = BidiControl.utf8LeadBytes
         while i + 8 <= n {
             let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            let e2 = word ^ (0xE2 &* ones), d8 = word ^ (0xD8 &* ones)
-            let hit = ((e2 &- ones) & ~e2 | (d8 &- ones) & ~d8) & highs
+            let a = word ^ (UInt64(lead0) &* ones), b = word ^ (UInt64(lead1) &* ones)
+            let hit = ((a &- ones) & ~a | (b &- ones) & ~b) & highs
             if hit != 0 { break }
             i += 8
         }
         while i < n {
             let byte = base[i]
-            if byte == 0xE2 && i + 2 < n {
-                let b1 = base[i + 1], b2 = base[i + 2]
-                if b1 == 0x80 && (b2 == 0x8E || b2 == 0x8F || (b2 >= 0xAA && b2 <= 0xAE)) { return true }
-                if b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9 { return true }
-            } else if byte == 0xD8 && i + 1 < n && base[i + 1] == 0x9C {
-                return true
+            if byte == lead0 || byte == lead1 {
+                // A two- or three-byte scalar (the lead bytes of bidi controls are below 0xF0).
+                let length = byte >= 0xE0 ? 3 : 2
+                if i + length <= n {
+                    var scalar = UInt32(byte) & (length == 3 ? 0x0F : 0x1F)
+                    for k in 1..<length { scalar = scalar << 6 | UInt32(base[i + k] & 0x3F) }
+                    if BidiControl(scalar) != nil { return true }
+                }
             }
             i += 1
         }
@@ -87,17 +94,18 @@ public enum InvisibleFormatting {
             if !stack.isEmpty { stack[stack.count - 1].clean = false }
         }
         for (i, scalar) in scalars.enumerated() {
-            switch scalar {
-            case 0x200E, 0x200F, 0x061C:
+            guard let control = BidiControl(scalar) else { continue }
+            switch control {
+            case .mark:
                 removed[i] = true
-            case 0x202A, 0x202B:
+            case .embedding:
                 stack.append(Frame(index: i, kind: .embedding))
-            case 0x202D, 0x202E:
+            case .override:
                 stack.append(Frame(index: i, kind: .override))
-            case 0x2066, 0x2067, 0x2068:
+            case .isolate:
                 stack.append(Frame(index: i, kind: .isolate))
                 openIsolates += 1
-            case 0x202C:
+            case .popFormatting:
                 guard let top = stack.last, top.kind != .isolate else {
                     kept()
                     continue
@@ -109,7 +117,7 @@ public enum InvisibleFormatting {
                 } else {
                     kept()
                 }
-            case 0x2069:
+            case .popIsolate:
                 guard openIsolates > 0 else {
                     kept()
                     continue
@@ -129,8 +137,6 @@ public enum InvisibleFormatting {
                 } else {
                     kept()
                 }
-            default:
-                continue
             }
         }
         return removed

@@ -1,0 +1,96 @@
+import BubbleText
+
+/// The resize machinery: every row laid out again at a new width, on all cores for large
+/// conversations, from the prepared texts the rows keep.
+extension Conversation {
+    /// Lays every live entry out at `width`, in storage order (rows do not depend on each other
+    /// once decorated), and returns the heights by entry. Large conversations are split into one
+    /// contiguous range per core; each worker has its own cells and writes only its own entries,
+    /// texts and heights, and they share the engine (whose cache and store are thread-safe). The
+    /// split is `ParallelRows`', as for batch layout.
+    @_specialize(where Measurer == CellMeasurer)
+    func relayoutEntries() -> [Int] {
+        let total = entries.count
+        var heights = [Int](repeating: 0, count: total)
+        let split = ParallelRows(count: total, minimumPerTask: Self.rowsPerWorker)
+        let workers = split.tasks
+        var counts = [(requested: Int, computed: Int)](repeating: (0, 0), count: workers)
+        var workerCells = [CellSet](repeating: CellSet(), count: workers)
+        workerCells[0] = cells
+        texts.withUnsafeMutableBufferPointer { texts in
+            entries.withUnsafeMutableBufferPointer { entries in
+                heights.withUnsafeMutableBufferPointer { heights in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        workerCells.withUnsafeMutableBufferPointer { cells in
+                            let job = RelayoutJob(engine: engine, width: width, entries: entries, texts: texts,
+                                                  heights: heights, counts: counts, cells: cells)
+                            split.run { w in job.run(worker: w, range: split.range(ofTask: w)) }
+                        }
+                    }
+                }
+            }
+        }
+        cells = workerCells[0]
+        for (requested, computed) in counts {
+            layoutsRequested += requested
+            layoutsComputed += computed
+        }
+        return heights
+    }
+
+    /// Before a resize, makes room in the cache for the layouts it will add, estimated from a
+    /// sample of rows (a width laid out before adds nothing, so reserves nothing).
+    func reserveCacheRoom() {
+        let live = entries.indices.filter { entries[$0].isLive }
+        guard live.count >= 1_024 else { return }
+        let samples = 64
+        var misses = 0
+        for k in 0..<samples {
+            let e = entries[live[k * live.count / samples]]
+            let key = LayoutKey(id: e.id, content: e.stamp, width: width, styleID: engine.styleID,
+                                decoration: e.decoration)
+            if !engine.cache.contains(key, idHash: e.idHash) { misses += 1 }
+        }
+        if misses > 0 { engine.cache.reserveCapacity(additional: live.count * misses / samples) }
+    }
+
+    /// Rows a worker takes at least, so small conversations stay on one thread.
+    static var rowsPerWorker: Int { 4096 }
+
+    /// One resize's shared buffers. Workers touch disjoint index ranges of `entries`, `texts`
+    /// and `heights`, and only their own slot of `counts` and `cells`: that is why sharing the
+    /// buffers across threads is safe, which the compiler cannot see (hence `@unchecked`).
+    private struct RelayoutJob: @unchecked Sendable {
+        let engine: LayoutEngine<Measurer>
+        let width: Int
+        let entries: UnsafeMutableBufferPointer<ConversationEntry>
+        let texts: UnsafeMutableBufferPointer<RowTexts<Measurer.Prepared>>
+        let heights: UnsafeMutableBufferPointer<Int>
+        let counts: UnsafeMutableBufferPointer<(requested: Int, computed: Int)>
+        let cells: UnsafeMutableBufferPointer<CellSet>
+
+        func run(worker: Int, range: Range<Int>) {
+            guard let base = entries.baseAddress, let textBase = texts.baseAddress else { return }
+            var requested = 0, computed = 0
+            for i in range {
+                let e = base + i
+                guard e.pointee.isLive else { continue }
+                let result = engine.layoutKeepingTexts(id: e.pointee.id, revision: e.pointee.revision, stamp: e.pointee.stamp,
+                                           configuratorIndex: e.pointee.facts.configuratorIndex,
+                                           binder: e.pointee.binder, decoration: e.pointee.decoration,
+                                           width: width, idHash: e.pointee.idHash, texts: &textBase[i],
+                                           cells: &cells[worker])
+                e.pointee.layout = result.layout
+                requested += 1
+                if !result.cached { computed += 1 }
+                if let separator = e.pointee.separatorDecoration {
+                    e.pointee.dateLayout = engine.dateLayout(labelWidth: e.pointee.dateLabelWidth,
+                                                             decoration: separator, width: width)
+                }
+                // Spelled out: calling the `height` getter would copy the whole entry.
+                heights[i] = (e.pointee.dateLayout?.height ?? 0) + e.pointee.layout.height
+            }
+            counts[worker] = (requested, computed)
+        }
+    }
+}
