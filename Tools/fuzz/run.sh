@@ -14,7 +14,8 @@
 # into .build/fuzz/lib, then each harness file with FuzzSupport.swift is linked against them.
 # A failed invariant aborts, and libFuzzer writes the input to .build/fuzz/artifacts/NAME/.
 # The per-input timeout is wall-clock: on a shared, loaded machine a 0.1 s input can wait 20 s
-# for a core, so it is 300 s (FUZZ_TIMEOUT overrides it).
+# for a core, so it is 300 s (FUZZ_TIMEOUT overrides it). Inputs are at most `max_len_for` bytes
+# (FUZZ_MAX_LEN overrides it). `build` recompiles only the modules whose sources changed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
