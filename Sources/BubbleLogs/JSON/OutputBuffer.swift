@@ -140,8 +140,8 @@ public struct OutputBuffer: ~Copyable {
         var blockEnd = 0
         while i < n {
             if i >= blockEnd {
-                // Eight bytes at a time past printable ASCII, which never needs an escape; a block
-                // that holds anything else is looked at byte by byte.
+                // Eight bytes at a time past blocks with no byte that may begin an escaped scalar;
+                // a block that holds one is looked at byte by byte.
                 if let raw, i + 8 <= n {
                     if !SWAR.needsLook(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
                         i += 8
@@ -246,7 +246,11 @@ enum SWAR {
     @inline(__always)
     static func endsString(_ x: UInt64) -> Bool { stringEnds(x) != 0 }
 
-    /// Some byte of `x` is not printable ASCII other than the quote and backslash.
+    /// Some byte of `x` may begin a scalar the JSON escaper changes (`OutputBuffer.mayStartEscape`):
+    /// a block without one is copied as it is, even when a sequence begins before it or runs on
+    /// after it, since only lead bytes decide.
     @inline(__always)
-    static func needsLook(_ x: UInt64) -> Bool { x & highs != 0 || endsString(x) || has(x, 0x7F) }
+    static func needsLook(_ x: UInt64) -> Bool {
+        endsString(x) || has(x, 0x7F) || has(x, 0xC2) || has(x, 0xD8) || has(x, 0xE2)
+    }
 }
