@@ -1,6 +1,7 @@
 import BubbleLayout
 import BubbleLogs
 import BubbleTerminal
+import BubbleTestSupport
 import BubbleText
 import Foundation
 import Testing
