@@ -59,7 +59,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             let plain = withoutOurSGR(line, colorOn: depth != .none)
             let engineWidth = CellWidth.of(plain, options: options)
             require(engineWidth <= width, "row \(index): \(engineWidth) cells by the engine > \(width): \(line.debugDescription)")
-            let counted = perCodePointWidth(plain, emojiPresentation: profile == .unicode)
+            let counted = perCodePointWidth(plain, emojiPresentation: profile == .unicode,
+                                            ambiguousWidth: profile == .unicode ? options.ambiguousWidth : nil)
             require(counted <= width, "row \(index): \(counted) cells by wcwidth > \(width): \(line.debugDescription)")
             if sided.contains(number) {
                 let edge = layout.x + layout.bubbleWidth
@@ -98,12 +99,35 @@ private func withoutOurSGR(_ line: String, colorOn: Bool) -> String {
     return String(out)
 }
 
+/// East_Asian_Width Ambiguous code points, from the committed UCD extract
+/// (Corpora/unicode/ucd/DerivedEastAsianWidth.txt).
+private let ambiguousCodePoints: Set<UInt32> = {
+    let path = #filePath.replacingOccurrences(of: "Tools/fuzz/fuzz-render.swift", with: "Corpora/unicode/ucd/DerivedEastAsianWidth.txt")
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        fputs("fuzz-render: cannot read \(path)\n", stderr)
+        abort()
+    }
+    var values: Set<UInt32> = []
+    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+        let fields = line.split(separator: "#")[0].split(separator: ";")
+        guard fields.count == 2, fields[1].trimmingCharacters(in: .whitespaces) == "A" else { continue }
+        let range = fields[0].trimmingCharacters(in: .whitespaces).components(separatedBy: "..")
+        guard let first = UInt32(range[0], radix: 16), let last = UInt32(range.last!, radix: 16) else { continue }
+        for value in first...last { values.insert(value) }
+    }
+    return values
+}()
+
 /// Cells by glibc's wcwidth, one code point at a time, with the few sequences a terminal draws as
 /// one emoji: a scalar after ZWJ and a skin tone after a visible scalar add nothing, VS16 and a
 /// keycap mark widen a one-cell scalar to two, and a second regional indicator pairs with the
 /// first. Without `emojiPresentation` (a terminal such as tmux 3.3a, the `wcwidth` profile's),
 /// only the ZWJ join is kept: the rest is glibc's count as it is.
-private func perCodePointWidth(_ text: String, emojiPresentation: Bool) -> Int {
+/// With `ambiguousWidth` (the `unicode` profile, which follows the user's choice for East Asian
+/// Ambiguous as terminals offer it), an Ambiguous code point glibc draws takes that many cells:
+/// glibc's own choice differs by code point (U+324A CIRCLED NUMBER FIFTY ON BLACK SQUARE is 2,
+/// U+2022 BULLET is 1), and a terminal set to narrow or wide ambiguous draws them all alike.
+private func perCodePointWidth(_ text: String, emojiPresentation: Bool, ambiguousWidth: Int?) -> Int {
     var total = 0
     var previous: UInt32 = 0
     var base: UInt32 = 0  // the last scalar that took cells, and the cells it took
@@ -116,6 +140,7 @@ private func perCodePointWidth(_ text: String, emojiPresentation: Bool) -> Int {
         // The Hangul fillers are default-ignorable (0 here, by Unicode) yet glibc gives them cells;
         // terminals disagree with each other. The one disagreement left out of this count.
         if value == 0x115F || value == 0x3164 || value == 0xFFA0 { width = 0 }
+        if let ambiguousWidth, width > 0, ambiguousCodePoints.contains(value) { width = ambiguousWidth }
         if !emojiPresentation {
             if previous == 0x200D && value >= 0x80 { width = 0 }
         } else if previous == 0x200D || ((0x1F3FB...0x1F3FF).contains(value) && baseWidth > 0) {
