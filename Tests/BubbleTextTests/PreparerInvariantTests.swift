@@ -47,6 +47,7 @@ import Testing
             #expect((info.raw & ScalarInfo.unassignedPictographicBit != 0) == info.isUnassignedPictographic)
             #expect((info.raw & ScalarInfo.emojiModifierBit != 0) == info.isEmojiModifier)
             #expect((info.raw & ScalarInfo.prependBit != 0) == info.isPrepend)
+            #expect(info.lineBreakClass == info.lineBreak)
         }
     }
 

@@ -2,24 +2,23 @@ import Testing
 @testable import BubblesCLI
 
 @Suite struct ParsedArgumentsTests {
+    static let width = OptionSpec("--width", "-w", value: "N", repeats: true, help: "Width.")
+    static let color = OptionSpec("--color", value: "WHEN", help: "Colour.")
+    static let strict = OptionSpec("--strict", help: "Stop at the first problem.")
     let spec = CommandSpec(
         name: "demo", abstract: "A demo.",
         arguments: [ArgumentSpec("FILE", optional: true, help: "Input.")],
-        options: [
-            OptionSpec("--width", "-w", value: "N", repeats: true, help: "Width."),
-            OptionSpec("--color", value: "WHEN", help: "Colour."),
-            OptionSpec("--strict", help: "Stop at the first problem."),
-        ])
+        options: [Self.width, Self.color, Self.strict])
 
     @Test func repeatedAndCommaSeparatedIntegersAreCollectedInOrder() throws {
         let parsed = try ParsedArguments(["--width", "40", "-w", "80,120", "--width=30"], spec: spec)
-        #expect(try parsed.integers("--width", in: 1...1000) == [40, 80, 120, 30])
+        #expect(try parsed.integers(Self.width, in: 1...1000) == [40, 80, 120, 30])
     }
 
     @Test func positionalsAndFlagsMix() throws {
         let parsed = try ParsedArguments(["log.jsonl", "--strict"], spec: spec)
         #expect(parsed.positional(0) == "log.jsonl")
-        #expect(parsed.flag("--strict"))
+        #expect(parsed.flag(Self.strict))
     }
 
     @Test func aLoneDashIsStandardInputNotAnOption() throws {
@@ -48,18 +47,18 @@ import Testing
     @Test func badIntegerNamesTheTokenAndTheExpectedForm() throws {
         let parsed = try ParsedArguments(["--width", "wide"], spec: spec)
         #expect(throws: UsageError("invalid value 'wide' for --width: expected a whole number")) {
-            try parsed.integers("--width", in: 1...1000)
+            try parsed.integers(Self.width, in: 1...1000)
         }
         let zero = try ParsedArguments(["--width", "0"], spec: spec)
         #expect(throws: UsageError("invalid value '0' for --width: expected 1 to 1000")) {
-            try zero.integers("--width", in: 1...1000)
+            try zero.integers(Self.width, in: 1...1000)
         }
     }
 
     @Test func choicesListTheAllowedWords() throws {
         let parsed = try ParsedArguments(["--color", "sometimes"], spec: spec)
         #expect(throws: UsageError("invalid value 'sometimes' for --color: expected one of auto, always, never")) {
-            try parsed.choice("--color", from: ["auto", "always", "never"])
+            try parsed.choice(Self.color, from: ["auto", "always", "never"])
         }
     }
 

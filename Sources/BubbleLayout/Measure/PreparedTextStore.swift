@@ -256,11 +256,12 @@ final class RowTextsRecorder<Prepared: Sendable> {
     var texts = RowTexts<Prepared>()
 }
 
-/// `PreparedTextSizing` for terminal cells, as a non-generic type. It was made when each cell
-/// measured in an open (so unspecialized) method that reached the sizing through its protocol
-/// witness, where a generic sizing's witness looked up generic metadata on every call. The base
-/// cell's `measureContent` is final now and is specialized for this type; whether the generic
-/// sizing would now do as well has not been measured.
+/// `PreparedTextSizing` for terminal cells, as a non-generic type. Its one user is
+/// `LayoutEngine.measureBound`, which hands it, not the generic sizing, to every cell of a
+/// terminal-cell engine: the base cell's final `measureContent` is specialized for this concrete
+/// type, while a generic sizing reached through its protocol witness looks up generic metadata on
+/// every call (why it was made, when cells measured in open methods). Whether the generic sizing
+/// would now do as well has not been measured; removing this type needs that measurement first.
 struct CellTextSizing: TextSizing {
     let base: PreparedTextSizing<CellMeasurer>
 

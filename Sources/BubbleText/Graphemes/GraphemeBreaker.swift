@@ -35,8 +35,8 @@ public struct GraphemeBreaker: Hashable, Sendable {
     /// in the large loop, which cost a call per scalar).
     @inline(always)
     mutating func step(_ info: ScalarInfo) -> Bool {
-        let property = UInt8(truncatingIfNeeded: info.raw & 0xF)
-        var joins = joinMask & (1 << UInt16(property)) != 0
+        let property = UInt8(truncatingIfNeeded: info.raw & ScalarInfo.graphemeBreakMask)
+        var joins = joinMask & Self.bit(value: property) != 0
         let pictographic = info.isExtendedPictographic
         if property == Self.regionalIndicator {
             // GB12, GB13: pair them from the start of the run (the flag is only set after an RI).
@@ -63,13 +63,13 @@ public struct GraphemeBreaker: Hashable, Sendable {
     /// True when `info`'s scalar would join the grapheme before it by GB3–GB9b (the pair rules;
     /// GB11–GB13 aside).
     @inline(always)
-    func joins(_ info: ScalarInfo) -> Bool { joinMask & (1 << UInt16(info.raw & 0xF)) != 0 }
+    func joins(_ info: ScalarInfo) -> Bool { joinMask & Self.bit(value: UInt8(truncatingIfNeeded: info.raw & ScalarInfo.graphemeBreakMask)) != 0 }
 
     /// Advances as `step(_:)` would for a scalar that is neither Extended_Pictographic nor a
     /// regional indicator, whose boundary the caller already knows.
     @inline(always)
     mutating func assume(_ info: ScalarInfo) {
-        joinMask = Self.joinMask(after: UInt8(truncatingIfNeeded: info.raw & 0xF))
+        joinMask = Self.joinMask(after: UInt8(truncatingIfNeeded: info.raw & ScalarInfo.graphemeBreakMask))
         oddRegionalIndicators = false
         emojiState = 0
     }
@@ -106,6 +106,12 @@ public struct GraphemeBreaker: Hashable, Sendable {
 
     @inline(__always)
     private static func bit(_ property: GraphemeBreakProperty) -> UInt16 {
-        1 << UInt16(property.rawValue)
+        bit(value: property.rawValue)
+    }
+
+    /// The bit of a join mask for raw property `value`.
+    @inline(__always)
+    private static func bit(value: UInt8) -> UInt16 {
+        1 << UInt16(value)
     }
 }

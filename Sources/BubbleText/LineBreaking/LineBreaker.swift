@@ -303,12 +303,3 @@ extension LineBreaker {
         return result
     }
 }
-
-extension ScalarInfo {
-    /// `lineBreak` without the checked enum conversion: the generated tables only hold valid
-    /// classes, and the hot loop cannot afford a call per scalar.
-    @inlinable @inline(__always)
-    var lineBreakClass: LineBreakClass {
-        unsafeBitCast(UInt8(truncatingIfNeeded: (raw >> 4) & 0x3F), to: LineBreakClass.self)
-    }
-}

@@ -42,6 +42,12 @@ public struct ScalarInfo: Hashable, Sendable {
     @inlinable public var lineBreak: LineBreakClass {
         LineBreakClass(rawValue: UInt8(truncatingIfNeeded: (raw >> 4) & 0x3F)).unsafelyUnwrapped
     }
+    /// `lineBreak` without the checked enum conversion: the generated tables only hold valid
+    /// classes, and the hot loop cannot afford a call per scalar.
+    @inlinable @inline(__always)
+    var lineBreakClass: LineBreakClass {
+        unsafeBitCast(UInt8(truncatingIfNeeded: (raw >> 4) & 0x3F), to: LineBreakClass.self)
+    }
     @inlinable public var width: Int { Int((raw >> 10) & 0x3) }
     @inlinable public var isAmbiguous: Bool { raw & (1 << 12) != 0 }
     @inlinable public var isNeutralisedControl: Bool { raw & (1 << 13) != 0 }

@@ -12,7 +12,7 @@ public struct UsageError: Error, CustomStringConvertible, Equatable {
 ///
 /// Options are read by their declaration (`arguments.integer(Options.width, in: …)`), the same
 /// `OptionSpec` value the spec lists, so the key is written once and a typo does not compile.
-/// Reading an option the spec does not declare (by declaration or by name) is a programming
+/// There are no accessors by name. Reading a declaration the spec does not list is a programming
 /// error, and stops the program instead of reading nil.
 public struct ParsedArguments: Sendable {
     public private(set) var positionals: [String] = []
@@ -77,67 +77,48 @@ public struct ParsedArguments: Sendable {
         }
     }
 
-    /// `name`, which the spec must declare (its primary name, `--width`).
-    private func checked(_ name: String) -> String {
+    /// `option`'s primary name (`--width`), which the spec must declare.
+    private func checked(_ option: OptionSpec) -> String {
+        let name = option.primaryName
         precondition(declared.contains(name), "bubbles \(command) reads option '\(name)', which its spec does not declare")
         return name
     }
 
     /// Whether the flag was given.
-    public func flag(_ option: OptionSpec) -> Bool { flag(option.primaryName) }
+    public func flag(_ option: OptionSpec) -> Bool { flags.contains(checked(option)) }
+
     /// The last value given for `option`, if any.
-    public func string(_ option: OptionSpec) -> String? { string(option.primaryName) }
-    /// Every value given for a repeating option, in order.
-    public func strings(_ option: OptionSpec) -> [String] { strings(option.primaryName) }
-    /// An integer option within `range`, or a usage error naming the bad token.
-    public func integer(_ option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-        try integer(option.primaryName, in: range)
-    }
-    /// Every integer given for `option`, accepting repeats and comma lists (`--width 40,80`).
-    public func integers(_ option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> [Int] {
-        try integers(option.primaryName, in: range)
-    }
-    /// One of a fixed set of words, or a usage error that lists them.
-    public func choice(_ option: OptionSpec, from choices: [String]) throws(UsageError) -> String? {
-        try choice(option.primaryName, from: choices)
-    }
-
-    // Accessors by primary name, checked against the spec as above. Prefer the declarations.
-
-    public func flag(_ name: String) -> Bool { flags.contains(checked(name)) }
-
-    /// The last value given for `name`, if any.
-    public func string(_ name: String) -> String? { values[checked(name)]?.last }
+    public func string(_ option: OptionSpec) -> String? { values[checked(option)]?.last }
 
     /// Every value given for a repeating option, in order.
-    public func strings(_ name: String) -> [String] { values[checked(name)] ?? [] }
+    public func strings(_ option: OptionSpec) -> [String] { values[checked(option)] ?? [] }
 
     public func positional(_ index: Int) -> String? {
         index < positionals.count ? positionals[index] : nil
     }
 
     /// An integer option within `range`, or a usage error naming the bad token.
-    public func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-        guard let text = string(name) else { return nil }
-        return try Self.integer(text, option: name, in: range)
+    public func integer(_ option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = string(option) else { return nil }
+        return try Self.integer(text, option: option.primaryName, in: range)
     }
 
-    /// Every integer given for `name`, accepting repeats and comma lists (`--width 40,80`).
-    public func integers(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> [Int] {
+    /// Every integer given for `option`, accepting repeats and comma lists (`--width 40,80`).
+    public func integers(_ option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> [Int] {
         var result: [Int] = []
-        for text in strings(name) {
+        for text in strings(option) {
             for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-                result.append(try Self.integer(String(part), option: name, in: range))
+                result.append(try Self.integer(String(part), option: option.primaryName, in: range))
             }
         }
         return result
     }
 
     /// One of a fixed set of words, or a usage error that lists them.
-    public func choice(_ name: String, from choices: [String]) throws(UsageError) -> String? {
-        guard let text = string(name) else { return nil }
+    public func choice(_ option: OptionSpec, from choices: [String]) throws(UsageError) -> String? {
+        guard let text = string(option) else { return nil }
         guard choices.contains(text) else {
-            throw UsageError("invalid value '\(text)' for \(name): expected one of \(choices.joined(separator: ", "))")
+            throw UsageError("invalid value '\(text)' for \(option.primaryName): expected one of \(choices.joined(separator: ", "))")
         }
         return text
     }

@@ -19,11 +19,14 @@ struct HeightsCommand: BubblesCommand {
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to read; - for standard input (the default).")],
         options: [
-            OptionSpec("--width", "-w", value: "N", repeats: true, help: "Container width in cells (in px with --font); repeat or list (40,80) for several (default 80)."),
-            OptionSpec("--format", value: "FORMAT", help: "Output format: jsonl or csv (default jsonl)."),
-            OptionSpec("--ambiguous-wide", help: "Measure East Asian Ambiguous characters as 2 cells."),
-            CellWidthsOption.spec,
+            Options.width, Options.format, CellWidthsOption.ambiguousWide, CellWidthsOption.spec,
         ] + PixelOptions.specs + InputOptions.specs)
+
+    /// The options, each declared once: the spec lists them and `init` reads them.
+    enum Options {
+        static let width = OptionSpec("--width", "-w", value: "N", repeats: true, help: "Container width in cells (in px with --font); repeat or list (40,80) for several (default 80).")
+        static let format = OptionSpec("--format", value: "FORMAT", help: "Output format: jsonl or csv (default jsonl).")
+    }
 
     let input: InputOptions
     let widths: [Int]
@@ -36,13 +39,13 @@ struct HeightsCommand: BubblesCommand {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
         input = try InputOptions(arguments, environment: context.environment)
-        let widths = try arguments.integers("--width", in: 1...BubbleStyle.maximumContainerWidth)
+        let widths = try arguments.integers(Options.width, in: 1...BubbleStyle.maximumContainerWidth)
         self.widths = widths.isEmpty ? [80] : widths
-        csv = try arguments.choice("--format", from: ["jsonl", "csv"]) == "csv"
+        csv = try arguments.choice(Options.format, from: ["jsonl", "csv"]) == "csv"
         pixels = try PixelOptions(arguments)
         // In px there are no cells to count, and no terminal is asked how it counts them.
         let cellWidths = pixels != nil ? WidthProbe.Result(options: TextOptions(), enableGraphemeClustering: false, answered: false) : CellWidthsOption.resolve(try CellWidthsOption.parse(arguments),
-                                                  base: TextOptions(ambiguousWidth: arguments.flag("--ambiguous-wide") ? 2 : 1), context: context)
+                                                  base: TextOptions(ambiguousWidth: arguments.flag(CellWidthsOption.ambiguousWide) ? 2 : 1), context: context)
         textOptions = cellWidths.options
         graphemeClusteringEnabled = cellWidths.enableGraphemeClustering
     }

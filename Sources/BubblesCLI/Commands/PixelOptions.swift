@@ -7,12 +7,15 @@ import Foundation
 /// terminal cells. Parsed with the other options; the files are read when the command runs, so a
 /// bad font or style file is an input error naming the file, not a usage error.
 struct PixelOptions {
-    static let specs: [OptionSpec] = [
-        OptionSpec("--font", value: "FILE", repeats: true, help: "Measure in px with this font file (.ttf, .otf, or .ttc#FACE); repeat for a fallback chain, first font first."),
-        OptionSpec("--size", value: "PX", help: "Font size in px for --font (default 16; fractions allowed)."),
-        OptionSpec("--line-height", value: "PX", help: "Line height for --font: px, or normal for the fonts' own (default normal)."),
-        OptionSpec("--style", value: "FILE", help: "Bubble geometry in px for --font, a JSON file (see the README; default: a phone chat app's)."),
-    ]
+    static let specs: [OptionSpec] = [Options.font, Options.size, Options.lineHeight, Options.style]
+
+    /// The options, each declared once: the specs list them and `init` reads them.
+    enum Options {
+        static let font = OptionSpec("--font", value: "FILE", repeats: true, help: "Measure in px with this font file (.ttf, .otf, or .ttc#FACE); repeat for a fallback chain, first font first.")
+        static let size = OptionSpec("--size", value: "PX", help: "Font size in px for --font (default 16; fractions allowed).")
+        static let lineHeight = OptionSpec("--line-height", value: "PX", help: "Line height for --font: px, or normal for the fonts' own (default normal).")
+        static let style = OptionSpec("--style", value: "FILE", help: "Bubble geometry in px for --font, a JSON file (see the README; default: a phone chat app's).")
+    }
 
     /// Font files with their face index (`B.ttc#2`).
     var fonts: [(path: String, face: Int)]
@@ -22,33 +25,36 @@ struct PixelOptions {
 
     /// The pixel options given, or nil when `--font` is not (and then no other of them may be).
     init?(_ arguments: ParsedArguments) throws(UsageError) {
-        let specs = arguments.strings("--font")
+        let specs = arguments.strings(Options.font)
         guard !specs.isEmpty else {
-            for name in ["--size", "--line-height", "--style"] where arguments.string(name) != nil {
-                throw UsageError("\(name) needs --font (heights are in cells without it)")
+            for option in [Options.size, Options.lineHeight, Options.style] where arguments.string(option) != nil {
+                throw UsageError("\(option.primaryName) needs --font (heights are in cells without it)")
             }
             return nil
         }
-        for name in ["--cell-widths", "--ambiguous-wide"] where arguments.string(name) != nil || arguments.flag(name) {
-            throw UsageError("\(name) applies to cells, not to --font")
+        if arguments.string(CellWidthsOption.spec) != nil {
+            throw UsageError("\(CellWidthsOption.spec.primaryName) applies to cells, not to --font")
+        }
+        if arguments.flag(CellWidthsOption.ambiguousWide) {
+            throw UsageError("\(CellWidthsOption.ambiguousWide.primaryName) applies to cells, not to --font")
         }
         fonts = try specs.map { spec throws(UsageError) in try Self.font(spec) }
         size = 16
-        if let text = arguments.string("--size") {
+        if let text = arguments.string(Options.size) {
             guard let value = Double(text), value.isFinite, value > 0, value <= 1000 else {
                 throw UsageError("invalid value '\(text)' for --size: expected px above 0 and at most 1000, such as 16 or 17.5")
             }
             size = value
         }
         lineHeight = .normal
-        if let text = arguments.string("--line-height"), text != "normal" {
+        if let text = arguments.string(Options.lineHeight), text != "normal" {
             let number = text.hasSuffix("px") ? String(text.dropLast(2)) : text
             guard let value = Double(number), value.isFinite, value > 0, value <= 10_000 else {
                 throw UsageError("invalid value '\(text)' for --line-height: expected px such as 20, or normal")
             }
             lineHeight = .pixels(value)
         }
-        stylePath = arguments.string("--style")
+        stylePath = arguments.string(Options.style)
     }
 
     /// `path` or `path#FACE`: a trailing `#` and digits pick a face of a collection.
