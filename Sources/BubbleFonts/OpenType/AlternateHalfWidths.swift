@@ -17,18 +17,7 @@ struct AlternateHalfWidths: Sendable {
         let lookupCount = Int(try lookupList.u16(0))
         for index in indices.sorted() where index < lookupCount {
             let lookup = try lookupList.from(Int(try lookupList.u16(2 + 2 * index)))
-            var type = try lookup.u16(0)
-            let subtableCount = Int(try lookup.u16(4))
-            for s in 0..<subtableCount {
-                var subtable = try lookup.from(Int(try lookup.u16(6 + 2 * s)))
-                if type == 9 {
-                    guard try subtable.u16(0) == 1 else { throw subtable.error(0, "extension subtable format is not 1") }
-                    let realType = try subtable.u16(2)
-                    subtable = try subtable.from(Int(try subtable.u32(4)))
-                    if s == 0 { type = realType == 9 ? 0 : realType }
-                    guard realType == type else { continue }
-                }
-                guard type == 1 else { break }
+            for subtable in try LookupSubtables(lookup, extensionType: 9, wanted: { $0 == 1 }).subtables {
                 try read(subtable, glyphCount: glyphCount)
             }
         }

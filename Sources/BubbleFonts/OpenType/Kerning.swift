@@ -17,21 +17,8 @@ struct Kerning: Sendable {
         let lookupCount = Int(try lookupList.u16(0))
         for index in indices.sorted() where index < lookupCount {
             let lookup = try lookupList.from(Int(try lookupList.u16(2 + 2 * index)))
-            var type = try lookup.u16(0)
-            let flags = try lookup.u16(2)
-            let subtableCount = Int(try lookup.u16(4))
-            var pair = PairLookup(flags: flags)
-            for s in 0..<subtableCount {
-                var subtable = try lookup.from(Int(try lookup.u16(6 + 2 * s)))
-                if type == 9 {
-                    // An extension subtable: the real type and a 32-bit offset from here.
-                    guard try subtable.u16(0) == 1 else { throw subtable.error(0, "extension subtable format is not 1") }
-                    let realType = try subtable.u16(2)
-                    subtable = try subtable.from(Int(try subtable.u32(4)))
-                    if s == 0 { type = realType == 9 ? 0 : realType }
-                    guard realType == type else { continue }
-                }
-                guard type == 2 else { break }
+            var pair = PairLookup(flags: try lookup.u16(2))
+            for subtable in try LookupSubtables(lookup, extensionType: 9, wanted: { $0 == 2 }).subtables {
                 pair.subtables.append(try PairSubtable(subtable, glyphCount: glyphCount))
             }
             if !pair.subtables.isEmpty { lookups.append(pair) }

@@ -31,23 +31,14 @@ struct Substitutions: Sendable {
         var budget = PairSubtable.maximumPairs
         for index in indices.sorted() where index < lookupCount {
             let lookup = try lookupList.from(Int(try lookupList.u16(2 + 2 * index)))
-            var type = try lookup.u16(0)
-            let subtableCount = Int(try lookup.u16(4))
+            let read = try LookupSubtables(lookup, extensionType: 7, wanted: { $0 == 1 || $0 == 4 })
+            let type = read.type
             var singles: [UInt16: UInt16] = [:]
             var ligatures: [UInt16: [(components: [UInt16], glyph: UInt16)]] = [:]
-            for s in 0..<subtableCount {
-                var subtable = try lookup.from(Int(try lookup.u16(6 + 2 * s)))
-                if type == 7 {
-                    guard try subtable.u16(0) == 1 else { throw subtable.error(0, "extension subtable format is not 1") }
-                    let realType = try subtable.u16(2)
-                    subtable = try subtable.from(Int(try subtable.u32(4)))
-                    if s == 0 { type = realType == 7 ? 0 : realType }
-                    guard realType == type else { continue }
-                }
+            for subtable in read.subtables {
                 switch type {
                 case 1: try Self.readSingle(subtable, into: &singles, glyphCount: glyphCount, budget: &budget)
-                case 4: try Self.readLigatures(subtable, into: &ligatures, glyphCount: glyphCount, budget: &budget)
-                default: break
+                default: try Self.readLigatures(subtable, into: &ligatures, glyphCount: glyphCount, budget: &budget)
                 }
             }
             if type == 1 && !singles.isEmpty { append(.single(singles), firsts: singles.keys) }
