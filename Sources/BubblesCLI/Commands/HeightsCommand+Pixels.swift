@@ -10,37 +10,18 @@ extension HeightsCommand {
         guard let (measurer, style) = try pixels.load(errors: context.errors) else { return ExitCode.failure }
         guard let reader = try input.open(errors: context.errors) else { return ExitCode.failure }
         let engine = LayoutEngine(measurer: measurer, style: style.bubbleStyle)
-        var options = DecorationOptions()
-        options.timeZone = input.timeZone
-        var stream = TimelineStream(engine: engine, widths: widths, decorationOptions: options)
-        stream.remembering = false
-        let output = context.output
-        if csv { try output.write("row,id,kind,width,height,textHeight,textLines,wrapWidth,bubbleWidth,conversation\n") }
-        let started = DispatchTime.now()
-        let progress = ProgressBar(total: 0, sink: context.errors, enabled: context.errorsAreTerminal)
-        var rowCount = 0
-        var buffer = OutputBuffer()
         var formatter = PixelRowFormatter(csv: csv, registry: engine.registry)
         // The text height is asked for at each width in turn: the last text's preparation is kept.
         var heights = TextHeights(measurer: measurer)
-        let counts = try stream.run(reader, errors: context.errors, progress: { progress.update(messages: $0) },
-                                    idle: { try output.flush() }) { chunk in
-            buffer.removeAll()
+        return try stream(reader, through: engine, context: context,
+                          csvHeader: "row,id,kind,width,height,textHeight,textLines,wrapWidth,bubbleWidth,conversation\n") { chunk, buffer in
             for r in chunk.rows.indices {
                 let rows = chunk.widths.indices.map { w in
                     engine.pixelRow(r, of: chunk, widthIndex: w, style: style) { heights.height(of: $0, lineCount: $1, width: $2) }
                 }
                 formatter.format(row: r, of: chunk, pixelRows: rows, into: &buffer)
             }
-            try output.write(bytes: buffer.bytes)
-            rowCount += chunk.rows.count
         }
-        try output.flush()
-        progress.finish()
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        try context.errors.write(Self.summary(rows: rowCount, widths: widths.count, seconds: seconds))
-        try input.reportEnd(of: reader, done: "laid out", countsAlways: true, to: context.errors)
-        return exitCode(for: counts)
     }
 
     /// Text heights for a row at each width: with `line-height: normal` over faces of different

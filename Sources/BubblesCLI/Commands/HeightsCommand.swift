@@ -54,27 +54,40 @@ struct HeightsCommand: BubblesCommand {
         if let pixels { return try runInPixels(pixels, context: context) }
         guard let reader = try input.open(errors: context.errors) else { return ExitCode.failure }
         let engine = LayoutEngine(textOptions: textOptions)
+        var formatter = RowFormatter(csv: csv, registry: engine.registry)
+        let status = try stream(reader, through: engine, context: context,
+                                csvHeader: "row,id,kind,width,height,textLines,wrapWidth,bubbleWidth,conversation\n") { chunk, buffer in
+            for r in chunk.rows.indices { formatter.format(row: r, of: chunk, into: &buffer) }
+        }
+        if graphemeClusteringEnabled { try context.output.write(TerminalProbe.disableGraphemeClustering) }
+        try context.output.flush()
+        return status
+    }
+
+    /// The run both outputs share (cells and pixels): one pass of the streaming layout, each
+    /// message laid out once at every width from one preparing of its text, so the layout cache
+    /// and the text store would only be filled, never read; each chunk's rows formatted into one
+    /// buffer and written at once; then the summary and the input's counts.
+    func stream<Measurer: TextMeasurer>(_ reader: LogReader, through engine: LayoutEngine<Measurer>, context: CommandContext,
+                                        csvHeader: String,
+                                        format: (LaidOutChunk, inout OutputBuffer) -> Void) throws -> Int32 {
         var options = DecorationOptions()
         options.timeZone = input.timeZone
-        // One pass: each message is laid out once, at every width from one preparing of its text,
-        // so the layout cache and the text store would only be filled, never read.
         var stream = TimelineStream(engine: engine, widths: widths, decorationOptions: options)
         stream.remembering = false
         let output = context.output
-        if csv { try output.write("row,id,kind,width,height,textLines,wrapWidth,bubbleWidth,conversation\n") }
+        if csv { try output.write(csvHeader) }
         let started = DispatchTime.now()
         let progress = ProgressBar(total: 0, sink: context.errors, enabled: context.errorsAreTerminal)
         var rowCount = 0
         var buffer = OutputBuffer()
-        var formatter = RowFormatter(csv: csv, registry: engine.registry)
         let counts = try stream.run(reader, errors: context.errors, progress: { progress.update(messages: $0) },
                                     idle: { try output.flush() }) { chunk in
             buffer.removeAll()
-            for r in chunk.rows.indices { formatter.format(row: r, of: chunk, into: &buffer) }
+            format(chunk, &buffer)
             try output.write(bytes: buffer.bytes)
             rowCount += chunk.rows.count
         }
-        if graphemeClusteringEnabled { try output.write(TerminalProbe.disableGraphemeClustering) }
         try output.flush()
         progress.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
