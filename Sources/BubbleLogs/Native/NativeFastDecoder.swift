@@ -138,6 +138,10 @@ struct NativeFastDecoder {
                 value = Value(start: start, end: p, isString: false)
             case UInt8(ascii: "{") where member == .image:
                 // The image's own members: width, height (numbers) and name (a string), each once.
+                // Their keys are read as the record's are, written out again on purpose: a local
+                // function shared by both loops captures `p` and `seen`, and the dynamic
+                // exclusivity checks that brings cost `convert` 46% more instructions (callgrind,
+                // 5,000 messages: 64.7 M → 94.3 M).
                 let start = p
                 p += 1
                 skipSpace()
