@@ -28,7 +28,7 @@ public struct PreparedText: Sendable {
     /// No tab and no mandatory break: at any width of at least `naturalWidth` the layout is one
     /// line, known without walking the segments. (Declared after `storage`, it takes a byte of
     /// that field's tail padding instead of a word of its own.)
-    var isOneLineWithoutTabs = false
+    @usableFromInline var isOneLineWithoutTabs = false
 
     /// Segments, measures and classifies `text`. The only step that looks at Unicode data.
     ///
@@ -139,8 +139,25 @@ public struct PreparedText: Sendable {
     typealias HardLines = (widest: Int, oneLine: Bool, hasTab: Bool, lastContentEnd: Int)
 
     /// Line count and widest line at `width` cells. Arithmetic only; allocates nothing.
+    ///
+    /// Inlinable, so a caller in another module (the benchmarks, the layout cache) tests the
+    /// one-line case where the value lies, in its array, instead of copying the value (a
+    /// retain and a release) into an out-of-line call for every text: that cost 70–80 ns a
+    /// message once the text benchmark moved out of this module. The walk stays out of line.
+    /// (The one-line test is `onlyLine(width:)`'s, spelled out with fields a client may read.)
+    @inlinable
     public func measure(width: Int) -> TextMetrics {
-        if let line = onlyLine(width: width) { return TextMetrics(lineCount: 1, widestLine: line.width) }
+        if isOneLineWithoutTabs && naturalWidth <= max(1, width) {
+            return TextMetrics(lineCount: 1, widestLine: naturalWidth)
+        }
+        return measureWalkingSegments(width: width)
+    }
+
+    /// `measure(width:)` when the segments must be walked. It reads the value and writes and
+    /// releases nothing outside its own frame; saying so (`readonly`) lets a caller in another
+    /// module pass the value where it lies instead of copying it (a retain and a release) first.
+    @usableFromInline @_effects(readonly)
+    func measureWalkingSegments(width: Int) -> TextMetrics {
         var sink = MetricsSink()
         layOut(width: width, into: &sink)
         return TextMetrics(lineCount: sink.lineCount, widestLine: sink.widestLine)
