@@ -72,7 +72,9 @@ public enum BidiBenchmark {
         defer { classes.deallocate(); levels.deallocate(); lineLevels.deallocate(); order.deallocate() }
         var sink = 0
 
-        func round() {
+        // Out of line so that instruction counters can count one round alone
+        // (valgrind --tool=callgrind --toggle-collect on this closure).
+        @inline(never) func round() {
             for (t, scalars) in scalarTexts.enumerated() {
                 scalars.withUnsafeBufferPointer { scalarBuffer in
                     let count = scalarBuffer.count

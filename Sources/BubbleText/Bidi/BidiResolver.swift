@@ -198,11 +198,12 @@ public struct BidiResolver {
 
     /// The whole paragraph as one isolating run sequence at the paragraph level, for a
     /// paragraph without explicit embeddings, overrides and isolates (nearly every chat
-    /// message): X1–X8 and X10 have nothing to do. Until a number or a bracket turns up, one
-    /// pass does all the rest (W1–W3, N1–N2, I1–I2, with BN left out as X9 says); from there on,
-    /// W1–W3 run to the end, then W4–W7 (numbers), N0 (brackets) and N1–N2 with I1–I2 over
-    /// what is left. Returns false, having written nothing that counts, when the paragraph is
-    /// not one of these (or has a BN as well as a number or a bracket).
+    /// message): X1–X8 and X10 have nothing to do. Until a number the paragraph's direction
+    /// does not absorb or a bracket turns up, one pass does all the rest (W1–W7, N1–N2, I1–I2,
+    /// with BN left out as X9 says); from there on, W1–W3 run to the end, then W4–W7 (numbers),
+    /// N0 (brackets) and N1–N2 with I1–I2 over what is left. Returns false, having written
+    /// nothing that counts, when the paragraph is not one of these (or has a BN as well as a
+    /// number or a bracket that needs the later passes).
     func resolveWhole(_ classes: UnsafePointer<UInt8>, count: Int, paragraphLevel: UInt8,
                       scalars: UnsafeBufferPointer<UInt32>?, levels out: UnsafeMutablePointer<UInt8>) -> Bool {
         let types = scratch.types
@@ -214,26 +215,71 @@ public struct BidiResolver {
         let explicitControls: UInt32 = 0x7FC000
         let odd = paragraphLevel & 1
         let sos = odd == 0 ? L : R
+        let rightToLeft = odd == 1
         let levelL = paragraphLevel &+ odd
         let levelR = paragraphLevel &+ (1 &- odd)
+        // Letters against the paragraph's direction (R and AL in a left-to-right paragraph, L
+        // in a right-to-left one) resolve one level up (I1–I2).
+        let raised = paragraphLevel &+ 1
+        // What leaves a stretch that agrees with the paragraph's direction (its last strong
+        // type is the paragraph's, or sos) at the paragraph level, and in agreement: its own
+        // letters; ES, ET, CS, NSM, B, S and WS (neutrals between the paragraph's direction and
+        // anything resolve to it; NSM takes the type before it); and in a left-to-right
+        // paragraph EN too, which W7 makes L there (with the separators and terminators W4 and
+        // W5 join to it). Raw values in BidiClass's order.
+        let neutralOrMark: UInt32 = 1 << 4 | 1 << 5 | 1 << 7 | 1 << 8 | 1 << 10 | 1 << 11 | 1 << 12
+        let agreeing = neutralOrMark | (rightToLeft ? 1 << 1 | 1 << 2 : 1 << 0 | 1 << 3)
 
-        // W1–W3: `previous` is the type after W2 (an NSM takes it), `lastStrong` the last L, R
-        // or AL. N1–N2 and I1–I2 alongside: a neutral first gets the paragraph level (N2, and
-        // right for the neutrals between two letters of the paragraph's direction); a run of
-        // them between two strong types of the other direction is raised when the second is
-        // reached. eos is the paragraph's direction, so trailing neutrals are right as they are.
+        // Two states. Agreeing (`lastIsR == rightToLeft`): a tight loop writes the paragraph
+        // level and stops at anything else. Against (the last strong type is the other
+        // direction): letters of that direction are raised; a run of neutrals (`pending`) is
+        // raised when the next strong type is that direction again (N1), else stays at the
+        // paragraph level (N2; eos is the paragraph's direction). `previous` is the type after
+        // W1 there (an NSM takes it). `types` is not written: only the passes after a number
+        // or a bracket read it, from `resume` on.
         var previous = sos
-        var lastStrong = sos
-        var lastIsR = odd == 1
+        var lastIsR = rightToLeft
         var pending = -1
         var sawBN = false
         var i = 0
-        while i < count {
+        scan: while i < count {
+            if lastIsR == rightToLeft {
+                while i < count && (agreeing &>> UInt32(classes[i])) & 1 != 0 {
+                    out[i] = paragraphLevel
+                    i &+= 1
+                }
+                guard i < count else { break scan }
+                let c = classes[i]
+                if c <= AL {
+                    // A letter of the other direction.
+                    out[i] = raised
+                    lastIsR = !rightToLeft
+                    previous = c
+                    pending = -1
+                    i &+= 1
+                    continue scan
+                }
+                if c == ON {
+                    if let scalars, BidiTables.classAndBracket(scalars[i]) & 0x60 != 0 { break scan }
+                    out[i] = paragraphLevel
+                    i &+= 1
+                    continue scan
+                }
+                if c == BN {
+                    // Removed by X9: the rules see the text as if it were not there.
+                    out[i] = removed
+                    sawBN = true
+                    i &+= 1
+                    continue scan
+                }
+                if (explicitControls &>> UInt32(c)) & 1 != 0 { return false }
+                // A number that needs W4–W7: EN in a right-to-left paragraph, AN.
+                break scan
+            }
             var t = classes[i]
             if t > AL {
                 if (explicitControls &>> UInt32(t)) & 1 != 0 { return false }
                 if t == BN {
-                    // Removed by X9: the rules see the text as if it were not there.
                     out[i] = removed
                     sawBN = true
                     i &+= 1
@@ -241,40 +287,60 @@ public struct BidiResolver {
                 }
                 if t == NSM { t = previous }
                 if t > AL {
-                    if t == EN || t == AN { break }
-                    if t == ON, let scalars, BidiTables.classAndBracket(scalars[i]) & 0x60 != 0 { break }
+                    if t == EN || t == AN { break scan }
+                    if t == ON, let scalars, BidiTables.classAndBracket(scalars[i]) & 0x60 != 0 { break scan }
                     // A neutral (ES, ET and CS too: without a number, W6 makes them ON).
                     previous = t
-                    types[i] = t
                     out[i] = paragraphLevel
                     if pending < 0 { pending = i }
                     i &+= 1
                     continue
                 }
             }
-            // A letter (or a mark on one): the common case, runs of them.
-            let isR = t != L
-            let level = isR ? levelR : levelL
-            if pending >= 0 {
-                if isR == lastIsR && level != paragraphLevel {
-                    for x in pending..<i where out[x] != removed { out[x] = level }
+            // A letter (or a mark on one).
+            if (t != L) == lastIsR {
+                if pending >= 0 {
+                    for x in pending..<i where out[x] != removed { out[x] = raised }
+                    pending = -1
                 }
-                pending = -1
+                out[i] = raised
+            } else {
+                // Back to the paragraph's direction: the neutrals before stay where they are.
+                out[i] = paragraphLevel
+                lastIsR = rightToLeft
             }
-            out[i] = level
-            types[i] = t &- (t &>> 1)  // AL to R (W3)
-            lastStrong = t
             previous = t
-            lastIsR = isR
             i &+= 1
         }
-        if i == count { return true }
+        if i >= count { return true }
         if sawBN { return false }
 
         // A number or a bracket at `i`. Everything before the run of neutrals that leads up to
         // it is resolved for good: W4 and W5 only change separators and terminators next to a
-        // number, and no bracket came before. The rest starts at `resume`.
-        let resume = pending >= 0 ? pending : i
+        // number, and no bracket came before. The rest starts at `resume`, after the last
+        // letter or number (and the marks on it).
+        let neutralBefore = neutralOrMark | 1 << 13  // and ON
+        var resume = i
+        while resume > 0 && (neutralBefore &>> UInt32(classes[resume &- 1])) & 1 != 0 { resume &-= 1 }
+        while resume < i && classes[resume] == NSM { resume &+= 1 }
+        // W1 on the neutrals from `resume` (an NSM takes the neutral before it), for the passes.
+        previous = ON
+        for x in resume..<i {
+            let c = classes[x]
+            previous = c == NSM ? previous : c
+            types[x] = previous
+        }
+        // W2 reads the last strong type before: L, R or AL.
+        var lastStrong = sos
+        var back = resume
+        while back > 0 {
+            let c = classes[back &- 1]
+            if c <= AL {
+                lastStrong = c
+                break
+            }
+            back &-= 1
+        }
         var numbers = false
         var brackets = false
         while i < count {
@@ -299,7 +365,8 @@ public struct BidiResolver {
         let before = lastIsR ? R : L
         if numbers { weakNumbers(from: resume, length: count, sos: before, identity: true) }
         if brackets, let scalars {
-            resolveBrackets(length: count, level: paragraphLevel, sos: sos, scalars: scalars, identity: true, original: classes)
+            resolveBrackets(from: resume, length: count, level: paragraphLevel, sos: before, scalars: scalars, identity: true,
+                            original: classes)
         }
 
         // N1–N2 and I1–I2 as above, with numbers (which count as R for the neutrals). Neutral
@@ -597,8 +664,10 @@ public struct BidiResolver {
         }
     }
 
-    /// N0: paired brackets take the direction of the strong text inside them (or around them).
-    func resolveBrackets(length: Int, level: UInt8, sos: UInt8, scalars: UnsafeBufferPointer<UInt32>,
+    /// N0: paired brackets take the direction of the strong text inside them (or around them),
+    /// in `scratch.sequence[start..<length]` (positions with `identity`), `sos` standing for the
+    /// strong type before `start`.
+    func resolveBrackets(from start: Int = 0, length: Int, level: UInt8, sos: UInt8, scalars: UnsafeBufferPointer<UInt32>,
                          identity: Bool, original: UnsafePointer<UInt8>) {
         let s = scratch
         let seq = s.sequence, types = s.types, retained = s.retained
@@ -609,7 +678,7 @@ public struct BidiResolver {
         // BD16: a stack of 63 openers; pairs as (opener << 32 | closer), positions in `seq`.
         var openCount = 0
         var pairCount = 0
-        scan: for j in 0..<length {
+        scan: for j in start..<length {
             let k = at(j)
             guard types[k] == ON else { continue }
             let scalar = scalars[identity ? k : Int(retained[k])]
@@ -651,7 +720,7 @@ public struct BidiResolver {
             } else if foundOpposite {
                 var context = sos
                 var j = open &- 1
-                while j >= 0 {
+                while j >= start {
                     let d = Self.strongDirection(types[at(j)])
                     if d == L || d == R { context = d; break }
                     j &-= 1
