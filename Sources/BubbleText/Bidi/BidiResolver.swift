@@ -201,9 +201,8 @@ public struct BidiResolver {
     /// message): X1–X8 and X10 have nothing to do. Until a number the paragraph's direction
     /// does not absorb or a bracket turns up, one pass does all the rest (W1–W7, N1–N2, I1–I2,
     /// with BN left out as X9 says); from there on, W1–W3 run to the end, then W4–W7 (numbers),
-    /// N0 (brackets) and N1–N2 with I1–I2 over what is left. Returns false, having written
-    /// nothing that counts, when the paragraph is not one of these (or has a BN as well as a
-    /// number or a bracket that needs the later passes).
+    /// N0 (brackets) and N1–N2 with I1–I2 over what is left (BN left out). Returns false,
+    /// having written nothing that counts, when the paragraph is not one of these.
     func resolveWhole(_ classes: UnsafePointer<UInt8>, count: Int, paragraphLevel: UInt8,
                       scalars: UnsafeBufferPointer<UInt32>?, levels out: UnsafeMutablePointer<UInt8>) -> Bool {
         let types = scratch.types
@@ -240,7 +239,6 @@ public struct BidiResolver {
         var previous = sos
         var lastIsR = rightToLeft
         var pending = -1
-        var sawBN = false
         var i = 0
         scan: while i < count {
             if lastIsR == rightToLeft {
@@ -268,7 +266,6 @@ public struct BidiResolver {
                 if c == BN {
                     // Removed by X9: the rules see the text as if it were not there.
                     out[i] = removed
-                    sawBN = true
                     i &+= 1
                     continue scan
                 }
@@ -281,7 +278,6 @@ public struct BidiResolver {
                 if (explicitControls &>> UInt32(t)) & 1 != 0 { return false }
                 if t == BN {
                     out[i] = removed
-                    sawBN = true
                     i &+= 1
                     continue
                 }
@@ -313,23 +309,15 @@ public struct BidiResolver {
             i &+= 1
         }
         if i >= count { return true }
-        if sawBN { return false }
 
         // A number or a bracket at `i`. Everything before the run of neutrals that leads up to
         // it is resolved for good: W4 and W5 only change separators and terminators next to a
         // number, and no bracket came before. The rest starts at `resume`, after the last
         // letter or number (and the marks on it).
-        let neutralBefore = neutralOrMark | 1 << 13  // and ON
+        let neutralBefore = neutralOrMark | 1 << 9 | 1 << 13  // and BN, ON
         var resume = i
         while resume > 0 && (neutralBefore &>> UInt32(classes[resume &- 1])) & 1 != 0 { resume &-= 1 }
-        while resume < i && classes[resume] == NSM { resume &+= 1 }
-        // W1 on the neutrals from `resume` (an NSM takes the neutral before it), for the passes.
-        previous = ON
-        for x in resume..<i {
-            let c = classes[x]
-            previous = c == NSM ? previous : c
-            types[x] = previous
-        }
+        while resume < i && (classes[resume] == NSM || classes[resume] == BN) { resume &+= 1 }
         // W2 reads the last strong type before: L, R or AL.
         var lastStrong = sos
         var back = resume
@@ -341,11 +329,22 @@ public struct BidiResolver {
             }
             back &-= 1
         }
+
+        // W1–W3 from `resume` to the end, on the positions X9 keeps (BN left out): their types,
+        // classes and positions go to the scratch arrays, so that the passes below see the
+        // text as if no BN were there.
+        let original = scratch.original, retained = scratch.retained, sequence = scratch.sequence
         var numbers = false
         var brackets = false
-        while i < count {
-            let c = classes[i]
-            if (explicitControls &>> UInt32(c)) & 1 != 0 || c == BN { return false }
+        var m = 0
+        previous = ON  // (the first position kept is a neutral, a number or a bracket)
+        for p in resume..<count {
+            let c = classes[p]
+            if c == BN {
+                out[p] = removed
+                continue
+            }
+            if (explicitControls &>> UInt32(c)) & 1 != 0 { return false }
             var t = c == NSM ? previous : c
             if t <= AL {
                 lastStrong = t
@@ -354,19 +353,21 @@ public struct BidiResolver {
                 numbers = true
             } else if t == AN {
                 numbers = true
-            } else if c == ON, !brackets, let scalars, BidiTables.classAndBracket(scalars[i]) & 0x60 != 0 {
+            } else if c == ON, !brackets, let scalars, BidiTables.classAndBracket(scalars[p]) & 0x60 != 0 {
                 brackets = true
             }
             previous = t
-            types[i] = t &- (t == AL ? 1 : 0)
-            i &+= 1
+            types[m] = t &- (t == AL ? 1 : 0)
+            original[m] = c
+            retained[m] = Int32(truncatingIfNeeded: p)
+            sequence[m] = Int32(truncatingIfNeeded: m)
+            m &+= 1
         }
-        // The strong type before `resume` stands for sos from there (W7 and N1 read it).
+        // The strong type before `resume` stands for sos from there (W7, N0 and N1 read it).
         let before = lastIsR ? R : L
-        if numbers { weakNumbers(from: resume, length: count, sos: before, identity: true) }
+        if numbers { weakNumbers(length: m, sos: before, identity: false) }
         if brackets, let scalars {
-            resolveBrackets(from: resume, length: count, level: paragraphLevel, sos: before, scalars: scalars, identity: true,
-                            original: classes)
+            resolveBrackets(length: m, level: paragraphLevel, sos: before, scalars: scalars, identity: false, original: original)
         }
 
         // N1–N2 and I1–I2 as above, with numbers (which count as R for the neutrals). Neutral
@@ -376,22 +377,22 @@ public struct BidiResolver {
         // Levels by type after the W rules: L 0, R 1, EN 3, AN 6.
         let levelOf = UInt64(levelL) | UInt64(levelR) &<< 8 | UInt64(levelNumber) &<< 24 | UInt64(levelNumber) &<< 48
         pending = -1
-        for i in resume..<count {
-            let t = types[i]
+        for k in 0..<m {
+            let t = types[k]
+            let p = Int(retained[k])
             if (neutral &>> UInt32(t)) & 1 != 0 {
-                out[i] = paragraphLevel
-                if pending < 0 { pending = i }
+                out[p] = paragraphLevel
+                if pending < 0 { pending = k }
                 continue
             }
             let isR = t != L
             if pending >= 0 {
-                let raised = isR ? levelR : levelL
-                if isR == lastIsR && raised != paragraphLevel {
-                    for x in pending..<i { out[x] = raised }
+                if isR == lastIsR && (isR ? levelR : levelL) != paragraphLevel {
+                    for x in pending..<k { out[Int(retained[x])] = raised }
                 }
                 pending = -1
             }
-            out[i] = UInt8(truncatingIfNeeded: levelOf &>> (UInt64(t) &<< 3))
+            out[p] = UInt8(truncatingIfNeeded: levelOf &>> (UInt64(t) &<< 3))
             lastIsR = isR
         }
         return true
