@@ -154,6 +154,14 @@ for cp in 0..<codePointCount {
 let (tables, distinctValues) = smallestTwoStage(packed)
 let valueBytes = bytesFor(distinctValues.max()!)
 
+// Bidi_Class alone, for the algorithm's per-scalar lookup: a table of its own whose stage 2
+// holds the class itself (two loads, where `properties` needs three and a mask). Without the
+// other properties its blocks repeat more, so it is small.
+let (classTables, classValues) = smallestTwoStage(bidiClass)
+let classStage2 = classTables.stage2.map { classValues[$0] }
+guard classTables.stage1Bytes == 1, classValues.max()! < 0x80 else { fail("the class table needs one byte per entry") }
+let classBlockMask = (1 << classTables.shift) - 1
+
 /// RTL ranges: where a scalar of class R, AL or AN can be, as few ranges as cover them with gaps
 /// of other classes up to 64 code points folded in (a cheap test for the preparer).
 var rightToLeftRanges: [ClosedRange<Int>] = []
@@ -208,7 +216,7 @@ print("""
 //
 // Unicode \(unicodeVersion). Properties: \(distinctValues.count) distinct values; stage 1: \(tables.stage1.count) entries × \(tables.stage1Bytes) bytes, \
 stage 2: \(tables.stage2.count / (blockMask + 1)) blocks of \(blockMask + 1) × \(tables.stage2Bytes) bytes, values: \(distinctValues.count) × \(valueBytes) bytes \
-(\(tableBytes) bytes). Mirrors: \(mirrors.count); brackets: \(brackets.count); shaping forms for \
+(\(tableBytes) bytes); Bidi_Class alone: \(classTables.stage1.count) + \(classStage2.count) bytes. Mirrors: \(mirrors.count); brackets: \(brackets.count); shaping forms for \
 U+\(String(formLow, radix: 16, uppercase: true))–U+\(String(formHigh, radix: 16, uppercase: true)); \(lamLigatures.count) lam ligatures \
 (\(extraBytes) bytes).
 // Every table byte carries 7 bits, so the tables can live in string literals that compile fast.
@@ -224,6 +232,14 @@ public enum BidiTables {
     public static func properties(_ scalar: UInt32) -> BidiProperties {
 \(lookupStatements(tables, valueBytes: valueBytes))
         return BidiProperties(raw: UInt16(truncatingIfNeeded: \(entryRead("values", "at3", width: valueBytes, as: "Int"))))
+    }
+
+    /// Bidi_Class raw value (`BidiClass`) of `scalar`. Values above U+10FFFF read as U+10FFFF.
+    @inlinable @inline(__always)
+    public static func classValue(_ scalar: UInt32) -> UInt8 {
+        let codePoint = Int(scalar <= 0x10FFFF ? scalar : 0x10FFFF)
+        let block = Int(classStage1Bytes.utf8Start[codePoint &>> \(classTables.shift)])
+        return classStage2Bytes.utf8Start[block &<< \(classTables.shift) | codePoint & \(classBlockMask)]
     }
 
     /// True when `scalar` may be right-to-left: every scalar of class R, AL or AN is in these
@@ -278,6 +294,17 @@ public enum BidiTables {
     }
 
 \(tableLiterals(tables, distinctValues: distinctValues, valueBytes: valueBytes))
+
+    /// `classValue`'s tables: blocks of \(classBlockMask + 1) code points, each class one byte.
+    @inlinable
+    static var classStage1Bytes: StaticString {
+\(literal(classTables.stage1, width: 1))
+    }
+
+    @inlinable
+    static var classStage2Bytes: StaticString {
+\(literal(classStage2, width: 1))
+    }
 }
 """)
 

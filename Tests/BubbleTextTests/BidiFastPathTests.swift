@@ -47,6 +47,17 @@ import Testing
         #expect(compared == 4000)
     }
 
+    /// The class-only table the algorithm reads per scalar against the full properties table
+    /// (the one the conformance files check), at every code point and beyond.
+    @Test func theClassTableAgreesWithThePropertiesTable() {
+        var disagreements: [UInt32] = []
+        for scalar in UInt32(0)...0x110001 where BidiTables.classValue(scalar) != BidiTables.properties(scalar).classValue {
+            disagreements.append(scalar)
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(10).map { String($0, radix: 16) })")
+        #expect(BidiTables.classValue(.max) == BidiTables.classValue(0x10FFFF))
+    }
+
     /// L2 as UAX #9 words it, one reversal at a time.
     func referenceOrder(_ levels: [UInt8]) -> [Int32] {
         var order = levels.indices.filter { levels[$0] != BidiResolver.removed }.map(Int32.init)

@@ -59,10 +59,4 @@ extension BidiTables {
         let value = Int(stage2Bytes.utf8Start[block &<< 8 | codePoint & 255])
         return valueBytes.utf8Start[value &* 2]
     }
-
-    /// Bidi_Class raw value of `scalar` (`BidiClass`), by `classAndBracket`.
-    @inlinable @inline(__always)
-    public static func classValue(_ scalar: UInt32) -> UInt8 {
-        classAndBracket(scalar) & 0x1F
-    }
 }
