@@ -32,19 +32,30 @@ public enum BidiLine {
     }
 
     /// The position after the last B or S in `classes[0..<end]`, or 0: eight classes at a time,
-    /// since separators inside a line are rare.
+    /// since separators inside a line are rare (the first eight again, masked, when fewer are
+    /// left and there are eight).
     @inline(__always)
     static func lastSeparator(_ classes: UnsafeBufferPointer<UInt8>, before end: Int) -> Int {
         guard let base = classes.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(base)
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        // Bit 7 of each byte of the word at `at` that holds B (10) or S (11), exactly (no borrow
+        // between bytes: all classes are below 32).
+        @inline(__always) func separators(_ at: Int) -> UInt64 {
+            let x = (raw.loadUnaligned(fromByteOffset: at, as: UInt64.self) & 0xFEFE_FEFE_FEFE_FEFE) ^ 0x0A0A_0A0A_0A0A_0A0A
+            return ~(((x & low) &+ low) | x) & ~low
+        }
         var i = end
         while i >= 8 {
-            // B is 10, S 11: bytes equal to 10 once the low bit is cleared (all classes < 32,
-            // so no borrow crosses a byte that is not zero).
-            let word = raw.loadUnaligned(fromByteOffset: i &- 8, as: UInt64.self) & 0xFEFE_FEFE_FEFE_FEFE
-            let x = word ^ 0x0A0A_0A0A_0A0A_0A0A
-            if (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0 { break }
+            let found = separators(i &- 8)
+            if found != 0 { return i &- found.leadingZeroBitCount &>> 3 }
             i &-= 8
+        }
+        guard i > 0 else { return 0 }
+        if end >= 8 {
+            // Bytes i..<8 were read already.
+            let found = separators(0) & (UInt64.max &>> UInt64(64 &- 8 &* i))
+            return found == 0 ? 0 : 8 &- found.leadingZeroBitCount &>> 3
         }
         while i > 0 && base[i &- 1] &- 10 > 1 { i &-= 1 }
         return i
