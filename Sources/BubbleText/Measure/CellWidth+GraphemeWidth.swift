@@ -52,17 +52,17 @@ public struct GraphemeWidth: Hashable, Sendable {
     @inline(__always)
     public mutating func start(_ scalar: UInt32, _ info: ScalarInfo) {
         prefix = 0
-        afterJoiner = false  // a join stops at its grapheme's end
-        startGroup(scalar, info)
+        startGroup(scalar, info, startsGrapheme: true)
     }
 
     /// Starts a cell group (a grapheme, or the part of one after a Prepend scalar) at `scalar`;
     /// `prefix` holds the cells before it.
     @inline(__always)
-    private mutating func startGroup(_ scalar: UInt32, _ info: ScalarInfo) {
+    private mutating func startGroup(_ scalar: UInt32, _ info: ScalarInfo, startsGrapheme: Bool) {
         afterPrepend = false
         if info.raw & slowBits != 0 {
             if _slowPath(perCodePoint) {
+                if startsGrapheme { afterJoiner = false }  // a join stops at its grapheme's end
                 width = codePointWidth(scalar, info, continuing: false)
                 baseIsVisible = width > 0 && !info.isNeutralisedControl
                 base = scalar
@@ -91,7 +91,7 @@ public struct GraphemeWidth: Hashable, Sendable {
             let property = info.graphemeBreak
             if property != .extend && property != .zwj {
                 prefix = width
-                startGroup(scalar, info)
+                startGroup(scalar, info, startsGrapheme: false)
                 return
             }
         }
