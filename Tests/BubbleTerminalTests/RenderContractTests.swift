@@ -194,6 +194,73 @@ import Glibc
         }
     }
 
+    /// The renderer fuzzer's `wcwidth` ZWJ findings (issue 15), the inputs it saved
+    /// (Tools/fuzz/findings/render-wcwidth-zwj-join-across-lines.jsonl, where a ZWJ after a space
+    /// made a 🍁 lines later measure 0, and render-wcwidth-zwj-join-past-ascii.jsonl, where a ZWJ
+    /// opening a text, not drawn, made an Arabic letter past ASCII words measure 0): at every
+    /// width, the whole output counted as tmux 3.3a draws it (glibc's `wcwidth` per code point,
+    /// and the first non-ASCII scalar written after a ZWJ joined to the cell before, however far
+    /// after it: past ASCII and into the next lines) puts every content line's end on its right
+    /// border, and no line leaves a join pending for the next.
+    @Test func wcwidthJoinersNeverReachPastTheirLine() throws {
+        let findings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Tools/fuzz/findings")
+        guard let utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) else {
+            Issue.record("no C.UTF-8 locale for wcwidth")
+            return
+        }
+        let previous = uselocale(utf8)
+        defer { uselocale(previous); freelocale(utf8) }
+        let engine = LayoutEngine(textOptions: TextOptions(widthProfile: .wcwidth))
+        for name in ["render-wcwidth-zwj-join-across-lines.jsonl", "render-wcwidth-zwj-join-past-ascii.jsonl"] {
+            let reader = try LogSource.open(path: findings.appendingPathComponent(name).path, format: .jsonl,
+                                            options: LogReadOptions(timeZone: utc))
+            let models: [any MessageModel] = reader.compactMap { $0.record }
+            #expect(models.contains { (($0 as? any TextMessageModel)?.text ?? "").unicodeScalars.contains("\u{200D}") })
+            for width in 1...100 {
+                let timeline = try render(models, width: width, engine: engine)
+                var pending = false
+                for (r, lines) in timeline.lines.enumerated() {
+                    let layout = timeline.layouts[r]
+                    let sided = !timeline.rows[r].isDateSeparator && layout.alignment != .center
+                        && layout.parts.contains(.sideBorders) && layout.bubbleWidth >= 2
+                    let start = layout.spacingAbove + (layout.parts.contains(.nameLine) ? 1 : 0) + (layout.parts.contains(.topBorder) ? 1 : 0)
+                    let count = (layout.parts.contains(.replyQuote) ? 1 : 0) + layout.imageRows + layout.textLines
+                    for (number, line) in lines.enumerated() {
+                        let (cells, complete) = tmuxCells(stripSGR(line), pending: &pending)
+                        #expect(!pending, "\(name) width \(width) row \(r): a ZWJ left pending: \(line.debugDescription)")
+                        pending = false
+                        guard sided, (start..<(start + count)).contains(number) else { continue }
+                        let edge = layout.x + layout.bubbleWidth
+                        #expect(complete ? cells == edge : cells <= edge,
+                                "\(name) width \(width) row \(r): \(cells) cells in tmux, the border is at \(edge): \(line.debugDescription)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Cells tmux 3.3a advances for `line` (no escapes in it), measured there with
+    /// `display -p '#{cursor_x}'`: glibc's `wcwidth` per code point, except that the first
+    /// non-ASCII scalar after a ZWJ (`pending`, carried from line to line) adds nothing, ASCII in
+    /// between notwithstanding. `complete` is false when glibc knows some code point not.
+    private func tmuxCells(_ line: String, pending: inout Bool) -> (cells: Int, complete: Bool) {
+        var total = 0
+        var complete = true
+        for scalar in line.unicodeScalars {
+            let value = scalar.value
+            let known = Int(wcwidth(Int32(bitPattern: value)))
+            if known < 0 { complete = false }
+            if value >= 0x80 && pending {
+                pending = value == 0x200D
+                continue
+            }
+            if value == 0x200D { pending = true }
+            total += max(0, known)
+        }
+        return (total, complete)
+    }
+
     /// Cells by glibc's `wcwidth`, summed per code point, with what terminals join: a scalar
     /// after ZWJ, and, for terminals that draw emoji presentation (the `unicode` profile's; tmux
     /// 3.3a, the `wcwidth` profile's, does not), VS16 widening a one-cell base to two (the

@@ -216,4 +216,79 @@ import Testing
         #expect(lines.first?.utf8Range.upperBound ?? 0 >= 5, "\(lines)")
         #expect(lines.map(\.width).reduce(0, +) == 6, "\(lines)")
     }
+
+    /// Issue 15, the renderer fuzzer's `wcwidth` ZWJ findings: tmux 3.3a joins the first
+    /// non-ASCII scalar written after a ZWJ to the cell before, past ASCII and line ends. Under
+    /// `wcwidth` a ZWJ is drawn, and joins, only inside its grapheme (the scalar after it there
+    /// is non-ASCII and wraps and moves with it); one that ends its grapheme is not drawn and the
+    /// next grapheme keeps its cells. (tmux's own count of the drawn lines: `TmuxViewerTests`.)
+    @Test func wcwidthJoinersJoinOnlyInsideTheirGrapheme() {
+        let wcwidth = TextOptions(widthProfile: .wcwidth)
+        /// The scalars drawn, as `SafeText` keeps them, and the cells measured.
+        func drawn(_ text: String, _ options: TextOptions = wcwidth) -> (String, Int) {
+            var breaker = GraphemeBreaker()
+            var grapheme = GraphemeWidth(options: options)
+            var out = String.UnicodeScalarView()
+            var kept = String.UnicodeScalarView()
+            var cells = 0
+            var started = false
+            for scalar in text.unicodeScalars {
+                let info = UnicodeTables.info(scalar.value)
+                let starts = breaker.breaksBefore(info)
+                if starts && started {
+                    if grapheme.endsInJoiner { while kept.last == "\u{200D}" { kept.removeLast() } }
+                    out.append(contentsOf: kept)
+                    kept = String.UnicodeScalarView()
+                    cells += grapheme.width
+                }
+                if grapheme.draws(scalar.value, info, startsGrapheme: starts) { kept.append(scalar) }
+                if starts { grapheme.start(scalar.value, info) } else { grapheme.extend(scalar.value, info) }
+                started = true
+            }
+            if started {
+                if grapheme.endsInJoiner { while kept.last == "\u{200D}" { kept.removeLast() } }
+                out.append(contentsOf: kept)
+                cells += grapheme.width
+            }
+            #expect(cells == CellWidth.of(text, options: options), "\(text.debugDescription)")
+            return (String(out), cells)
+        }
+        // Emoji ZWJ sequences keep their joiners and measure as tmux draws them (cursor after
+        // each in tmux 3.3a: 👩‍💻 2, 🏳️‍🌈 1, 👩🏽‍💻 4, 😀‍◌́ 2).
+        #expect(drawn("\u{1F469}\u{200D}\u{1F4BB}") == ("\u{1F469}\u{200D}\u{1F4BB}", 2))
+        #expect(drawn("\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}") == ("\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}", 1))
+        #expect(drawn("\u{1F469}\u{1F3FD}\u{200D}\u{1F4BB}") == ("\u{1F469}\u{1F3FD}\u{200D}\u{1F4BB}", 4))
+        #expect(drawn("\u{1F600}\u{200D}\u{301}x") == ("\u{1F600}\u{200D}\u{301}x", 3))
+        // A ZWJ before ASCII, before a scalar of another grapheme, at the end, after a
+        // control's visible form or at the start: not drawn, and what follows keeps its cells.
+        #expect(drawn("a\u{200D} b\u{2502}") == ("a b\u{2502}", 4))
+        #expect(drawn("a\u{200D}\u{E9}") == ("a\u{E9}", 2))
+        #expect(drawn("\u{4E00}\u{200D}\u{4E00}") == ("\u{4E00}\u{4E00}", 4))
+        #expect(drawn("\u{1F600}\u{200D}\u{200D}\u{1F600}") == ("\u{1F600}\u{1F600}", 4))
+        #expect(drawn("ok\u{1F44D}\u{200D}") == ("ok\u{1F44D}", 4))
+        #expect(drawn("\u{1B}\u{200D}\u{1F600}") == ("\u{1B}\u{1F600}", 4))
+        #expect(drawn("\u{200D}r \u{631}") == ("r \u{631}", 3))
+        // A ZWJ whose base glibc does not know (🫨, new in Unicode 15: 0 cells) modifies nothing.
+        #expect(drawn("\u{1FAE8}\u{200D}\u{1F600}") == ("\u{1FAE8}\u{1F600}", 2))
+        // `unicode` is unchanged: ZWJs are drawn, and a grapheme is its widest scalar.
+        #expect(drawn("a\u{200D}\u{E9}", TextOptions()) == ("a\u{200D}\u{E9}", 2))
+
+        // The findings' texts: every line measures as its text alone does (so as drawn), at every
+        // width; the 🍁 that ended a line of its own measured 0 (the ZWJ's join, far back).
+        let texts = ["Autumn \u{200D} are best in November, but October is nice too \u{1F341}",
+                     "\u{200D}r works for me. \u{631}\u{645}\u{636}\u{627}\u{646} is long over by then \u{1F604}"]
+        for text in texts {
+            let prepared = PreparedText(text, options: wcwidth)
+            #expect(prepared.naturalWidth == CellWidth.of(text, options: wcwidth))
+            for width in 1...60 {
+                for line in prepared.layout(width: width).lines {
+                    let slice = String(decoding: Array(text.utf8)[line.utf8Range], as: UTF8.self)
+                    #expect(line.width == CellWidth.of(slice, options: wcwidth), "\(slice.debugDescription) at \(width)")
+                }
+            }
+        }
+        let leaf = PreparedText(texts[0], options: wcwidth).layout(width: 1).lines.last
+        #expect(leaf?.width == 2)
+        #expect(CellWidth.of(texts[1], options: wcwidth) == CellWidth.of(String(texts[1].dropFirst()), options: wcwidth))
+    }
 }

@@ -88,14 +88,14 @@ import Testing
         let sun: [Unicode.Scalar] = ["\u{2600}", "\u{FE0F}"]
         #expect(CellWidth.ofGrapheme(sun, options: unicode) == 2)
         #expect(CellWidth.ofGrapheme(sun, options: Self.wcwidth) == WcwidthTable.width(0x2600))
-        // A non-ASCII scalar after a ZWJ adds nothing; an ASCII one counts (as tmux draws them).
+        // The scalar after a ZWJ in its grapheme adds nothing (tmux joins it to the cell before).
         let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
         #expect(CellWidth.of(family, options: Self.wcwidth) == WcwidthTable.width(0x1F468))
-        #expect(CellWidth.of("a\u{200D}b", options: Self.wcwidth) == 2)
-        #expect(CellWidth.of("\u{4E00}\u{200D}\u{4E00}", options: Self.wcwidth) == 2)
-        // ASCII after a ZWJ neither joins nor ends the join: the next non-ASCII scalar joins.
-        #expect(CellWidth.of("\u{1F600}\u{200D} a\u{1F600}|", options: Self.wcwidth) == 5)
         #expect(CellWidth.of("\u{1F600}\u{200D}\u{301}\u{1F600}|", options: Self.wcwidth) == 5)
+        // A ZWJ that ends its grapheme is not drawn and joins nothing, ASCII or not after it.
+        #expect(CellWidth.of("a\u{200D}b", options: Self.wcwidth) == 2)
+        #expect(CellWidth.of("\u{4E00}\u{200D}\u{4E00}", options: Self.wcwidth) == 4)
+        #expect(CellWidth.of("\u{1F600}\u{200D} a\u{1F600}|", options: Self.wcwidth) == 7)
     }
 
     /// The fast paths stay exact under `wcwidth`: preparing with and without them agrees on

@@ -34,11 +34,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let depth: ColorDepth = [.none, .palette256, .trueColor, .none][Int(hash & 3)]
     // Both width profiles: `unicode` (graphemes, emoji presentation) and `wcwidth` (per code
     // point, as tmux 3.3a draws), each checked against the count below made the same way.
-    // Open finding (README, "Fuzzing and sanitizers"; Tools/fuzz/findings/render-wcwidth-zwj-*):
-    // under `wcwidth` a ZWJ's join carries past ASCII and across lines. Until it is fixed, an
-    // input that may hold a ZWJ is drawn under `unicode` only, so the smoke run in CI stays a
-    // check of everything else.
-    let profile: WidthProfile = (hash >> 6) & 3 == 0 && !mayHoldZWJ(raw) ? .wcwidth : .unicode
+    let profile: WidthProfile = (hash >> 6) & 3 == 0 ? .wcwidth : .unicode
     let options = TextOptions(ambiguousWidth: (hash >> 2) & 7 == 0 ? 2 : 1, tabStop: (hash >> 5) & 1 == 0 ? 8 : 4,
                               widthProfile: profile)
     let engine = LayoutEngine(textOptions: options)
@@ -164,17 +160,4 @@ private func perCodePointWidth(_ text: String, emojiPresentation: Bool, ambiguou
         previous = value
     }
     return total
-}
-
-/// True when `bytes` hold U+200D ZERO WIDTH JOINER in UTF-8 (E2 80 8D) or as a JSON escape
-/// (`\u200d`, either case).
-private func mayHoldZWJ(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard bytes.count >= 3 else { return false }
-    for i in 0..<(bytes.count - 2) {
-        if bytes[i] == 0xE2 && bytes[i + 1] == 0x80 && bytes[i + 2] == 0x8D { return true }
-        if bytes[i] == UInt8(ascii: "\\"), i + 5 < bytes.count, bytes[i + 1] | 0x20 == UInt8(ascii: "u"),
-           bytes[i + 2] == UInt8(ascii: "2"), bytes[i + 3] == UInt8(ascii: "0"), bytes[i + 4] == UInt8(ascii: "0"),
-           bytes[i + 5] | 0x20 == UInt8(ascii: "d") { return true }
-    }
-    return false
 }

@@ -46,7 +46,10 @@ enum TextStyle: Sendable, Hashable {
 ///   ends lines at them); in single-line fields they are drawn visibly too (`^J`, `<85>`, `<LS>`).
 /// - An extender with nothing to modify (a variation selector, combining mark or ZWJ before any
 ///   visible scalar of its grapheme: after a control, a line break or at the start) is not drawn,
-///   as `GraphemeWidth.draws` decides for the engine, which measures it as no cells.
+///   as `GraphemeWidth.draws` decides for the engine, which measures it as no cells. Under the
+///   `wcwidth` profile, neither is a ZWJ that ends its grapheme (`GraphemeWidth.endsInJoiner`):
+///   tmux would join the next non-ASCII scalar it writes, past ASCII and line ends, to the cell
+///   before.
 /// - Everything else, ZWJ sequences, variation selectors and skin tones included, passes intact.
 ///
 /// Text wider than its room is cut at a grapheme boundary (a visible form may be cut inside, as it
@@ -133,7 +136,7 @@ struct SafeText: Sendable {
             let info = UnicodeTables.info(value)
             if breaker.breaksBefore(info) {
                 if started, !emit(scalars[start..<index], width: grapheme.width, special: special,
-                                  dropping: dropping, budget: budget, into: &output) {
+                                  dropping: dropping || grapheme.endsInJoiner, budget: budget, into: &output) {
                     return false
                 }
                 start = index
@@ -150,7 +153,7 @@ struct SafeText: Sendable {
         }
         if started {
             return emit(scalars[start...], width: grapheme.width, special: special,
-                        dropping: dropping, budget: budget, into: &output)
+                        dropping: dropping || grapheme.endsInJoiner, budget: budget, into: &output)
         }
         return true
     }
@@ -191,7 +194,8 @@ struct SafeText: Sendable {
         return true
     }
 
-    /// The scalars of `grapheme` that `GraphemeWidth.draws` keeps, read as the engine reads them.
+    /// The scalars of `grapheme` that `GraphemeWidth.draws` keeps, read as the engine reads them,
+    /// less the ZWJs that end it when `GraphemeWidth.endsInJoiner` says so.
     private static func drawnScalars<Grapheme: Collection<Unicode.Scalar>>(
         of grapheme: Grapheme, options: TextOptions
     ) -> [Unicode.Scalar] {
@@ -203,6 +207,9 @@ struct SafeText: Sendable {
             if reader.draws(scalar.value, info, startsGrapheme: first) { kept.append(scalar) }
             if first { reader.start(scalar.value, info) } else { reader.extend(scalar.value, info) }
             first = false
+        }
+        if reader.endsInJoiner {
+            while kept.last?.value == 0x200D { kept.removeLast() }
         }
         return kept
     }

@@ -29,7 +29,8 @@ public struct GraphemeWidth: Hashable, Sendable {
     /// grapheme-cluster profile tests one bit per scalar, as it did before profiles existed.
     private let slowBits: UInt32
     private var perCodePoint: Bool { slowBits == ~0 }
-    /// Per code point: the last scalar read was a ZWJ (it may end the grapheme before).
+    /// Per code point: the last scalar read was a drawn ZWJ, which joins the next scalar of its
+    /// grapheme (never one past its end: see `endsInJoiner`).
     private var afterJoiner = false
     /// Cells of the grapheme's leading Prepend scalars and what they join to (GB9b), before the
     /// cell group being read: terminals draw a prepended scalar (U+0600 ARABIC NUMBER SIGN…) in
@@ -51,17 +52,18 @@ public struct GraphemeWidth: Hashable, Sendable {
     @inline(__always)
     public mutating func start(_ scalar: UInt32, _ info: ScalarInfo) {
         prefix = 0
-        startGroup(scalar, info)
+        startGroup(scalar, info, startsGrapheme: true)
     }
 
     /// Starts a cell group (a grapheme, or the part of one after a Prepend scalar) at `scalar`;
     /// `prefix` holds the cells before it.
     @inline(__always)
-    private mutating func startGroup(_ scalar: UInt32, _ info: ScalarInfo) {
+    private mutating func startGroup(_ scalar: UInt32, _ info: ScalarInfo, startsGrapheme: Bool) {
         afterPrepend = false
         if info.raw & slowBits != 0 {
             if _slowPath(perCodePoint) {
-                width = codePointWidth(scalar, info)
+                if startsGrapheme { afterJoiner = false }  // a join stops at its grapheme's end
+                width = codePointWidth(scalar, info, continuing: false)
                 baseIsVisible = width > 0 && !info.isNeutralisedControl
                 base = scalar
                 return
@@ -89,18 +91,18 @@ public struct GraphemeWidth: Hashable, Sendable {
             let property = info.graphemeBreak
             if property != .extend && property != .zwj {
                 prefix = width
-                startGroup(scalar, info)
+                startGroup(scalar, info, startsGrapheme: false)
                 return
             }
         }
         if scalar == 0xFE0F {
             if _slowPath(perCodePoint) {
-                width &+= codePointWidth(scalar, info)
+                width &+= codePointWidth(scalar, info, continuing: true)
             } else if baseIsVisible {
                 width = prefix &+ 2  // VS16 asks for emoji presentation
             }
         } else if scalar == 0x20E3 && (base == 0x23 || base == 0x2A || (base >= 0x30 && base <= 0x39) || perCodePoint) {
-            width = perCodePoint ? width &+ codePointWidth(scalar, info) : prefix &+ 2  // keycap
+            width = perCodePoint ? width &+ codePointWidth(scalar, info, continuing: true) : prefix &+ 2  // keycap
         } else if info.raw & slowBits == 0 {
             let scalarCells = scalarWidth(info)
             width = max(width, prefix &+ scalarCells)
@@ -108,21 +110,28 @@ public struct GraphemeWidth: Hashable, Sendable {
             // control) gets its base at its first visible scalar.
             if scalarCells > 0 { baseIsVisible = true }
         } else if _slowPath(perCodePoint) {
-            let cells = codePointWidth(scalar, info)
+            let cells = codePointWidth(scalar, info, continuing: true)
             width &+= cells
             if cells > 0 && !info.isNeutralisedControl { baseIsVisible = true }
         }
     }
 
     /// `WidthProfile.wcwidth`'s cells for one scalar: glibc's width, a neutralised control's
-    /// visible form, and nothing for the first non-ASCII scalar after a ZWJ, which tmux joins to
-    /// the character before (ASCII in between is drawn as usual and does not end the join).
+    /// visible form, and nothing for a non-ASCII scalar right after a drawn ZWJ of its grapheme
+    /// (`continuing`: read by `extend`), which tmux joins to the cell before.
+    ///
+    /// tmux 3.3a joins the first non-ASCII scalar written after a ZWJ, however far: past ASCII,
+    /// escapes and line ends (a bubble's border included). A ZWJ is therefore drawn only inside
+    /// its grapheme, where the next scalar is non-ASCII (UAX #29 keeps only extenders, spacing
+    /// marks and, in an emoji sequence, a pictograph after it) and moves and wraps with it; one
+    /// that ends its grapheme is not drawn (`endsInJoiner`) and joins nothing.
     @inline(never)
-    private mutating func codePointWidth(_ scalar: UInt32, _ info: ScalarInfo) -> Int {
+    private mutating func codePointWidth(_ scalar: UInt32, _ info: ScalarInfo, continuing: Bool) -> Int {
         var joined = false
         if scalar >= 0x80 {
             joined = afterJoiner
-            afterJoiner = scalar == 0x200D
+            // Drawn only after a visible base of its grapheme (else `draws` leaves it out).
+            afterJoiner = scalar == 0x200D && continuing && baseIsVisible
         }
         if info.isNeutralisedControl { return ControlNotation.visibleWidth(of: scalar) }
         if joined { return 0 }
@@ -130,6 +139,13 @@ public struct GraphemeWidth: Hashable, Sendable {
         if info.isAmbiguous && width == 1 { return ambiguousWidth }
         return width
     }
+
+    /// Under `WidthProfile.wcwidth`, the grapheme read so far ends in ZWJs that `draws` kept:
+    /// if it ends here, they are not drawn either (drawn, tmux would join the next non-ASCII
+    /// scalar it writes, wherever that is, to the cell before). They measure no cells, so the
+    /// width is the same either way. Always false under `unicode`.
+    @inline(__always)
+    public var endsInJoiner: Bool { afterJoiner }
 
     /// Whether `scalar`, about to be read into the grapheme by `start` (`startsGrapheme`) or
     /// `extend`, is drawn. An extender (a combining mark, variation selector, ZWJ, tag…) that

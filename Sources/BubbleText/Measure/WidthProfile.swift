@@ -8,9 +8,10 @@ public enum WidthProfile: String, Hashable, Sendable, CaseIterable {
     /// Per code point, as glibc's `wcwidth` and tmux 3.3a count: the sum of each scalar's
     /// `WcwidthTable` width, so VS16 and the keycap mark add nothing, a skin-tone modifier is 2
     /// more, a spacing mark (Mc) is 1 more, and a code point glibc does not know is 0. As tmux
-    /// does, the first non-ASCII scalar after a ZWJ joins the character before it and adds
-    /// nothing (so an emoji ZWJ sequence is as wide as its first emoji); ASCII between them is
-    /// drawn as usual. (A ZWJ left dangling at the end of a wrapped line makes tmux join the
-    /// bubble's border instead: that one case stays off by the join.)
+    /// does, the scalar after a ZWJ joins the character before it and adds nothing (so an emoji
+    /// ZWJ sequence is as wide as its first emoji). tmux joins the first non-ASCII scalar written
+    /// after a ZWJ however far after it (past ASCII, into the next line's border), so a ZWJ is
+    /// drawn only inside its grapheme, before the scalar it joins; one that ends its grapheme is
+    /// not drawn and joins nothing (`GraphemeWidth.endsInJoiner`).
     case wcwidth
 }
