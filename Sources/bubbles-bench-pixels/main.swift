@@ -1,4 +1,5 @@
 import BubbleBenchmarks
+import BubblesCLI
 import Foundation
 
 // bubbles-bench-pixels [FONTS-DIR]: the pixel measurer's speed (issue 14). Run it from a release
@@ -6,15 +7,20 @@ import Foundation
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains(where: { $0.hasPrefix("-") }) || arguments.count > 1 {
     FileHandle.standardError.write(Data("usage: bubbles-bench-pixels [FONTS-DIR]  (default Corpora/fonts)\n".utf8))
-    exit(2)
+    Foundation.exit(2)
 }
 let directory = arguments.first ?? "Corpora/fonts"
 do {
     #if DEBUG
     FileHandle.standardError.write(Data("bubbles-bench-pixels: a debug build; run: swift run -c release bubbles-bench-pixels\n".utf8))
     #endif
-    print(PixelBenchmark.table(try PixelBenchmark.run(fontsDirectory: directory)), terminator: "")
+    // The texts of `bubbles bench`'s synthetic log (its default seed): every record's text, in log order.
+    let synthetic = SyntheticLog(messageCount: 10_000).lines().compactMap { line -> String? in
+        let record = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        return record?["text"] as? String
+    }
+    print(PixelBenchmark.table(try PixelBenchmark.run(fontsDirectory: directory, syntheticTexts: synthetic)), terminator: "")
 } catch {
     FileHandle.standardError.write(Data("bubbles-bench-pixels: \(error)\n".utf8))
-    exit(1)
+    Foundation.exit(1)
 }
