@@ -1,3 +1,4 @@
+import BubbleText
 import Synchronization
 
 /// Words already prepared in pixels, so a word seen before costs a hash lookup and a copy instead
@@ -154,14 +155,23 @@ struct WordTableState {
     var text = PreparedColumns()
     /// How many times the table was full and emptied.
     var emptied = 0
+    /// The break between two kept pieces when the second starts with a scalar other than ASCII,
+    /// by their entries (first + 1) << 32 | (second + 1); 0 is an empty slot.
+    private var pairKeys: WordBuffer<UInt64>
+    private var pairBreaks = WordBuffer<UInt8>(capacity: Self.pairSlotCount)
+    private var pairCount = 0
+    static let pairSlotCount = 1 << 13
 
     init() {
         slots = WordBuffer(capacity: Self.slotCount)
         slots.base.initialize(repeating: -1, count: Self.slotCount)
         slots.count = Self.slotCount
+        pairKeys = WordBuffer(capacity: Self.pairSlotCount)
+        pairKeys.base.initialize(repeating: 0, count: Self.pairSlotCount)
     }
 
     func free() {
+        pairKeys.free(); pairBreaks.free()
         slots.free(); entries.free(); keys.free(); words.free(); text.free()
     }
 
@@ -175,28 +185,98 @@ struct WordTableState {
         var utf8 = 0, anyEndTrim = false
         var last = UInt32.max  // the last glyph so far (face << 16 | glyph)
         var start = 0
+        var previous = (start: -1, entry: -1)  // the piece before, and its entry (-1 when not kept)
         var hash = Self.seed
         var i = 0
         while i < n {
             let byte = s[i]
-            // A cut: after a space, before printable ASCII other than a space.
-            if i > start && s[i - 1] == 0x20 && byte &- 0x21 < 0x5E {
-                appendWord(s, start, i, Self.finish(hash), chain: chain, utf8: &utf8, anyEndTrim: &anyEndTrim, last: &last)
+            // A cut: after a space, before printable ASCII other than a space, or before another
+            // scalar that starts a grapheme and a line-breaking unit of its own.
+            if i > start && s[i - 1] == 0x20 && (byte &- 0x21 < 0x5E || (byte >= 0xC0 && Self.startsPiece(s, i))) {
+                let entry = appendWord(s, start, i, Self.finish(hash), previous: previous, chain: chain,
+                                       utf8: &utf8, anyEndTrim: &anyEndTrim, last: &last)
+                previous = (start, entry)
                 start = i
                 hash = Self.seed
             }
             hash = Self.step(hash, UInt32(byte))
             i += 1
         }
-        if n > 0 { appendWord(s, start, n, Self.finish(hash), chain: chain, utf8: &utf8, anyEndTrim: &anyEndTrim, last: &last) }
+        if n > 0 {
+            _ = appendWord(s, start, n, Self.finish(hash), previous: previous, chain: chain, utf8: &utf8, anyEndTrim: &anyEndTrim, last: &last)
+        }
         return (utf8, anyEndTrim)
+    }
+
+    /// Whether the scalar starting at byte `i` (a lead byte, after a space) may start a piece: it
+    /// starts a grapheme after a space (not Extend, ZWJ or SpacingMark), is not a line break (which
+    /// would end the glyph run, so no kerning crosses), and UAX #14 does not attach it to what is
+    /// before (CM, ZWJ). Then every rule that decides inside the piece sees the same before the
+    /// piece as at the text's start; only the break before it looks back across the spaces, and
+    /// the join works that one out on the two pieces together.
+    static func startsPiece(_ s: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        let lead = UInt32(s[i])
+        let scalar: UInt32
+        if lead < 0xE0 {
+            guard i + 1 < s.count else { return false }
+            scalar = (lead & 0x1F) << 6 | UInt32(s[i + 1] & 0x3F)
+        } else if lead < 0xF0 {
+            guard i + 2 < s.count else { return false }
+            scalar = (lead & 0x0F) << 12 | UInt32(s[i + 1] & 0x3F) << 6 | UInt32(s[i + 2] & 0x3F)
+        } else {
+            guard i + 3 < s.count else { return false }
+            scalar = (lead & 0x07) << 18 | UInt32(s[i + 1] & 0x3F) << 12 | UInt32(s[i + 2] & 0x3F) << 6 | UInt32(s[i + 3] & 0x3F)
+        }
+        let info = UnicodeTables.info(scalar)
+        switch info.lineBreak {
+        case .cm, .zwj, .bk, .cr, .lf, .nl: return false
+        default: break
+        }
+        var graphemes = GraphemeBreaker()
+        _ = graphemes.breaksBefore(UnicodeTables.info(0x20))
+        return graphemes.breaksBefore(info)
+    }
+
+    /// Whether a line may break between the piece at `previousStart` (ending in spaces) and the
+    /// one at `start..<end` that starts with a scalar other than ASCII: UAX #14 (with Blink's
+    /// tailorings) run on the two pieces together, remembered per pair of kept pieces.
+    private mutating func breaksBetween(_ s: UnsafeBufferPointer<UInt8>, previousStart: Int, previousEntry: Int,
+                                        start: Int, end: Int, entry: Int) -> Bool {
+        let cacheable = previousEntry >= 0 && entry >= 0
+        let key = UInt64(UInt32(previousEntry + 1)) << 32 | UInt64(UInt32(entry + 1))
+        let mask = Self.pairSlotCount - 1
+        var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+        if cacheable {
+            while pairKeys.base[slot] != 0 {
+                if pairKeys.base[slot] == key { return pairBreaks.base[slot] != 0 }
+                slot = (slot + 1) & mask
+            }
+        }
+        let scalars = PixelPreparedText.scalars(utf8: UnsafeBufferPointer(rebasing: s[previousStart..<end]))
+        var before = 0
+        for k in previousStart..<start where s[k] & 0xC0 != 0x80 { before += 1 }
+        let breaks = PixelPreparedText.blinkOpportunities(scalars)[before] == .allowed
+        if cacheable {
+            if pairCount + 1 > Self.pairSlotCount / 2 {
+                pairKeys.base.update(repeating: 0, count: Self.pairSlotCount)
+                pairCount = 0
+                slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+                while pairKeys.base[slot] != 0 { slot = (slot + 1) & mask }
+            }
+            pairKeys.base[slot] = key
+            pairBreaks.base[slot] = breaks ? 1 : 0
+            pairCount += 1
+        }
+        return breaks
     }
 
     /// Appends the word `s[start..<end]` to `text`, found or prepared and kept, and joins it to
     /// what is before it.
     @inline(__always)
-    private mutating func appendWord(_ s: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ hash: UInt32, chain: FontChain,
-                                     utf8: inout Int, anyEndTrim: inout Bool, last: inout UInt32) {
+    private mutating func appendWord(_ s: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ hash: UInt32,
+                                     previous: (start: Int, entry: Int), chain: FontChain,
+                                     utf8: inout Int, anyEndTrim: inout Bool, last: inout UInt32) -> Int {
+        let emptiedBefore = emptied
         let count = end - start
         var entryIndex = -1
         var staged = false
@@ -260,7 +340,12 @@ struct WordTableState {
             // face, as in one run.
             let lastGrapheme = g0 - 1
             // (A byte of a multi-byte scalar before the space is not a letter or digit, as that scalar is not.)
-            let breaks = PixelPreparedText.asciiBreakAllowed(start >= 2 ? UInt32(s[start - 2]) : 0x20, UInt32(s[start - 1]), UInt32(s[start]))
+            let breaks = s[start] < 0x80
+                ? PixelPreparedText.asciiBreakAllowed(start >= 2 ? UInt32(s[start - 2]) : 0x20, UInt32(s[start - 1]), UInt32(s[start]))
+                // (When keeping this piece emptied the table, the previous one's entry is gone.)
+                : breaksBetween(s, previousStart: previous.start, previousEntry: emptied == emptiedBefore ? previous.entry : -1,
+                                start: start, end: end,
+                                entry: staged ? -1 : entryIndex)
             text.breakAfter.base[lastGrapheme] = breaks ? 1 : 0
             let first = entry.edges.first
             var kern = 0
@@ -289,6 +374,7 @@ struct WordTableState {
         if entry.edges.last != UInt32.max { last = entry.edges.last }
         utf8 += Int(entry.utf8Count)
         if staged { unstage() }
+        return staged ? -1 : entryIndex
     }
 
     /// The words' hash: FNV-1a over UTF-8 bytes, mixed at the end so the low bits pick slots.
@@ -331,6 +417,9 @@ struct WordTableState {
         if entries.count + 1 > Self.maximumEntries || keys.count + key.count > Self.maximumKeyBytes
             || words.graphemeCount + graphemes > Self.maximumGraphemes || words.segmentEnds.count + segments > Self.maximumGraphemes {
             emptied += 1
+            // Entries are numbered again: the remembered breaks between them go too.
+            pairKeys.base.update(repeating: 0, count: Self.pairSlotCount)
+            pairCount = 0
             entries.count = 0
             keys.count = 0
             words.removeAll()
