@@ -5,20 +5,22 @@ import Synchronization
 /// of segmentation, line breaking, font fallback, substitution and kerning (pretext measures each
 /// word once per font, and Blink keeps a word shape cache for the same reason).
 ///
-/// A "word" here is a piece of text cut after a space (U+0020) and before printable ASCII: there
-/// every rule that prepares text is local (graphemes break, Blink's ASCII table alone decides the
-/// break, no `text-spacing-trim` type crosses a space, and `FontChain.cutsAtSpaces` checks that
-/// no ligature takes in a space), so a piece prepared on its own is the whole text's piece, except
-/// for what is added where two pieces meet: the break there (Blink's table), the kerning between
-/// the last glyph of one and the first of the next when they share a face, and the merge of the
-/// two segments when no break is allowed between them.
+/// A "word" here is a piece of text cut after a space (U+0020), before printable ASCII or before
+/// another scalar that starts a grapheme there and that UAX #14 does not attach to what is before
+/// (`WordTableState.startsPiece`): there every rule that prepares text is local (graphemes break,
+/// line-breaking rules see the same before the piece as at a text's start, no `text-spacing-trim`
+/// type crosses a space, and `FontChain.cutsAtSpaces` checks that no ligature takes in a space),
+/// so a piece prepared on its own is the whole text's piece, except for what is added where two
+/// pieces meet: the break there (Blink's table before ASCII, else UAX #14 on the two pieces,
+/// remembered per pair), the kerning between the last glyph of one and the first of the next when
+/// they share a face, and the merge of the two segments when no break is allowed between them.
 ///
 /// One cache per `PixelMeasurer` (so per font chain, size, script and language). It is a pool of
 /// tables: a prepare takes one, uses it alone and gives it back, so measurers shared by threads
 /// never wait on each other for more than the take and the give. Each table keeps at most 8,192
-/// words of at most 1,024 UTF-8 bytes, 262,144 bytes of keys and 131,072 graphemes and segments
-/// (about 5.5 MiB when full), and is emptied when one more word would pass a limit: simple,
-/// bounded, and the words that matter come back at once. The scratch space a text is assembled
+/// words of at most 1,024 UTF-8 bytes, 262,144 bytes of keys, 131,072 graphemes and segments,
+/// and 4,096 breaks between pieces (about 5.5 MiB when full), and is emptied when one more word
+/// would pass a limit: simple, bounded, and the words that matter come back at once. The scratch space a text is assembled
 /// in grows to the longest text prepared. At most 16 tables are kept.
 final class PixelWordCache: Sendable {
     private let tables = Mutex<[WordTable]>([])
