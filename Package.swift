@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "BubbleLayout", dependencies: ["BubbleText"]),
         .target(name: "BubbleFonts", dependencies: ["BubbleText"]),
         .target(name: "BubbleBenchmarks", dependencies: ["BubbleFonts", "BubbleLayout", "BubbleText"]),
-        .executableTarget(name: "bubbles-bench-pixels", dependencies: ["BubbleBenchmarks"]),
+        .executableTarget(name: "bubbles-bench-pixels", dependencies: ["BubbleBenchmarks", "BubblesCLI"]),
         .target(name: "BubbleTerminal", dependencies: ["BubbleLayout", "BubbleText"]),
         .target(name: "BubbleLogs", dependencies: ["BubbleLayout"]),
         .target(name: "BubblesCLI", dependencies: ["BubbleText", "BubbleLayout", "BubbleTerminal", "BubbleLogs", "BubbleFonts", "BubbleBenchmarks"]),

@@ -1,20 +1,33 @@
 import BubbleBenchmarks
+import BubblesCLI
 import Foundation
 
-// bubbles-bench-pixels [FONTS-DIR]: the pixel measurer's speed (issue 14). Run it from a release
-// build: swift run -c release bubbles-bench-pixels
-let arguments = CommandLine.arguments.dropFirst()
+// bubbles-bench-pixels [--corpus sweep|synthetic] [FONTS-DIR]: the pixel measurer's speed (issue 14).
+// Run it from a release build: swift run -c release bubbles-bench-pixels. --corpus keeps one of
+// the two text sets (so callgrind can count each apart).
+var arguments = Array(CommandLine.arguments.dropFirst())
+var corpus = "both"
+if let flag = arguments.firstIndex(of: "--corpus"), flag + 1 < arguments.count, ["sweep", "synthetic"].contains(arguments[flag + 1]) {
+    corpus = arguments[flag + 1]
+    arguments.removeSubrange(flag...(flag + 1))
+}
 if arguments.contains(where: { $0.hasPrefix("-") }) || arguments.count > 1 {
-    FileHandle.standardError.write(Data("usage: bubbles-bench-pixels [FONTS-DIR]  (default Corpora/fonts)\n".utf8))
-    exit(2)
+    FileHandle.standardError.write(Data("usage: bubbles-bench-pixels [--corpus sweep|synthetic] [FONTS-DIR]  (default Corpora/fonts)\n".utf8))
+    Foundation.exit(2)
 }
 let directory = arguments.first ?? "Corpora/fonts"
 do {
     #if DEBUG
     FileHandle.standardError.write(Data("bubbles-bench-pixels: a debug build; run: swift run -c release bubbles-bench-pixels\n".utf8))
     #endif
-    print(PixelBenchmark.table(try PixelBenchmark.run(fontsDirectory: directory)), terminator: "")
+    // The texts of `bubbles bench`'s synthetic log (its default seed): every record's text, in log order.
+    let synthetic = corpus == "sweep" ? [] : SyntheticLog(messageCount: 10_000).lines().compactMap { line -> String? in
+        let record = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        return record?["text"] as? String
+    }
+    print(PixelBenchmark.table(try PixelBenchmark.run(fontsDirectory: directory, syntheticTexts: synthetic,
+                                                      sweepTexts: corpus != "synthetic")), terminator: "")
 } catch {
     FileHandle.standardError.write(Data("bubbles-bench-pixels: \(error)\n".utf8))
-    exit(1)
+    Foundation.exit(1)
 }

@@ -55,6 +55,10 @@ public struct FontChain: Sendable {
     public let faces: [Face]
     /// True when a face trims fullwidth punctuation (`text-spacing-trim`).
     let trimsPunctuation: Bool
+    /// True when no ligature of any face can take in the space, so a text can be prepared
+    /// a word at a time (`PixelWordCache`): every piece cut after a space and before printable
+    /// ASCII shapes as it does in the whole text.
+    let cutsAtSpaces: Bool
     /// The font size in px.
     public let size: Double
 
@@ -109,6 +113,11 @@ public struct FontChain: Sendable {
             asciiGlyphs[Int(scalar)] = UInt32(found.face) << 16 | UInt32(found.glyph)
         }
         self.asciiGlyphs = asciiGlyphs
+        // Every face's space, as a grapheme that starts with another scalar may take any face.
+        cutsAtSpaces = faces.allSatisfy { face in
+            guard !face.font.hasColorBitmaps, let space = face.font.glyph(for: " ") else { return true }
+            return !face.substitutions.ligatures(involve: space)
+        }
         trimsPunctuation = faces.contains { $0.hanKerning.trims }
         self.size = size
     }

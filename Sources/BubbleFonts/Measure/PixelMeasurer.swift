@@ -20,13 +20,18 @@ public enum LineHeight: Sendable, Hashable {
 public struct PixelMeasurer: TextMeasurer {
     public let chain: FontChain
     public let lineHeight: LineHeight
+    /// Words prepared before, shared by copies of this measurer (`PixelWordCache`).
+    let words: PixelWordCache
 
     public init(chain: FontChain, lineHeight: LineHeight = .normal) {
         self.chain = chain
         self.lineHeight = lineHeight
+        words = PixelWordCache()
     }
 
-    public func prepare(_ text: String) -> PixelPreparedText { PixelPreparedText(text, chain: chain) }
+    public func prepare(_ text: String) -> PixelPreparedText {
+        words.withTable { PixelPreparedText(text, chain: chain, table: $0) }
+    }
 
     public func measure(_ prepared: PixelPreparedText, width: Int) -> TextMetrics {
         prepared.metrics(width: width)

@@ -37,8 +37,21 @@ public struct PixelPreparedText: Sendable {
         return widest
     }
 
+    /// `text` prepared grapheme by grapheme, without the word cache (`PixelWordCache`).
     init(_ text: String, chain: FontChain) {
-        let scalars = Self.scalars(of: text)
+        var edges = Edges()
+        self.init(scalars: Self.scalars(of: text), chain: chain, edges: &edges)
+    }
+
+    /// The first and last glyphs of a prepared text's glyph runs (face << 16 | glyph, after
+    /// substitutions), so the kerning between two pieces prepared apart can be added where they
+    /// meet. `UInt32.max` when there is none.
+    struct Edges {
+        var first = UInt32.max
+        var last = UInt32.max
+    }
+
+    init(scalars: [UInt32], chain: FontChain, edges: inout Edges) {
         let opportunities = Self.blinkOpportunities(scalars)
         // Graphemes: their scalars, UTF-8 starts, faces, and glyphs (the base's, then each further
         // scalar's that the face covers; a colour-bitmap grapheme is one glyph).
@@ -81,6 +94,8 @@ public struct PixelPreparedText: Sendable {
             // graphemes, as 🇺🇸🇬🇧 (regional indicators U, G left) would become Uganda's flag.
             // (The face is read in place: a copy would retain each of its tables.)
             if !chainFaces[runFace].font.hasColorBitmaps { chainFaces[runFace].substitutions.apply(&glyphs, clusters: &clusters) }
+            if edges.first == UInt32.max { edges.first = UInt32(runFace) << 16 | UInt32(glyphs[0]) }
+            edges.last = UInt32(runFace) << 16 | UInt32(glyphs[glyphs.count - 1])
             for (i, glyph) in glyphs.enumerated() {
                 advances[clusters[i]] &+= Int32(clamping: chainFaces[runFace].advance1616(glyph))
                 guard i + 1 < glyphs.count else { continue }
@@ -175,12 +190,39 @@ public struct PixelPreparedText: Sendable {
         segmentVisible = visibles
     }
 
+    /// `text` prepared a word at a time through `table` (`PixelWordCache`): the same arrays as
+    /// `init(_:chain:)` gives, element for element.
+    init(_ text: String, chain: FontChain, table: WordTable) {
+        guard chain.cutsAtSpaces else { self = PixelPreparedText(text, chain: chain); return }
+        // The state is taken out of the class for the text: its stored properties would pay a
+        // dynamic exclusivity check on each access.
+        var state = table.state
+        var text = text
+        let (utf8, hasEndTrim) = text.withUTF8 { state.assemble($0, chain: chain) }
+        starts = state.text.starts.array
+        advances = state.text.advances.array
+        kernAfter = state.text.kernAfter.array
+        faces = state.text.faces.array
+        breakAfter = state.text.breakAfter.array
+        isSpace = state.text.isSpace.array
+        endTrim = hasEndTrim ? state.text.endTrim.array : []
+        segmentEnds = state.text.segmentEnds.array
+        segmentWidths = state.text.segmentWidths.array
+        segmentVisible = state.text.segmentVisible.array
+        utf8Count = utf8
+        table.state = state
+    }
+
     /// UAX #14's opportunities, with Blink's own table between two ASCII characters.
     /// `text`'s scalars, decoded from its UTF-8 (valid, as every `String` is) in one pass.
     static func scalars(of text: String) -> [UInt32] {
         var text = text
-        return text.withUTF8 { bytes in
-            [UInt32](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+        return text.withUTF8 { scalars(utf8: $0) }
+    }
+
+    /// The scalars of valid UTF-8 `bytes`.
+    static func scalars(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [UInt32] {
+        [UInt32](unsafeUninitializedCapacity: bytes.count) { buffer, count in
                 var i = 0, n = 0
                 while i < bytes.count {
                     let lead = UInt32(bytes[i])
@@ -202,7 +244,6 @@ public struct PixelPreparedText: Sendable {
                 }
                 count = n
             }
-        }
     }
 
     static func blinkOpportunities(_ scalars: [UInt32]) -> [LineBreakOpportunity] {
@@ -228,8 +269,12 @@ public struct PixelPreparedText: Sendable {
     /// Blink's table for the pair before `scalars[i]`, both printable ASCII.
     @inline(__always)
     static func asciiBreakAllowed(_ scalars: [UInt32], _ i: Int) -> Bool {
-        let a = scalars[i - 1], b = scalars[i]
-        let before = i >= 2 ? scalars[i - 2] : 0x20
+        asciiBreakAllowed(i >= 2 ? scalars[i - 2] : 0x20, scalars[i - 1], scalars[i])
+    }
+
+    /// Blink's table for `a` then `b`, both printable ASCII, after `before`.
+    @inline(__always)
+    static func asciiBreakAllowed(_ before: UInt32, _ a: UInt32, _ b: UInt32) -> Bool {
         let afterLetterOrDigit = (0x30...0x39).contains(before) || (0x41...0x5A).contains(before) || (0x61...0x7A).contains(before)
         let row = (afterLetterOrDigit ? BlinkASCIIBreaks.afterLetterOrDigit : BlinkASCIIBreaks.afterOther)[Int(a - 0x20)]
         let bit = Int(b - 0x20)

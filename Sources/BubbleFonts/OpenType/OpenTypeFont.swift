@@ -127,6 +127,9 @@ public struct GlyphSubstitutions: Sendable {
 
     /// True when nothing is ever substituted.
     public var isEmpty: Bool { substitutions.isEmpty }
+
+    /// Whether a ligature could take in `glyph` (or a form of it), so text cannot be cut there.
+    func ligatures(involve glyph: UInt16) -> Bool { substitutions.ligatures(involve: glyph) }
 }
 
 /// Pair adjustments for one script, in font units.

@@ -82,6 +82,26 @@ struct Substitutions: Sendable {
 
     var isEmpty: Bool { lookups.isEmpty }
 
+    /// Whether some ligature has `glyph`, or a glyph that single substitutions can turn it into,
+    /// among its glyphs (the first included). Conservative: every single substitution is followed,
+    /// in any order.
+    func ligatures(involve glyph: UInt16) -> Bool {
+        var forms: Set<UInt16> = [glyph]
+        var grew = true
+        while grew {
+            grew = false
+            for case .single(let map) in lookups {
+                for form in forms { if let image = map[form], forms.insert(image).inserted { grew = true } }
+            }
+        }
+        for case .ligatures(let map) in lookups {
+            for (first, candidates) in map {
+                if forms.contains(first) || candidates.contains(where: { $0.components.contains(where: forms.contains) }) { return true }
+            }
+        }
+        return false
+    }
+
     private static func readSingle(_ table: FontBytes, into map: inout [UInt16: UInt16], glyphCount: Int,
                                    budget: inout Int) throws(FontError) {
         let format = try table.u16(0)
