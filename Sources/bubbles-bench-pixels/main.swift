@@ -1,5 +1,4 @@
 import BubbleBenchmarks
-import BubblesCLI
 import Foundation
 
 // bubbles-bench-pixels [--corpus sweep|synthetic] [FONTS-DIR]: the pixel measurer's speed (issue 14).

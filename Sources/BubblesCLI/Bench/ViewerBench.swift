@@ -1,3 +1,4 @@
+import BubbleBenchmarks
 import BubbleLayout
 import BubbleLogs
 import BubbleTerminal

@@ -1,4 +1,3 @@
-import BubbleBenchmarks
 import BubbleLogs
 import BubbleText
 import Foundation
