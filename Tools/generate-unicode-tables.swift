@@ -106,6 +106,7 @@ let tab = 0x09
 let graphemeV = graphemeBreakNames.firstIndex(of: "V")!
 let graphemeT = graphemeBreakNames.firstIndex(of: "T")!
 let graphemePrepend = graphemeBreakNames.firstIndex(of: "Prepend")!
+let graphemeAttaching = Set(["Extend", "ZWJ", "SpacingMark"].map { graphemeBreakNames.firstIndex(of: $0)! })
 
 func packedInfo(_ cp: Int) -> UInt32 {
     let lbName = resolvedLineBreak(cp)
@@ -144,6 +145,12 @@ func packedInfo(_ cp: Int) -> UInt32 {
     // wcwidth gives them 1, tmux puts the next scalar in the next cell): the bit sends them to the
     // width reader's slow path, which adds their cells instead of taking the widest scalar.
     if graphemeBreak[cp] == graphemePrepend { raw |= 1 << 19 }
+    // Extend, ZWJ and SpacingMark join whatever is before them (GB9, GB9a), on screen too: a
+    // grapheme-clustering terminal joins one that starts a grapheme of ours (at a text's start,
+    // after a control or a line break) to the bubble's padding or a control's visible form. The
+    // bit lets the width reader and the renderer leave such a scalar out with one test, the wide
+    // ones (U+302E HANGUL SINGLE DOT TONE MARK, the skin-tone modifiers…) included.
+    if graphemeAttaching.contains(Int(graphemeBreak[cp])) { raw |= 1 << 20 }
     return raw
 }
 

@@ -240,6 +240,131 @@ import Glibc
         }
     }
 
+    /// The renderer fuzzer's finding (issue 15), the input it saved
+    /// (Tools/fuzz/findings/render-wide-extender-at-line-start.jsonl: a text `〮t`, U+302E HANGUL
+    /// SINGLE DOT TONE MARK being grapheme Extend and East Asian Wide): the layout measured the
+    /// mark as the text's first grapheme, 2 cells, and drew it after the bubble's padding, where a
+    /// grapheme-clustering terminal joins it to the space. At every width and under both
+    /// profiles, every content line ends on its right border, by the engine's measure of the
+    /// drawn line and by glibc's `wcwidth` per code point; under `unicode` the mark is not drawn,
+    /// under `wcwidth` it is, in the 2 cells tmux 3.3a gives it.
+    @Test func wideExtenderAtALinesStartIsDrawnAsWideAsMeasured() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Tools/fuzz/findings/render-wide-extender-at-line-start.jsonl").path
+        let reader = try LogSource.open(path: path, format: .jsonl, options: LogReadOptions(timeZone: utc))
+        let models: [any MessageModel] = reader.compactMap { $0.record }
+        #expect(models.count == 1)
+        #expect(models.contains { (($0 as? any TextMessageModel)?.text ?? "") == "\u{302E}t" })
+        guard let utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) else {
+            Issue.record("no C.UTF-8 locale for wcwidth")
+            return
+        }
+        let previous = uselocale(utf8)
+        defer { uselocale(previous); freelocale(utf8) }
+        for profile in [WidthProfile.unicode, .wcwidth] {
+            let options = TextOptions(widthProfile: profile)
+            let engine = LayoutEngine(textOptions: options)
+            for width in 1...100 {
+                let timeline = try render(models, width: width, engine: engine)
+                #expect(checkSidedLines(timeline, options: options, countPerCodePoint: { _ in true }) == 0,
+                        "\(profile) width \(width)")
+                let drawsMark = timeline.text.unicodeScalars.contains("\u{302E}")
+                #expect(profile == .unicode ? !drawsMark : drawsMark || width < 20, "\(profile) width \(width)")
+            }
+        }
+    }
+
+    /// Every grapheme Extend scalar that takes cells alone in either profile (from the UCD file:
+    /// the spacing Other_Grapheme_Extend marks, U+302E/F, the halfwidth voiced sound marks, the
+    /// skin-tone modifiers), and every SpacingMark, which GB9a joins the same way: at a text's
+    /// start, after a space, after a control, after a line break and inside a word, at several
+    /// widths, under both profiles, every content line ends on its right border by the engine's
+    /// measure of the drawn line, and by glibc's `wcwidth` per code point wherever the scalar is
+    /// not inside a grapheme with a visible base under `unicode` (there that profile counts the
+    /// grapheme as its widest scalar, which a per-code-point count cannot check: terminals that
+    /// cluster graphemes disagree on such a grapheme).
+    @Test func extendersThatTakeCellsAreDrawnAsWideAsMeasuredEverywhere() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Corpora/unicode/ucd/GraphemeBreakProperty.txt")
+        let text = try (try? String(contentsOf: file, encoding: .utf8))
+            ?? String(contentsOfFile: "/usr/share/unicode/auxiliary/GraphemeBreakProperty.txt", encoding: .utf8)
+        var scalars: [UInt32] = []
+        for line in text.split(separator: "\n") {
+            let fields = line.prefix { $0 != "#" }.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard fields.count == 2, fields[1] == "Extend" || fields[1] == "SpacingMark" else { continue }
+            let range = fields[0].components(separatedBy: "..")
+            guard let first = UInt32(range[0], radix: 16), let last = UInt32(range.last!, radix: 16) else { continue }
+            for value in first...last where fields[1] == "SpacingMark" || UnicodeTables.info(value).width > 0
+                || CellWidth.ofScalar(value, options: TextOptions(widthProfile: .wcwidth)) > 0 {
+                scalars.append(value)
+            }
+        }
+        for value: UInt32 in [0x302E, 0x302F, 0x9BE, 0xFF9E, 0x1F3FB, 0x1F3FF, 0x93F] {
+            #expect(scalars.contains(value), "U+\(String(value, radix: 16))")
+        }
+        #expect(scalars.count > 400)
+        // Per scalar: at the start, after a control, after a line break; after a space and
+        // inside a word (joined to a visible base).
+        var models: [any MessageModel] = []
+        var joined: Set<String> = []
+        for value in scalars {
+            let mark = String(Unicode.Scalar(value)!)
+            for (index, text) in [mark + "t", "a\u{1B}" + mark + "t", "a\n" + mark + "t", "a " + mark + "t", "a" + mark + "t"].enumerated() {
+                let id = "\(String(value, radix: 16))-\(index)"
+                models.append(TextNote(id: id, text: text))
+                if index >= 3 { joined.insert(id) }
+            }
+        }
+        guard let utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) else {
+            Issue.record("no C.UTF-8 locale for wcwidth")
+            return
+        }
+        let previous = uselocale(utf8)
+        defer { uselocale(previous); freelocale(utf8) }
+        for profile in [WidthProfile.unicode, .wcwidth] {
+            let options = TextOptions(widthProfile: profile)
+            let engine = LayoutEngine(textOptions: options)
+            for width in [3, 7, 30] {
+                let timeline = try render(models, width: width, engine: engine)
+                let failures = checkSidedLines(timeline, options: options, countPerCodePoint: { row in
+                    profile == .wcwidth || !joined.contains(models[timeline.rows[row].messageIndex].id)
+                })
+                #expect(failures == 0, "\(profile) width \(width)")
+            }
+        }
+    }
+
+    /// Checks every content line between a bubble's side borders: it ends on the right border by
+    /// the engine's measure of the drawn line and, where `countPerCodePoint` says so for its row,
+    /// by `glibcCells`. Returns the failures, each recorded.
+    private func checkSidedLines(_ timeline: RenderedTimeline, options: TextOptions,
+                                 countPerCodePoint: (Int) -> Bool) -> Int {
+        var failures = 0
+        for (r, lines) in timeline.lines.enumerated() where failures < 10 {
+            let layout = timeline.layouts[r]
+            guard !timeline.rows[r].isDateSeparator, layout.alignment != .center,
+                  layout.parts.contains(.sideBorders), layout.bubbleWidth >= 2 else { continue }
+            let start = layout.spacingAbove + (layout.parts.contains(.nameLine) ? 1 : 0) + (layout.parts.contains(.topBorder) ? 1 : 0)
+            let count = (layout.parts.contains(.replyQuote) ? 1 : 0) + layout.imageRows + layout.textLines
+            let edge = layout.x + layout.bubbleWidth
+            for line in lines[start..<min(lines.count, start + count)] {
+                let plain = stripSGR(line)
+                let measured = CellWidth.of(plain, options: options)
+                if measured != edge {
+                    failures += 1
+                    Issue.record("\(options.widthProfile) row \(r): \(measured) cells by the engine, the border is at \(edge): \(line.debugDescription)")
+                }
+                guard countPerCodePoint(r) else { continue }
+                let (cells, complete) = glibcCells(plain, emojiPresentation: options.widthProfile == .unicode)
+                if complete ? cells != edge : cells > edge {
+                    failures += 1
+                    Issue.record("\(options.widthProfile) row \(r): \(cells) cells by wcwidth, the border is at \(edge): \(line.debugDescription)")
+                }
+            }
+        }
+        return failures
+    }
+
     /// Cells tmux 3.3a advances for `line` (no escapes in it), measured there with
     /// `display -p '#{cursor_x}'`: glibc's `wcwidth` per code point, except that the first
     /// non-ASCII scalar after a ZWJ (`pending`, carried from line to line) adds nothing, ASCII in

@@ -84,8 +84,19 @@ import Testing
             #expect(CellWidth.of(drawn.text) == drawn.width, "\(text.debugDescription)")
             #expect(safe.width(of: text) == drawn.width)
         }
-        // A visible scalar later in the grapheme is its base: a skin tone after a lone mark stays.
-        #expect(safe.draw("\u{301}\u{1F3FD}", limit: 4).text == "\u{1F3FD}")
+        // Under `unicode` an extender that takes cells alone has nothing to modify there either (a
+        // grapheme-clustering terminal joins it to what is before it): a skin tone after a lone
+        // mark, U+302E HANGUL SINGLE DOT TONE MARK at the start or after a control (issue 15).
+        // Under `wcwidth` tmux draws such a scalar in cells of its own, so it stays.
+        let wcwidth = SafeText(options: TextOptions(widthProfile: .wcwidth), sgr: SGR(depth: .none), ellipsis: "…")
+        for (text, unicodeDrawn, wcwidthDrawn) in [("\u{301}\u{1F3FD}", "", "\u{1F3FD}"), ("\u{302E}t", "t", "\u{302E}t"),
+                                                   ("\u{1B}\u{302E}t", "^[t", "^[\u{302E}t"), ("\u{93F}t", "t", "\u{93F}t")] {
+            let drawn = safe.draw(text, limit: 8), drawnPerCodePoint = wcwidth.draw(text, limit: 8)
+            #expect(drawn.text == unicodeDrawn, "\(text.debugDescription)")
+            #expect(drawn.width == CellWidth.of(unicodeDrawn) && drawn.width == CellWidth.of(text), "\(text.debugDescription)")
+            #expect(drawnPerCodePoint.text == wcwidthDrawn, "\(text.debugDescription)")
+            #expect(drawnPerCodePoint.width == CellWidth.of(text, options: TextOptions(widthProfile: .wcwidth)), "\(text.debugDescription)")
+        }
         // Extenders on a base, a space included, are drawn as before.
         for text in ["e\u{301}", "\u{2764}\u{FE0F}", " \u{301}", "a\u{200D}b"] {
             #expect(safe.draw(text, limit: 4).text == text)

@@ -37,6 +37,8 @@ import Testing
             if (gc == "Cc" && !isLayout) || bidiControl[cp] {
                 let visible = ControlNotation.visibleWidth(of: UInt32(cp))
                 expected = (visible, visible)
+            } else if gcb == "Extend" || gcb == "ZWJ" || gcb == "SpacingMark" {
+                expected = (0, 0)  // alone it has nothing to modify, and is not drawn
             } else if gc == "Mn" || gc == "Me" || (ignorable[cp] && cp != 0xAD) || gcb == "V" || gcb == "T" || isLayout {
                 expected = (0, 0)
             } else if presentation[cp] || ea == "W" || ea == "F" || (pictographic[cp] && gc == "Cn") {
@@ -161,9 +163,86 @@ import Testing
         #expect(CellWidth.of("\u{FE0F}\u{301}\u{200D}") == 0)
         #expect(drawn("e\u{301}\u{FE0F}") == [0x65, 0x301, 0xFE0F])
         #expect(drawn(" \u{FE0F}") == [0x20, 0xFE0F])
-        // A spacing extender (Bengali AA) after a lone mark becomes the base: VS16 then widens it.
-        #expect(drawn("\u{301}\u{9BE}\u{FE0F}") == [0x9BE, 0xFE0F])
-        #expect(CellWidth.ofGrapheme("\u{301}\u{9BE}\u{FE0F}".unicodeScalars) == 2)
+        // A spacing extender (Bengali AA) after a lone mark has nothing to modify either: a
+        // grapheme-clustering terminal joins all three to what is before them.
+        #expect(drawn("\u{301}\u{9BE}\u{FE0F}") == [])
+        #expect(CellWidth.ofGrapheme("\u{301}\u{9BE}\u{FE0F}".unicodeScalars) == 0)
+    }
+
+    /// Issue 15, the renderer fuzzer's finding (Tools/fuzz/findings/render-wide-extender-at-line-start.jsonl):
+    /// U+302E HANGUL SINGLE DOT TONE MARK, grapheme Extend and East Asian Wide, opened a text.
+    /// Measured alone it took 2 cells, but drawn after a bubble's padding it joins the space
+    /// (GB9), so the line measured a cell narrower than drawn. Under `unicode` every Extend, ZWJ
+    /// and SpacingMark scalar that starts a grapheme (a text's start, after a control or a line
+    /// break) is not drawn and measures nothing, whatever its width alone; under `wcwidth` one
+    /// with cells of its own is drawn in them, as tmux 3.3a draws it (cursor after `〮t` at 3,
+    /// after `a〮t` at 4, after `│ 〮t` at 5). Inside a grapheme nothing changes.
+    @Test func extendersThatTakeCellsAreNotDrawnWhereTheyStartAGrapheme() throws {
+        let graphemes = try #require(UCDPropertyValues("ucd/GraphemeBreakProperty.txt", systemPath: "auxiliary/GraphemeBreakProperty.txt"))
+        let unicode = TextOptions(), wcwidth = TextOptions(widthProfile: .wcwidth)
+        var wide: [UInt32] = []
+        for value in 0..<0x110000 {
+            let property = graphemes.values[value] ?? "Other"
+            let info = UnicodeTables.info(UInt32(value))
+            let attaching = property == "Extend" || property == "ZWJ" || property == "SpacingMark"
+            #expect(info.attachesToPrevious == attaching, "U+\(String(value, radix: 16)) \(property)")
+            if property == "Extend" && (info.width > 0
+                                        || CellWidth.ofScalar(UInt32(value), options: wcwidth) > 0) {
+                wide.append(UInt32(value))
+            }
+        }
+        // The spacing Other_Grapheme_Extend marks (U+09BE…, U+302E/F, U+1D165…), the halfwidth
+        // voiced sound marks and the skin-tone modifiers.
+        for value: UInt32 in [0x9BE, 0x1B35, 0x302E, 0x302F, 0xFF9E, 0xFF9F, 0x1D165, 0x1F3FB, 0x1F3FF] {
+            #expect(wide.contains(value), "U+\(String(value, radix: 16))")
+        }
+        #expect(wide.count == 35, "\(wide.map { String($0, radix: 16) })")
+        func drawn(_ text: String, _ options: TextOptions) -> [UInt32] {
+            var breaker = GraphemeBreaker()
+            var grapheme = GraphemeWidth(options: options)
+            var kept: [UInt32] = []
+            for scalar in text.unicodeScalars {
+                let info = UnicodeTables.info(scalar.value)
+                let starts = breaker.breaksBefore(info)
+                if grapheme.draws(scalar.value, info, startsGrapheme: starts) { kept.append(scalar.value) }
+                if starts { grapheme.start(scalar.value, info) } else { grapheme.extend(scalar.value, info) }
+            }
+            return kept
+        }
+        for value in wide {
+            let mark = String(Unicode.Scalar(value)!)
+            let name = "U+\(String(value, radix: 16))"
+            let alone = CellWidth.ofGrapheme(("a" + mark).unicodeScalars, options: unicode) // its cells on a base
+            let perCodePoint = CellWidth.ofScalar(value, options: wcwidth)
+            for text in [mark + "t", "\u{1B}" + mark + "t", "\u{301}" + mark + "t", mark + mark + "\u{FE0F}t"] {
+                let ahead = text.hasPrefix("\u{1B}") ? 2 : 0
+                #expect(drawn(text, unicode) == (ahead > 0 ? [0x1B, 0x74] : [0x74]), "\(name) \(text.debugDescription)")
+                #expect(CellWidth.of(text, options: unicode) == ahead + 1, "\(name) \(text.debugDescription)")
+                #expect(PreparedText(text, options: unicode).naturalWidth == ahead + 1, "\(name) \(text.debugDescription)")
+            }
+            #expect(CellWidth.of("a\n" + mark + "t", options: unicode) == 2, "\(name)")
+            #expect(drawn(mark + "t", wcwidth) == (perCodePoint > 0 ? [value, 0x74] : [0x74]), "\(name)")
+            #expect(CellWidth.of(mark + "t", options: wcwidth) == perCodePoint + 1, "\(name)")
+            #expect(PreparedText(mark + "t", options: wcwidth).naturalWidth == perCodePoint + 1, "\(name)")
+            // Inside a word each profile counts as before: the widest scalar, or every scalar.
+            #expect(drawn("a" + mark + "t", unicode) == [0x61, value, 0x74], "\(name)")
+            #expect(alone == max(1, UnicodeTables.info(value).isEmojiPresentation ? 2 : UnicodeTables.info(value).width), "\(name)")
+            #expect(CellWidth.of("a" + mark + "t", options: unicode) == alone + 1, "\(name)")
+            #expect(PreparedText("a" + mark + "t", options: unicode).naturalWidth == alone + 1, "\(name)")
+            #expect(CellWidth.of("a" + mark + "t", options: wcwidth) == 2 + perCodePoint, "\(name)")
+        }
+        // A spacing mark that starts a grapheme joins what is before it too (GB9a).
+        #expect(drawn("\u{93F}t", unicode) == [0x74])
+        #expect(CellWidth.of("\u{93F}t", options: unicode) == 1)
+        #expect(drawn("\u{93F}t", wcwidth) == [0x93F, 0x74])
+        // After a Prepend scalar it is part of its grapheme and keeps its cells.
+        #expect(drawn("\u{600}\u{93F}", unicode) == [0x600, 0x93F])
+        #expect(CellWidth.of("\u{600}\u{93F}", options: unicode) == 2)
+        // What tmux 3.3a drew (`display -p '#{cursor_x}'` after printing each text).
+        for (text, cells) in [("\u{302E}t", 3), ("a\u{302E}t", 4), ("^[\u{302E}t", 5), ("\u{2502} \u{302E}t", 5),
+                              ("\u{2502} \u{1F3FD}t", 5), ("\u{2502} \u{9BE}t", 4), ("a\u{9BE}t", 3), ("\u{2502} \u{FF9E}t", 4)] {
+            #expect(CellWidth.of(text, options: wcwidth) == cells, "\(text.debugDescription)")
+        }
     }
 
     /// Found by the renderer fuzzer (issue 15): U+00AD SOFT HYPHEN is default-ignorable, but

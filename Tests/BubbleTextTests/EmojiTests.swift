@@ -32,8 +32,13 @@ struct EmojiTestLine {
         }
         let measured = lines.filter { $0.status == "fully-qualified" || $0.status == "component" }
         for line in measured {
-            #expect(CellWidth.of(line.text) == 2, "emoji-test.txt:\(line.lineNumber)")
-            #expect(CellWidth.ofGrapheme(line.scalars) == 2, "emoji-test.txt:\(line.lineNumber)")
+            // The five skin-tone components are grapheme Extend (GB9): alone, at a text's start,
+            // they have nothing to modify and are not drawn (`GraphemeWidth.draws`). On a base
+            // they measure as the emoji does.
+            let text = UnicodeTables.info(line.scalars[0].value).isEmojiModifier ? "a" + line.text : line.text
+            let scalars = Array(text.unicodeScalars)
+            #expect(CellWidth.of(text) == 2, "emoji-test.txt:\(line.lineNumber)")
+            #expect(CellWidth.ofGrapheme(scalars) == 2, "emoji-test.txt:\(line.lineNumber)")
         }
         #expect(measured.count == 3664)  // 3655 fully-qualified + 9 components in emoji-test.txt 15.0
     }

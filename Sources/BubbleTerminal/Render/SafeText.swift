@@ -47,6 +47,9 @@ enum TextStyle: Sendable, Hashable {
 /// - An extender with nothing to modify (a variation selector, combining mark or ZWJ before any
 ///   visible scalar of its grapheme: after a control, a line break or at the start) is not drawn,
 ///   as `GraphemeWidth.draws` decides for the engine, which measures it as no cells. Under the
+///   `unicode` profile that holds for every Extend, ZWJ and SpacingMark scalar whatever its width
+///   alone (U+302E, a skin-tone modifier): a grapheme-clustering terminal would join it to the
+///   padding or visible form before it, so it would not take the cells it measured. Under the
 ///   `wcwidth` profile, neither is a ZWJ that ends its grapheme (`GraphemeWidth.endsInJoiner`):
 ///   tmux would join the next non-ASCII scalar it writes, past ASCII and line ends, to the cell
 ///   before.

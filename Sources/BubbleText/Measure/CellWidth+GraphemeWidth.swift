@@ -28,6 +28,10 @@ public struct GraphemeWidth: Hashable, Sendable {
     /// for `unicode`, every bit for `wcwidth` (whose scalars all take `codePointWidth`). So the
     /// grapheme-cluster profile tests one bit per scalar, as it did before profiles existed.
     private let slowBits: UInt32
+    /// `slowBits` for a cell group's first scalar: under `unicode` also the bit of the scalars
+    /// that join what is before them (Extend, ZWJ, SpacingMark), which take no cells when they
+    /// start a grapheme (see `draws`), so the common path still tests one mask.
+    private let startSlowBits: UInt32
     private var perCodePoint: Bool { slowBits == ~0 }
     /// Per code point: the last scalar read was a drawn ZWJ, which joins the next scalar of its
     /// grapheme (never one past its end: see `endsInJoiner`).
@@ -46,6 +50,7 @@ public struct GraphemeWidth: Hashable, Sendable {
     public init(options: TextOptions = TextOptions()) {
         ambiguousWidth = options.ambiguousWidth == 2 ? 2 : 1
         slowBits = options.widthProfile == .wcwidth ? ~0 : ScalarInfo.neutralisedControlBit | ScalarInfo.prependBit
+        startSlowBits = slowBits | ScalarInfo.attachingBit
     }
 
     /// Starts a new grapheme whose first scalar is `scalar`, with `info` its table entry.
@@ -60,7 +65,7 @@ public struct GraphemeWidth: Hashable, Sendable {
     @inline(__always)
     private mutating func startGroup(_ scalar: UInt32, _ info: ScalarInfo, startsGrapheme: Bool) {
         afterPrepend = false
-        if info.raw & slowBits != 0 {
+        if info.raw & startSlowBits != 0 {
             if _slowPath(perCodePoint) {
                 if startsGrapheme { afterJoiner = false }  // a join stops at its grapheme's end
                 width = codePointWidth(scalar, info, continuing: false)
@@ -71,6 +76,12 @@ public struct GraphemeWidth: Hashable, Sendable {
             if info.isNeutralisedControl {
                 width = ControlNotation.visibleWidth(of: scalar)
                 baseIsVisible = false
+            } else if info.raw & ScalarInfo.attachingBit != 0 {
+                // An extender or spacing mark that starts a grapheme is not drawn (`draws`), so
+                // it takes no cells, however wide it is alone; after a Prepend scalar it is part
+                // of the grapheme and counts as usual.
+                width = startsGrapheme ? prefix : prefix &+ scalarWidth(info)
+                baseIsVisible = width > prefix
             } else {
                 // A Prepend scalar: its own cell, and whatever follows it begins the next.
                 width = prefix &+ scalarWidth(info)
@@ -105,10 +116,16 @@ public struct GraphemeWidth: Hashable, Sendable {
             width = perCodePoint ? width &+ codePointWidth(scalar, info, continuing: true) : prefix &+ 2  // keycap
         } else if info.raw & slowBits == 0 {
             let scalarCells = scalarWidth(info)
-            width = max(width, prefix &+ scalarCells)
-            // A grapheme that began with marks (only at a text's or line's start or after a
-            // control) gets its base at its first visible scalar.
-            if scalarCells > 0 { baseIsVisible = true }
+            if scalarCells > 0 {
+                // A grapheme that began with an extender (only at a text's or line's start or
+                // after a control) is not drawn up to its first visible scalar (`draws`): under
+                // `unicode` an extender or spacing mark is never that scalar, whatever its width.
+                if _slowPath(!baseIsVisible) {
+                    if !perCodePoint && info.raw & ScalarInfo.attachingBit != 0 { return }
+                    baseIsVisible = true
+                }
+                width = max(width, prefix &+ scalarCells)
+            }
         } else if _slowPath(perCodePoint) {
             let cells = codePointWidth(scalar, info, continuing: true)
             width &+= cells
@@ -148,17 +165,24 @@ public struct GraphemeWidth: Hashable, Sendable {
     public var endsInJoiner: Bool { afterJoiner }
 
     /// Whether `scalar`, about to be read into the grapheme by `start` (`startsGrapheme`) or
-    /// `extend`, is drawn. An extender (a combining mark, variation selector, ZWJ, tag…) that
-    /// takes no cells and comes before any visible scalar of its grapheme has nothing to modify:
-    /// UAX #29 leaves it so only at a text's start, after a line break and after a control.
-    /// Drawn, it would modify whatever the terminal shows before it (a control's visible form,
-    /// a bubble's padding or border), so it is not drawn, and it measures no cells either way.
+    /// `extend`, is drawn. An extender that comes before any visible scalar of its grapheme has
+    /// nothing to modify: UAX #29 leaves it so only at a text's start, after a line break and
+    /// after a control. Drawn, the terminal would join it to whatever it shows before it (a
+    /// control's visible form, a bubble's padding or border), so it is not drawn, and it
+    /// measures no cells. Which scalars the terminal joins depends on the profile:
+    /// - `unicode`: every Extend, ZWJ and SpacingMark scalar (GB9, GB9a), whatever its width
+    ///   alone: a grapheme-clustering terminal joins U+302E HANGUL SINGLE DOT TONE MARK (2 cells
+    ///   alone) or a skin-tone modifier to the space before it, where it no longer takes the cells
+    ///   it measures alone.
+    /// - `wcwidth`: an Extend or ZWJ scalar of no cells (a combining mark, variation selector,
+    ///   ZWJ, tag…), which tmux 3.3a adds to the cell before; one with cells of its own (U+302E,
+    ///   a skin-tone modifier, U+09BE BENGALI VOWEL SIGN AA) it draws in those cells wherever
+    ///   it comes, so it is drawn as measured.
     @inline(__always)
     public func draws(_ scalar: UInt32, _ info: ScalarInfo, startsGrapheme: Bool) -> Bool {
         guard startsGrapheme || !baseIsVisible else { return true }
-        let property = info.graphemeBreak
-        guard property == .extend || property == .zwj else { return true }
-        return scalarWidth(info) > 0 || info.isNeutralisedControl
+        guard info.raw & ScalarInfo.attachingBit != 0 else { return true }
+        return perCodePoint && (scalarWidth(info) > 0 || info.graphemeBreak == .spacingMark)
     }
 
     @inline(__always)

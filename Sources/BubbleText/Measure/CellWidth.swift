@@ -22,7 +22,9 @@
 ///   `wcwidth` and terminals draw it: the grapheme is its prepended scalars' cells (each with the
 ///   extenders on it) plus the rest measured by these rules.
 /// - An extender with no visible scalar before it in its grapheme (at a text's or line's start,
-///   after a control) is not drawn (`GraphemeWidth.draws`): it counts 0 and widens nothing.
+///   after a control) is not drawn (`GraphemeWidth.draws`): it counts 0 and widens nothing. That
+///   is every Extend, ZWJ and SpacingMark scalar there, however wide alone (U+302E HANGUL SINGLE
+///   DOT TONE MARK, a skin-tone modifier): drawn, the terminal would join it to what is before it.
 ///
 /// So emoji ZWJ sequences, modifier sequences, keycaps, tag sequences and regional-indicator
 /// pairs measure 2 as one grapheme, a Hangul syllable built from jamo measures 2, and no

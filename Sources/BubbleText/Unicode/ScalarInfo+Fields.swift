@@ -14,6 +14,8 @@ extension ScalarInfo {
     static let emojiModifierBit: UInt32 = 1 << 18
     /// Grapheme_Cluster_Break=Prepend, which a grapheme's width must count (see `isPrepend`).
     static let prependBit: UInt32 = 1 << 19
+    /// Grapheme_Cluster_Break=Extend, ZWJ or SpacingMark (see `attachesToPrevious`).
+    static let attachingBit: UInt32 = 1 << 20
     /// Every flag bit: those above, and any the generator adds later (above the width), so a
     /// test that wants a scalar with no flag set also turns away one with a flag it has not met.
     static let flagsMask: UInt32 = ~(graphemeBreakMask | lineBreakMask | widthMask)

@@ -31,6 +31,8 @@ public enum LineBreakClass: UInt8, Sendable, CaseIterable {
 /// - bit 18: Emoji_Modifier
 /// - bit 19: Grapheme_Cluster_Break is Prepend (the same as bits 0–3 say, as one bit, so that the
 ///   width reader's one-bit test sends these scalars off its common path)
+/// - bit 20: Grapheme_Cluster_Break is Extend, ZWJ or SpacingMark: joins the scalar before it
+///   (GB9, GB9a), so one that starts a grapheme has nothing of its own to modify
 public struct ScalarInfo: Hashable, Sendable {
     public let raw: UInt32
 
@@ -57,4 +59,6 @@ public struct ScalarInfo: Hashable, Sendable {
     @inlinable public var isUnassignedPictographic: Bool { raw & (1 << 17) != 0 }
     @inlinable public var isEmojiModifier: Bool { raw & (1 << 18) != 0 }
     @inlinable public var isPrepend: Bool { raw & (1 << 19) != 0 }
+    /// Grapheme_Cluster_Break is Extend, ZWJ or SpacingMark (GB9, GB9a: it joins what is before it).
+    @inlinable public var attachesToPrevious: Bool { raw & (1 << 20) != 0 }
 }
