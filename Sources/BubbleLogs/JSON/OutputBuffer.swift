@@ -59,6 +59,16 @@ public struct OutputBuffer: ~Copyable {
         append(raw: UnsafeRawBufferPointer(bytes))
     }
 
+    /// Appends a copy of bytes already written, `range` of them (a record's head repeated for
+    /// each of its widths).
+    @inlinable @inline(__always)
+    public mutating func appendWritten(_ range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= used, "OutputBuffer: range not written yet")
+        reserve(range.count)
+        (base + used).update(from: base + range.lowerBound, count: range.count)
+        used += range.count
+    }
+
     public mutating func append(bytes: [UInt8]) {
         bytes.withUnsafeBytes { append(raw: $0) }
     }

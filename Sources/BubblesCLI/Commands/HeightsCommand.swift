@@ -85,7 +85,7 @@ struct HeightsCommand: BubblesCommand {
                                     idle: { try output.flush() }) { chunk in
             buffer.removeAll()
             format(chunk, &buffer)
-            try output.write(bytes: buffer.bytes)
+            try buffer.withBytes { try output.write(contentsOf: $0) }
             rowCount += chunk.rows.count
         }
         try output.flush()
@@ -123,43 +123,44 @@ struct HeightsCommand: BubblesCommand {
             ["{\"row\":", ",\"kind\":", ",\"width\":", ",\"height\":", ",\"textLines\":", ",\"wrapWidth\":", ",\"bubbleWidth\":"]
         private static let csvPunctuation: [StaticString] = ["", ",", ",", ",", ",", ",", ","]
 
-        /// Row `r` of `chunk` at every width, as JSON Lines or CSV records.
+        /// Row `r` of `chunk` at every width, as JSON Lines or CSV records. The first record is
+        /// written field by field; the others copy its head (row number, conversation, id and
+        /// kind, which every width of a row shares) from the buffer and write only their numbers.
         mutating func format(row r: Int, of chunk: LaidOutChunk, into out: inout OutputBuffer) {
             let row = chunk.rows[r]
             let number = chunk.firstRowNumber + r
             let conversation = row.conversationID(in: chunk.models)
-            // The escaped id (and conversation), written once and copied for each width.
-            scratch.removeAll()
-            if csv {
-                scratch.append(",")
-                scratch.appendCSVField(row.id(in: chunk.models))
-            } else {
-                if let conversation {
-                    scratch.append(",\"conversation\":")
-                    scratch.appendJSONString(conversation)
-                }
-                scratch.append(",\"id\":")
-                scratch.appendJSONString(row.id(in: chunk.models))
-            }
-            let head = scratch.bytes
-            scratch.removeAll()
-            if csv {
-                scratch.append(",")
-                if let conversation { scratch.appendCSVField(conversation) }
-            } else {
-                scratch.append("}")
-            }
-            let tail = scratch.bytes
             let punctuation = csv ? Self.csvPunctuation : Self.jsonPunctuation
-            for (w, width) in chunk.widths.enumerated() {
-                let layout = chunk.layout(row: r, widthIndex: w)
+            let first = chunk.layout(row: r, widthIndex: 0)
+            // The head: the row number, conversation, id and kind.
+            func writeHead(kind: RowKind, into out: inout OutputBuffer) {
                 out.append(punctuation[0])
                 out.append(number)
-                out.append(bytes: head)
+                if csv {
+                    out.append(",")
+                    out.appendCSVField(row.id(in: chunk.models))
+                } else {
+                    if let conversation {
+                        out.append(",\"conversation\":")
+                        out.appendJSONString(conversation)
+                    }
+                    out.append(",\"id\":")
+                    out.appendJSONString(row.id(in: chunk.models))
+                }
                 out.append(punctuation[1])
-                out.append(bytes: kindName(layout.kind))
+                out.append(bytes: kindName(kind))
+            }
+            let headStart = out.count
+            writeHead(kind: first.kind, into: &out)
+            let head = headStart..<out.count
+            for w in chunk.widths.indices {
+                let layout = w == 0 ? first : chunk.layout(row: r, widthIndex: w)
+                if w > 0 {
+                    // A row's kind is its cell's at every width; were it not, the head is written anew.
+                    if layout.kind == first.kind { out.appendWritten(head) } else { writeHead(kind: layout.kind, into: &out) }
+                }
                 out.append(punctuation[2])
-                out.append(width)
+                out.append(chunk.widths[w])
                 out.append(punctuation[3])
                 out.append(layout.height)
                 out.append(punctuation[4])
@@ -168,7 +169,12 @@ struct HeightsCommand: BubblesCommand {
                 out.append(layout.wrapWidth)
                 out.append(punctuation[6])
                 out.append(layout.bubbleWidth)
-                out.append(bytes: tail)
+                if csv {
+                    out.append(",")
+                    if let conversation { out.appendCSVField(conversation) }
+                } else {
+                    out.append("}")
+                }
                 out.append("\n")
             }
         }
