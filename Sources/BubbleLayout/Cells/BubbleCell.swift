@@ -102,7 +102,10 @@ extension BubbleCell {
         if decoration.showsName { parts.insert(.nameLine) }
         if decoration.hasReplyQuote { parts.insert(.replyQuote) }
         if decoration.endsGroup { parts.insert(.tail) }
-        if frame.compactLevel != .plain { parts.formUnion([.topBorder, .bottomBorder]) }
+        if frame.compactLevel != .plain {
+            parts.insert(.topBorder)  // one at a time: a set literal here is an array allocated per call
+            parts.insert(.bottomBorder)
+        }
         if frame.compactLevel == .full { parts.insert(.sideBorders) }
 
         var footer = FooterPlacement.none
