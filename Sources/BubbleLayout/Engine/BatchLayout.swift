@@ -94,7 +94,7 @@ extension LayoutEngine {
             return
         }
         let model = models[row.messageIndex]
-        guard let binder = registry.configurators[row.configuratorIndex].binder(for: model) else {
+        guard let binder = cells.binder(for: model, configurator: row.configuratorIndex, registry: registry) else {
             // Not reached for rows a decorator made (it found this configurator for the model).
             let pool = CellPool()
             for w in widths.indices {
