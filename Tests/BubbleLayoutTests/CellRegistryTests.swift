@@ -102,3 +102,39 @@ import Testing
 
 /// A subclass of the text cell: the same kind ("text"), so registering it replaces the text cell.
 final class RenamedTextCell: TextBubbleCell {}
+
+/// The batch path reads a message's content through its cell's `contentReader`, found once per
+/// model type, instead of casting every message: it must read what `content(of:)` reads.
+@Suite struct TypedBinderTests {
+    static let models: [any MessageModel] = [
+        TextNote(id: "t1", text: "hello there"), TextNote(id: "t2", direction: .outgoing, text: ""),
+        Picture(id: "p1", pixelWidth: 640, pixelHeight: 480, imageName: "a.jpg", caption: "the sea"),
+        Picture(id: "p2", pixelWidth: nil, pixelHeight: nil, imageName: "b.png", caption: ""),
+        Notice(id: "n1", notice: "Alice joined"), VoiceNote(id: "v1", duration: 42),
+    ]
+
+    @Test func eachMessageBindsTheContentItsCellShowsByEitherPath() throws {
+        var registry = CellRegistry.standard
+        registry.register(VoiceBubbleCell.self)
+        for made in Self.models {
+            for (index, configurator) in registry.configurators.enumerated() {
+                let typed = configurator.makeTypedBinder(type(of: made))
+                for model in Self.models {
+                    // A binder made for one type is also handed messages of others: they take the cast.
+                    let fast = typed(model), slow = configurator.binder(for: model)
+                    #expect(fast?.content == slow?.content && fast?.direction == slow?.direction,
+                            "configurator \(index), made for \(type(of: made)), given \(type(of: model))")
+                    #expect((fast != nil) == configurator.accepts(model))
+                }
+            }
+        }
+    }
+
+    @Test func onlyCellsWithAReaderSkipTheCast() {
+        #expect(TextBubbleCell.contentReader(for: TextNote.self) != nil)
+        #expect(ImageBubbleCell.contentReader(for: Picture.self) != nil)
+        #expect(SystemNoticeCell.contentReader(for: Notice.self) != nil)
+        #expect(TextBubbleCell.contentReader(for: Picture.self) == nil)
+        #expect(VoiceBubbleCell.contentReader(for: VoiceNote.self) == nil)
+    }
+}

@@ -1,3 +1,5 @@
+import BubbleText
+
 /// The base of every timeline cell: what all bubbles share. It owns alignment, the sender-name
 /// line, the border, the footer, the reply quote, insets and the maximum width, and computes a
 /// row's height as chrome plus content. A subclass per kind adopts `ConfigurableCell`: it names
@@ -32,9 +34,29 @@ open class BubbleCell {
     /// text, part 0 of the message, wrapped at the frame's content width. Not overridable: the
     /// renderer draws the same box and the same wrapped lines, so the two cannot disagree.
     public final func measureContent<Sizing: TextSizing>(in frame: BubbleFrame, text sizing: Sizing) -> ContentSize {
+        let content = self.content  // one read of the class's property, not one per part
+        return Self.contentSize(of: content, in: frame) { text, wrap in sizing.metrics(of: text, part: 0, width: wrap) }
+    }
+
+    /// The row layout of the bound message: the base chrome around its content.
+    public final func layout<Sizing: TextSizing>(decoration: RowDecoration, containerWidth: Int,
+                                                 style: BubbleStyle, text: Sizing) -> RowLayout {
+        let content = self.content
+        return Self.rowLayout(kind: kind, drawsBubble: Self.drawsBubble, direction: direction, content: content,
+                              decoration: decoration, containerWidth: containerWidth, style: style) { string, wrap in
+            text.metrics(of: string, part: 0, width: wrap)
+        }
+    }
+}
+
+extension BubbleCell {
+    /// `measureContent` on values: `textMetrics(text, wrap)` gives the line count and widest line
+    /// of the content's text wrapped at `wrap`. The one definition of a content's size.
+    @inline(__always)
+    static func contentSize(of content: BubbleContent, in frame: BubbleFrame,
+                            textMetrics: (String, Int) -> TextMetrics) -> ContentSize {
         let wrap = frame.maxContentWidth
         var size = ContentSize(width: 0, textLines: 0, wrapWidth: wrap)
-        let content = self.content  // one read of the class's property, not one per part
         if let image = content.image {
             let box = image.boxSize(maxColumns: wrap, style: frame.style)
             size.width = box.columns
@@ -42,19 +64,23 @@ open class BubbleCell {
             size.imageRows = box.rows
         }
         if let text = content.text {
-            let metrics = sizing.metrics(of: text, part: 0, width: wrap)
+            let metrics = textMetrics(text, wrap)
             size.textLines = metrics.lineCount
             size.width = max(size.width, metrics.widestLine)
         }
         return size
     }
 
-    /// The row layout of the bound message: the base chrome around its content.
-    public final func layout<Sizing: TextSizing>(decoration: RowDecoration, containerWidth: Int,
-                                                 style: BubbleStyle, text: Sizing) -> RowLayout {
-        let drawsBubble = Self.drawsBubble
+    /// `layout` on values: the row layout of `content` shown by a cell of `kind` (which draws a
+    /// bubble or not) for a message going `direction`. The one definition of a row's geometry:
+    /// the cell's `layout` is this with its bound state, and the batch path calls it with the same
+    /// content it would bind, so what a cell measures is what it draws whichever path asks.
+    @inline(__always)
+    static func rowLayout(kind: RowKind, drawsBubble: Bool, direction: MessageDirection, content: BubbleContent,
+                          decoration: RowDecoration, containerWidth: Int, style: BubbleStyle,
+                          textMetrics: (String, Int) -> TextMetrics) -> RowLayout {
         let frame = BubbleFrame(containerWidth: containerWidth, style: style, drawsBubble: drawsBubble)
-        let content = measureContent(in: frame, text: text)
+        let content = contentSize(of: content, in: frame, textMetrics: textMetrics)
         let spacing = decoration.isFirstRow ? 0 : (decoration.startsGroup ? style.groupSpacing : style.inGroupSpacing)
         let maxContent = frame.maxContentWidth
         var contentWidth = min(max(1, content.width), maxContent)
@@ -76,7 +102,10 @@ open class BubbleCell {
         if decoration.showsName { parts.insert(.nameLine) }
         if decoration.hasReplyQuote { parts.insert(.replyQuote) }
         if decoration.endsGroup { parts.insert(.tail) }
-        if frame.compactLevel != .plain { parts.formUnion([.topBorder, .bottomBorder]) }
+        if frame.compactLevel != .plain {
+            parts.insert(.topBorder)  // one at a time: a set literal here is an array allocated per call
+            parts.insert(.bottomBorder)
+        }
         if frame.compactLevel == .full { parts.insert(.sideBorders) }
 
         var footer = FooterPlacement.none

@@ -41,10 +41,31 @@ public final class CellPool {
 /// the pool each time. A plain value, so using it needs no exclusivity checks on a class.
 struct CellSet {
     private var cells: [BubbleCell?] = []
+    /// Binder makers by configurator and model type (`AnyCellConfigurator.makeTypedBinder`): a
+    /// task meets few types, so a short list searched from the last one found.
+    private var binders: [(configurator: Int, type: ObjectIdentifier, make: @Sendable (any MessageModel) -> CellBinder?)] = []
+    private var lastBinder = 0
 
     init() {}
 
     /// The cell for `registry.configurators[index]`, made on first use.
+    /// `model`'s binder for `registry.configurators[index]`, read without a cast per message when
+    /// the cell has a content reader for the model's type (found once per type and task).
+    mutating func binder(for model: any MessageModel, configurator index: Int, registry: CellRegistry) -> CellBinder? {
+        let type = ObjectIdentifier(Swift.type(of: model))
+        if lastBinder < binders.count, binders[lastBinder].configurator == index, binders[lastBinder].type == type {
+            return binders[lastBinder].make(model)
+        }
+        for i in binders.indices where binders[i].configurator == index && binders[i].type == type {
+            lastBinder = i
+            return binders[i].make(model)
+        }
+        let make = registry.configurators[index].makeTypedBinder(Swift.type(of: model))
+        binders.append((index, type, make))
+        lastBinder = binders.count - 1
+        return make(model)
+    }
+
     mutating func cell(for index: Int, registry: CellRegistry) -> BubbleCell {
         if index < cells.count, let cell = cells[index] { return cell }
         while cells.count <= index { cells.append(nil) }

@@ -12,6 +12,11 @@ public protocol ConfigurableCell: BubbleCell {
     static func content(of model: Model) -> BubbleContent
     /// A short text standing for `model` in a reply quote (by default, its content's text).
     static func previewText(of model: Model) -> String
+    /// `content(of:)` for models of the concrete type `type`, as a function that takes them
+    /// without a dynamic cast, or nil when `type` is not a `Model` or the cell has none (the
+    /// default: each message is then cast to `Model`). Found once per model type by the batch
+    /// path, which reads every message's content; it must give what `content(of:)` gives.
+    static func contentReader<T: MessageModel>(for type: T.Type) -> ((T) -> BubbleContent)?
 }
 
 extension ConfigurableCell {
@@ -19,6 +24,8 @@ extension ConfigurableCell {
     public static var reuseIdentifier: String { kindName }
 
     public static func previewText(of model: Model) -> String { content(of: model).text ?? "" }
+
+    public static func contentReader<T: MessageModel>(for type: T.Type) -> ((T) -> BubbleContent)? { nil }
 
     /// Binds `model`'s content (the registry's configurator does this, with the direction too).
     public func configure(with model: Model) { content = Self.content(of: model) }

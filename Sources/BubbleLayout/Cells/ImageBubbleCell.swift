@@ -3,7 +3,18 @@ open class ImageBubbleCell: BubbleCell, ConfigurableCell {
     public static let kindName = "image"
 
     /// The box, and the caption when there is one (an empty caption is none).
-    public static func content(of model: any ImageMessageModel) -> BubbleContent {
+    public static func content(of model: any ImageMessageModel) -> BubbleContent { content(typed: model) }
+
+    public static func contentReader<T: MessageModel>(for type: T.Type) -> ((T) -> BubbleContent)? {
+        guard let typed = type as? any ImageMessageModel.Type else { return nil }
+        func reader<M: ImageMessageModel>(_: M.Type) -> (T) -> BubbleContent {
+            { model in content(typed: unsafeBitCast(model, to: M.self)) }  // M is T, opened from `type`
+        }
+        return reader(typed)
+    }
+
+    /// `content(of:)` on a model of a known type: the one definition of an image bubble's content.
+    static func content<M: ImageMessageModel>(typed model: M) -> BubbleContent {
         BubbleContent(text: model.caption.flatMap { $0.isEmpty ? nil : $0 },
                       image: ImageContent(name: model.imageName, pixelWidth: model.pixelWidth, pixelHeight: model.pixelHeight))
     }

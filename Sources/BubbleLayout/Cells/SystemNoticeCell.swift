@@ -2,7 +2,18 @@
 open class SystemNoticeCell: BubbleCell, ConfigurableCell {
     public static let kindName = "system"
 
-    public static func content(of model: any SystemMessageModel) -> BubbleContent { BubbleContent(text: model.notice) }
+    public static func content(of model: any SystemMessageModel) -> BubbleContent { content(typed: model) }
+
+    /// `content(of:)` on a model of a known type: the one definition of a notice's content.
+    static func content<M: SystemMessageModel>(typed model: M) -> BubbleContent { BubbleContent(text: model.notice) }
+
+    public static func contentReader<T: MessageModel>(for type: T.Type) -> ((T) -> BubbleContent)? {
+        guard let typed = type as? any SystemMessageModel.Type else { return nil }
+        func reader<M: SystemMessageModel>(_: M.Type) -> (T) -> BubbleContent {
+            { model in content(typed: unsafeBitCast(model, to: M.self)) }  // M is T, opened from `type`
+        }
+        return reader(typed)
+    }
 
     open override class var drawsBubble: Bool { false }
 }

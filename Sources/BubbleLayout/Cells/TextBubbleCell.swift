@@ -3,7 +3,18 @@ open class TextBubbleCell: BubbleCell, ConfigurableCell {
     public static let kindName = "text"
 
     /// The text with its style, so a notice in a person's bubble is drawn as one.
-    public static func content(of model: any TextMessageModel) -> BubbleContent {
+    public static func content(of model: any TextMessageModel) -> BubbleContent { content(typed: model) }
+
+    /// `content(of:)` on a model of a known type: the one definition of a text bubble's content.
+    static func content<M: TextMessageModel>(typed model: M) -> BubbleContent {
         BubbleContent(text: model.text, textStyle: model.textStyle)
+    }
+
+    public static func contentReader<T: MessageModel>(for type: T.Type) -> ((T) -> BubbleContent)? {
+        guard let typed = type as? any TextMessageModel.Type else { return nil }
+        func reader<M: TextMessageModel>(_: M.Type) -> (T) -> BubbleContent {
+            { model in content(typed: unsafeBitCast(model, to: M.self)) }  // M is T, opened from `type`
+        }
+        return reader(typed)
     }
 }

@@ -49,22 +49,28 @@ public struct Decorator: Sendable {
 
     /// Takes the next message (input position `index`) and returns the rows now decided.
     public mutating func push(_ model: any MessageModel, index: Int) throws(LayoutError) -> [DecoratedRow] {
+        var rows: [DecoratedRow] = []
+        try push(model, index: index, into: &rows)
+        return rows
+    }
+
+    /// `push`, appending the rows now decided to `rows` (no array per message).
+    mutating func push(_ model: any MessageModel, index: Int, into rows: inout [DecoratedRow]) throws(LayoutError) {
         let configuratorIndex = try lookup.index(for: model)
         let facts = Self.facts(of: model, index: index, configuratorIndex: configuratorIndex, registry: registry,
                                footerWidths: footerWidths, clock: &clock)
         if options.otherParties == nil { senders.count(facts) }
 
-        var rows: [DecoratedRow] = []
+        let before = rows.count
         let continues = pending.map { Self.continuesGroup($0, facts, gap: options.groupGap) } ?? false
         if let pending { rows.append(decorate(pending, startsGroup: pendingStartsGroup, endsGroup: !continues)) }
         if facts.day != lastDay {
-            rows.append(.dateSeparator(facts.day, isFirstRow: emittedRows == 0 && rows.isEmpty, above: index))
+            rows.append(.dateSeparator(facts.day, isFirstRow: emittedRows == 0 && rows.count == before, above: index))
             lastDay = facts.day
         }
-        emittedRows += rows.count
+        emittedRows += rows.count - before
         pending = facts
         pendingStartsGroup = !continues
-        return rows
     }
 
     /// The rows still pending at the end of the input.

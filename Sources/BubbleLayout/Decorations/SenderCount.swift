@@ -25,8 +25,12 @@ struct SenderCount: Sendable {
     private mutating func count(sender: String?, by delta: Int) -> Bool {
         let before = messages.count
         let name = sender ?? ""
-        let n = messages[name, default: 0] + delta
-        messages[name] = n > 0 ? n : nil
+        if delta > 0 {
+            messages[name, default: 0] += delta  // one hash of the name: counts stay positive
+        } else {
+            let n = messages[name, default: 0] + delta
+            messages[name] = n > 0 ? n : nil
+        }
         return (before > 1) != (messages.count > 1)
     }
 }

@@ -37,7 +37,7 @@ struct TimelineDecorator: Sendable {
     mutating func push(_ model: any MessageModel, index: Int, into rows: inout [DecoratedRow]) throws(LayoutError) {
         let key = ConversationKey(model.conversationID)
         if current?.key != key { switchTo(key) }
-        rows += try current!.decorator.push(model, index: index)
+        try current!.decorator.push(model, index: index, into: &rows)
     }
 
     /// Makes `key`'s decorator the current one, putting the previous one back.

@@ -94,12 +94,20 @@ extension LayoutEngine {
             return
         }
         let model = models[row.messageIndex]
-        guard let binder = registry.configurators[row.configuratorIndex].binder(for: model) else {
+        guard let binder = cells.binder(for: model, configurator: row.configuratorIndex, registry: registry) else {
             // Not reached for rows a decorator made (it found this configurator for the model).
             let pool = CellPool()
             for w in widths.indices {
                 (output + w * stride).initialize(to: layout(row, in: models, width: widths[w], pool: pool))
             }
+            return
+        }
+        if !remembering {
+            // The cell is asked only what it would lay out with besides the content (its kind and
+            // whether it draws a bubble); it is not bound.
+            let cell = cells.cell(for: row.configuratorIndex, registry: registry)
+            layoutOnce(binder, kind: cell.kind, drawsBubble: type(of: cell).drawsBubble, decoration: row.decoration,
+                       widths: widths, into: output, stride: stride)
             return
         }
         let id = model.id
@@ -117,6 +125,35 @@ extension LayoutEngine {
                                 decoration: row.decoration, width: widths[w], idHash: idHash, texts: &texts,
                                 cells: &cells, remembering: remembering)
             (output + w * stride).initialize(to: result.layout)
+        }
+    }
+
+    /// A one-pass row (no cache, no store) at every width: its text prepared once, then at each
+    /// width only measured again (line count and widest line) and the geometry worked out around
+    /// it by `BubbleCell.rowLayout`, the function a bound cell's `layout` is. No cell is bound, no
+    /// sizing or key is built and nothing is allocated per width.
+    @inline(__always)
+    func layoutOnce(_ binder: CellBinder, kind: RowKind, drawsBubble: Bool, decoration: RowDecoration, widths: [Int],
+                    into output: UnsafeMutablePointer<RowLayout>, stride: Int) {
+        let measurer = texts.measurer
+        let style = self.style
+        guard let text = binder.content.text else {
+            for w in widths.indices {
+                (output + w * stride).initialize(to: BubbleCell.rowLayout(
+                    kind: kind, drawsBubble: drawsBubble, direction: binder.direction, content: binder.content,
+                    decoration: decoration, containerWidth: widths[w], style: style) { text, wrap in
+                        measurer.measure(measurer.prepare(text), width: wrap)  // not reached: no text
+                    })
+            }
+            return
+        }
+        let prepared = measurer.prepare(text)
+        for w in widths.indices {
+            (output + w * stride).initialize(to: BubbleCell.rowLayout(
+                kind: kind, drawsBubble: drawsBubble, direction: binder.direction, content: binder.content,
+                decoration: decoration, containerWidth: widths[w], style: style) { _, wrap in
+                    measurer.measure(prepared, width: wrap)
+                })
         }
     }
 }

@@ -26,8 +26,32 @@ public struct CellConfigurator<Cell: ConfigurableCell>: Sendable {
             accepts: { $0 is Cell.Model },
             preview: { model in (model as? Cell.Model).map { Cell.previewText(of: $0) } ?? "" },
             content: { model in (model as? Cell.Model).map { Cell.content(of: $0) } ?? .none },
-            binder: { Self.binder(for: $0) })
+            binder: { Self.binder(for: $0) },
+            typedBinder: { Self.typedBinder(for: $0) })
     }
+
+    /// A binder maker for messages of `type`'s concrete type: with the cell's `contentReader`,
+    /// each message is opened (no dynamic cast, no copy into a new existential box) and read
+    /// through it; a message of another type, or a cell without a reader, goes through `binder`.
+    static func typedBinder(for type: any MessageModel.Type) -> @Sendable (any MessageModel) -> CellBinder? {
+        func forType<T: MessageModel>(_ type: T.Type) -> @Sendable (any MessageModel) -> CellBinder? {
+            guard let read = Cell.contentReader(for: type) else { return { binder(for: $0) } }
+            let reader = UncheckedSendableReader(read: read)
+            return { model in
+                func opened<U: MessageModel>(_ value: U) -> CellBinder? {
+                    guard U.self == T.self else { return binder(for: model) }
+                    return CellBinder(content: reader.read(unsafeBitCast(value, to: T.self)), direction: value.direction)
+                }
+                return opened(model)
+            }
+        }
+        return forType(type)
+    }
+}
+
+/// A cell's content reader, which reads immutable model values only: safe to share.
+private struct UncheckedSendableReader<T>: @unchecked Sendable {
+    let read: (T) -> BubbleContent
 }
 
 /// A configurator with its cell type erased: what the engine and renderer hold.
@@ -46,12 +70,15 @@ public struct AnyCellConfigurator: Sendable {
     let previewModel: @Sendable (any MessageModel) -> String
     let contentModel: @Sendable (any MessageModel) -> BubbleContent
     let makeBinder: @Sendable (any MessageModel) -> CellBinder?
+    /// `makeBinder` for the messages of one concrete model type (see `CellConfigurator.typedBinder`).
+    let makeTypedBinder: @Sendable (any MessageModel.Type) -> @Sendable (any MessageModel) -> CellBinder?
 
     init(kind: RowKind, cellType: BubbleCell.Type, drawsBubble: Bool,
          accepts: @escaping @Sendable (any MessageModel) -> Bool,
          preview: @escaping @Sendable (any MessageModel) -> String,
          content: @escaping @Sendable (any MessageModel) -> BubbleContent,
-         binder: @escaping @Sendable (any MessageModel) -> CellBinder?) {
+         binder: @escaping @Sendable (any MessageModel) -> CellBinder?,
+         typedBinder: @escaping @Sendable (any MessageModel.Type) -> @Sendable (any MessageModel) -> CellBinder?) {
         self.kind = kind
         self.cellType = cellType
         self.drawsBubble = drawsBubble
@@ -59,6 +86,7 @@ public struct AnyCellConfigurator: Sendable {
         self.previewModel = preview
         self.contentModel = content
         self.makeBinder = binder
+        self.makeTypedBinder = typedBinder
     }
 
     /// True when this configurator's cell shows `model`.

@@ -38,6 +38,8 @@ public struct RepeatedIDs: Sendable {
     private var count = 0
     private var files: [String] = []
     private var fileIndex: [String: Int] = [:]
+    /// The file of the last id remembered: messages come a file at a time.
+    private var lastFile: (name: String, index: Int)?
 
     /// A hash and a place, packed: the file's index in the high 24 bits of `place`, the line (+1,
     /// 0 for none) in the low 40. An empty slot has `place == 0` (file index 0 is stored as 1).
@@ -77,12 +79,16 @@ public struct RepeatedIDs: Sendable {
 
     private mutating func pack(file: String, line: Int?) -> UInt64 {
         let index: Int
-        if let known = fileIndex[file] {
+        if let last = lastFile, last.name == file {
+            index = last.index  // the file of the message before: no hashing of its name
+        } else if let known = fileIndex[file] {
             index = known
+            lastFile = (file, known)
         } else {
             index = files.count
             files.append(file)
             fileIndex[file] = index
+            lastFile = (file, index)
         }
         let fileBits = UInt64(min(index + 1, (1 << 24) - 1))
         let lineBits = UInt64(min(max(0, (line ?? -1) + 1), (1 << 40) - 1))

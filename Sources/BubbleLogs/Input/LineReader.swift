@@ -9,6 +9,8 @@ import Darwin
 ///
 /// Lines end at LF, and a CR before it is dropped. With `crIsLineBreak` a lone CR ends a line too
 /// (old Mac files; CRLF is still one break), for formats where a bare CR has no other meaning.
+/// Used by one thread at a time, its methods never reentering one another: its state is kept
+/// without run-time exclusivity checks (see `LogReader`).
 final class LineReader {
     struct Line {
         /// 1-based.
@@ -19,10 +21,10 @@ final class LineReader {
     }
 
     /// The source still to read from; nil for memory input and once the end is reached.
-    private var source: ByteSource?
-    private var buffer: [UInt8]
-    private var start = 0
-    private var lineNumber = 0
+    @exclusivity(unchecked) private var source: ByteSource?
+    @exclusivity(unchecked) private var buffer: [UInt8]
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var lineNumber = 0
     private let crIsLineBreak: Bool
     let maximumLineLength: Int
     /// The errno of a failed read, which ended the input early.

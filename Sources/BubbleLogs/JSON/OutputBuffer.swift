@@ -59,6 +59,28 @@ public struct OutputBuffer: ~Copyable {
         append(raw: UnsafeRawBufferPointer(bytes))
     }
 
+    /// Appends a copy of bytes already written, `range` of them (a record's head repeated for
+    /// each of its widths).
+    @inlinable @inline(__always)
+    public mutating func appendWritten(_ range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= used, "OutputBuffer: range not written yet")
+        reserve(range.count)
+        (base + used).update(from: base + range.lowerBound, count: range.count)
+        used += range.count
+    }
+
+    /// Writes a record of at most `maximum` bytes in one go: `body` gets where the new bytes go
+    /// and where the bytes written so far start (to copy some of them), and returns how many it
+    /// wrote (at most `maximum`; checked). Both pointers are good only inside `body`.
+    @inlinable @inline(__always)
+    public mutating func write(reserving maximum: Int,
+                               _ body: (_ at: UnsafeMutablePointer<UInt8>, _ written: UnsafePointer<UInt8>) -> Int) {
+        reserve(maximum)
+        let count = body(base + used, UnsafePointer(base))
+        precondition(count >= 0 && count <= maximum, "OutputBuffer: wrote past what was reserved")
+        used += count
+    }
+
     public mutating func append(bytes: [UInt8]) {
         bytes.withUnsafeBytes { append(raw: $0) }
     }
@@ -252,5 +274,76 @@ enum SWAR {
     @inline(__always)
     static func needsLook(_ x: UInt64) -> Bool {
         endsString(x) || has(x, 0x7F) || has(x, 0xC2) || has(x, 0xD8) || has(x, 0xE2)
+    }
+}
+
+/// Writes bytes forward from a position in memory reserved beforehand (`OutputBuffer.write`):
+/// short copies and small numbers without a call per field.
+public struct ByteCursor {
+    /// Where the next byte goes.
+    @usableFromInline var storedPosition: UnsafeMutablePointer<UInt8>
+    @inlinable public var position: UnsafeMutablePointer<UInt8> { storedPosition }
+
+    @inlinable @inline(__always)
+    public init(_ position: UnsafeMutablePointer<UInt8>) { self.storedPosition = position }
+
+    /// Copies `count` bytes from `source` (which must not overlap what is written): eight bytes
+    /// at a time, the last eight overlapping, for the 8–64-byte heads and pieces of a record.
+    @inlinable @inline(__always)
+    public mutating func copy(_ source: UnsafePointer<UInt8>, count: Int) {
+        if count >= 8 && count <= 64 {
+            let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(storedPosition)
+            var i = 0
+            while i + 8 < count {
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i, as: UInt64.self)
+                i += 8
+            }
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8,
+                          as: UInt64.self)
+        } else if count > 0 {
+            storedPosition.update(from: source, count: count)
+        }
+        storedPosition += count
+    }
+
+    /// `value` in decimal (at most 20 bytes): up to three digits in line.
+    @inlinable @inline(__always)
+    public mutating func decimal(_ value: Int) {
+        if value >= 0 && value < 1000 {
+            if value >= 100 {
+                storedPosition[0] = UInt8(truncatingIfNeeded: value / 100) &+ 0x30
+                storedPosition[1] = UInt8(truncatingIfNeeded: value / 10 % 10) &+ 0x30
+                storedPosition[2] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
+                storedPosition += 3
+            } else if value >= 10 {
+                storedPosition[0] = UInt8(truncatingIfNeeded: value / 10) &+ 0x30
+                storedPosition[1] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
+                storedPosition += 2
+            } else {
+                storedPosition[0] = UInt8(truncatingIfNeeded: value) &+ 0x30
+                storedPosition += 1
+            }
+            return
+        }
+        longDecimal(value)
+    }
+
+    @usableFromInline
+    mutating func longDecimal(_ value: Int) {
+        if value < 0 {
+            storedPosition[0] = 0x2D
+            storedPosition += 1
+        }
+        var v = value.magnitude
+        var digits = 1
+        var rest = v / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        var i = digits - 1
+        repeat {
+            storedPosition[i] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
+            v /= 10
+            i -= 1
+        } while i >= 0
+        storedPosition += digits
     }
 }

@@ -10,7 +10,7 @@ final class NativeLogProducer: RecordProducer {
     private let file: String
     private let decoder: NativeRecordDecoder
     private let fast: NativeFastDecoder
-    private var lastLine = 0
+    @exclusivity(unchecked) private var lastLine = 0  // one thread at a time (see `LogReader`)
     private var reportedReadError = false
 
     init(lines: LineReader, file: String, options: LogReadOptions) {

@@ -28,6 +28,7 @@ public struct CellMeasurer: TextMeasurer, Hashable {
         PreparedText(InvisibleFormatting.displayed(text), options: options)
     }
 
+    @inlinable  // so a caller in another module measures the value where it lies (see `PreparedText.measure`)
     public func measure(_ prepared: PreparedText, width: Int) -> TextMetrics {
         prepared.measure(width: width)
     }

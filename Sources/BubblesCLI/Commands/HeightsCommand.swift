@@ -85,7 +85,7 @@ struct HeightsCommand: BubblesCommand {
                                     idle: { try output.flush() }) { chunk in
             buffer.removeAll()
             format(chunk, &buffer)
-            try output.write(bytes: buffer.bytes)
+            try buffer.withBytes { try output.write(contentsOf: $0) }
             rowCount += chunk.rows.count
         }
         try output.flush()
@@ -103,6 +103,12 @@ struct HeightsCommand: BubblesCommand {
         let registry: CellRegistry
         private var kindNames: [[UInt8]?] = Array(repeating: nil, count: 256)
         private var scratch = OutputBuffer()
+        /// The constant bytes of a record after its head, by width (see `pieces(for:)`).
+        private var pieces: [UInt8] = []
+        private var piecesWidths: [Int] = []
+        /// Where in `pieces` the bytes before the height, for each width, end; then the three
+        /// separators before textLines, wrapWidth and bubbleWidth.
+        private var pieceEnds: [Int] = []
 
         init(csv: Bool, registry: CellRegistry) {
             self.csv = csv
@@ -123,25 +129,64 @@ struct HeightsCommand: BubblesCommand {
             ["{\"row\":", ",\"kind\":", ",\"width\":", ",\"height\":", ",\"textLines\":", ",\"wrapWidth\":", ",\"bubbleWidth\":"]
         private static let csvPunctuation: [StaticString] = ["", ",", ",", ",", ",", ",", ","]
 
-        /// Row `r` of `chunk` at every width, as JSON Lines or CSV records.
+        /// Builds, once per set of widths, the bytes between a record's head and its numbers:
+        /// for each width `,"width":80,"height":`, then `,"textLines":`, `,"wrapWidth":` and
+        /// `,"bubbleWidth":` (commas alone in CSV).
+        private mutating func preparePieces(for widths: [Int]) {
+            guard widths != piecesWidths else { return }
+            let punctuation = csv ? Self.csvPunctuation : Self.jsonPunctuation
+            scratch.removeAll()
+            pieceEnds = []
+            for width in widths {
+                scratch.append(punctuation[2])
+                scratch.append(width)
+                scratch.append(punctuation[3])
+                pieceEnds.append(scratch.count)
+            }
+            for k in 4...6 {
+                scratch.append(punctuation[k])
+                pieceEnds.append(scratch.count)
+            }
+            pieces = scratch.bytes
+            piecesWidths = widths
+        }
+
+        /// Row `r` of `chunk` at every width, as JSON Lines or CSV records. The head (row number,
+        /// conversation, id and kind, which every width of a row shares) is written once and
+        /// copied from the buffer for the other widths; the rest of each record is constant bytes
+        /// (`preparePieces`) and four numbers, written in one reserved stretch.
         mutating func format(row r: Int, of chunk: LaidOutChunk, into out: inout OutputBuffer) {
+            preparePieces(for: chunk.widths)
             let row = chunk.rows[r]
             let number = chunk.firstRowNumber + r
             let conversation = row.conversationID(in: chunk.models)
-            // The escaped id (and conversation), written once and copied for each width.
-            scratch.removeAll()
-            if csv {
-                scratch.append(",")
-                scratch.appendCSVField(row.id(in: chunk.models))
-            } else {
-                if let conversation {
-                    scratch.append(",\"conversation\":")
-                    scratch.appendJSONString(conversation)
-                }
-                scratch.append(",\"id\":")
-                scratch.appendJSONString(row.id(in: chunk.models))
+            let punctuation = csv ? Self.csvPunctuation : Self.jsonPunctuation
+            let first = chunk.layout(row: r, widthIndex: 0)
+            let firstName = kindName(first.kind)
+            // A row's kind is its cell's at every width; were it not, that width's head is written anew.
+            var otherNames: [Int: [UInt8]] = [:]
+            for w in chunk.widths.indices.dropFirst() {
+                let kind = chunk.layout(row: r, widthIndex: w).kind
+                if kind != first.kind { otherNames[w] = kindName(kind) }
             }
-            let head = scratch.bytes
+            func writeHead(kindName: [UInt8], into out: inout OutputBuffer) {
+                out.append(punctuation[0])
+                out.append(number)
+                if csv {
+                    out.append(",")
+                    out.appendCSVField(row.id(in: chunk.models))
+                } else {
+                    if let conversation {
+                        out.append(",\"conversation\":")
+                        out.appendJSONString(conversation)
+                    }
+                    out.append(",\"id\":")
+                    out.appendJSONString(row.id(in: chunk.models))
+                }
+                out.append(punctuation[1])
+                out.append(bytes: kindName)
+            }
+            // The end of each record: `}` in JSON, the conversation field in CSV; then a newline.
             scratch.removeAll()
             if csv {
                 scratch.append(",")
@@ -149,27 +194,42 @@ struct HeightsCommand: BubblesCommand {
             } else {
                 scratch.append("}")
             }
-            let tail = scratch.bytes
-            let punctuation = csv ? Self.csvPunctuation : Self.jsonPunctuation
-            for (w, width) in chunk.widths.enumerated() {
-                let layout = chunk.layout(row: r, widthIndex: w)
-                out.append(punctuation[0])
-                out.append(number)
-                out.append(bytes: head)
-                out.append(punctuation[1])
-                out.append(bytes: kindName(layout.kind))
-                out.append(punctuation[2])
-                out.append(width)
-                out.append(punctuation[3])
-                out.append(layout.height)
-                out.append(punctuation[4])
-                out.append(layout.textLines)
-                out.append(punctuation[5])
-                out.append(layout.wrapWidth)
-                out.append(punctuation[6])
-                out.append(layout.bubbleWidth)
-                out.append(bytes: tail)
-                out.append("\n")
+            scratch.append("\n")
+            let headStart = out.count
+            writeHead(kindName: firstName, into: &out)
+            let head = headStart..<out.count
+            let widthCount = chunk.widths.count
+            let ends = pieceEnds
+            // Where the height's piece of each width ends, then the separators before textLines,
+            // wrapWidth and bubbleWidth end.
+            let lines = ends[widthCount], wrap = ends[widthCount + 1], bubble = ends[widthCount + 2]
+            let afterWidths = ends[widthCount - 1]
+            pieces.withUnsafeBufferPointer { pieces in
+                scratch.withBytes { tail in
+                    let pieceBase = pieces.baseAddress!
+                    for w in 0..<widthCount {
+                        let layout = w == 0 ? first : chunk.layout(row: r, widthIndex: w)
+                        let otherName = otherNames.isEmpty ? nil : otherNames[w]
+                        if let otherName { writeHead(kindName: otherName, into: &out) }
+                        let copiesHead = w > 0 && otherName == nil
+                        let pieceStart = w == 0 ? 0 : ends[w - 1]
+                        let pieceEnd = ends[w]
+                        out.write(reserving: head.count + pieces.count + tail.count + 4 * 20) { at, written in
+                            var cursor = ByteCursor(at)
+                            if copiesHead { cursor.copy(written + head.lowerBound, count: head.count) }
+                            cursor.copy(pieceBase + pieceStart, count: pieceEnd - pieceStart)
+                            cursor.decimal(layout.height)
+                            cursor.copy(pieceBase + afterWidths, count: lines - afterWidths)
+                            cursor.decimal(layout.textLines)
+                            cursor.copy(pieceBase + lines, count: wrap - lines)
+                            cursor.decimal(layout.wrapWidth)
+                            cursor.copy(pieceBase + wrap, count: bubble - wrap)
+                            cursor.decimal(layout.bubbleWidth)
+                            cursor.copy(tail.baseAddress!, count: tail.count)
+                            return cursor.position - at
+                        }
+                    }
+                }
             }
         }
     }

@@ -57,25 +57,35 @@ public final class FileSink: TextSink {
     }
 
     public func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) throws {
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= capacity { try flush() }
+        guard bytes.count >= capacity, let base = bytes.baseAddress else {
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= capacity { try flush() }
+            return
+        }
+        // A whole chunk of formatted rows: written from the caller's memory, not copied first.
+        try flush()
+        try writeAll(UnsafeRawPointer(base), count: bytes.count)
     }
 
     public func flush() throws {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        try buffer.withUnsafeBytes { raw in
+            if let base = raw.baseAddress { try writeAll(base, count: raw.count) }
+        }
+    }
+
+    /// `count` bytes from `base`, through as many `write` calls as it takes.
+    private func writeAll(_ base: UnsafeRawPointer, count: Int) throws {
         var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { raw in
-                systemWrite(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
-            }
+        while offset < count {
+            let written = systemWrite(fileDescriptor, base + offset, count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                buffer.removeAll(keepingCapacity: true)
                 if errno == EPIPE { throw OutputClosed() }
                 throw WriteFailed(code: errno)
             }
             offset += written
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 
     /// Makes a closed pipe an EPIPE error rather than a fatal signal.
