@@ -382,6 +382,9 @@ public struct PixelPreparedText: Sendable {
             var segment = 0
             while lineStart < count {
                 var lineEnd = lineStart, lineEndWidth = 0
+                // The first segment after the line when it ends at a segment's end, so the next
+                // line does not step over this one's segments again.
+                var after = segment
                 if segment < segmentEnds.count && (segment == 0 ? 0 : Int(segmentEnds[segment - 1])) == lineStart {
                     // Whole words while they fit; a mandatory break ends the line.
                     var running = 0, visible = 0
@@ -401,11 +404,13 @@ public struct PixelPreparedText: Sendable {
                             if trimmed < width && fits(trimmed, available) {
                                 lineEnd = end
                                 lineEndWidth = trimmed
+                                after = s + 1
                             }
                             break
                         }
                         lineEnd = end
                         lineEndWidth = width
+                        after = s + 1
                         if breakAfter[g] == 2 { break }
                         s += 1
                     }
@@ -458,6 +463,7 @@ public struct PixelPreparedText: Sendable {
                 }
                 body(lineStart, lineEnd, lineEndWidth)
                 lineStart = lineEnd
+                segment = after
                 while segment < segmentEnds.count && Int(segmentEnds[segment]) <= lineStart { segment += 1 }
             }
         }}}}}}}
