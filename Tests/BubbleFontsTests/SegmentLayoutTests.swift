@@ -4,13 +4,15 @@ import Testing
 /// Re-layout walks break-opportunity segments (a word and its spaces at a time). Checked against
 /// the plain grapheme-by-grapheme greedy it replaced, on randomised texts with fixed seeds.
 @Suite struct SegmentLayoutTests {
-    /// The reference: graphemes one at a time, the width tested at each break opportunity.
-    static func referenceLineEnds(_ p: PixelPreparedText, width available: Int) -> [Int] {
+    /// The reference: graphemes one at a time, the width tested at each break opportunity. Each
+    /// line's end grapheme and its width in LayoutUnits (a split word's lines summed again from
+    /// their start for each grapheme, as the measurer did before it summed them as it went).
+    static func referenceLines(_ p: PixelPreparedText, width available: Int) -> [(end: Int, width: Int)] {
         let count = p.advances.count
-        var ends: [Int] = []
+        var ends: [(end: Int, width: Int)] = []
         var lineStart = 0
         while lineStart < count {
-            var lineEnd = lineStart, running = 0, visible = 0, g = lineStart
+            var lineEnd = lineStart, lineWidth = 0, running = 0, visible = 0, g = lineStart
             while g < count {
                 if g > lineStart { running += Int(p.kernAfter[g - 1]) }
                 running += Int(p.advances[g])
@@ -18,6 +20,7 @@ import Testing
                 if p.breakAfter[g] != 0 {
                     guard FontScale.layoutUnits(visible) <= available + 1 else { break }
                     lineEnd = g + 1
+                    lineWidth = FontScale.layoutUnits(visible)
                     if p.breakAfter[g] == 2 { break }
                 }
                 g += 1
@@ -35,11 +38,12 @@ import Testing
                     return FontScale.layoutUnits(total)
                 }
                 while lineEnd < wordEnd && width(lineEnd + 1) <= available + 1 { lineEnd += 1 }
+                lineWidth = width(lineEnd)
             }
-            ends.append(lineEnd)
+            ends.append((lineEnd, lineWidth))
             lineStart = lineEnd
         }
-        return ends.isEmpty ? [0] : ends
+        return ends.isEmpty ? [(0, 0)] : ends
     }
 
     @Test(arguments: [1, 2, 3])
@@ -56,13 +60,14 @@ import Testing
                 .joined(separator: generator.next() % 3 == 0 ? "" : " ")
             let prepared = measurer.prepare(text)
             for width in [1, 64, 600, 1_500, 4_000, 9_000, 20_000, 100_000] {
-                let reference = Self.referenceLineEnds(prepared, width: width)
+                let reference = Self.referenceLines(prepared, width: width)
                 let lines = measurer.layout(prepared, width: width).lines
                 #expect(lines.count == reference.count, "\(text.debugDescription) at \(width)")
                 // Each line ends where the reference's does (its end grapheme's UTF-8 start).
-                let referenceEnds = reference.map { $0 < prepared.starts.count ? Int(prepared.starts[$0]) : prepared.utf8Count }
+                let referenceEnds = reference.map { $0.end < prepared.starts.count ? Int(prepared.starts[$0.end]) : prepared.utf8Count }
                 if lines.count == reference.count {
                     for (line, end) in zip(lines, referenceEnds) { #expect(line.utf8Range.upperBound <= end) }
+                    #expect(lines.map(\.width) == reference.map(\.width), "\(text.debugDescription) at \(width)")
                     checked += 1
                 }
             }

@@ -351,6 +351,17 @@ public struct PixelPreparedText: Sendable {
     /// Whether a line this wide fits: Chromium allows one LayoutUnit of slack.
     private func fits(_ width: Int, _ available: Int) -> Bool { width <= available + 1 }
 
+    /// The LayoutUnit width of a line of a word split at graphemes, `total` 16.16 px wide without
+    /// its trailing spaces: Chromium lays such a line out again with a break after every grapheme,
+    /// so a closing mark (`trim`) may end it trimmed.
+    @inline(__always)
+    private func splitWidth(_ total: Int, trim: Int, _ available: Int) -> Int {
+        let width = FontScale.layoutUnits(total)
+        guard trim != 0, !fits(width, available) else { return width }
+        let trimmed = FontScale.layoutUnits(total - trim)
+        return fits(trimmed, available) ? trimmed : width
+    }
+
     /// Calls `body(start, end, width)` for each line: grapheme indices and LayoutUnit width. One
     /// pass: the line's 16.16 width grows grapheme by grapheme, and the width up to its last
     /// non-space grapheme is what a break is tested with (spaces hang).
@@ -371,6 +382,9 @@ public struct PixelPreparedText: Sendable {
             var segment = 0
             while lineStart < count {
                 var lineEnd = lineStart, lineEndWidth = 0
+                // The first segment after the line when it ends at a segment's end, so the next
+                // line does not step over this one's segments again.
+                var after = segment
                 if segment < segmentEnds.count && (segment == 0 ? 0 : Int(segmentEnds[segment - 1])) == lineStart {
                     // Whole words while they fit; a mandatory break ends the line.
                     var running = 0, visible = 0
@@ -390,11 +404,13 @@ public struct PixelPreparedText: Sendable {
                             if trimmed < width && fits(trimmed, available) {
                                 lineEnd = end
                                 lineEndWidth = trimmed
+                                after = s + 1
                             }
                             break
                         }
                         lineEnd = end
                         lineEndWidth = width
+                        after = s + 1
                         if breakAfter[g] == 2 { break }
                         s += 1
                     }
@@ -429,21 +445,25 @@ public struct PixelPreparedText: Sendable {
                     var wordEnd = lineStart
                     while wordEnd < count && breakAfter[wordEnd] == 0 { wordEnd += 1 }
                     wordEnd = min(count, wordEnd + 1)
-                    // Chromium lays such a line out again with a break after every grapheme, so a
-                    // closing mark may end it trimmed.
-                    func splitWidth(_ end: Int) -> Int {
-                        let total = lineWidth1616(lineStart, end)
-                        let width = FontScale.layoutUnits(total), trim = lineEndTrim(end - 1)
-                        guard trim != 0, !fits(width, available) else { return width }
-                        let trimmed = FontScale.layoutUnits(total - trim)
-                        return fits(trimmed, available) ? trimmed : width
-                    }
+                    // The line's 16.16 width up to its last non-space grapheme (what `lineWidth1616`
+                    // gives), grown a grapheme at a time: summing the line again for each grapheme
+                    // made a long unbreakable word (a Thai sentence) quadratic.
+                    var running = Int(advances[lineStart])
+                    var visible = isSpace[lineStart] ? 0 : running
                     lineEnd = lineStart + 1
-                    while lineEnd < wordEnd && fits(splitWidth(lineEnd + 1), available) { lineEnd += 1 }
-                    lineEndWidth = splitWidth(lineEnd)
+                    while lineEnd < wordEnd {
+                        let g = lineEnd
+                        running &+= Int(kernAfter[g - 1]) &+ Int(advances[g])
+                        let grown = isSpace[g] ? visible : running
+                        guard fits(splitWidth(grown, trim: lineEndTrim(g), available), available) else { break }
+                        visible = grown
+                        lineEnd += 1
+                    }
+                    lineEndWidth = splitWidth(visible, trim: lineEndTrim(lineEnd - 1), available)
                 }
                 body(lineStart, lineEnd, lineEndWidth)
                 lineStart = lineEnd
+                segment = after
                 while segment < segmentEnds.count && Int(segmentEnds[segment]) <= lineStart { segment += 1 }
             }
         }}}}}}}
