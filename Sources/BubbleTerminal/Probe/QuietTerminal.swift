@@ -5,7 +5,15 @@ import Glibc
 /// The terminal's settings to give back, kept where a signal handler and an exit handler can
 /// reach them. Set once, before the handlers are installed.
 nonisolated(unsafe) private var quietDescriptor: Int32 = -1
-nonisolated(unsafe) private var quietSaved = termios()
+/// The saved settings live on the heap, not in a global `termios`: Swift 6.3.1 gives a lazily
+/// initialised global of that type 57 bytes of storage and copies 60 into it (AddressSanitizer:
+/// global-buffer-overflow; `LateProbeReplyTests.aHeldTerminalGetsAllOfItsSettingsBack`).
+/// Allocated at the first `hold`, before any handler can read it.
+nonisolated(unsafe) private let quietSaved: UnsafeMutablePointer<termios> = {
+    let storage = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    storage.initialize(to: termios())
+    return storage
+}()
 nonisolated(unsafe) private var quietDeadline = 0
 nonisolated(unsafe) private var quietDevice: TerminalDevice?
 nonisolated(unsafe) private var registeredAtExit = false
@@ -15,7 +23,7 @@ private let quietSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 private func quietRestore() {
     guard quietDescriptor >= 0 else { return }
     tcflush(quietDescriptor, TCIFLUSH)
-    tcsetattr(quietDescriptor, TCSANOW, &quietSaved)
+    tcsetattr(quietDescriptor, TCSANOW, quietSaved)
     quietDescriptor = -1
 }
 
@@ -44,7 +52,7 @@ public enum QuietTerminal {
     /// Holds `device` quiet until the process ends (or `release()`).
     public static func hold(_ device: TerminalDevice) {
         guard let saved = device.savedMode else { return }
-        quietSaved = saved
+        quietSaved.pointee = saved
         quietDevice = device
         quietDeadline = TerminalProbe.monotonicMilliseconds() + graceMilliseconds
         quietDescriptor = device.fileDescriptor
