@@ -62,7 +62,10 @@ struct ReadOutcome {
     var refused = false
     var messages: [any LogRecord] = []
     var messagePositions: [LogPosition] = []
+    /// Rejected records (each one record of the input).
     var diagnostics: [LogDiagnostic] = []
+    /// Warnings about records that were read anyway (a name cut to 256 characters): not records.
+    var warnings: [LogDiagnostic] = []
     var counts = LogCounts()
 }
 
@@ -89,7 +92,7 @@ func checkReader(path: String, format: LogFormat, expectedRecords: Int? = nil) -
             outcome.messagePositions.append(position)
         case .diagnostic(let diagnostic):
             require(!diagnostic.reason.isEmpty, "a diagnostic with no reason at \(diagnostic.position)")
-            outcome.diagnostics.append(diagnostic)
+            if diagnostic.isWarning { outcome.warnings.append(diagnostic) } else { outcome.diagnostics.append(diagnostic) }
         }
     }
     let counts = reader.counts

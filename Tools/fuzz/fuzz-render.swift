@@ -72,42 +72,41 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 }
 
 /// `line` without the SGR sequences we write (`ESC [ digits/semicolons m`); any other escape,
-/// control, C1 or bidi control, or SGR with colour off, stops the run.
+/// control, C1 or bidi control, or SGR with colour off, stops the run. Walks the scalars once,
+/// and copies only a line that holds an escape.
 private func withoutOurSGR(_ line: String, colorOn: Bool) -> String {
-    let scalars = Array(line.unicodeScalars)
+    let hasEscape = line.utf8.contains(0x1B)
     var out = String.UnicodeScalarView()
-    var i = 0
-    while i < scalars.count {
-        let value = scalars[i].value
+    var scalars = line.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+        let value = scalar.value
         if value == 0x1B {
             require(colorOn, "an escape with colour off: \(line.debugDescription)")
-            var j = i + 1
-            require(j < scalars.count && scalars[j] == "[", "an escape that is not CSI: \(line.debugDescription)")
-            j += 1
-            while j < scalars.count, ("0"..."9").contains(scalars[j]) || scalars[j] == ";" { j += 1 }
-            require(j < scalars.count && scalars[j] == "m", "a CSI that is not SGR: \(line.debugDescription)")
-            i = j + 1
+            require(scalars.next() == "[", "an escape that is not CSI: \(line.debugDescription)")
+            var next = scalars.next()
+            while let digit = next, ("0"..."9").contains(digit) || digit == ";" { next = scalars.next() }
+            require(next == "m", "a CSI that is not SGR: \(line.debugDescription)")
             continue
         }
         require(value >= 0x20 && !(0x7F...0x9F).contains(value), "control U+\(String(value, radix: 16)) written raw: \(line.debugDescription)")
         require(!(0x202A...0x202E).contains(value) && !(0x2066...0x2069).contains(value) && value != 0x200E
                     && value != 0x200F && value != 0x061C && value != 0x2028 && value != 0x2029,
                 "bidi control or separator U+\(String(value, radix: 16)) written raw: \(line.debugDescription)")
-        out.append(scalars[i])
-        i += 1
+        if hasEscape { out.append(scalar) }
     }
-    return String(out)
+    return hasEscape ? String(out) : line
 }
 
 /// East_Asian_Width Ambiguous code points, from the committed UCD extract
-/// (Corpora/unicode/ucd/DerivedEastAsianWidth.txt).
-private let ambiguousCodePoints: Set<UInt32> = {
+/// (Corpora/unicode/ucd/DerivedEastAsianWidth.txt), one bit per code point: looked up for every
+/// scalar drawn, where hashing into a set cost more than the rest of the count.
+private let ambiguousCodePoints: AmbiguousBits = {
     let path = #filePath.replacingOccurrences(of: "Tools/fuzz/fuzz-render.swift", with: "Corpora/unicode/ucd/DerivedEastAsianWidth.txt")
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
         fputs("fuzz-render: cannot read \(path)\n", stderr)
         abort()
     }
-    var values: Set<UInt32> = []
+    var values = AmbiguousBits()
     for line in text.split(separator: "\n") where !line.hasPrefix("#") {
         let fields = line.split(separator: "#")[0].split(separator: ";")
         guard fields.count == 2, fields[1].trimmingCharacters(in: .whitespaces) == "A" else { continue }
@@ -117,6 +116,13 @@ private let ambiguousCodePoints: Set<UInt32> = {
     }
     return values
 }()
+
+/// A set of code points as bits.
+private struct AmbiguousBits {
+    private var words = [UInt64](repeating: 0, count: 0x110000 / 64)
+    mutating func insert(_ value: UInt32) { words[Int(value >> 6)] |= 1 << UInt64(value & 63) }
+    func contains(_ value: UInt32) -> Bool { value < 0x110000 && words[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0 }
+}
 
 /// Cells by glibc's wcwidth, one code point at a time, with the few sequences a terminal draws as
 /// one emoji: a scalar after ZWJ and a skin tone after a visible scalar add nothing, VS16 and a

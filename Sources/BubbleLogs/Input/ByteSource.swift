@@ -33,28 +33,36 @@ final class DescriptorSource: ByteSource {
         startOffset = max(0, Int(lseek(descriptor, 0, SEEK_CUR)))
     }
 
-    deinit { close() }
+    deinit {
+        close()
+        scratch?.deallocate()
+    }
 
     func close() {
         if descriptor >= 0, ownsDescriptor { _ = systemClose(descriptor) }
         descriptor = -1
     }
 
+    /// Where each chunk is read, made on the first read and kept: appending a chunk of zeros to
+    /// the caller's buffer for `read` to fill, then cutting it back, wrote 64 KiB for every read
+    /// however few bytes came (a small file paid that twice, the second read finding the end).
+    private var scratch: UnsafeMutableRawPointer?
+
     func read(appendingTo buffer: inout [UInt8]) -> Bool {
         guard descriptor >= 0, !ended else { return false }
         let chunk = Self.chunk
-        let oldCount = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: chunk))
+        let scratch = self.scratch ?? UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
+        self.scratch = scratch
         var got: Int
         repeat {
-            got = buffer.withUnsafeMutableBytes { raw in systemRead(descriptor, raw.baseAddress! + oldCount, chunk) }
+            got = systemRead(descriptor, scratch, chunk)
         } while got < 0 && errno == EINTR
         if got < 0 { readError = errno }
-        buffer.removeLast(chunk - max(got, 0))
         if got <= 0 {
             ended = true
             return false
         }
+        buffer.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: got))
         return true
     }
 
