@@ -168,7 +168,7 @@ case "${1:-}" in
       if FUZZ_CORPUS="$smoke_corpus/$name" run "$name" -seed=1 -runs="${FUZZ_SMOKE_RUNS:-2000}" -max_total_time="$seconds" \
            -print_final_stats=1 >"$log" 2>&1; then
         runs=$(grep -oE 'number_of_executed_units: [0-9]+' "$log" | grep -oE '[0-9]+' || echo "?")
-        echo "fuzz-$name: $runs runs in ${seconds}s, no crash, no invariant failure"
+        echo "fuzz-$name: $runs runs (seed 1, at most ${seconds}s), no crash, no invariant failure"
       else
         tail -n 40 "$log" >&2
         echo "fuzz-$name failed its smoke run (the input is in $OUT/artifacts/$name/)" >&2
