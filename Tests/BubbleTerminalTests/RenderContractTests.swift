@@ -165,12 +165,8 @@ import Glibc
         #expect(models.count > 5)
         #expect(models.contains { (($0 as? any TextMessageModel)?.text ?? "").unicodeScalars.contains("\u{600}") })
         // wcwidth reads the thread's locale; C.UTF-8 is built into glibc since 2.35.
-        guard let utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) else {
-            Issue.record("no C.UTF-8 locale for wcwidth")
-            return
-        }
-        let previous = uselocale(utf8)
-        defer { uselocale(previous); freelocale(utf8) }
+        guard let locale = UTF8Locale() else { return }
+        defer { locale.restore() }
         for profile in [WidthProfile.unicode, .wcwidth] {
             let engine = LayoutEngine(textOptions: TextOptions(widthProfile: profile))
             for width in 1...100 {
@@ -205,12 +201,8 @@ import Glibc
     @Test func wcwidthJoinersNeverReachPastTheirLine() throws {
         let findings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Tools/fuzz/findings")
-        guard let utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) else {
-            Issue.record("no C.UTF-8 locale for wcwidth")
-            return
-        }
-        let previous = uselocale(utf8)
-        defer { uselocale(previous); freelocale(utf8) }
+        guard let locale = UTF8Locale() else { return }
+        defer { locale.restore() }
         let engine = LayoutEngine(textOptions: TextOptions(widthProfile: .wcwidth))
         for name in ["render-wcwidth-zwj-join-across-lines.jsonl", "render-wcwidth-zwj-join-past-ascii.jsonl"] {
             let reader = try LogSource.open(path: findings.appendingPathComponent(name).path, format: .jsonl,
@@ -255,12 +247,8 @@ import Glibc
         let models: [any MessageModel] = reader.compactMap { $0.record }
         #expect(models.count == 1)
         #expect(models.contains { (($0 as? any TextMessageModel)?.text ?? "") == "\u{302E}t" })
-        guard let utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) else {
-            Issue.record("no C.UTF-8 locale for wcwidth")
-            return
-        }
-        let previous = uselocale(utf8)
-        defer { uselocale(previous); freelocale(utf8) }
+        guard let locale = UTF8Locale() else { return }
+        defer { locale.restore() }
         for profile in [WidthProfile.unicode, .wcwidth] {
             let options = TextOptions(widthProfile: profile)
             let engine = LayoutEngine(textOptions: options)
@@ -315,12 +303,8 @@ import Glibc
                 if index >= 3 { joined.insert(id) }
             }
         }
-        guard let utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) else {
-            Issue.record("no C.UTF-8 locale for wcwidth")
-            return
-        }
-        let previous = uselocale(utf8)
-        defer { uselocale(previous); freelocale(utf8) }
+        guard let locale = UTF8Locale() else { return }
+        defer { locale.restore() }
         for profile in [WidthProfile.unicode, .wcwidth] {
             let options = TextOptions(widthProfile: profile)
             let engine = LayoutEngine(textOptions: options)
@@ -413,4 +397,26 @@ import Glibc
         return (total, complete)
     }
     #endif
+}
+
+/// glibc's `wcwidth` answers for the C.UTF-8 locale, which this thread uses from `init` until
+/// `restore()`: the tests' independent count of what a terminal draws needs it. Records an issue
+/// and is nil when the locale is missing.
+private struct UTF8Locale {
+    private let locale: locale_t
+    private let previous: locale_t?
+
+    init?() {
+        guard let utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) else {
+            Issue.record("no C.UTF-8 locale for wcwidth")
+            return nil
+        }
+        locale = utf8
+        previous = uselocale(utf8)
+    }
+
+    func restore() {
+        uselocale(previous)
+        freelocale(locale)
+    }
 }

@@ -144,18 +144,6 @@ import Testing
     /// a line break or at the start) is not drawn and measures nothing; the first visible scalar
     /// after it is the grapheme's base, which VS16 may widen.
     @Test func extendersWithNothingToModifyAreNotDrawnAndMeasureNothing() {
-        func drawn(_ text: String) -> [UInt32] {
-            var breaker = GraphemeBreaker()
-            var grapheme = GraphemeWidth()
-            var kept: [UInt32] = []
-            for scalar in text.unicodeScalars {
-                let info = UnicodeTables.info(scalar.value)
-                let starts = breaker.breaksBefore(info)
-                if grapheme.draws(scalar.value, info, startsGrapheme: starts) { kept.append(scalar.value) }
-                if starts { grapheme.start(scalar.value, info) } else { grapheme.extend(scalar.value, info) }
-            }
-            return kept
-        }
         #expect(drawn("a\u{1B}\u{FE0F}b") == [0x61, 0x1B, 0x62])
         #expect(CellWidth.of("a\u{1B}\u{FE0F}b") == 4)
         #expect(drawn("\u{85}\u{FE0F}") == [0x85])
@@ -197,18 +185,6 @@ import Testing
             #expect(wide.contains(value), "U+\(String(value, radix: 16))")
         }
         #expect(wide.count == 35, "\(wide.map { String($0, radix: 16) })")
-        func drawn(_ text: String, _ options: TextOptions) -> [UInt32] {
-            var breaker = GraphemeBreaker()
-            var grapheme = GraphemeWidth(options: options)
-            var kept: [UInt32] = []
-            for scalar in text.unicodeScalars {
-                let info = UnicodeTables.info(scalar.value)
-                let starts = breaker.breaksBefore(info)
-                if grapheme.draws(scalar.value, info, startsGrapheme: starts) { kept.append(scalar.value) }
-                if starts { grapheme.start(scalar.value, info) } else { grapheme.extend(scalar.value, info) }
-            }
-            return kept
-        }
         for value in wide {
             let mark = String(Unicode.Scalar(value)!)
             let name = "U+\(String(value, radix: 16))"
@@ -370,4 +346,19 @@ import Testing
         #expect(leaf?.width == 2)
         #expect(CellWidth.of(texts[1], options: wcwidth) == CellWidth.of(String(texts[1].dropFirst()), options: wcwidth))
     }
+}
+
+/// The scalars of `text` that `GraphemeWidth.draws` keeps, read grapheme by grapheme as the
+/// engine reads them.
+private func drawn(_ text: String, _ options: TextOptions = TextOptions()) -> [UInt32] {
+    var breaker = GraphemeBreaker()
+    var grapheme = GraphemeWidth(options: options)
+    var kept: [UInt32] = []
+    for scalar in text.unicodeScalars {
+        let info = UnicodeTables.info(scalar.value)
+        let starts = breaker.breaksBefore(info)
+        if grapheme.draws(scalar.value, info, startsGrapheme: starts) { kept.append(scalar.value) }
+        if starts { grapheme.start(scalar.value, info) } else { grapheme.extend(scalar.value, info) }
+    }
+    return kept
 }
