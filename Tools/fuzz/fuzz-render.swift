@@ -1,10 +1,13 @@
 // libFuzzer harness: the renderer, over JSON Lines read as the CLI reads them, at a width, colour
-// depth, border set and ambiguous width taken from the input's hash.
+// depth, border set, ambiguous width and width profile taken from the input's hash.
 // Invariants: every row draws exactly its layout's height; a bubble's content lines end on its
-// right border (as wide as measured); no line is wider than the width, by
-// the engine's measure and by an independent per-code-point count (glibc's wcwidth) of what was
-// written; the only escape sequences are our SGR (none with colour off), and no control, C1 or
-// bidi control is written raw.
+// right border (as wide as measured); no line is wider than the width, by the engine's measure and
+// by an independent count of what was written, made as the profile's terminals draw it without
+// our tables: under `wcwidth` per code point (glibc's wcwidth, tmux 3.3a), under `unicode` per
+// grapheme cluster as the standard library's `Character` segments the line, each cluster as wide
+// as its widest scalar by glibc's wcwidth, with emoji presentation (mode 2027 terminals: kitty,
+// WezTerm, Ghostty, foot's `max` method); the only escape sequences are our SGR (none with colour
+// off), and no control, C1 or bidi control is written raw.
 import BubbleLayout
 import BubbleLogs
 import BubbleTerminal
@@ -59,8 +62,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             let plain = withoutOurSGR(line, colorOn: depth != .none)
             let engineWidth = CellWidth.of(plain, options: options)
             require(engineWidth <= width, "row \(index): \(engineWidth) cells by the engine > \(width): \(line.debugDescription)")
-            let counted = perCodePointWidth(plain, emojiPresentation: profile == .unicode,
-                                            ambiguousWidth: profile == .unicode ? options.ambiguousWidth : nil)
+            let counted = profile == .unicode ? perClusterWidth(plain, ambiguousWidth: options.ambiguousWidth)
+                : perCodePointWidth(plain)
             require(counted <= width, "row \(index): \(counted) cells by wcwidth > \(width): \(line.debugDescription)")
             if sided.contains(number) {
                 let edge = layout.x + layout.bubbleWidth
@@ -124,46 +127,67 @@ private struct AmbiguousBits {
     func contains(_ value: UInt32) -> Bool { value < 0x110000 && words[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0 }
 }
 
-/// Cells by glibc's wcwidth, one code point at a time, with the few sequences a terminal draws as
-/// one emoji: a scalar after ZWJ and a skin tone after a visible scalar add nothing, VS16 and a
-/// keycap mark widen a one-cell scalar to two, and a second regional indicator pairs with the
-/// first. Without `emojiPresentation` (a terminal such as tmux 3.3a, the `wcwidth` profile's),
-/// only the ZWJ join is kept: the rest is glibc's count as it is.
-/// With `ambiguousWidth` (the `unicode` profile, which follows the user's choice for East Asian
-/// Ambiguous as terminals offer it), an Ambiguous code point glibc draws takes that many cells:
-/// glibc's own choice differs by code point (U+324A CIRCLED NUMBER FIFTY ON BLACK SQUARE is 2,
-/// U+2022 BULLET is 1), and a terminal set to narrow or wide ambiguous draws them all alike.
-private func perCodePointWidth(_ text: String, emojiPresentation: Bool, ambiguousWidth: Int?) -> Int {
+/// One code point's cells by glibc's wcwidth (0 for what it does not know). The Hangul fillers
+/// are default-ignorable (0 here, by Unicode) yet glibc gives them cells; terminals disagree with
+/// each other: the one disagreement left out of both counts.
+private func glibcWidth(_ value: UInt32) -> Int {
+    if value == 0x115F || value == 0x3164 || value == 0xFFA0 { return 0 }
+    return max(0, Int(wcwidth(Int32(bitPattern: value))))
+}
+
+/// Cells by glibc's wcwidth, one code point at a time, as tmux 3.3a (the `wcwidth` profile's
+/// terminal) draws them: glibc's count as it is, but a non-ASCII scalar after ZWJ adds nothing.
+private func perCodePointWidth(_ text: String) -> Int {
     var total = 0
     var previous: UInt32 = 0
-    var base: UInt32 = 0  // the last scalar that took cells, and the cells it took
-    var baseWidth = 0
-    var unpairedIndicator = false
     for scalar in text.unicodeScalars {
         let value = scalar.value
-        let indicator = (0x1F1E6...0x1F1FF).contains(value)
-        var width = max(0, Int(wcwidth(Int32(bitPattern: value))))
-        // The Hangul fillers are default-ignorable (0 here, by Unicode) yet glibc gives them cells;
-        // terminals disagree with each other. The one disagreement left out of this count.
-        if value == 0x115F || value == 0x3164 || value == 0xFFA0 { width = 0 }
-        if let ambiguousWidth, width > 0, ambiguousCodePoints.contains(value) { width = ambiguousWidth }
-        if !emojiPresentation {
-            if previous == 0x200D && value >= 0x80 { width = 0 }
-        } else if previous == 0x200D || ((0x1F3FB...0x1F3FF).contains(value) && baseWidth > 0) {
-            width = 0
-        } else if value == 0xFE0F || (value == 0x20E3 && (base == 0x23 || base == 0x2A || (0x30...0x39).contains(base))) {
-            width = baseWidth == 1 ? 1 : 0
-            baseWidth += width
-        } else if indicator && unpairedIndicator {
-            width = 0
-        }
-        unpairedIndicator = indicator && !unpairedIndicator
-        if width > 0 && value != 0xFE0F && value != 0x20E3 {
-            base = value
-            baseWidth = width
-        }
-        total += width
+        if !(previous == 0x200D && value >= 0x80) { total += glibcWidth(value) }
         previous = value
+    }
+    return total
+}
+
+/// Cells as a grapheme-clustering terminal draws `text` (the `unicode` profile's promise): the
+/// standard library's `Character`s are the clusters (its segmentation, not our tables; it may
+/// join more than Unicode 15.0, e.g. Indic conjuncts by GB9c, which only lowers this count, and
+/// `RenderContractTests.standardLibraryGraphemesJoinAllThatUnicode15Joins` checks it splits
+/// nothing 15.0 joins), each as wide as its widest scalar by glibc's wcwidth: spacing marks, a
+/// run of Hangul L jamo, skin tones, the second regional indicator and what follows a ZWJ in
+/// the cluster add nothing. Emoji presentation widens a one-cell cluster to two: VS16 after a
+/// scalar of one cell, U+20E3 after a keycap base (# * 0-9), and a regional indicator pair (a
+/// flag). An East Asian Ambiguous scalar glibc draws takes `ambiguousWidth` cells: glibc's own
+/// choice differs by code point (U+324A is 2, U+2022 is 1), and a terminal set to narrow or wide
+/// ambiguous draws them all alike.
+private func perClusterWidth(_ text: String, ambiguousWidth: Int) -> Int {
+    var total = 0
+    for cluster in text {
+        var widest = 0
+        var last = 0  // the cells of the cluster's last scalar that took any
+        var lastValue: UInt32 = 0
+        var indicators = 0
+        var emoji = false
+        for scalar in cluster.unicodeScalars {
+            let value = scalar.value
+            if value == 0xFE0F {
+                emoji = emoji || last == 1
+                continue
+            }
+            if value == 0x20E3 {
+                emoji = emoji || (last == 1 && (lastValue == 0x23 || lastValue == 0x2A || (0x30...0x39).contains(lastValue)))
+                continue
+            }
+            if (0x1F1E6...0x1F1FF).contains(value) { indicators += 1 }
+            var width = glibcWidth(value)
+            if width > 0 && ambiguousCodePoints.contains(value) { width = ambiguousWidth }
+            if width > 0 {
+                last = width
+                lastValue = value
+                widest = max(widest, width)
+            }
+        }
+        if indicators >= 2 { emoji = true }
+        total += emoji ? max(widest, 2) : widest
     }
     return total
 }
