@@ -318,6 +318,137 @@ import Glibc
         }
     }
 
+    /// The renderer fuzzer's `unicode` findings (issue 15), the inputs it saved
+    /// (Tools/fuzz/findings/render-unicode-spacing-mark.jsonl: U+0C01 TELUGU SIGN CANDRABINDU, a
+    /// spacing mark, after a Thai letter; render-unicode-leading-jamo-run.jsonl: U+1111 six times,
+    /// one grapheme by L × L). The `unicode` profile promises what a grapheme-clustering terminal
+    /// draws: a cluster in the cells of its widest scalar, spacing marks and further L jamo adding
+    /// nothing. At every width from 1 to 100, every line drawn under `unicode`, counted per
+    /// cluster as the standard library segments it with glibc's `wcwidth` for each scalar
+    /// (`clusterCells`), is as wide as the engine measures it and no wider than the width; under
+    /// `wcwidth` every line counted per code point, as tmux 3.3a draws it, fits the width and
+    /// every content line ends on its border.
+    @Test func spacingMarksAndJamoRunsAreDrawnInTheCellsOfTheirCluster() throws {
+        let findings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Tools/fuzz/findings")
+        guard let locale = UTF8Locale() else { return }
+        defer { locale.restore() }
+        for (name, scalar) in [("render-unicode-spacing-mark.jsonl", Unicode.Scalar(0x0C01)!),
+                               ("render-unicode-leading-jamo-run.jsonl", Unicode.Scalar(0x1111)!)] {
+            let reader = try LogSource.open(path: findings.appendingPathComponent(name).path, format: .jsonl,
+                                            options: LogReadOptions(timeZone: utc))
+            let models: [any MessageModel] = reader.compactMap { $0.record }
+            #expect(models.contains { (($0 as? any TextMessageModel)?.text ?? "").unicodeScalars.contains(scalar) }, "\(name)")
+            for profile in [WidthProfile.unicode, .wcwidth] {
+                let options = TextOptions(widthProfile: profile)
+                let engine = LayoutEngine(textOptions: options)
+                var failures = 0
+                for width in 1...100 where failures < 10 {
+                    let timeline = try render(models, width: width, engine: engine)
+                    if profile == .wcwidth {
+                        failures += checkSidedLines(timeline, options: options, countPerCodePoint: { _ in true })
+                    }
+                    for lines in timeline.lines {
+                        for line in lines {
+                            let plain = stripSGR(line)
+                            let measured = CellWidth.of(plain, options: options)
+                            let counted = profile == .unicode ? clusterCells(plain, ambiguousWidth: 1).cells
+                                : glibcCells(plain, emojiPresentation: false).cells
+                            let fits = counted <= width && measured <= width
+                            if !fits || (profile == .unicode && counted != measured) {
+                                failures += 1
+                                Issue.record("\(name) \(profile) width \(width): \(counted) cells counted, \(measured) by the engine: \(line.debugDescription)")
+                            }
+                        }
+                    }
+                }
+                #expect(failures == 0, "\(name) \(profile)")
+            }
+        }
+    }
+
+    /// The independent counts lean on the standard library's `Character` segmentation (Unicode
+    /// 16 in Swift 6.3, with the Indic conjunct rule GB9c of 15.1), while the engine follows
+    /// Unicode 15.0. Where the library joins more, a cluster count can only be lower, which the
+    /// `counted <= width` checks allow; it must never split what 15.0 joins. Swift 6.3 splits
+    /// two things 15.0 joins (GB11 before an Extended_Pictographic scalar that is not an emoji,
+    /// such as ★ after 😀 and ZWJ; GB9b after U+11A3A), which `graphemeClusters` joins again, as
+    /// the renderer harness does. Checked on Unicode 15.0's own conformance file (every
+    /// position it marks ×) and for every code point of each Grapheme_Cluster_Break class of
+    /// 15.0's GraphemeBreakProperty.txt (and every Extended_Pictographic one), beside a
+    /// representative neighbour that 15.0 joins it to.
+    @Test func standardLibraryGraphemesJoinAllThatUnicode15Joins() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Corpora/unicode")
+        let tests = try String(contentsOf: root.appendingPathComponent("GraphemeBreakTest.txt"), encoding: .utf8)
+        #expect(tests.hasPrefix("# GraphemeBreakTest-15.0.0.txt"))
+        var joins = 0
+        for line in tests.split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.prefix { $0 != "#" }.split { $0 == " " || $0 == "\t" }
+            var scalars = String.UnicodeScalarView()
+            var joined: Set<Int> = []  // scalar offsets 15.0 does not break before
+            for field in fields {
+                if field == "×" { joined.insert(scalars.count) } else if field != "÷", let value = UInt32(field, radix: 16) {
+                    scalars.append(Unicode.Scalar(value)!)
+                }
+            }
+            var offset = 0
+            for cluster in graphemeClusters(String(scalars)) {
+                if offset > 0 && joined.contains(offset) {
+                    Issue.record("split where Unicode 15.0 joins: \(line)")
+                }
+                offset += cluster.count
+            }
+            joins += joined.count
+        }
+        #expect(joins > 400)
+
+        let properties = try String(contentsOf: root.appendingPathComponent("ucd/GraphemeBreakProperty.txt"), encoding: .utf8)
+        let emoji = try String(contentsOf: root.appendingPathComponent("ucd/emoji-data.txt"), encoding: .utf8)
+        var classes: [String: [UInt32]] = [:]
+        for (text, wanted) in [(properties, nil as String?), (emoji, "Extended_Pictographic")] {
+            for line in text.split(separator: "\n") {
+                let fields = line.prefix { $0 != "#" }.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+                guard fields.count == 2, wanted == nil || fields[1] == wanted else { continue }
+                let range = fields[0].components(separatedBy: "..")
+                guard let first = UInt32(range[0], radix: 16), let last = UInt32(range.last!, radix: 16) else { continue }
+                classes[fields[1], default: []].append(contentsOf: first...last)
+            }
+        }
+        func one(_ values: [UInt32]) -> Bool {
+            graphemeClusters(String(String.UnicodeScalarView(values.map { Unicode.Scalar($0)! }))).count == 1
+        }
+        let (l, v, t, lv, lvt): (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x1100, 0x1161, 0x11A8, 0xAC00, 0xAC01)
+        var checked = 0
+        var splits: [String] = []
+        for (name, values) in classes {
+            for value in values where Unicode.Scalar(value) != nil {
+                // What UAX #29 (15.0) joins for a scalar of this class, each with a neighbour
+                // whose class is not in doubt.
+                let cases: [[UInt32]]
+                switch name {
+                case "Extend", "ZWJ", "SpacingMark": cases = [[0x61, value], [0x915, value], [lv, value]]  // GB9, GB9a
+                case "Prepend": cases = [[value, 0x61], [value, 0x915]]  // GB9b
+                case "L": cases = [[value, l], [value, v], [value, lv], [value, lvt], [l, value]]  // GB6
+                case "V": cases = [[value, v], [value, t], [l, value], [lv, value], [v, value]]  // GB6, GB7
+                case "T": cases = [[value, t], [v, value], [lv, value], [lvt, value], [t, value]]  // GB7, GB8
+                case "LV": cases = [[value, v], [value, t], [l, value]]
+                case "LVT": cases = [[value, t], [l, value]]
+                case "Regional_Indicator": cases = [[value, 0x1F1E6], [0x1F1FF, value]]  // GB12
+                case "Extended_Pictographic": cases = [[0x1F600, 0x200D, value], [value, 0x200D, 0x1F600], [value, 0x301, 0x200D, 0x2764]]  // GB11
+                default: cases = []
+                }
+                for scalars in cases {
+                    checked += 1
+                    if !one(scalars) { splits.append(scalars.map { String($0, radix: 16) }.joined(separator: " ")) }
+                }
+            }
+        }
+        #expect(one([0x0D, 0x0A]))
+        #expect(checked > 20_000)
+        #expect(splits.isEmpty, "split by the standard library, joined by Unicode 15.0: \(splits.prefix(20))")
+    }
+
     /// Checks every content line between a bubble's side borders: it ends on the right border by
     /// the engine's measure of the drawn line and, where `countPerCodePoint` says so for its row,
     /// by `glibcCells`. Returns the failures, each recorded.
@@ -396,6 +527,83 @@ import Glibc
         }
         return (total, complete)
     }
+
+    /// Cells as a grapheme-clustering terminal draws `line` (no escapes in it), the `unicode`
+    /// profile's promise counted without our tables: the standard library's `Character`s are
+    /// the clusters, each as wide as its widest scalar by glibc's `wcwidth` (an East Asian
+    /// Ambiguous one that glibc draws taking `ambiguousWidth`), widened to two by emoji
+    /// presentation: VS16 after a one-cell scalar, U+20E3 after a keycap base, a regional
+    /// indicator pair. `complete` is false when glibc knows some code point of the line not.
+    private func clusterCells(_ line: String, ambiguousWidth: Int) -> (cells: Int, complete: Bool) {
+        var total = 0
+        var complete = true
+        for cluster in graphemeClusters(line) {
+            var widest = 0
+            var last = 0  // the cells of the last scalar that took any, and that scalar
+            var lastValue: UInt32 = 0
+            var indicators = 0
+            var emoji = false
+            for value in cluster {
+                if value == 0xFE0F || value == 0x20E3 {
+                    let keycapBase = lastValue == 0x23 || lastValue == 0x2A || (0x30...0x39).contains(lastValue)
+                    emoji = emoji || (last == 1 && (value == 0xFE0F || keycapBase))
+                    continue
+                }
+                if (0x1F1E6...0x1F1FF).contains(value) { indicators += 1 }
+                let known = Int(wcwidth(Int32(bitPattern: value)))
+                if known < 0 { complete = false }
+                // The Hangul fillers: default-ignorable, no cells in any profile, yet glibc gives them one.
+                var cells = value == 0x115F || value == 0x3164 || value == 0xFFA0 ? 0 : max(0, known)
+                if cells > 0 && Self.ambiguousCodePoints.contains(value) { cells = ambiguousWidth }
+                if cells > 0 {
+                    last = cells
+                    lastValue = value
+                    widest = max(widest, cells)
+                }
+            }
+            total += emoji || indicators >= 2 ? max(widest, 2) : widest
+        }
+        return (total, complete)
+    }
+
+    /// The standard library's `Character`s of `line` as scalar values, joined again where Unicode
+    /// 15.0 joins and Swift 6.3's library does not: after an emoji and ZWJ before any
+    /// Extended_Pictographic scalar (GB11), and after a Prepend scalar (GB9b, U+11A3A).
+    private func graphemeClusters(_ line: String) -> [[UInt32]] {
+        var result: [[UInt32]] = []
+        for character in line {
+            let scalars = character.unicodeScalars.map(\.value)
+            if let previous = result.last, let last = previous.last, let first = scalars.first {
+                let afterPictograph = last == 0x200D && previous.contains { Self.pictographic.contains($0) }
+                if (afterPictograph && Self.pictographic.contains(first))
+                    || (Self.prepend.contains(last) && first >= 0x20 && !(0x7F...0x9F).contains(first)) {
+                    result[result.count - 1].append(contentsOf: scalars)
+                    continue
+                }
+            }
+            result.append(scalars)
+        }
+        return result
+    }
+
+    /// Code points of a Unicode 15.0 property, from the committed UCD extract (Corpora/unicode/ucd).
+    private static func ucd(_ file: String, _ property: String) -> Set<UInt32> {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Corpora/unicode/ucd").appendingPathComponent(file).path
+        var values: Set<UInt32> = []
+        for line in ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n") {
+            let fields = line.prefix { $0 != "#" }.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard fields.count == 2, fields[1] == property else { continue }
+            let range = fields[0].components(separatedBy: "..")
+            guard let first = UInt32(range[0], radix: 16), let last = UInt32(range.last!, radix: 16) else { continue }
+            values.formUnion(first...last)
+        }
+        return values
+    }
+
+    private static let ambiguousCodePoints = ucd("DerivedEastAsianWidth.txt", "A")
+    private static let pictographic = ucd("emoji-data.txt", "Extended_Pictographic")
+    private static let prepend = ucd("GraphemeBreakProperty.txt", "Prepend")
     #endif
 }
 

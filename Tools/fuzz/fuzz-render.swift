@@ -120,7 +120,7 @@ private let ambiguousCodePoints: AmbiguousBits = {
     return values
 }()
 
-/// A set of code points as bits.
+/// A set of code points as bits (the Ambiguous ones, and the Unicode 15.0 properties below).
 private struct AmbiguousBits {
     private var words = [UInt64](repeating: 0, count: 0x110000 / 64)
     mutating func insert(_ value: UInt32) { words[Int(value >> 6)] |= 1 << UInt64(value & 63) }
@@ -149,26 +149,25 @@ private func perCodePointWidth(_ text: String) -> Int {
 }
 
 /// Cells as a grapheme-clustering terminal draws `text` (the `unicode` profile's promise): the
-/// standard library's `Character`s are the clusters (its segmentation, not our tables; it may
-/// join more than Unicode 15.0, e.g. Indic conjuncts by GB9c, which only lowers this count, and
-/// `RenderContractTests.standardLibraryGraphemesJoinAllThatUnicode15Joins` checks it splits
-/// nothing 15.0 joins), each as wide as its widest scalar by glibc's wcwidth: spacing marks, a
-/// run of Hangul L jamo, skin tones, the second regional indicator and what follows a ZWJ in
-/// the cluster add nothing. Emoji presentation widens a one-cell cluster to two: VS16 after a
-/// scalar of one cell, U+20E3 after a keycap base (# * 0-9), and a regional indicator pair (a
-/// flag). An East Asian Ambiguous scalar glibc draws takes `ambiguousWidth` cells: glibc's own
-/// choice differs by code point (U+324A is 2, U+2022 is 1), and a terminal set to narrow or wide
-/// ambiguous draws them all alike.
+/// clusters are the standard library's `Character`s (its segmentation, not our tables), each as
+/// wide as its widest scalar by glibc's wcwidth: spacing marks, a run of Hangul L jamo, skin
+/// tones, the second regional indicator and what follows a ZWJ in the cluster add nothing.
+/// Emoji presentation widens a one-cell cluster to two: VS16 after a scalar of one cell, U+20E3
+/// after a keycap base (# * 0-9), and a regional indicator pair (a flag). An East Asian Ambiguous
+/// scalar glibc draws takes `ambiguousWidth` cells: glibc's own choice differs by code point
+/// (U+324A is 2, U+2022 is 1), and a terminal set to narrow or wide ambiguous draws them all alike.
+/// The standard library segments by Unicode 16: it joins more than 15.0 (the Indic conjunct rule
+/// GB9c), which only lowers this count, and splits two things 15.0 joins, which `clusters`
+/// joins again (`RenderContractTests.standardLibraryGraphemesJoinAllThatUnicode15Joins`).
 private func perClusterWidth(_ text: String, ambiguousWidth: Int) -> Int {
     var total = 0
-    for cluster in text {
+    for cluster in clusters(text) {
         var widest = 0
         var last = 0  // the cells of the cluster's last scalar that took any
         var lastValue: UInt32 = 0
         var indicators = 0
         var emoji = false
-        for scalar in cluster.unicodeScalars {
-            let value = scalar.value
+        for value in cluster {
             if value == 0xFE0F {
                 emoji = emoji || last == 1
                 continue
@@ -191,3 +190,47 @@ private func perClusterWidth(_ text: String, ambiguousWidth: Int) -> Int {
     }
     return total
 }
+
+/// The standard library's `Character`s of `text` as scalar values, joined again where Unicode
+/// 15.0 joins and the library (Swift 6.3) does not: GB11 after a ZWJ when the pictograph is an
+/// Extended_Pictographic scalar that is not an emoji (★ U+2605, ✁ U+2701, the mahjong and chess
+/// symbols: 689 of them), and GB9b after U+11A3A, Prepend in 15.0. The two properties are read
+/// from the committed UCD extract, Unicode 15.0.
+private func clusters(_ text: String) -> [[UInt32]] {
+    var result: [[UInt32]] = []
+    for character in text {
+        let scalars = character.unicodeScalars.map(\.value)
+        if let previous = result.last, let last = previous.last, let first = scalars.first {
+            let pictographBefore = previous.contains { unicode15.pictographic.contains($0) }
+            if (last == 0x200D && pictographBefore && unicode15.pictographic.contains(first))
+                || (unicode15.prepend.contains(last) && first >= 0x20 && !(0x7F...0x9F).contains(first)) {
+                result[result.count - 1].append(contentsOf: scalars)
+                continue
+            }
+        }
+        result.append(scalars)
+    }
+    return result
+}
+
+/// Extended_Pictographic (emoji-data.txt) and Grapheme_Cluster_Break Prepend
+/// (GraphemeBreakProperty.txt), Unicode 15.0, from Corpora/unicode/ucd.
+private let unicode15: (pictographic: AmbiguousBits, prepend: AmbiguousBits) = {
+    func read(_ file: String, _ property: String) -> AmbiguousBits {
+        let path = #filePath.replacingOccurrences(of: "Tools/fuzz/fuzz-render.swift", with: "Corpora/unicode/ucd/" + file)
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            fputs("fuzz-render: cannot read \(path)\n", stderr)
+            abort()
+        }
+        var values = AmbiguousBits()
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: "#")[0].split(separator: ";")
+            guard fields.count == 2, fields[1].trimmingCharacters(in: .whitespaces) == property else { continue }
+            let range = fields[0].trimmingCharacters(in: .whitespaces).components(separatedBy: "..")
+            guard let first = UInt32(range[0], radix: 16), let last = UInt32(range.last!, radix: 16) else { continue }
+            for value in first...last { values.insert(value) }
+        }
+        return values
+    }
+    return (read("emoji-data.txt", "Extended_Pictographic"), read("GraphemeBreakProperty.txt", "Prepend"))
+}()

@@ -1,0 +1,69 @@
+import BubbleText
+import Foundation
+import Testing
+@testable import BubbleTerminal
+
+/// The cells real terminals advanced for the test clusters of Tools/terminals/cluster-widths.sh
+/// (the cursor position asked after each, at the start of a line), measured headless by
+/// Tools/terminals/measure.sh and committed in Tools/terminals/results/ with each terminal's
+/// version and setting: a source nobody here wrote.
+@Suite struct GraphemeTerminalTests {
+    struct Row {
+        var name: String
+        var text: String
+        var columns: Int
+    }
+
+    /// The rows of one results file, as the terminal started (mode 2027 as it was).
+    static func rows(_ file: String) throws -> [Row] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Tools/terminals/results").appendingPathComponent(file)
+        return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: "\t")
+            guard fields.count == 4, fields[0] == "initial", let columns = Int(fields[3]) else { return nil }
+            let scalars = fields[2].split(separator: " ").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
+            return Row(name: String(fields[1]), text: String(String.UnicodeScalarView(scalars)), columns: columns)
+        }
+    }
+
+    /// foot 1.13.1 with grapheme shaping and `grapheme-width-method=max` ("the width of the
+    /// largest codepoint in the cluster", its manual) is the `unicode` profile's rule without
+    /// emoji presentation: a spacing mark (`का`, U+0C01 after a Thai letter, U+0DD8 after a
+    /// Sinhala letter) and a run of Hangul L jamo add nothing to their cluster. The engine
+    /// measures every cluster as foot drew it, except where foot's per-code-point widths
+    /// (glibc's, Unicode 14) lack emoji presentation: VS16, a keycap, a flag, or an emoji newer
+    /// than Unicode 14 (the profile makes each 2, as mode 2027 asks).
+    @Test func unicodeProfileMeasuresClustersAsFootsWidestScalarMethodDraws() throws {
+        let rows = try Self.rows("foot-1.13.1-max.tsv")
+        #expect(rows.count >= 15)
+        for name in ["devanagari-ka-aa", "thai-ko-telugu-candrabindu", "leading-jamo-x6", "sinhala-ka-vowel-sign-r"] {
+            #expect(rows.contains { $0.name == name }, "\(name)")
+        }
+        let options = TextOptions(widthProfile: .unicode)
+        var compared = 0
+        for row in rows {
+            let scalars = row.text.unicodeScalars
+            let flag = scalars.filter { (0x1F1E6...0x1F1FF).contains($0.value) }.count >= 2
+            let newer = scalars.contains { ($0.properties.age.map { $0.major > 14 }) ?? true }
+            if scalars.contains("\u{FE0F}") || scalars.contains("\u{20E3}") || flag || newer { continue }
+            compared += 1
+            #expect(CellWidth.of(row.text, options: options) == row.columns,
+                    "\(row.name): foot drew \(row.columns) cells, the engine measures \(CellWidth.of(row.text, options: options))")
+        }
+        #expect(compared >= 10)
+    }
+
+    /// foot 1.13.1 as it starts (`grapheme-width-method=wcswidth`) counts code points: the width
+    /// probe's answers from it choose the `wcwidth` profile, whose predictions they match but
+    /// for the ZWJ family (foot 6 cells, tmux's join 2).
+    @Test func theProbeChoosesPerCodePointWidthsForFootAsItStarts() throws {
+        for file in ["foot-1.13.1-default.tsv", "foot-1.13.1-wcswidth.tsv"] {
+            let rows = try Self.rows(file)
+            let advances: [Int?] = WidthProbe.graphemes.map { grapheme in rows.first { $0.text == grapheme }?.columns }
+            #expect(!advances.contains { $0 == nil }, "\(file): a probe grapheme was not measured")
+            let result = WidthProbe.choose(advances: advances, graphemeClustering: 0, base: TextOptions())
+            #expect(result.options.widthProfile == .wcwidth, "\(file)")
+            #expect(result.options.ambiguousWidth == 1, "\(file)")
+        }
+    }
+}
