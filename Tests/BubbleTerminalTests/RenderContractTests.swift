@@ -238,8 +238,9 @@ import Glibc
     /// mark as the text's first grapheme, 2 cells, and drew it after the bubble's padding, where a
     /// grapheme-clustering terminal joins it to the space. At every width and under both
     /// profiles, every content line ends on its right border, by the engine's measure of the
-    /// drawn line and by glibc's `wcwidth` per code point; under `unicode` the mark is not drawn,
-    /// under `wcwidth` it is, in the 2 cells tmux 3.3a gives it.
+    /// drawn line and by glibc's `wcwidth` (per code point under `wcwidth`, per cluster under
+    /// `unicode`); under `unicode` the mark is not drawn, under `wcwidth` it is, in the 2 cells
+    /// tmux 3.3a gives it.
     @Test func wideExtenderAtALinesStartIsDrawnAsWideAsMeasured() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Tools/fuzz/findings/render-wide-extender-at-line-start.jsonl").path
@@ -254,7 +255,7 @@ import Glibc
             let engine = LayoutEngine(textOptions: options)
             for width in 1...100 {
                 let timeline = try render(models, width: width, engine: engine)
-                #expect(checkSidedLines(timeline, options: options, countPerCodePoint: { _ in true }) == 0,
+                #expect(checkSidedLines(timeline, options: options) == 0,
                         "\(profile) width \(width)")
                 let drawsMark = timeline.text.unicodeScalars.contains("\u{302E}")
                 #expect(profile == .unicode ? !drawsMark : drawsMark || width < 20, "\(profile) width \(width)")
@@ -267,10 +268,8 @@ import Glibc
     /// skin-tone modifiers), and every SpacingMark, which GB9a joins the same way: at a text's
     /// start, after a space, after a control, after a line break and inside a word, at several
     /// widths, under both profiles, every content line ends on its right border by the engine's
-    /// measure of the drawn line, and by glibc's `wcwidth` per code point wherever the scalar is
-    /// not inside a grapheme with a visible base under `unicode` (there that profile counts the
-    /// grapheme as its widest scalar, which a per-code-point count cannot check: terminals that
-    /// cluster graphemes disagree on such a grapheme).
+    /// measure of the drawn line, and as the profile's terminals draw it: per code point by
+    /// glibc's `wcwidth` under `wcwidth`, per grapheme cluster (its widest scalar) under `unicode`.
     @Test func extendersThatTakeCellsAreDrawnAsWideAsMeasuredEverywhere() throws {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Corpora/unicode/ucd/GraphemeBreakProperty.txt")
@@ -294,13 +293,10 @@ import Glibc
         // Per scalar: at the start, after a control, after a line break; after a space and
         // inside a word (joined to a visible base).
         var models: [any MessageModel] = []
-        var joined: Set<String> = []
         for value in scalars {
             let mark = String(Unicode.Scalar(value)!)
             for (index, text) in [mark + "t", "a\u{1B}" + mark + "t", "a\n" + mark + "t", "a " + mark + "t", "a" + mark + "t"].enumerated() {
-                let id = "\(String(value, radix: 16))-\(index)"
-                models.append(TextNote(id: id, text: text))
-                if index >= 3 { joined.insert(id) }
+                models.append(TextNote(id: "\(String(value, radix: 16))-\(index)", text: text))
             }
         }
         guard let locale = UTF8Locale() else { return }
@@ -310,9 +306,7 @@ import Glibc
             let engine = LayoutEngine(textOptions: options)
             for width in [3, 7, 30] {
                 let timeline = try render(models, width: width, engine: engine)
-                let failures = checkSidedLines(timeline, options: options, countPerCodePoint: { row in
-                    profile == .wcwidth || !joined.contains(models[timeline.rows[row].messageIndex].id)
-                })
+                let failures = checkSidedLines(timeline, options: options)
                 #expect(failures == 0, "\(profile) width \(width)")
             }
         }
@@ -346,7 +340,7 @@ import Glibc
                 for width in 1...100 where failures < 10 {
                     let timeline = try render(models, width: width, engine: engine)
                     if profile == .wcwidth {
-                        failures += checkSidedLines(timeline, options: options, countPerCodePoint: { _ in true })
+                        failures += checkSidedLines(timeline, options: options)
                     }
                     for lines in timeline.lines {
                         for line in lines {
@@ -450,10 +444,10 @@ import Glibc
     }
 
     /// Checks every content line between a bubble's side borders: it ends on the right border by
-    /// the engine's measure of the drawn line and, where `countPerCodePoint` says so for its row,
-    /// by `glibcCells`. Returns the failures, each recorded.
-    private func checkSidedLines(_ timeline: RenderedTimeline, options: TextOptions,
-                                 countPerCodePoint: (Int) -> Bool) -> Int {
+    /// the engine's measure of the drawn line and as the profile's terminals draw it: per cluster
+    /// under `unicode` (`clusterCells`), per code point under `wcwidth` (`glibcCells`). Returns
+    /// the failures, each recorded.
+    private func checkSidedLines(_ timeline: RenderedTimeline, options: TextOptions) -> Int {
         var failures = 0
         for (r, lines) in timeline.lines.enumerated() where failures < 10 {
             let layout = timeline.layouts[r]
@@ -469,8 +463,8 @@ import Glibc
                     failures += 1
                     Issue.record("\(options.widthProfile) row \(r): \(measured) cells by the engine, the border is at \(edge): \(line.debugDescription)")
                 }
-                guard countPerCodePoint(r) else { continue }
-                let (cells, complete) = glibcCells(plain, emojiPresentation: options.widthProfile == .unicode)
+                let (cells, complete) = options.widthProfile == .unicode
+                    ? clusterCells(plain, ambiguousWidth: options.ambiguousWidth) : glibcCells(plain, emojiPresentation: false)
                 if complete ? cells != edge : cells > edge {
                     failures += 1
                     Issue.record("\(options.widthProfile) row \(r): \(cells) cells by wcwidth, the border is at \(edge): \(line.debugDescription)")
