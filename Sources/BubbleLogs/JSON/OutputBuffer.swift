@@ -306,6 +306,13 @@ public struct ByteCursor {
         storedPosition += count
     }
 
+    /// One byte.
+    @inlinable @inline(__always)
+    public mutating func byte(_ value: UInt8) {
+        storedPosition[0] = value
+        storedPosition += 1
+    }
+
     /// `value` in decimal (at most 20 bytes): up to three digits in line.
     @inlinable @inline(__always)
     public mutating func decimal(_ value: Int) {
