@@ -38,7 +38,8 @@ struct TimelineStream<Measurer: TextMeasurer> {
                 })
                 ended = taken.ended
                 for entry in taken.entries {
-                    switch entry {
+                    // Consumed, not copied: each copy of an entry retains and releases its record.
+                    switch consume entry {
                     case .message(let record, let position):
                         try repeatedIDs.note(record, at: position, errors: errors)
                         layout.append(record)
@@ -96,7 +97,7 @@ final class EntryFeed: @unchecked Sendable {
                 condition.unlock()
                 return
             }
-            queue.append(entry)
+            queue.append(consume entry)
             if consumerWaiting { condition.signal() }
             condition.unlock()
         }
