@@ -109,6 +109,31 @@ import Testing
         #expect(taken >= 40)
     }
 
+    /// The reader no longer checks a line's UTF-8 before the fast decoder sees it: the decoder's
+    /// own check (where each string is made) must decline every line that is not UTF-8, whatever
+    /// field the bad bytes are in, so the full path reports it. Bad sequences are dropped into
+    /// every byte position of valid lines (escaped ones among them).
+    @Test func linesThatAreNotUTF8AreDeclined() {
+        let lines = [#"{"id":"p1","conversation":"c1","type":"text","from":"Aé","status":"read","replyTo":"p0","date":1714557600,"text":"héllo wörld"}"#,
+                     #"{"id":"p2","type":"image","from":"B","date":"2024-05-01T10:00:00Z","image":{"name":"x.jpg","width":3},"text":"cap\ntion é"}"#,
+                     #"{"id":"p3","type":"system","date":1714557600,"text":"a\"b\u00e9 c"}"#]
+        let bad: [[UInt8]] = [[0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0x80], [0xF4, 0x90, 0x80, 0x80]]
+        var tried = 0
+        for line in lines {
+            let bytes = Array(line.utf8)
+            #expect(Self.fast(bytes, me: "B") != nil, "\(line)")
+            for at in 0...bytes.count {
+                for sequence in bad {
+                    var broken = bytes
+                    broken.insert(contentsOf: sequence, at: at)
+                    #expect(Self.fast(broken, me: "B") == nil, "\(String(decoding: broken, as: UTF8.self)) at \(at)")
+                    tried += 1
+                }
+            }
+        }
+        #expect(tried > 1_000)
+    }
+
     @Test func theConversationFieldIsReadAndWrittenBack() throws {
         for line in [#"{"id":"1","conversation":"team","type":"text","date":1714557600,"text":"hi"}"#,
                      #"{"id":"1","conversation":42,"type":"text","date":1714557600,"text":"hi"}"#] {

@@ -34,6 +34,8 @@ public final class LogReader: Sequence, IteratorProtocol {
     @exclusivity(unchecked) public private(set) var firstSenders: [String] = []
     /// True when more senders were read than `firstSenders` holds.
     @exclusivity(unchecked) public private(set) var moreSenders = false
+    /// The sender of the last message counted, already looked for in `firstSenders`.
+    @exclusivity(unchecked) private var lastSender: String?
     static let senderSampleSize = 6
 
     /// Notes about how the input was read, for stderr: a WhatsApp file's date order when its
@@ -60,11 +62,14 @@ public final class LogReader: Sequence, IteratorProtocol {
                 finished = true
                 return nil
             }
-            if case .record(let record, let position) = produced {
+            // Consumed, not copied: a copy retains and releases the record.
+            switch consume produced {
+            case .record(let record, let position):
                 count(record)
                 return .message(record, position)
+            case let other:
+                handle(other)
             }
-            handle(produced)
         }
         while pending.isEmpty && !finished {
             guard let produced = producer.next() else {
@@ -154,7 +159,11 @@ public final class LogReader: Sequence, IteratorProtocol {
         counts.recordsIn += 1
         counts.messagesOut += 1
         if isOutgoing { outgoingMessages += 1 }
-        if !moreSenders, let name = sender, !firstSenders.contains(name) {
+        // A sender like the last one was looked for already (most messages follow one by the
+        // same sender), so only a different one is looked for among the first few.
+        if !moreSenders, let name = sender, name != lastSender {
+            lastSender = name
+            guard !firstSenders.contains(name) else { return }
             if firstSenders.count < Self.senderSampleSize { firstSenders.append(name) } else { moreSenders = true }
         }
     }

@@ -153,9 +153,27 @@ public struct OutputBuffer: ~Copyable {
     /// (below 0x20, `"`, `\`, DEL, C2, D8, E2) stop the scan.
     public mutating func appendJSONString(utf8: UnsafeBufferPointer<UInt8>) {
         reserve(utf8.count + 2)
+        let n = utf8.count
+        if n <= 24 {
+            // A short printable ASCII string (an id, a name, a kind) is checked as it is copied,
+            // quotes and all, in one pass; at the first byte that is not, it is written again below.
+            let to = base + used
+            var i = 0
+            while i < n {
+                let byte = utf8[i]
+                guard byte >= 0x20, byte < 0x7F, byte != 0x22, byte != 0x5C else { break }
+                to[i + 1] = byte
+                i += 1
+            }
+            if i == n {
+                to[0] = 0x22
+                to[n + 1] = 0x22
+                used += n + 2
+                return
+            }
+        }
         base[used] = 0x22
         used += 1
-        let n = utf8.count
         var runStart = 0
         var i = 0
         let raw = UnsafeRawPointer(utf8.baseAddress)
@@ -304,6 +322,13 @@ public struct ByteCursor {
             storedPosition.update(from: source, count: count)
         }
         storedPosition += count
+    }
+
+    /// One byte.
+    @inlinable @inline(__always)
+    public mutating func byte(_ value: UInt8) {
+        storedPosition[0] = value
+        storedPosition += 1
     }
 
     /// `value` in decimal (at most 20 bytes): up to three digits in line.

@@ -50,7 +50,7 @@ enum PipelineBenchmark {
                 var buffer = OutputBuffer()
                 let counts = try stream.run(reader, errors: sink) { chunk in
                     buffer.removeAll()
-                    for r in chunk.rows.indices { formatter.format(row: r, of: chunk, into: &buffer) }
+                    formatter.format(chunk: chunk, into: &buffer)
                     try sink.write(bytes: buffer.bytes)
                     rows += chunk.rows.count
                 }
