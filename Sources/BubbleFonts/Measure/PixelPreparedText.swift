@@ -37,10 +37,28 @@ public struct PixelPreparedText: Sendable {
         return widest
     }
 
-    /// `text` prepared grapheme by grapheme, without the word cache (`PixelWordCache`).
+    /// `text` prepared in one pass, without the word cache (`PixelWordCache`).
     init(_ text: String, chain: FontChain) {
-        var edges = Edges()
-        self.init(scalars: Self.scalars(of: text), chain: chain, edges: &edges)
+        var columns = PreparedColumns(), scratch = PrepareScratch()
+        defer { columns.free(); scratch.free() }
+        var text = text
+        let piece = text.withUTF8 { columns.appendPrepared($0, chain: chain, scratch: &scratch) }
+        self.init(columns, utf8Count: piece.utf8Count, hasEndTrim: piece.hasEndTrim)
+    }
+
+    /// The prepared text in `columns`.
+    init(_ columns: PreparedColumns, utf8Count: Int, hasEndTrim: Bool) {
+        starts = columns.starts.array
+        advances = columns.advances.array
+        kernAfter = columns.kernAfter.array
+        faces = columns.faces.array
+        breakAfter = columns.breakAfter.array
+        isSpace = columns.isSpace.array
+        endTrim = hasEndTrim ? columns.endTrim.array : []
+        segmentEnds = columns.segmentEnds.array
+        segmentWidths = columns.segmentWidths.array
+        segmentVisible = columns.segmentVisible.array
+        self.utf8Count = utf8Count
     }
 
     /// The first and last glyphs of a prepared text's glyph runs (face << 16 | glyph, after
@@ -51,225 +69,15 @@ public struct PixelPreparedText: Sendable {
         var last = UInt32.max
     }
 
-    init(scalars: [UInt32], chain: FontChain, edges: inout Edges) {
-        let opportunities = Self.blinkOpportunities(scalars)
-        // Graphemes: their scalars, UTF-8 starts, faces, and glyphs (the base's, then each further
-        // scalar's that the face covers; a colour-bitmap grapheme is one glyph).
-        var graphemeScalars: [Range<Int>] = []
-        graphemeScalars.reserveCapacity(scalars.count)
-        starts.reserveCapacity(scalars.count)
-        faces.reserveCapacity(scalars.count)
-        breakAfter.reserveCapacity(scalars.count)
-        isSpace.reserveCapacity(scalars.count)
-        var breaker = GraphemeBreaker()
-        var utf8 = 0
-        var start = 0
-        for (index, scalar) in scalars.enumerated() {
-            if breaker.breaksBefore(UnicodeTables.info(scalar)) && index > 0 {
-                graphemeScalars.append(start..<index)
-                start = index
-            }
-            if start == index { starts.append(Int32(utf8)) }
-            utf8 += scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x1_0000 ? 3 : 4
-        }
-        if !scalars.isEmpty { graphemeScalars.append(start..<scalars.count) }
-        utf8Count = utf8
-
-        var glyphs: [UInt16] = []
-        var clusters: [Int] = []
-        glyphs.reserveCapacity(scalars.count)
-        clusters.reserveCapacity(scalars.count)
-        var runFace = -1
-        // Locals, not self's arrays: a nested function that captured self would copy every array of
-        // the struct on each call, and each write would then copy again.
-        var advances = [Int32](repeating: 0, count: graphemeScalars.count)
-        var kernAfter = [Int32](repeating: 0, count: graphemeScalars.count)
-        var endTrim: [Int32] = []
-        // text-spacing-trim: the previous grapheme's type and trim (16.16 px).
-        var lastType = HanKerning.CharType.other, lastTrim = 0
-        let chainFaces = chain.faces
-        func finishRun() {
-            guard runFace >= 0, !glyphs.isEmpty else { return }
-            // A colour-bitmap grapheme is already its one glyph: ligatures there could only join two
-            // graphemes, as 🇺🇸🇬🇧 (regional indicators U, G left) would become Uganda's flag.
-            // (The face is read in place: a copy would retain each of its tables.)
-            if !chainFaces[runFace].font.hasColorBitmaps { chainFaces[runFace].substitutions.apply(&glyphs, clusters: &clusters) }
-            if edges.first == UInt32.max { edges.first = UInt32(runFace) << 16 | UInt32(glyphs[0]) }
-            edges.last = UInt32(runFace) << 16 | UInt32(glyphs[glyphs.count - 1])
-            for (i, glyph) in glyphs.enumerated() {
-                advances[clusters[i]] &+= Int32(clamping: chainFaces[runFace].advance1616(glyph))
-                guard i + 1 < glyphs.count else { continue }
-                let kern = Int32(clamping: chainFaces[runFace].kerning1616(glyph, glyphs[i + 1]))
-                // Kerning inside a cluster widens it; between clusters it sits between graphemes.
-                if clusters[i + 1] == clusters[i] { advances[clusters[i]] &+= kern } else { kernAfter[clusters[i + 1] - 1] &+= kern }
-            }
-            glyphs.removeAll(keepingCapacity: true)
-            clusters.removeAll(keepingCapacity: true)
-        }
-        for (g, range) in graphemeScalars.enumerated() {
-            let first = scalars[range.lowerBound]
-            let single = range.count == 1
-            let isNewline = Self.isLineBreak(first)
-            // ASCII alone in its grapheme (most chat text) is looked up in the chain's table without
-            // slicing the scalars (a slice retains their buffer).
-            let (faceIndex, glyph) = single && first < 0x80 ? chain.asciiFace(first) : chain.face(for: scalars[range])
-            faces.append(UInt8(faceIndex))
-            let end = range.upperBound
-            let nextBreak = end < opportunities.count ? opportunities[end] : .mandatory
-            breakAfter.append(isNewline || (end < opportunities.count && nextBreak == .mandatory) ? 2
-                              : (end == scalars.count || nextBreak == .allowed ? 1 : 0))
-            isSpace.append(single && (first == 0x20 || first == 0x09 || isNewline))
-            if chain.trimsPunctuation {
-                // A trim between two graphemes counts only when both are on one line: kerning.
-                let face = chain.faces[faceIndex]
-                let found = single ? face.hanKerning.lookup(first) : (.other, 0, false)
-                let trim = face.scale.pixels1616(units: found.trim)
-                if g > 0 {
-                    if HanKerning.trimsEnd(lastType, before: found.type) {
-                        kernAfter[g - 1] &-= Int32(clamping: lastTrim)
-                    } else if HanKerning.trimsStart(found.type, after: lastType) {
-                        kernAfter[g - 1] &-= Int32(clamping: trim)
-                    }
-                }
-                if found.trimsAtLineEnd && trim > 0 {
-                    if endTrim.isEmpty { endTrim = [Int32](repeating: 0, count: graphemeScalars.count) }
-                    endTrim[g] = Int32(clamping: trim)
-                }
-                (lastType, lastTrim) = (found.type, trim)
-            }
-            if isNewline || faceIndex != runFace { finishRun() }
-            if isNewline { runFace = -1; continue }
-            runFace = faceIndex
-            glyphs.append(glyph)
-            clusters.append(g)
-            if !single && chain.faces[faceIndex].font.bitmapAdvance(of: glyph) == nil {
-                for scalar in scalars[range].dropFirst() where !Self.isJoiner(scalar) {
-                    if let extra = chain.faces[faceIndex].font.glyph(for: Unicode.Scalar(scalar)!) {
-                        glyphs.append(extra)
-                        clusters.append(g)
-                    }
-                }
-            }
-        }
-        finishRun()
-        self.advances = advances
-        self.kernAfter = kernAfter
-        self.endTrim = endTrim
-        // Segments, from local copies read through buffers (no bounds checks, no uniqueness checks).
-        let count = advances.count
-        var ends = [Int32](repeating: 0, count: count), widths = [Int](repeating: 0, count: count)
-        var visibles = [Int](repeating: 0, count: count)
-        var segmentCount = 0
-        advances.withUnsafeBufferPointer { advances in
-        kernAfter.withUnsafeBufferPointer { kernAfter in
-        breakAfter.withUnsafeBufferPointer { breakAfter in
-        isSpace.withUnsafeBufferPointer { isSpace in
-        ends.withUnsafeMutableBufferPointer { ends in
-        widths.withUnsafeMutableBufferPointer { widths in
-        visibles.withUnsafeMutableBufferPointer { visibles in
-            var width = 0, visible = -1
-            for g in 0..<count {
-                width &+= Int(advances[g])
-                if !isSpace[g] { visible = width }
-                if breakAfter[g] == 0 {
-                    width &+= Int(kernAfter[g])  // the kerning inside the segment
-                    continue
-                }
-                ends[segmentCount] = Int32(g + 1)
-                widths[segmentCount] = width
-                visibles[segmentCount] = visible
-                segmentCount += 1
-                (width, visible) = (0, -1)
-            }
-        }}}}}}}
-        ends.removeLast(count - segmentCount)
-        widths.removeLast(count - segmentCount)
-        visibles.removeLast(count - segmentCount)
-        segmentEnds = ends
-        segmentWidths = widths
-        segmentVisible = visibles
-    }
-
     /// `text` prepared a word at a time through `table` (`PixelWordCache`): the same arrays as
     /// `init(_:chain:)` gives, element for element.
     init(_ text: String, chain: FontChain, table: WordTable) {
         guard chain.cutsAtSpaces else { self = PixelPreparedText(text, chain: chain); return }
-        // The state is taken out of the class for the text: its stored properties would pay a
-        // dynamic exclusivity check on each access.
-        var state = table.state
         var text = text
-        let (utf8, hasEndTrim) = text.withUTF8 { state.assemble($0, chain: chain) }
-        starts = state.text.starts.array
-        advances = state.text.advances.array
-        kernAfter = state.text.kernAfter.array
-        faces = state.text.faces.array
-        breakAfter = state.text.breakAfter.array
-        isSpace = state.text.isSpace.array
-        endTrim = hasEndTrim ? state.text.endTrim.array : []
-        segmentEnds = state.text.segmentEnds.array
-        segmentWidths = state.text.segmentWidths.array
-        segmentVisible = state.text.segmentVisible.array
-        utf8Count = utf8
-        table.state = state
-    }
-
-    /// UAX #14's opportunities, with Blink's own table between two ASCII characters.
-    /// `text`'s scalars, decoded from its UTF-8 (valid, as every `String` is) in one pass.
-    static func scalars(of text: String) -> [UInt32] {
-        var text = text
-        return text.withUTF8 { scalars(utf8: $0) }
-    }
-
-    /// The scalars of valid UTF-8 `bytes`.
-    static func scalars(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [UInt32] {
-        [UInt32](unsafeUninitializedCapacity: bytes.count) { buffer, count in
-                var i = 0, n = 0
-                while i < bytes.count {
-                    let lead = UInt32(bytes[i])
-                    if lead < 0x80 {
-                        buffer[n] = lead
-                        i += 1
-                    } else if lead < 0xE0 {
-                        buffer[n] = (lead & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
-                        i += 2
-                    } else if lead < 0xF0 {
-                        buffer[n] = (lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
-                        i += 3
-                    } else {
-                        buffer[n] = (lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
-                            | UInt32(bytes[i + 3] & 0x3F)
-                        i += 4
-                    }
-                    n += 1
-                }
-                count = n
-            }
-    }
-
-    static func blinkOpportunities(_ scalars: [UInt32]) -> [LineBreakOpportunity] {
-        // Printable ASCII only: Blink's own table decides every pair, and UAX #14 is not needed.
-        if scalars.allSatisfy({ $0 &- 0x20 < 0x5F }) {
-            var opportunities = [LineBreakOpportunity](repeating: .prohibited, count: scalars.count)
-            for i in scalars.indices.dropFirst() where asciiBreakAllowed(scalars, i) { opportunities[i] = .allowed }
-            return opportunities
+        self = table.withState { state in
+            let (utf8, hasEndTrim) = text.withUTF8 { state.assemble($0, chain: chain) }
+            return PixelPreparedText(state.text, utf8Count: utf8, hasEndTrim: hasEndTrim)
         }
-        // Chromium's line-break: auto lets a line start with a small kana or the prolonged sound
-        // mark (Line_Break CJ as ID, UAX #14's "normal" tailoring); the tables resolve CJ to NS.
-        var opportunities = scalars.contains(where: HanKerning.isConditionalJapaneseStarter)
-            ? LineBreaker.opportunities(in: scalars.map { HanKerning.isConditionalJapaneseStarter($0) ? 0x3042 : $0 })
-            : LineBreaker.opportunities(in: scalars)
-        for i in scalars.indices.dropFirst() {
-            let a = scalars[i - 1], b = scalars[i]
-            guard (0x20...0x7E).contains(a), (0x20...0x7E).contains(b) else { continue }
-            opportunities[i] = asciiBreakAllowed(scalars, i) ? .allowed : .prohibited
-        }
-        return opportunities
-    }
-
-    /// Blink's table for the pair before `scalars[i]`, both printable ASCII.
-    @inline(__always)
-    static func asciiBreakAllowed(_ scalars: [UInt32], _ i: Int) -> Bool {
-        asciiBreakAllowed(i >= 2 ? scalars[i - 2] : 0x20, scalars[i - 1], scalars[i])
     }
 
     /// Blink's table for `a` then `b`, both printable ASCII, after `before`.
