@@ -4,37 +4,53 @@ import BubbleText
 /// kept apart), the faces they use, and where lines may break. Laying out at a width is arithmetic
 /// over these arrays.
 public struct PixelPreparedText: Sendable {
-    /// Per grapheme: UTF-8 start, advance and kerning after it (16.16 px), face index, and how it
-    /// may end a line.
-    var starts: [Int32] = []
-    var advances: [Int32] = []
-    var kernAfter: [Int32] = []
-    var faces: [UInt8] = []
-    /// What follows each grapheme: 0 no break, 1 a break is allowed, 2 a break is mandatory.
-    var breakAfter: [UInt8] = []
-    /// True for graphemes that are spaces, which hang at a line's end.
-    var isSpace: [Bool] = []
-    /// Per grapheme, what `text-spacing-trim` takes off a closing mark that ends a line (16.16
-    /// px); empty when the text has none.
-    var endTrim: [Int32] = []
-    /// The text cut after every break opportunity into segments (words with their trailing
-    /// spaces), so laying out steps a word at a time: where each ends (one past its last
+    /// The columns, in one allocation (`PixelTextStorage`, `PixelColumns`). Per grapheme: UTF-8
+    /// start, advance and kerning after it (16.16 px), face index, what follows it (0 no break,
+    /// 1 a break is allowed, 2 a break is mandatory), whether it is a space (spaces hang at a
+    /// line's end), and, when the text has any, what `text-spacing-trim` takes off a closing mark
+    /// that ends a line (16.16 px). Per segment (the text cut after every break opportunity, so
+    /// laying out steps a word and its trailing spaces at a time): where it ends (one past its last
     /// grapheme), its width with the kerning inside it (16.16 px), and its width up to its last
     /// non-space grapheme (-1 when it is all spaces).
-    var segmentEnds: [Int32] = []
-    var segmentWidths: [Int] = []
-    var segmentVisible: [Int] = []
-    var utf8Count = 0
+    nonisolated(unsafe) let storage: PixelTextStorage  // immutable once made (`PixelTextStorage`)
+    let graphemeCount: Int
+    let segmentCount: Int
+    let utf8Count: Int
+    let hasEndTrim: Bool
+
+    /// Runs `body` with the columns, read in place.
+    @inline(__always)
+    func withColumns<R>(_ body: (PixelColumns) -> R) -> R {
+        storage.withUnsafeMutablePointerToElements { elements in
+            body(PixelColumns(base: UnsafeMutableRawPointer(elements), graphemes: graphemeCount, segments: segmentCount,
+                              hasEndTrim: hasEndTrim))
+        }
+    }
+
+    // The columns as arrays, for tests (laying out reads them in place).
+    var starts: [Int32] { withColumns { Array(UnsafeBufferPointer(start: $0.starts, count: graphemeCount)) } }
+    var advances: [Int32] { withColumns { Array(UnsafeBufferPointer(start: $0.advances, count: graphemeCount)) } }
+    var kernAfter: [Int32] { withColumns { Array(UnsafeBufferPointer(start: $0.kernAfter, count: graphemeCount)) } }
+    var faces: [UInt8] { withColumns { Array(UnsafeBufferPointer(start: $0.faces, count: graphemeCount)) } }
+    var breakAfter: [UInt8] { withColumns { Array(UnsafeBufferPointer(start: $0.breakAfter, count: graphemeCount)) } }
+    var isSpace: [Bool] { withColumns { Array(UnsafeBufferPointer(start: $0.isSpace, count: graphemeCount)) } }
+    /// Empty when the text has no line-end trim.
+    var endTrim: [Int32] { hasEndTrim ? withColumns { Array(UnsafeBufferPointer(start: $0.endTrim, count: graphemeCount)) } : [] }
+    var segmentEnds: [Int32] { withColumns { Array(UnsafeBufferPointer(start: $0.segmentEnds, count: segmentCount)) } }
+    var segmentWidths: [Int] { withColumns { Array(UnsafeBufferPointer(start: $0.segmentWidths, count: segmentCount)) } }
+    var segmentVisible: [Int] { withColumns { Array(UnsafeBufferPointer(start: $0.segmentVisible, count: segmentCount)) } }
 
     /// The width of the text on one line (its widest hard line, spaces included, as `white-space:
     /// pre` measures it), in LayoutUnits.
     public var naturalWidth: Int {
-        var widest = 0, lineStart = 0
-        for g in advances.indices where breakAfter[g] == 2 || g == advances.count - 1 {
-            widest = max(widest, lineWidth(lineStart, g + 1, hangingSpaces: false))
-            lineStart = g + 1
+        withColumns { c in
+            var widest = 0, lineStart = 0
+            for g in 0..<graphemeCount where c.breakAfter[g] == 2 || g == graphemeCount - 1 {
+                widest = max(widest, FontScale.layoutUnits(Self.lineWidth1616(c, lineStart, g + 1, hangingSpaces: false)))
+                lineStart = g + 1
+            }
+            return widest
         }
-        return widest
     }
 
     /// `text` prepared in one pass, without the word cache (`PixelWordCache`).
@@ -46,19 +62,35 @@ public struct PixelPreparedText: Sendable {
         self.init(columns, utf8Count: piece.utf8Count, hasEndTrim: piece.hasEndTrim)
     }
 
-    /// The prepared text in `columns`.
+    /// The prepared text in `columns` (its `endTrim` read only when `hasEndTrim`), copied into one
+    /// allocation.
     init(_ columns: PreparedColumns, utf8Count: Int, hasEndTrim: Bool) {
-        starts = columns.starts.array
-        advances = columns.advances.array
-        kernAfter = columns.kernAfter.array
-        faces = columns.faces.array
-        breakAfter = columns.breakAfter.array
-        isSpace = columns.isSpace.array
-        endTrim = hasEndTrim ? columns.endTrim.array : []
-        segmentEnds = columns.segmentEnds.array
-        segmentWidths = columns.segmentWidths.array
-        segmentVisible = columns.segmentVisible.array
+        let g = columns.graphemeCount, s = columns.segmentEnds.count
+        assert(columns.starts.count == g && columns.kernAfter.count == g && columns.faces.count == g
+               && columns.breakAfter.count == g && columns.isSpace.count == g && (!hasEndTrim || columns.endTrim.count == g)
+               && columns.segmentWidths.count == s && columns.segmentVisible.count == s, "the columns are in step")
         self.utf8Count = utf8Count
+        graphemeCount = g
+        segmentCount = s
+        self.hasEndTrim = hasEndTrim
+        guard g > 0 else {
+            storage = PixelTextStorage.empty
+            return
+        }
+        storage = PixelTextStorage.make(graphemes: g, segments: s, hasEndTrim: hasEndTrim)
+        storage.withUnsafeMutablePointerToElements { elements in
+            let c = PixelColumns(base: UnsafeMutableRawPointer(elements), graphemes: g, segments: s, hasEndTrim: hasEndTrim, bind: true)
+            c.segmentWidths.initialize(from: columns.segmentWidths.base, count: s)
+            c.segmentVisible.initialize(from: columns.segmentVisible.base, count: s)
+            c.starts.initialize(from: columns.starts.base, count: g)
+            c.advances.initialize(from: columns.advances.base, count: g)
+            c.kernAfter.initialize(from: columns.kernAfter.base, count: g)
+            c.segmentEnds.initialize(from: columns.segmentEnds.base, count: s)
+            if hasEndTrim { c.endTrim.initialize(from: columns.endTrim.base, count: g) }
+            c.faces.initialize(from: columns.faces.base, count: g)
+            c.breakAfter.initialize(from: columns.breakAfter.base, count: g)
+            c.isSpace.initialize(from: columns.isSpace.base, count: g)
+        }
     }
 
     /// The first and last glyphs of a prepared text's glyph runs (face << 16 | glyph, after
@@ -102,9 +134,9 @@ public struct PixelPreparedText: Sendable {
     public func layout(width: Int) -> TextLayout {
         var lines: [TextLine] = []
         var widest = 0
-        forEachLine(width: width) { start, end, lineWidth in
-            let from = start < starts.count ? Int(starts[start]) : utf8Count
-            let to = end < starts.count ? Int(starts[end]) : utf8Count
+        forEachLine(width: width) { c, start, end, lineWidth in
+            let from = start < graphemeCount ? Int(c.starts[start]) : utf8Count
+            let to = end < graphemeCount ? Int(c.starts[end]) : utf8Count
             lines.append(TextLine(utf8Range: from..<max(from, to), width: lineWidth))
             widest = max(widest, lineWidth)
         }
@@ -114,7 +146,7 @@ public struct PixelPreparedText: Sendable {
     /// The line count and widest line at `width`, without building the lines.
     public func metrics(width: Int) -> TextMetrics {
         var lineCount = 0, widest = 0
-        forEachLine(width: width) { _, _, lineWidth in
+        forEachLine(width: width) { _, _, _, lineWidth in
             lineCount += 1
             widest = max(widest, lineWidth)
         }
@@ -124,29 +156,24 @@ public struct PixelPreparedText: Sendable {
     /// The faces used on each line at `width`.
     func lineFaces(width: Int) -> [Set<Int>] {
         var result: [Set<Int>] = []
-        forEachLine(width: width) { start, end, _ in
+        forEachLine(width: width) { c, start, end, _ in
             var used: Set<Int> = [0]  // the primary font's strut is always on the line
-            for g in start..<end where !isSpace[g] { used.insert(Int(faces[g])) }
+            for g in start..<end where !c.isSpace[g] { used.insert(Int(c.faces[g])) }
             result.append(used)
         }
         return result
     }
 
-    /// Width in LayoutUnits of graphemes `start..<end`: the 16.16 sum rounded up once for the line
-    /// (rounding each font run on its own matches Chromium less often). Trailing spaces hang, and
-    /// do not count, unless `hangingSpaces` is false.
-    private func lineWidth(_ start: Int, _ end: Int, hangingSpaces: Bool = true) -> Int {
-        FontScale.layoutUnits(lineWidth1616(start, end, hangingSpaces: hangingSpaces))
-    }
-
-    /// `lineWidth` before rounding: 16.16 px.
-    private func lineWidth1616(_ start: Int, _ end: Int, hangingSpaces: Bool = true) -> Int {
+    /// The 16.16 width of graphemes `start..<end` of `c` (rounded up once for the line: rounding
+    /// each font run on its own matches Chromium less often). Trailing spaces hang, and do not
+    /// count, unless `hangingSpaces` is false.
+    private static func lineWidth1616(_ c: PixelColumns, _ start: Int, _ end: Int, hangingSpaces: Bool = true) -> Int {
         var last = end
-        while last > start && (isSpace[last - 1] && (hangingSpaces || breakAfter[last - 1] == 2)) { last -= 1 }
+        while last > start && (c.isSpace[last - 1] && (hangingSpaces || c.breakAfter[last - 1] == 2)) { last -= 1 }
         var total = 0
         for g in start..<last {
-            total += Int(advances[g])
-            if g + 1 < last { total += Int(kernAfter[g]) }
+            total += Int(c.advances[g])
+            if g + 1 < last { total += Int(c.kernAfter[g]) }
         }
         return total
     }
@@ -154,7 +181,7 @@ public struct PixelPreparedText: Sendable {
     /// What `text-spacing-trim` takes off a line ending after grapheme `g` that would not fit
     /// otherwise: a closing mark's blank half (16.16 px), 0 for anything else.
     @inline(__always)
-    private func lineEndTrim(_ g: Int) -> Int { g < endTrim.count ? Int(endTrim[g]) : 0 }
+    private func lineEndTrim(_ c: PixelColumns, _ g: Int) -> Int { hasEndTrim ? Int(c.endTrim[g]) : 0 }
 
     /// Whether a line this wide fits: Chromium allows one LayoutUnit of slack.
     private func fits(_ width: Int, _ available: Int) -> Bool { width <= available + 1 }
@@ -170,20 +197,17 @@ public struct PixelPreparedText: Sendable {
         return fits(trimmed, available) ? trimmed : width
     }
 
-    /// Calls `body(start, end, width)` for each line: grapheme indices and LayoutUnit width. One
+    /// Calls `body(columns, start, end, width)` for each line: grapheme indices and LayoutUnit width. One
     /// pass: the line's 16.16 width grows grapheme by grapheme, and the width up to its last
     /// non-space grapheme is what a break is tested with (spaces hang).
     @inline(__always)
-    private func forEachLine(width available: Int, _ body: (Int, Int, Int) -> Void) {
-        let count = advances.count
-        if count == 0 { body(0, 0, 0); return }
-        advances.withUnsafeBufferPointer { advances in
-        kernAfter.withUnsafeBufferPointer { kernAfter in
-        breakAfter.withUnsafeBufferPointer { breakAfter in
-        isSpace.withUnsafeBufferPointer { isSpace in
-        segmentEnds.withUnsafeBufferPointer { segmentEnds in
-        segmentWidths.withUnsafeBufferPointer { segmentWidths in
-        segmentVisible.withUnsafeBufferPointer { segmentVisible in
+    private func forEachLine(width available: Int, _ body: (PixelColumns, Int, Int, Int) -> Void) {
+        let count = graphemeCount
+        withColumns { c in
+            if count == 0 { body(c, 0, 0, 0); return }
+            let advances = c.advances, kernAfter = c.kernAfter, breakAfter = c.breakAfter, isSpace = c.isSpace
+            let segmentEnds = c.segmentEnds, segmentWidths = c.segmentWidths, segmentVisible = c.segmentVisible
+            let segmentCount = self.segmentCount
             var lineStart = 0
             // The segment the line starts in: lines start where segments do, except after a
             // word split at graphemes.
@@ -193,11 +217,11 @@ public struct PixelPreparedText: Sendable {
                 // The first segment after the line when it ends at a segment's end, so the next
                 // line does not step over this one's segments again.
                 var after = segment
-                if segment < segmentEnds.count && (segment == 0 ? 0 : Int(segmentEnds[segment - 1])) == lineStart {
+                if segment < segmentCount && (segment == 0 ? 0 : Int(segmentEnds[segment - 1])) == lineStart {
                     // Whole words while they fit; a mandatory break ends the line.
                     var running = 0, visible = 0
                     var s = segment
-                    while s < segmentEnds.count {
+                    while s < segmentCount {
                         let end = Int(segmentEnds[s])
                         if s > segment { running &+= Int(kernAfter[Int(segmentEnds[s - 1]) - 1]) }
                         if segmentVisible[s] >= 0 { visible = running &+ segmentVisible[s] }
@@ -208,7 +232,7 @@ public struct PixelPreparedText: Sendable {
                         guard fits(width, available) else {
                             // A closing mark that ends the line gives back its blank half when
                             // that makes the line fit (text-spacing-trim); the line ends there.
-                            let trimmed = FontScale.layoutUnits(visible - lineEndTrim(g))
+                            let trimmed = FontScale.layoutUnits(visible - lineEndTrim(c, g))
                             if trimmed < width && fits(trimmed, available) {
                                 lineEnd = end
                                 lineEndWidth = trimmed
@@ -233,7 +257,7 @@ public struct PixelPreparedText: Sendable {
                         if breakAfter[g] != 0 {
                             let width = FontScale.layoutUnits(visible)
                             guard fits(width, available) else {
-                                let trimmed = FontScale.layoutUnits(visible - lineEndTrim(g))
+                                let trimmed = FontScale.layoutUnits(visible - lineEndTrim(c, g))
                                 if trimmed < width && fits(trimmed, available) {
                                     lineEnd = g + 1
                                     lineEndWidth = trimmed
@@ -263,17 +287,17 @@ public struct PixelPreparedText: Sendable {
                         let g = lineEnd
                         running &+= Int(kernAfter[g - 1]) &+ Int(advances[g])
                         let grown = isSpace[g] ? visible : running
-                        guard fits(splitWidth(grown, trim: lineEndTrim(g), available), available) else { break }
+                        guard fits(splitWidth(grown, trim: lineEndTrim(c, g), available), available) else { break }
                         visible = grown
                         lineEnd += 1
                     }
-                    lineEndWidth = splitWidth(visible, trim: lineEndTrim(lineEnd - 1), available)
+                    lineEndWidth = splitWidth(visible, trim: lineEndTrim(c, lineEnd - 1), available)
                 }
-                body(lineStart, lineEnd, lineEndWidth)
+                body(c, lineStart, lineEnd, lineEndWidth)
                 lineStart = lineEnd
                 segment = after
-                while segment < segmentEnds.count && Int(segmentEnds[segment]) <= lineStart { segment += 1 }
+                while segment < segmentCount && Int(segmentEnds[segment]) <= lineStart { segment += 1 }
             }
-        }}}}}}}
+        }
     }
 }

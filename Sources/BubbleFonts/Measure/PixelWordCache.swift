@@ -108,9 +108,14 @@ struct PreparedColumns {
         segmentVisible.reserve(segments)
     }
 
-    mutating func removeAll() {
-        starts.count = 0; advances.count = 0; kernAfter.count = 0; endTrim.count = 0; faces.count = 0
-        breakAfter.count = 0; isSpace.count = 0; segmentEnds.count = 0; segmentWidths.count = 0; segmentVisible.count = 0
+    mutating func removeAll() { setCounts(graphemes: 0, segments: 0, endTrim: 0) }
+
+    /// Sets every column's count (room reserved): a text is assembled through pointers, and its
+    /// counts set once.
+    mutating func setCounts(graphemes: Int, segments: Int, endTrim trims: Int) {
+        starts.count = graphemes; advances.count = graphemes; kernAfter.count = graphemes; endTrim.count = trims
+        faces.count = graphemes; breakAfter.count = graphemes; isSpace.count = graphemes
+        segmentEnds.count = segments; segmentWidths.count = segments; segmentVisible.count = segments
     }
 
     func free() {
@@ -205,13 +210,21 @@ struct WordTableState {
             }
         }
         if n > 0 { appendWord(s, start, n, chain: chain, join: &join) }
+        assert(!join.anyEndTrim || join.endTrimFilled, "a text with a line-end trim has them all")
+        text.setCounts(graphemes: join.graphemes, segments: join.segments, endTrim: join.endTrimFilled ? join.graphemes : 0)
         return (join.utf8, join.anyEndTrim)
     }
 
     /// What the next word's join needs of the text so far.
     struct Join {
+        /// The text's UTF-8 bytes, graphemes and segments so far (`text`'s counts are set at the end).
         var utf8 = 0
+        var graphemes = 0
+        var segments = 0
         var anyEndTrim = false
+        /// True once `text.endTrim` is written for every grapheme so far: from the first word with a
+        /// line-end trim on (most texts have none, and skip the column).
+        var endTrimFilled = false
         /// The last glyph so far (face << 16 | glyph), `UInt32.max` when none.
         var last = UInt32.max
         /// The last word's entry, whose line breaker decides the break before a next word that
@@ -262,7 +275,7 @@ struct WordTableState {
     @inline(__always)
     private mutating func appendWord(_ s: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, chain: FontChain, join: inout Join) {
         let count = end - start
-        let g0 = text.graphemeCount, s0 = text.segmentEnds.count
+        let g0 = join.graphemes, s0 = join.segments
         // Where the previous word (ending in a space) meets this one. Before printable ASCII Blink's
         // table decides the break; before anything else UAX #14, whose answer after spaces is the
         // breaker's after the previous word.
@@ -293,32 +306,39 @@ struct WordTableState {
             segmentCount = Int(entry.segmentCount)
             utf8Count = Int(entry.utf8Count)
             edges = entry.edges
-            if entry.hasEndTrim { join.anyEndTrim = true }
+            if entry.hasEndTrim {
+                join.anyEndTrim = true
+                if !join.endTrimFilled {
+                    text.endTrim.base.update(repeating: 0, count: g0)
+                    join.endTrimFilled = true
+                }
+            }
             let from = Int(entry.graphemeStart), sFrom = Int(entry.segmentStart)
-            // Columns copied in one loop (words are short: a call to memcpy per column costs more);
-            // UTF-8 starts and segment ends moved to where the word sits.
+            // Columns copied in short loops (words are short: a call to memcpy per column costs more),
+            // few pointers each so none spills; UTF-8 starts and segment ends moved to where the
+            // word sits.
             do {
                 let offset = Int32(truncatingIfNeeded: join.utf8)
                 let starts = text.starts.base + g0, advances = text.advances.base + g0, kernAfter = text.kernAfter.base + g0
-                let endTrim = text.endTrim.base + g0
-                let faces = text.faces.base + g0, breakAfter = text.breakAfter.base + g0, isSpace = text.isSpace.base + g0
                 let wordStarts = words.starts.base + from, wordAdvances = words.advances.base + from
-                let wordKernAfter = words.kernAfter.base + from, wordEndTrim = words.endTrim.base + from
-                let wordFaces = words.faces.base + from
-                let wordBreakAfter = words.breakAfter.base + from, wordIsSpace = words.isSpace.base + from
+                let wordKernAfter = words.kernAfter.base + from
                 for k in 0..<graphemeCount {
                     starts[k] = wordStarts[k] &+ offset
                     advances[k] = wordAdvances[k]
                     kernAfter[k] = wordKernAfter[k]
-                    endTrim[k] = wordEndTrim[k]
+                }
+            }
+            do {
+                let faces = text.faces.base + g0, breakAfter = text.breakAfter.base + g0, isSpace = text.isSpace.base + g0
+                let wordFaces = words.faces.base + from, wordBreakAfter = words.breakAfter.base + from
+                let wordIsSpace = words.isSpace.base + from
+                for k in 0..<graphemeCount {
                     faces[k] = wordFaces[k]
                     breakAfter[k] = wordBreakAfter[k]
                     isSpace[k] = wordIsSpace[k]
                 }
-                text.starts.count += graphemeCount; text.advances.count += graphemeCount; text.kernAfter.count += graphemeCount
-                text.endTrim.count += graphemeCount
-                text.faces.count += graphemeCount; text.breakAfter.count += graphemeCount; text.isSpace.count += graphemeCount
             }
+            if join.endTrimFilled { (text.endTrim.base + g0).update(from: words.endTrim.base + from, count: graphemeCount) }
             do {
                 let ends = text.segmentEnds.base + s0
                 let widths = text.segmentWidths.base + s0, visible = text.segmentVisible.base + s0
@@ -330,10 +350,14 @@ struct WordTableState {
                     widths[k] = wordWidths[k]
                     visible[k] = wordVisible[k]
                 }
-                text.segmentEnds.count += segmentCount; text.segmentWidths.count += segmentCount
-                text.segmentVisible.count += segmentCount
             }
         } else {
+            // Prepared where it sits: the columns' counts are brought up to date for it.
+            if !join.endTrimFilled {
+                text.endTrim.base.update(repeating: 0, count: g0)
+                join.endTrimFilled = true
+            }
+            text.setCounts(graphemes: g0, segments: s0, endTrim: g0)
             let piece = text.appendPrepared(UnsafeBufferPointer(rebasing: s[start..<end]), chain: chain, scratch: &scratch,
                                             utf8Offset: Int32(truncatingIfNeeded: join.utf8))
             graphemeCount = piece.graphemeCount
@@ -368,13 +392,13 @@ struct WordTableState {
                     (widths + s0).update(from: widths + s0 + 1, count: moved)
                     (visible + s0).update(from: visible + s0 + 1, count: moved)
                 }
-                text.segmentEnds.count -= 1
-                text.segmentWidths.count -= 1
-                text.segmentVisible.count -= 1
+                join.segments -= 1
             }
         }
         if edges.last != UInt32.max { join.last = edges.last }
         join.utf8 += utf8Count
+        join.graphemes += graphemeCount
+        join.segments += segmentCount
     }
 
     /// The hash of the word of `count` bytes at `key`: eight bytes at a time (the last eight may
