@@ -2,8 +2,9 @@
 /// ten arrays cost ten of each), written once when the text is prepared and only read after.
 ///
 /// Layout, 8-byte aligned first: segment widths and visible widths (`Int`), then UTF-8 starts,
-/// advances, kerning after and segment ends (`Int32`), the line-end trims (`Int32`, only when the
-/// text has one), then faces, breaks after and spaces (a byte each).
+/// advances, kerning after and segment ends (`Int32`), then faces, breaks after and spaces (a byte
+/// each), and last, only when the text has one, the line-end trims (`Int32`, 4-byte aligned): the
+/// columns laying out reads sit at offsets that do not depend on whether there are trims.
 ///
 /// `ManagedBuffer` is not `Sendable`; this one is written only while it is made, before any other
 /// thread can see it, so the prepared text that holds it shares it (`nonisolated(unsafe)`).
@@ -20,8 +21,12 @@ final class PixelTextStorage: ManagedBuffer<Int, UInt64> {
     nonisolated(unsafe) static let empty = make(graphemes: 0, segments: 0, hasEndTrim: false)
 
     static func byteCount(graphemes g: Int, segments s: Int, hasEndTrim: Bool) -> Int {
-        20 * s + (hasEndTrim ? 19 : 15) * g
+        hasEndTrim ? endTrimOffset(graphemes: g, segments: s) + 4 * g : 20 * s + 15 * g
     }
+
+    /// Where the line-end trims start: after the byte columns, 4-byte aligned.
+    @inline(__always)
+    static func endTrimOffset(graphemes g: Int, segments s: Int) -> Int { (20 * s + 15 * g + 3) & ~3 }
 }
 
 /// Pointers to a prepared text's columns in its `PixelTextStorage`, valid while that storage is.
@@ -32,7 +37,7 @@ struct PixelColumns {
     let advances: UnsafeMutablePointer<Int32>
     let kernAfter: UnsafeMutablePointer<Int32>
     let segmentEnds: UnsafeMutablePointer<Int32>
-    /// Only when the text has line-end trims (else it points at the faces: never read).
+    /// Only when the text has line-end trims (else past the end: never read).
     let endTrim: UnsafeMutablePointer<Int32>
     let faces: UnsafeMutablePointer<UInt8>
     let breakAfter: UnsafeMutablePointer<UInt8>
@@ -42,12 +47,14 @@ struct PixelColumns {
     /// elements; `bind` binds each region to its type (once, when the storage is made).
     @inline(__always)
     init(base: UnsafeMutableRawPointer, graphemes g: Int, segments s: Int, hasEndTrim: Bool, bind: Bool = false) {
-        let int32s = base + 16 * s, bytes = int32s + 12 * g + 4 * s + (hasEndTrim ? 4 * g : 0)
+        let int32s = base + 16 * s, bytes = int32s + 12 * g + 4 * s
+        let trims = base + PixelTextStorage.endTrimOffset(graphemes: g, segments: s)
         if bind {
             base.bindMemory(to: Int.self, capacity: 2 * s)
-            int32s.bindMemory(to: Int32.self, capacity: 3 * g + s + (hasEndTrim ? g : 0))
+            int32s.bindMemory(to: Int32.self, capacity: 3 * g + s)
             bytes.bindMemory(to: UInt8.self, capacity: 2 * g)
             (bytes + 2 * g).bindMemory(to: Bool.self, capacity: g)
+            if hasEndTrim { trims.bindMemory(to: Int32.self, capacity: g) }
         }
         segmentWidths = base.assumingMemoryBound(to: Int.self)
         segmentVisible = segmentWidths + s
@@ -55,7 +62,7 @@ struct PixelColumns {
         advances = starts + g
         kernAfter = advances + g
         segmentEnds = kernAfter + g
-        endTrim = segmentEnds + s
+        endTrim = trims.assumingMemoryBound(to: Int32.self)
         faces = bytes.assumingMemoryBound(to: UInt8.self)
         breakAfter = faces + g
         isSpace = (bytes + 2 * g).assumingMemoryBound(to: Bool.self)
