@@ -197,12 +197,11 @@ struct WordTableState {
         var join = Join()
         var start = 0
         var i = 0
-        while i < n {
-            let byte = s[i]
-            i += 1
+        while true {
             // A cut: after a space, before printable ASCII other than a space, or before another
             // scalar that starts a grapheme and a line-breaking unit of its own.
-            guard byte == 0x20, i < n else { continue }
+            i = Self.space(in: s, from: i) + 1
+            guard i < n else { break }
             let next = s[i]
             if next &- 0x21 < 0x5E || (next >= 0xC0 && Self.startsPiece(s, i)) {
                 appendWord(s, start, i, chain: chain, join: &join)
@@ -213,6 +212,25 @@ struct WordTableState {
         assert(!join.anyEndTrim || join.endTrimFilled, "a text with a line-end trim has them all")
         text.setCounts(graphemes: join.graphemes, segments: join.segments, endTrim: join.endTrimFilled ? join.graphemes : 0)
         return (join.utf8, join.anyEndTrim)
+    }
+
+    /// The index of the first space (U+0020) in `s` at or after `from`, or `s.count`: eight bytes
+    /// at a time (the lowest byte flagged by the zero-byte test is always a space).
+    @inline(__always)
+    static func space(in s: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        let n = s.count
+        var i = from
+        if n >= 8, let base = s.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while i <= n - 8 {
+                let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x2020_2020_2020_2020
+                let zero = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+                if zero != 0 { return i + zero.trailingZeroBitCount >> 3 }
+                i += 8
+            }
+        }
+        while i < n && s[i] != 0x20 { i += 1 }
+        return i
     }
 
     /// What the next word's join needs of the text so far.
