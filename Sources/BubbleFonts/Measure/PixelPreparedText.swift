@@ -208,6 +208,10 @@ public struct PixelPreparedText: Sendable {
             let advances = c.advances, kernAfter = c.kernAfter, breakAfter = c.breakAfter, isSpace = c.isSpace
             let segmentEnds = c.segmentEnds, segmentWidths = c.segmentWidths, segmentVisible = c.segmentVisible
             let segmentCount = self.segmentCount
+            // A line fits while its width rounded up to LayoutUnits is at most `available + 1`
+            // (`fits`), that is while its 16.16 width is at most (available + 1) × 1024.
+            let (product, overflow) = (available &+ 1).multipliedReportingOverflow(by: 1024)
+            let limit = overflow ? (available < 0 ? Int.min : Int.max) : product
             var lineStart = 0
             // The segment the line starts in: lines start where segments do, except after a
             // word split at graphemes.
@@ -218,8 +222,9 @@ public struct PixelPreparedText: Sendable {
                 // line does not step over this one's segments again.
                 var after = segment
                 if segment < segmentCount && (segment == 0 ? 0 : Int(segmentEnds[segment - 1])) == lineStart {
-                    // Whole words while they fit; a mandatory break ends the line.
-                    var running = 0, visible = 0
+                    // Whole words while they fit; a mandatory break ends the line. The 16.16
+                    // width is tested against `limit`, and rounded once for the line.
+                    var running = 0, visible = 0, fitting = 0, trimmedEnd = false
                     var s = segment
                     while s < segmentCount {
                         let end = Int(segmentEnds[s])
@@ -228,24 +233,26 @@ public struct PixelPreparedText: Sendable {
                         running &+= segmentWidths[s]
                         let g = end - 1
                         // A mandatory break's own space (a newline) hangs too.
-                        let width = FontScale.layoutUnits(visible)
-                        guard fits(width, available) else {
+                        guard visible <= limit else {
                             // A closing mark that ends the line gives back its blank half when
                             // that makes the line fit (text-spacing-trim); the line ends there.
+                            let width = FontScale.layoutUnits(visible)
                             let trimmed = FontScale.layoutUnits(visible - lineEndTrim(c, g))
                             if trimmed < width && fits(trimmed, available) {
                                 lineEnd = end
                                 lineEndWidth = trimmed
+                                trimmedEnd = true
                                 after = s + 1
                             }
                             break
                         }
                         lineEnd = end
-                        lineEndWidth = width
+                        fitting = visible
                         after = s + 1
                         if breakAfter[g] == 2 { break }
                         s += 1
                     }
+                    if lineEnd > lineStart && !trimmedEnd { lineEndWidth = FontScale.layoutUnits(fitting) }
                 } else {
                     // A line starting inside a segment: grapheme by grapheme.
                     var running = 0, visible = 0
