@@ -160,7 +160,8 @@ private struct PieceWriter {
         self.clusters = clusters
     }
 
-    /// Writes the graphemes of the `scalarCount` scalars.
+    /// Writes the graphemes of the `scalarCount` scalars (the columns and the glyph buffers have
+    /// room for `scalarCount` each: a scalar adds at most one grapheme and one glyph).
     mutating func write(scalarCount: Int) {
         // The ID class that Chromium's `line-break: auto` gives Line_Break CJ (UAX #14's "normal").
         let idInfo = UnicodeTables.info(0x3042)
@@ -199,6 +200,7 @@ private struct PieceWriter {
         }
         addGrapheme(graphemeStart, scalarCount, utf8: graphemeUTF8, next: nil)
         finishRun()
+        assert(graphemeCount <= scalarCount, "no more graphemes than scalars")
     }
 
     /// Measures the glyph run so far: substitutions, then advances and the kerning inside the run

@@ -324,6 +324,8 @@ struct WordTableState {
             segmentCount = Int(entry.segmentCount)
             utf8Count = Int(entry.utf8Count)
             edges = entry.edges
+            assert(g0 + graphemeCount <= text.advances.capacity && s0 + segmentCount <= text.segmentEnds.capacity,
+                   "the text's columns have room for as many graphemes and segments as it has bytes")
             if entry.hasEndTrim {
                 join.anyEndTrim = true
                 if !join.endTrimFilled {
