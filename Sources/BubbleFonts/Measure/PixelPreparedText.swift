@@ -2,7 +2,7 @@ import BubbleText
 
 /// A text prepared in pixels: its graphemes' advances (16.16 px, kerning with the next grapheme
 /// kept apart), the faces they use, and where lines may break. Laying out at a width is arithmetic
-/// over these arrays.
+/// over these columns.
 public struct PixelPreparedText: Sendable {
     /// The columns, in one allocation (`PixelTextStorage`, `PixelColumns`). Per grapheme: UTF-8
     /// start, advance and kerning after it (16.16 px), face index, what follows it (0 no break,
@@ -101,7 +101,7 @@ public struct PixelPreparedText: Sendable {
         var last = UInt32.max
     }
 
-    /// `text` prepared a word at a time through `table` (`PixelWordCache`): the same arrays as
+    /// `text` prepared a word at a time through `table` (`PixelWordCache`): the same columns as
     /// `init(_:chain:)` gives, element for element.
     init(_ text: String, chain: FontChain, table: WordTable) {
         guard chain.cutsAtSpaces else { self = PixelPreparedText(text, chain: chain); return }

@@ -75,12 +75,10 @@ struct WordBuffer<Element: BitwiseCopyable> {
     }
 
     func free() { base.deallocate() }
-
-    /// The elements as an array.
-    var array: [Element] { Array(UnsafeBufferPointer(start: base, count: count)) }
 }
 
-/// The columns of prepared text: `PixelPreparedText`'s arrays, as buffers.
+/// The columns of prepared text (`PixelPreparedText`'s), as growable buffers: a text is assembled
+/// here, and each word the table keeps lives in one.
 struct PreparedColumns {
     var starts = WordBuffer<Int32>(capacity: 256)
     var advances = WordBuffer<Int32>(capacity: 256)
