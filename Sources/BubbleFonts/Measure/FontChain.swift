@@ -142,11 +142,31 @@ public struct FontChain: Sendable {
     }
 
     static func face(for scalars: ArraySlice<UInt32>, in faces: [Face]) -> (face: Int, glyph: UInt16) {
-        guard let first = scalars.first, let base = Unicode.Scalar(first) else { return (0, 0) }
+        guard let first = scalars.first else { return (0, 0) }
         // Only an explicit request for emoji presentation (VS16, a ZWJ sequence, a skin tone) passes
         // over a text font that covers the base: Chromium draws 😂 in DejaVu Sans from DejaVu.
         let wantsEmoji = scalars.contains(0xFE0F) || scalars.contains(0x200D)
             || (scalars.count > 1 && scalars.dropFirst().contains { UnicodeTables.info($0).isEmojiModifier })
+        return face(base: first, wantsEmoji: wantsEmoji, in: faces)
+    }
+
+    /// `face(for:)` for the `count` scalars at `scalars` (a grapheme), read in place.
+    func face(for scalars: UnsafePointer<UInt32>, count: Int) -> (face: Int, glyph: UInt16) {
+        var wantsEmoji = false
+        for i in 0..<count {
+            let scalar = scalars[i]
+            if scalar == 0xFE0F || scalar == 0x200D || (i > 0 && UnicodeTables.info(scalar).isEmojiModifier) {
+                wantsEmoji = true
+                break
+            }
+        }
+        return Self.face(base: scalars[0], wantsEmoji: wantsEmoji, in: faces)
+    }
+
+    /// The first face covering `base`, a colour face first when `wantsEmoji`, else the first
+    /// face's `.notdef`.
+    static func face(base first: UInt32, wantsEmoji: Bool, in faces: [Face]) -> (face: Int, glyph: UInt16) {
+        guard let base = Unicode.Scalar(first) else { return (0, 0) }
         // By index: copying a Face retains each of its tables.
         if wantsEmoji {
             for index in faces.indices where faces[index].font.hasColorBitmaps {

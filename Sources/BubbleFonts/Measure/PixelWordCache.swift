@@ -11,17 +11,19 @@ import Synchronization
 /// line-breaking rules see the same before the piece as at a text's start, no `text-spacing-trim`
 /// type crosses a space, and `FontChain.cutsAtSpaces` checks that no ligature takes in a space),
 /// so a piece prepared on its own is the whole text's piece, except for what is added where two
-/// pieces meet: the break there (Blink's table before ASCII, else UAX #14 on the two pieces,
-/// remembered per pair), the kerning between the last glyph of one and the first of the next when
-/// they share a face, and the merge of the two segments when no break is allowed between them.
+/// pieces meet: the break there (Blink's table before ASCII, else UAX #14, whose answer after the
+/// spaces that end a piece is the line breaker's after that piece, kept with it), the kerning
+/// between the last glyph of one and the first of the next when they share a face, and the merge
+/// of the two segments when no break is allowed between them. A new piece is prepared in one pass
+/// straight into the table's columns (`PreparedColumns.appendPrepared`).
 ///
 /// One cache per `PixelMeasurer` (so per font chain, size, script and language). It is a pool of
 /// tables: a prepare takes one, uses it alone and gives it back, so measurers shared by threads
 /// never wait on each other for more than the take and the give. Each table keeps at most 8,192
-/// words of at most 1,024 UTF-8 bytes, 262,144 bytes of keys, 131,072 graphemes and segments,
-/// and 4,096 breaks between pieces (about 5.5 MiB when full), and is emptied when one more word
-/// would pass a limit: simple, bounded, and the words that matter come back at once. The scratch space a text is assembled
-/// in grows to the longest text prepared. At most 16 tables are kept.
+/// words of at most 1,024 UTF-8 bytes, 262,144 bytes of keys and 131,072 graphemes and segments
+/// (about 6 MiB when full), and is emptied when one more word might pass a limit: simple, bounded,
+/// and the words that matter come back at once. The scratch space a text is assembled in grows to
+/// the longest text prepared. At most 16 tables are kept.
 final class PixelWordCache: Sendable {
     private let tables = Mutex<[WordTable]>([])
     static let maximumTables = 16
@@ -29,7 +31,7 @@ final class PixelWordCache: Sendable {
     init() {}
 
     /// How many times a table was emptied because it was full (for tests).
-    var emptied: Int { tables.withLock { $0.reduce(0) { $0 + $1.state.emptied } } }
+    var emptied: Int { tables.withLock { $0.reduce(0) { $0 + $1.emptied } } }
 
     /// Runs `body` with a table of its own.
     func withTable<R>(_ body: (WordTable) -> R) -> R {
@@ -73,12 +75,10 @@ struct WordBuffer<Element: BitwiseCopyable> {
     }
 
     func free() { base.deallocate() }
-
-    /// The elements as an array.
-    var array: [Element] { Array(UnsafeBufferPointer(start: base, count: count)) }
 }
 
-/// The columns of prepared text: `PixelPreparedText`'s arrays, as buffers.
+/// The columns of prepared text (`PixelPreparedText`'s), as growable buffers: a text is assembled
+/// here, and each word the table keeps lives in one.
 struct PreparedColumns {
     var starts = WordBuffer<Int32>(capacity: 256)
     var advances = WordBuffer<Int32>(capacity: 256)
@@ -106,9 +106,14 @@ struct PreparedColumns {
         segmentVisible.reserve(segments)
     }
 
-    mutating func removeAll() {
-        starts.count = 0; advances.count = 0; kernAfter.count = 0; endTrim.count = 0; faces.count = 0
-        breakAfter.count = 0; isSpace.count = 0; segmentEnds.count = 0; segmentWidths.count = 0; segmentVisible.count = 0
+    mutating func removeAll() { setCounts(graphemes: 0, segments: 0, endTrim: 0) }
+
+    /// Sets every column's count (room reserved): a text is assembled through pointers, and its
+    /// counts set once.
+    mutating func setCounts(graphemes: Int, segments: Int, endTrim trims: Int) {
+        starts.count = graphemes; advances.count = graphemes; kernAfter.count = graphemes; endTrim.count = trims
+        faces.count = graphemes; breakAfter.count = graphemes; isSpace.count = graphemes
+        segmentEnds.count = segments; segmentWidths.count = segments; segmentVisible.count = segments
     }
 
     func free() {
@@ -117,12 +122,18 @@ struct PreparedColumns {
     }
 }
 
-/// One table of the cache, as the pool hands it out: its state is copied out for a text and
-/// back after (a class's stored properties would pay a dynamic exclusivity check on every access
-/// in the hot loops).
+/// One table of the cache, as the pool hands it out.
 final class WordTable: @unchecked Sendable {  // one thread at a time: the pool hands it out
-    var state = WordTableState()
+    private var state = WordTableState()
     deinit { state.free() }
+
+    /// Runs `body` on the table's state: one exclusive access for the whole text, where each access
+    /// to a class's stored property would pay a dynamic exclusivity check, and a copy of the state
+    /// would share its arrays (each append would then copy them).
+    func withState<R>(_ body: (inout WordTableState) -> R) -> R { body(&state) }
+
+    /// How many times the table was emptied because it was full.
+    var emptied: Int { state.emptied }
 }
 
 /// An open-addressing hash of words (their UTF-8) to their prepared columns, and the scratch
@@ -150,31 +161,28 @@ struct WordTableState {
 
     private var slots: WordBuffer<Int32>
     var entries = WordBuffer<Entry>(capacity: 256)
+    /// Per entry, UAX #14 after its word (`PreparedPiece.lineBreaker`): the break before a next
+    /// word that starts with a scalar other than ASCII. (An array: the breaker is a value of
+    /// another module, not known to be bitwise copyable.)
+    var lineBreakers: [LineBreaker] = []
     var keys = WordBuffer<UInt8>(capacity: 8192)
     /// The words' columns: each entry's graphemes and segments, one after another.
     var words = PreparedColumns()
     /// The text being assembled.
     var text = PreparedColumns()
+    /// What preparing a new word reuses.
+    var scratch = PrepareScratch()
     /// How many times the table was full and emptied.
     var emptied = 0
-    /// The break between two kept pieces when the second starts with a scalar other than ASCII,
-    /// by their entries (first + 1) << 32 | (second + 1); 0 is an empty slot.
-    private var pairKeys: WordBuffer<UInt64>
-    private var pairBreaks = WordBuffer<UInt8>(capacity: Self.pairSlotCount)
-    private var pairCount = 0
-    static let pairSlotCount = 1 << 13
 
     init() {
         slots = WordBuffer(capacity: Self.slotCount)
         slots.base.initialize(repeating: -1, count: Self.slotCount)
         slots.count = Self.slotCount
-        pairKeys = WordBuffer(capacity: Self.pairSlotCount)
-        pairKeys.base.initialize(repeating: 0, count: Self.pairSlotCount)
     }
 
     func free() {
-        pairKeys.free(); pairBreaks.free()
-        slots.free(); entries.free(); keys.free(); words.free(); text.free()
+        slots.free(); entries.free(); keys.free(); words.free(); text.free(); scratch.free()
     }
 
     /// Assembles the text of UTF-8 `s` in `text`, a word at a time: each found or prepared and
@@ -184,51 +192,90 @@ struct WordTableState {
         let n = s.count
         text.removeAll()
         text.reserve(graphemes: n, segments: n)
-        var utf8 = 0, anyEndTrim = false
-        var last = UInt32.max  // the last glyph so far (face << 16 | glyph)
+        var join = Join()
         var start = 0
-        var previous = (start: -1, entry: -1)  // the piece before, and its entry (-1 when not kept)
-        var hash = Self.seed
         var i = 0
-        while i < n {
-            let byte = s[i]
+        while true {
             // A cut: after a space, before printable ASCII other than a space, or before another
             // scalar that starts a grapheme and a line-breaking unit of its own.
-            if i > start && s[i - 1] == 0x20 && (byte &- 0x21 < 0x5E || (byte >= 0xC0 && Self.startsPiece(s, i))) {
-                let entry = appendWord(s, start, i, Self.finish(hash), previous: previous, chain: chain,
-                                       utf8: &utf8, anyEndTrim: &anyEndTrim, last: &last)
-                previous = (start, entry)
+            i = Self.space(in: s, from: i) + 1
+            guard i < n else { break }
+            let next = s[i]
+            if next &- 0x21 < 0x5E || (next >= 0xC0 && Self.startsPiece(s, i)) {
+                appendWord(s, start, i, chain: chain, join: &join)
                 start = i
-                hash = Self.seed
             }
-            hash = Self.step(hash, UInt32(byte))
-            i += 1
         }
-        if n > 0 {
-            _ = appendWord(s, start, n, Self.finish(hash), previous: previous, chain: chain, utf8: &utf8, anyEndTrim: &anyEndTrim, last: &last)
+        if n > 0 { appendWord(s, start, n, chain: chain, join: &join) }
+        assert(!join.anyEndTrim || join.endTrimFilled, "a text with a line-end trim has them all")
+        text.setCounts(graphemes: join.graphemes, segments: join.segments, endTrim: join.endTrimFilled ? join.graphemes : 0)
+        return (join.utf8, join.anyEndTrim)
+    }
+
+    /// The index of the first space (U+0020) in `s` at or after `from`, or `s.count`: eight bytes
+    /// at a time (the lowest byte flagged by the zero-byte test is always a space).
+    @inline(__always)
+    static func space(in s: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        let n = s.count
+        var i = from
+        if n >= 8, let base = s.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while i <= n - 8 {
+                let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x2020_2020_2020_2020
+                let zero = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+                if zero != 0 { return i + zero.trailingZeroBitCount >> 3 }
+                i += 8
+            }
         }
-        return (utf8, anyEndTrim)
+        while i < n && s[i] != 0x20 { i += 1 }
+        return i
+    }
+
+    /// What the next word's join needs of the text so far.
+    struct Join {
+        /// The text's UTF-8 bytes, graphemes and segments so far (`text`'s counts are set at the end).
+        var utf8 = 0
+        var graphemes = 0
+        var segments = 0
+        var anyEndTrim = false
+        /// True once `text.endTrim` is written for every grapheme so far: from the first word with a
+        /// line-end trim on (most texts have none, and skip the column).
+        var endTrimFilled = false
+        /// The last glyph so far (face << 16 | glyph), `UInt32.max` when none.
+        var last = UInt32.max
+        /// The last word's entry, whose line breaker decides the break before a next word that
+        /// starts with a scalar other than ASCII; -1 when the breaker is `lineBreaker` (after a
+        /// word too long to keep).
+        var entry = -1
+        var lineBreaker = LineBreaker()
+    }
+
+    /// The scalar whose UTF-8 starts at byte `i` (a lead byte) of valid UTF-8 `s`, nil when `s`
+    /// ends inside it.
+    @inline(__always)
+    static func scalar(_ s: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt32? {
+        let lead = UInt32(s[i])
+        if lead < 0x80 { return lead }
+        if lead < 0xE0 {
+            guard i + 1 < s.count else { return nil }
+            return (lead & 0x1F) << 6 | UInt32(s[i + 1] & 0x3F)
+        }
+        if lead < 0xF0 {
+            guard i + 2 < s.count else { return nil }
+            return (lead & 0x0F) << 12 | UInt32(s[i + 1] & 0x3F) << 6 | UInt32(s[i + 2] & 0x3F)
+        }
+        guard i + 3 < s.count else { return nil }
+        return (lead & 0x07) << 18 | UInt32(s[i + 1] & 0x3F) << 12 | UInt32(s[i + 2] & 0x3F) << 6 | UInt32(s[i + 3] & 0x3F)
     }
 
     /// Whether the scalar starting at byte `i` (a lead byte, after a space) may start a piece: it
     /// starts a grapheme after a space (not Extend, ZWJ or SpacingMark), is not a line break (which
     /// would end the glyph run, so no kerning crosses), and UAX #14 does not attach it to what is
-    /// before (CM, ZWJ). Then every rule that decides inside the piece sees the same before the
+    /// before it (CM, ZWJ). Then every rule that decides inside the piece sees the same before the
     /// piece as at the text's start; only the break before it looks back across the spaces, and
-    /// the join works that one out on the two pieces together.
+    /// the join takes that from the line breaker's state after the piece before.
     static func startsPiece(_ s: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
-        let lead = UInt32(s[i])
-        let scalar: UInt32
-        if lead < 0xE0 {
-            guard i + 1 < s.count else { return false }
-            scalar = (lead & 0x1F) << 6 | UInt32(s[i + 1] & 0x3F)
-        } else if lead < 0xF0 {
-            guard i + 2 < s.count else { return false }
-            scalar = (lead & 0x0F) << 12 | UInt32(s[i + 1] & 0x3F) << 6 | UInt32(s[i + 2] & 0x3F)
-        } else {
-            guard i + 3 < s.count else { return false }
-            scalar = (lead & 0x07) << 18 | UInt32(s[i + 1] & 0x3F) << 12 | UInt32(s[i + 2] & 0x3F) << 6 | UInt32(s[i + 3] & 0x3F)
-        }
+        guard let scalar = scalar(s, at: i) else { return false }
         let info = UnicodeTables.info(scalar)
         switch info.lineBreak {
         case .cm, .zwj, .bk, .cr, .lf, .nl: return false
@@ -239,117 +286,111 @@ struct WordTableState {
         return graphemes.breaksBefore(info)
     }
 
-    /// Whether a line may break between the piece at `previousStart` (ending in spaces) and the
-    /// one at `start..<end` that starts with a scalar other than ASCII: UAX #14 (with Blink's
-    /// tailorings) run on the two pieces together, remembered per pair of kept pieces.
-    private mutating func breaksBetween(_ s: UnsafeBufferPointer<UInt8>, previousStart: Int, previousEntry: Int,
-                                        start: Int, end: Int, entry: Int) -> Bool {
-        let cacheable = previousEntry >= 0 && entry >= 0
-        let key = UInt64(UInt32(previousEntry + 1)) << 32 | UInt64(UInt32(entry + 1))
-        let mask = Self.pairSlotCount - 1
-        var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
-        if cacheable {
-            while pairKeys.base[slot] != 0 {
-                if pairKeys.base[slot] == key { return pairBreaks.base[slot] != 0 }
-                slot = (slot + 1) & mask
-            }
-        }
-        let scalars = PixelPreparedText.scalars(utf8: UnsafeBufferPointer(rebasing: s[previousStart..<end]))
-        var before = 0
-        for k in previousStart..<start where s[k] & 0xC0 != 0x80 { before += 1 }
-        let breaks = PixelPreparedText.blinkOpportunities(scalars)[before] == .allowed
-        if cacheable {
-            if pairCount + 1 > Self.pairSlotCount / 2 {
-                pairKeys.base.update(repeating: 0, count: Self.pairSlotCount)
-                pairCount = 0
-                slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
-                while pairKeys.base[slot] != 0 { slot = (slot + 1) & mask }
-            }
-            pairKeys.base[slot] = key
-            pairBreaks.base[slot] = breaks ? 1 : 0
-            pairCount += 1
-        }
-        return breaks
-    }
-
-    /// Appends the word `s[start..<end]` to `text`, found or prepared and kept, and joins it to
-    /// what is before it.
+    /// Appends the word `s[start..<end]` to `text`, found or prepared and kept (or, when too long
+    /// to keep, prepared in place), and joins it to what is before it.
     @inline(__always)
-    private mutating func appendWord(_ s: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ hash: UInt32,
-                                     previous: (start: Int, entry: Int), chain: FontChain,
-                                     utf8: inout Int, anyEndTrim: inout Bool, last: inout UInt32) -> Int {
-        let emptiedBefore = emptied
+    private mutating func appendWord(_ s: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, chain: FontChain, join: inout Join) {
         let count = end - start
-        var entryIndex = -1
-        var staged = false
-        if count <= Self.longestWord { entryIndex = find(hash, s.baseAddress! + start, count) }
-        if entryIndex < 0 {
-            var edges = PixelPreparedText.Edges()
-            let piece = PixelPreparedText(scalars: PixelPreparedText.scalars(utf8: UnsafeBufferPointer(rebasing: s[start..<end])),
-                                          chain: chain, edges: &edges)
-            if count <= Self.longestWord {
-                entryIndex = insert(hash, key: UnsafeBufferPointer(rebasing: s[start..<end]), piece, edges: edges)
+        let g0 = join.graphemes, s0 = join.segments
+        // Where the previous word (ending in a space) meets this one. Before printable ASCII Blink's
+        // table decides the break; before anything else UAX #14, whose answer after spaces is the
+        // breaker's after the previous word.
+        var breaks = true
+        if g0 > 0 {
+            if s[start] < 0x80 {
+                // (A byte of a multi-byte scalar before the space is not a letter or digit, as that scalar is not.)
+                breaks = PixelPreparedText.asciiBreakAllowed(start >= 2 ? UInt32(s[start - 2]) : 0x20, UInt32(s[start - 1]), UInt32(s[start]))
             } else {
-                entryIndex = stage(piece, edges: edges)
-                staged = true
+                let first = Self.scalar(s, at: start)!
+                let info = HanKerning.isConditionalJapaneseStarter(first) ? UnicodeTables.info(0x3042) : UnicodeTables.info(first)
+                var breaker = join.entry >= 0 ? lineBreakers[join.entry] : join.lineBreaker
+                assert(!breaker.needsLookahead(for: info), "a word starts after a space, where LB25 never looks ahead")
+                breaks = breaker.opportunity(before: info) == .allowed
             }
         }
-        let entry = entries.base[entryIndex]
-        let g0 = text.graphemeCount, gCount = Int(entry.graphemeCount), from = Int(entry.graphemeStart)
-        let s0 = text.segmentEnds.count, sCount = Int(entry.segmentCount), sFrom = Int(entry.segmentStart)
-        // Columns copied in one loop (words are short: a call to memcpy per column costs more);
-        // UTF-8 starts and segment ends moved to where the word sits.
-        do {
-            let offset = Int32(truncatingIfNeeded: utf8)
-            let starts = text.starts.base + g0, advances = text.advances.base + g0, kernAfter = text.kernAfter.base + g0
-            let faces = text.faces.base + g0, breakAfter = text.breakAfter.base + g0, isSpace = text.isSpace.base + g0
-            let wordStarts = words.starts.base + from, wordAdvances = words.advances.base + from
-            let wordKernAfter = words.kernAfter.base + from, wordFaces = words.faces.base + from
-            let wordBreakAfter = words.breakAfter.base + from, wordIsSpace = words.isSpace.base + from
-            for k in 0..<gCount {
-                starts[k] = wordStarts[k] &+ offset
-                advances[k] = wordAdvances[k]
-                kernAfter[k] = wordKernAfter[k]
-                faces[k] = wordFaces[k]
-                breakAfter[k] = wordBreakAfter[k]
-                isSpace[k] = wordIsSpace[k]
+        let graphemeCount: Int, segmentCount: Int, utf8Count: Int, edges: PixelPreparedText.Edges
+        if count <= Self.longestWord {
+            let key = s.baseAddress! + start
+            let hash = Self.hash(key, count)
+            var entryIndex = find(hash, key, count)
+            // (Keeping the word may empty a full table, and the previous word's entry with it: the
+            // break before this word was taken first.)
+            if entryIndex < 0 { entryIndex = insert(hash, key: UnsafeBufferPointer(start: key, count: count), chain: chain) }
+            join.entry = entryIndex
+            let entry = entries.base[entryIndex]
+            graphemeCount = Int(entry.graphemeCount)
+            segmentCount = Int(entry.segmentCount)
+            utf8Count = Int(entry.utf8Count)
+            edges = entry.edges
+            assert(g0 + graphemeCount <= text.advances.capacity && s0 + segmentCount <= text.segmentEnds.capacity,
+                   "the text's columns have room for as many graphemes and segments as it has bytes")
+            if entry.hasEndTrim {
+                join.anyEndTrim = true
+                if !join.endTrimFilled {
+                    text.endTrim.base.update(repeating: 0, count: g0)
+                    join.endTrimFilled = true
+                }
             }
-            text.starts.count += gCount; text.advances.count += gCount; text.kernAfter.count += gCount
-            text.faces.count += gCount; text.breakAfter.count += gCount; text.isSpace.count += gCount
-        }
-        if entry.hasEndTrim && !anyEndTrim {
-            anyEndTrim = true
-            text.endTrim.base.update(repeating: 0, count: g0)
-            text.endTrim.count = g0
-        }
-        if anyEndTrim { text.endTrim.append(words.endTrim.base + from, gCount) }
-        let ends = text.segmentEnds.base + s0
-        do {
-            let widths = text.segmentWidths.base + s0, visible = text.segmentVisible.base + s0
-            let wordEnds = words.segmentEnds.base + sFrom, wordWidths = words.segmentWidths.base + sFrom
-            let wordVisible = words.segmentVisible.base + sFrom
-            let offset = Int32(truncatingIfNeeded: g0)
-            for k in 0..<sCount {
-                ends[k] = wordEnds[k] &+ offset
-                widths[k] = wordWidths[k]
-                visible[k] = wordVisible[k]
+            let from = Int(entry.graphemeStart), sFrom = Int(entry.segmentStart)
+            // Columns copied in short loops (words are short: a call to memcpy per column costs more),
+            // few pointers each so none spills; UTF-8 starts and segment ends moved to where the
+            // word sits.
+            do {
+                let offset = Int32(truncatingIfNeeded: join.utf8)
+                let starts = text.starts.base + g0, advances = text.advances.base + g0, kernAfter = text.kernAfter.base + g0
+                let wordStarts = words.starts.base + from, wordAdvances = words.advances.base + from
+                let wordKernAfter = words.kernAfter.base + from
+                for k in 0..<graphemeCount {
+                    starts[k] = wordStarts[k] &+ offset
+                    advances[k] = wordAdvances[k]
+                    kernAfter[k] = wordKernAfter[k]
+                }
             }
-            text.segmentEnds.count += sCount; text.segmentWidths.count += sCount; text.segmentVisible.count += sCount
+            do {
+                let faces = text.faces.base + g0, breakAfter = text.breakAfter.base + g0, isSpace = text.isSpace.base + g0
+                let wordFaces = words.faces.base + from, wordBreakAfter = words.breakAfter.base + from
+                let wordIsSpace = words.isSpace.base + from
+                for k in 0..<graphemeCount {
+                    faces[k] = wordFaces[k]
+                    breakAfter[k] = wordBreakAfter[k]
+                    isSpace[k] = wordIsSpace[k]
+                }
+            }
+            if join.endTrimFilled { (text.endTrim.base + g0).update(from: words.endTrim.base + from, count: graphemeCount) }
+            do {
+                let ends = text.segmentEnds.base + s0
+                let widths = text.segmentWidths.base + s0, visible = text.segmentVisible.base + s0
+                let wordEnds = words.segmentEnds.base + sFrom, wordWidths = words.segmentWidths.base + sFrom
+                let wordVisible = words.segmentVisible.base + sFrom
+                let offset = Int32(truncatingIfNeeded: g0)
+                for k in 0..<segmentCount {
+                    ends[k] = wordEnds[k] &+ offset
+                    widths[k] = wordWidths[k]
+                    visible[k] = wordVisible[k]
+                }
+            }
+        } else {
+            // Prepared where it sits: the columns' counts are brought up to date for it.
+            if !join.endTrimFilled {
+                text.endTrim.base.update(repeating: 0, count: g0)
+                join.endTrimFilled = true
+            }
+            text.setCounts(graphemes: g0, segments: s0, endTrim: g0)
+            let piece = text.appendPrepared(UnsafeBufferPointer(rebasing: s[start..<end]), chain: chain, scratch: &scratch,
+                                            utf8Offset: Int32(truncatingIfNeeded: join.utf8))
+            graphemeCount = piece.graphemeCount
+            segmentCount = piece.segmentCount
+            utf8Count = piece.utf8Count
+            edges = piece.edges
+            if piece.hasEndTrim { join.anyEndTrim = true }
+            join.entry = -1
+            join.lineBreaker = piece.lineBreaker
         }
         if g0 > 0 {
-            // Where the previous word (ending in a space) meets this one (starting with printable
-            // ASCII): Blink's table decides the break, and the two glyphs kern when they share a
-            // face, as in one run.
             let lastGrapheme = g0 - 1
-            // (A byte of a multi-byte scalar before the space is not a letter or digit, as that scalar is not.)
-            let breaks = s[start] < 0x80
-                ? PixelPreparedText.asciiBreakAllowed(start >= 2 ? UInt32(s[start - 2]) : 0x20, UInt32(s[start - 1]), UInt32(s[start]))
-                // (When keeping this piece emptied the table, the previous one's entry is gone.)
-                : breaksBetween(s, previousStart: previous.start, previousEntry: emptied == emptiedBefore ? previous.entry : -1,
-                                start: start, end: end,
-                                entry: staged ? -1 : entryIndex)
             text.breakAfter.base[lastGrapheme] = breaks ? 1 : 0
-            let first = entry.edges.first
+            // The two glyphs kern when they share a face, as in one run.
+            let first = edges.first, last = join.last
             var kern = 0
             if last != UInt32.max && first != UInt32.max && last >> 16 == first >> 16 {
                 kern = chain.faces[Int(last >> 16)].kerning1616(UInt16(truncatingIfNeeded: last), UInt16(truncatingIfNeeded: first))
@@ -357,39 +398,72 @@ struct WordTableState {
             }
             if !breaks {
                 // One segment across the two words: the kerning between them is inside it.
+                let ends = text.segmentEnds.base + s0
                 let widths = text.segmentWidths.base, visible = text.segmentVisible.base
                 let before = widths[s0 - 1] &+ kern
                 widths[s0 - 1] = before &+ widths[s0]
                 if visible[s0] >= 0 { visible[s0 - 1] = before &+ visible[s0] }
                 ends[-1] = ends[0]
-                let moved = sCount - 1
+                let moved = segmentCount - 1
                 if moved > 0 {
                     ends.update(from: ends + 1, count: moved)
                     (widths + s0).update(from: widths + s0 + 1, count: moved)
                     (visible + s0).update(from: visible + s0 + 1, count: moved)
                 }
-                text.segmentEnds.count -= 1
-                text.segmentWidths.count -= 1
-                text.segmentVisible.count -= 1
+                join.segments -= 1
             }
         }
-        if entry.edges.last != UInt32.max { last = entry.edges.last }
-        utf8 += Int(entry.utf8Count)
-        if staged { unstage() }
-        return staged ? -1 : entryIndex
+        if edges.last != UInt32.max { join.last = edges.last }
+        join.utf8 += utf8Count
+        join.graphemes += graphemeCount
+        join.segments += segmentCount
     }
 
-    /// The words' hash: FNV-1a over UTF-8 bytes, mixed at the end so the low bits pick slots.
+    /// The hash of the word of `count` bytes at `key`: eight bytes at a time (the last eight may
+    /// overlap the ones before; the length is mixed in), so the low bits pick slots.
     @inline(__always)
-    static func step(_ hash: UInt32, _ scalar: UInt32) -> UInt32 { (hash ^ scalar) &* 0x0100_0193 }
-    static let seed: UInt32 = 0x811C_9DC5
+    static func hash(_ key: UnsafePointer<UInt8>, _ count: Int) -> UInt32 {
+        let p = UnsafeRawPointer(key)
+        let k: UInt64 = 0xFF51_AFD7_ED55_8CCD
+        var h = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        if count >= 8 {
+            var i = 0
+            while i + 8 < count {
+                h = (h ^ p.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* k
+                h ^= h >> 32
+                i += 8
+            }
+            h = (h ^ p.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) &* k
+        } else if count >= 4 {
+            let low = UInt64(p.loadUnaligned(as: UInt32.self)), high = UInt64(p.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+            h = (h ^ (high << 32 | low)) &* k
+        } else if count > 0 {
+            h = (h ^ (UInt64(key[0]) << 16 | UInt64(key[count >> 1]) << 8 | UInt64(key[count - 1]))) &* k
+        }
+        h ^= h >> 29
+        h &*= 0xC4CE_B9FE_1A85_EC53
+        h ^= h >> 32
+        return UInt32(truncatingIfNeeded: h)
+    }
+
+    /// Whether the `count` bytes at `a` and `b` are equal, compared eight at a time.
     @inline(__always)
-    static func finish(_ hash: UInt32) -> UInt32 {
-        var h = hash
-        h ^= h >> 15
-        h &*= 0x2C1B_3C6D
-        h ^= h >> 12
-        return h
+    static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let p = UnsafeRawPointer(a), q = UnsafeRawPointer(b)
+        if count >= 8 {
+            var i = 0
+            while i + 8 < count {
+                if p.loadUnaligned(fromByteOffset: i, as: UInt64.self) != q.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+                i += 8
+            }
+            return p.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == q.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        }
+        if count >= 4 {
+            return p.loadUnaligned(as: UInt32.self) == q.loadUnaligned(as: UInt32.self)
+                && p.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == q.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        }
+        for i in 0..<count where a[i] != b[i] { return false }
+        return true
     }
 
     /// The entry of the word `key[0..<count]` with hash `hash`, or -1.
@@ -401,80 +475,43 @@ struct WordTableState {
             let e = Int(slots.base[slot])
             if e < 0 { return -1 }
             let entry = entries.base[e]
-            if entry.hash == hash && Int(entry.keyCount) == count {
-                let stored = keys.base + Int(entry.keyStart)
-                var i = 0
-                while i < count && stored[i] == key[i] { i += 1 }
-                if i == count { return e }
-            }
+            if entry.hash == hash && Int(entry.keyCount) == count && Self.equal(keys.base + Int(entry.keyStart), key, count) { return e }
             slot = (slot + 1) & mask
         }
     }
 
-    /// Keeps `prepared` (a word prepared on its own) under `key`, emptying the table first when it
-    /// is full; returns its entry.
-    mutating func insert(_ hash: UInt32, key: UnsafeBufferPointer<UInt8>, _ prepared: PixelPreparedText,
-                edges: PixelPreparedText.Edges) -> Int {
-        let graphemes = prepared.advances.count, segments = prepared.segmentEnds.count
-        if entries.count + 1 > Self.maximumEntries || keys.count + key.count > Self.maximumKeyBytes
-            || words.graphemeCount + graphemes > Self.maximumGraphemes || words.segmentEnds.count + segments > Self.maximumGraphemes {
+    /// Prepares the word `key` (a piece of text, at most `longestWord` bytes) straight into the
+    /// words' columns and keeps it under `key`, emptying the table first when it might not fit;
+    /// returns its entry.
+    mutating func insert(_ hash: UInt32, key: UnsafeBufferPointer<UInt8>, chain: FontChain) -> Int {
+        // A word has at most as many graphemes and segments as bytes.
+        let most = key.count
+        if entries.count + 1 > Self.maximumEntries || keys.count + most > Self.maximumKeyBytes
+            || words.graphemeCount + most > Self.maximumGraphemes || words.segmentEnds.count + most > Self.maximumGraphemes {
             emptied += 1
-            // Entries are numbered again: the remembered breaks between them go too.
-            pairKeys.base.update(repeating: 0, count: Self.pairSlotCount)
-            pairCount = 0
             entries.count = 0
+            lineBreakers.removeAll(keepingCapacity: true)
             keys.count = 0
             words.removeAll()
             slots.base.update(repeating: -1, count: Self.slotCount)
         }
-        let index = stage(prepared, edges: edges, hash: hash, keyStart: keys.count, keyCount: key.count)
+        let graphemeStart = words.graphemeCount, segmentStart = words.segmentEnds.count
+        let piece = words.appendPrepared(key, chain: chain, scratch: &scratch, segmentEndsFromZero: true)
+        entries.reserve(1)
+        (entries.base + entries.count).initialize(to: Entry(
+            hash: hash, keyStart: Int32(keys.count), keyCount: Int32(key.count),
+            graphemeStart: Int32(graphemeStart), graphemeCount: Int32(piece.graphemeCount),
+            segmentStart: Int32(segmentStart), segmentCount: Int32(piece.segmentCount),
+            utf8Count: Int32(piece.utf8Count), edges: piece.edges, hasEndTrim: piece.hasEndTrim))
+        entries.count += 1
+        lineBreakers.append(piece.lineBreaker)
         keys.reserve(key.count)
         keys.append(key.baseAddress!, key.count)
+        let index = entries.count - 1
         let mask = Self.slotCount - 1
         var slot = Int(hash) & mask
         while slots.base[slot] >= 0 { slot = (slot + 1) & mask }
         slots.base[slot] = Int32(index)
         return index
-    }
-
-    /// Copies `prepared` into the words' columns as a new entry (not findable until a slot points
-    /// at it). A piece too long to keep is staged, used and dropped with `unstage`.
-    mutating func stage(_ prepared: PixelPreparedText, edges: PixelPreparedText.Edges, hash: UInt32 = 0,
-               keyStart: Int = 0, keyCount: Int = 0) -> Int {
-        let graphemes = prepared.advances.count, segments = prepared.segmentEnds.count
-        words.reserve(graphemes: graphemes, segments: segments)
-        let entry = Entry(hash: hash, keyStart: Int32(keyStart), keyCount: Int32(keyCount),
-                          graphemeStart: Int32(words.graphemeCount), graphemeCount: Int32(graphemes),
-                          segmentStart: Int32(words.segmentEnds.count), segmentCount: Int32(segments),
-                          utf8Count: Int32(prepared.utf8Count), edges: edges, hasEndTrim: !prepared.endTrim.isEmpty)
-        prepared.starts.withUnsafeBufferPointer { words.starts.append($0.baseAddress!, graphemes) }
-        prepared.advances.withUnsafeBufferPointer { words.advances.append($0.baseAddress!, graphemes) }
-        prepared.kernAfter.withUnsafeBufferPointer { words.kernAfter.append($0.baseAddress!, graphemes) }
-        if prepared.endTrim.isEmpty {
-            (words.endTrim.base + words.endTrim.count).update(repeating: 0, count: graphemes)
-            words.endTrim.count += graphemes
-        } else {
-            prepared.endTrim.withUnsafeBufferPointer { words.endTrim.append($0.baseAddress!, graphemes) }
-        }
-        prepared.faces.withUnsafeBufferPointer { words.faces.append($0.baseAddress!, graphemes) }
-        prepared.breakAfter.withUnsafeBufferPointer { words.breakAfter.append($0.baseAddress!, graphemes) }
-        prepared.isSpace.withUnsafeBufferPointer { words.isSpace.append($0.baseAddress!, graphemes) }
-        prepared.segmentEnds.withUnsafeBufferPointer { words.segmentEnds.append($0.baseAddress!, segments) }
-        prepared.segmentWidths.withUnsafeBufferPointer { words.segmentWidths.append($0.baseAddress!, segments) }
-        prepared.segmentVisible.withUnsafeBufferPointer { words.segmentVisible.append($0.baseAddress!, segments) }
-        entries.reserve(1)
-        (entries.base + entries.count).initialize(to: entry)
-        entries.count += 1
-        return entries.count - 1
-    }
-
-    /// Drops the last entry, staged and not findable.
-    mutating func unstage() {
-        let entry = entries.base[entries.count - 1]
-        entries.count -= 1
-        let g = Int(entry.graphemeStart), s = Int(entry.segmentStart)
-        words.starts.count = g; words.advances.count = g; words.kernAfter.count = g; words.endTrim.count = g
-        words.faces.count = g; words.breakAfter.count = g; words.isSpace.count = g
-        words.segmentEnds.count = s; words.segmentWidths.count = s; words.segmentVisible.count = s
     }
 }

@@ -125,6 +125,12 @@ public struct GlyphSubstitutions: Sendable {
         substitutions.apply(&glyphs, clusters: &clusters)
     }
 
+    /// `apply` on the `count` glyphs at `glyphs`, in place (the preparer's reused buffers).
+    @inline(__always)
+    func apply(_ glyphs: UnsafeMutablePointer<UInt16>, clusters: UnsafeMutablePointer<Int32>, count: inout Int) {
+        substitutions.apply(glyphs, clusters: clusters, count: &count)
+    }
+
     /// True when nothing is ever substituted.
     public var isEmpty: Bool { substitutions.isEmpty }
 

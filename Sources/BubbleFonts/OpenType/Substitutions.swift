@@ -56,21 +56,43 @@ struct Substitutions: Sendable {
     /// Applies every lookup to `glyphs`; `clusters` (one per glyph) keeps, for each glyph left, the
     /// cluster of its first component.
     func apply(_ glyphs: inout [UInt16], clusters: inout [Int]) {
+        guard !lookups.isEmpty else { return }
+        var count = glyphs.count
+        var clusters32 = clusters.map { Int32(truncatingIfNeeded: $0) }
+        glyphs.withUnsafeMutableBufferPointer { glyphs in
+            clusters32.withUnsafeMutableBufferPointer { clusters in
+                apply(glyphs.baseAddress!, clusters: clusters.baseAddress!, count: &count)
+            }
+        }
+        glyphs.removeLast(glyphs.count - count)
+        clusters = clusters32.prefix(count).map { Int($0) }
+    }
+
+    /// Applies every lookup to the `count` glyphs at `glyphs` in place (a ligature shortens them
+    /// and `count`); `clusters` (one per glyph) keeps, for each glyph left, the cluster of its first
+    /// component. The preparer's form: its glyphs live in buffers it reuses.
+    func apply(_ glyphs: UnsafeMutablePointer<UInt16>, clusters: UnsafeMutablePointer<Int32>, count: inout Int) {
         for (index, lookup) in lookups.enumerated() {
             let firsts = firstGlyphs[index]
             @inline(__always) func starts(_ glyph: UInt16) -> Bool { firsts[Int(glyph) >> 6] & (1 << UInt64(glyph & 63)) != 0 }
-            guard glyphs.contains(where: starts) else { continue }
+            var any = false
+            for i in 0..<count where starts(glyphs[i]) { any = true; break }
+            guard any else { continue }
             switch lookup {
             case .single(let map):
-                for i in glyphs.indices where starts(glyphs[i]) { if let replacement = map[glyphs[i]] { glyphs[i] = replacement } }
+                for i in 0..<count where starts(glyphs[i]) { if let replacement = map[glyphs[i]] { glyphs[i] = replacement } }
             case .ligatures(let map):
                 var i = 0
-                while i < glyphs.count {
+                while i < count {
                     if starts(glyphs[i]), let candidates = map[glyphs[i]] {
-                        for candidate in candidates where i + candidate.components.count < glyphs.count
-                            && glyphs[(i + 1)...(i + candidate.components.count)].elementsEqual(candidate.components) {
-                            glyphs.replaceSubrange(i...(i + candidate.components.count), with: [candidate.glyph])
-                            clusters.removeSubrange((i + 1)...(i + candidate.components.count))
+                        for candidate in candidates where i + candidate.components.count < count
+                            && candidate.components.indices.allSatisfy({ glyphs[i + 1 + $0] == candidate.components[$0] }) {
+                            // The ligature takes the first component's place and cluster; the rest go.
+                            let taken = candidate.components.count, after = i + 1 + taken
+                            glyphs[i] = candidate.glyph
+                            (glyphs + i + 1).update(from: glyphs + after, count: count - after)
+                            (clusters + i + 1).update(from: clusters + after, count: count - after)
+                            count -= taken
                             break
                         }
                     }

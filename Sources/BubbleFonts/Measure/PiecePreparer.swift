@@ -1,0 +1,279 @@
+import BubbleText
+
+/// What preparing a text (or one piece of it) gives besides its columns.
+struct PreparedPiece {
+    var graphemeCount = 0
+    var segmentCount = 0
+    var utf8Count = 0
+    /// True when some grapheme has a line-end trim (`endTrim` is written for every grapheme, 0
+    /// where there is none).
+    var hasEndTrim = false
+    var edges = PixelPreparedText.Edges()
+    /// UAX #14 after the piece's last scalar. A piece that is not a text's last ends in spaces, and
+    /// after spaces the breaker's answer depends only on the class before them, so the break before
+    /// the next piece is this breaker's answer for that piece's first scalar.
+    var lineBreaker = LineBreaker()
+}
+
+/// Buffers that preparing reuses from one text to the next, so it allocates nothing once they
+/// have grown to the longest text. Its owner frees them.
+struct PrepareScratch {
+    var scalars = WordBuffer<UInt32>(capacity: 256)
+    var glyphs = WordBuffer<UInt16>(capacity: 256)
+    var clusters = WordBuffer<Int32>(capacity: 256)
+
+    func free() { scalars.free(); glyphs.free(); clusters.free() }
+}
+
+extension PreparedColumns {
+    /// Prepares the valid UTF-8 `bytes` in one pass over their scalars and appends its graphemes
+    /// and segments to the columns: graphemes (UAX #29), breaks (UAX #14 with Blink's table between
+    /// two ASCII characters and CJ as ID), faces, advances, kerning, substitutions and
+    /// `text-spacing-trim`. UTF-8 starts are counted from `utf8Offset`, and segment ends from the
+    /// columns' grapheme count (from 0 with `segmentEndsFromZero`, for a piece kept on its own).
+    mutating func appendPrepared(_ bytes: UnsafeBufferPointer<UInt8>, chain: FontChain, scratch: inout PrepareScratch,
+                                 utf8Offset: Int32 = 0, segmentEndsFromZero: Bool = false) -> PreparedPiece {
+        var piece = PreparedPiece()
+        let n = bytes.count
+        piece.utf8Count = n
+        guard n > 0 else { return piece }
+        // Scalars, decoded once (a grapheme's later scalars and the LB25 lookahead read them again).
+        scratch.scalars.reserve(n)
+        let scalars = scratch.scalars.base
+        var scalarCount = 0
+        do {
+            var i = 0
+            while i < n {
+                let lead = UInt32(bytes[i])
+                if lead < 0x80 {
+                    scalars[scalarCount] = lead
+                    i += 1
+                } else if lead < 0xE0 {
+                    scalars[scalarCount] = (lead & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+                    i += 2
+                } else if lead < 0xF0 {
+                    scalars[scalarCount] = (lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+                    i += 3
+                } else {
+                    scalars[scalarCount] = (lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+                        | UInt32(bytes[i + 3] & 0x3F)
+                    i += 4
+                }
+                scalarCount += 1
+            }
+        }
+        reserve(graphemes: scalarCount, segments: scalarCount)
+        scratch.glyphs.reserve(scalarCount)
+        scratch.clusters.reserve(scalarCount)
+        let g0 = graphemeCount
+        let writer = chain.faces.withUnsafeBufferPointer { chainFaces in
+            var pass = PieceWriter(
+                chain: chain, chainFaces: chainFaces.baseAddress!, scalars: scalars, utf8Offset: utf8Offset,
+                starts: self.starts.base + g0, advances: self.advances.base + g0, kernAfter: self.kernAfter.base + g0,
+                endTrim: self.endTrim.base + g0, faces: self.faces.base + g0, breakAfter: self.breakAfter.base + g0,
+                isSpace: self.isSpace.base + g0, glyphs: scratch.glyphs.base, clusters: scratch.clusters.base)
+            pass.write(scalarCount: scalarCount)
+            return pass
+        }
+        let graphemeCount = writer.graphemeCount
+        starts.count += graphemeCount; advances.count += graphemeCount; kernAfter.count += graphemeCount
+        endTrim.count += graphemeCount; faces.count += graphemeCount; breakAfter.count += graphemeCount
+        isSpace.count += graphemeCount
+
+        // Segments: a word and its spaces between two break opportunities, its width with the
+        // kerning inside it, and its width up to its last non-space grapheme (-1 when all spaces).
+        let s0 = segmentEnds.count
+        let ends = segmentEnds.base + s0, widths = segmentWidths.base + s0, visibles = segmentVisible.base + s0
+        let pieceAdvances = writer.advances, pieceKernAfter = writer.kernAfter
+        let pieceBreakAfter = writer.breakAfter, pieceIsSpace = writer.isSpace
+        let endOffset = segmentEndsFromZero ? 0 : g0
+        var segmentCount = 0
+        var width = 0, visible = -1
+        for g in 0..<graphemeCount {
+            width &+= Int(pieceAdvances[g])
+            if !pieceIsSpace[g] { visible = width }
+            if pieceBreakAfter[g] == 0 {
+                width &+= Int(pieceKernAfter[g])  // the kerning inside the segment
+                continue
+            }
+            ends[segmentCount] = Int32(truncatingIfNeeded: endOffset + g + 1)
+            widths[segmentCount] = width
+            visibles[segmentCount] = visible
+            segmentCount += 1
+            (width, visible) = (0, -1)
+        }
+        segmentEnds.count += segmentCount; segmentWidths.count += segmentCount; segmentVisible.count += segmentCount
+
+        piece.graphemeCount = graphemeCount
+        piece.segmentCount = segmentCount
+        piece.hasEndTrim = writer.hasEndTrim
+        piece.edges = writer.edges
+        piece.lineBreaker = writer.lineBreaker
+        return piece
+    }
+}
+
+/// One pass over a text's scalars writing its graphemes' columns. A struct with mutating methods,
+/// not nested functions: variables that nested functions capture are boxed and pay a dynamic
+/// exclusivity check on each access.
+private struct PieceWriter {
+    let chain: FontChain
+    let chainFaces: UnsafePointer<FontChain.Face>
+    let scalars: UnsafeMutablePointer<UInt32>
+    let utf8Offset: Int32
+    let starts: UnsafeMutablePointer<Int32>
+    let advances: UnsafeMutablePointer<Int32>
+    let kernAfter: UnsafeMutablePointer<Int32>
+    let endTrim: UnsafeMutablePointer<Int32>
+    let faces: UnsafeMutablePointer<UInt8>
+    let breakAfter: UnsafeMutablePointer<UInt8>
+    let isSpace: UnsafeMutablePointer<Bool>
+    /// The glyph run so far, and each glyph's grapheme.
+    let glyphs: UnsafeMutablePointer<UInt16>
+    let clusters: UnsafeMutablePointer<Int32>
+    var glyphCount = 0
+    var runFace = -1
+    var graphemeCount = 0
+    var hasEndTrim = false
+    var edges = PixelPreparedText.Edges()
+    /// text-spacing-trim: the previous grapheme's type and trim (16.16 px).
+    var lastType = HanKerning.CharType.other
+    var lastTrim = 0
+    var lineBreaker = LineBreaker()
+
+    init(chain: FontChain, chainFaces: UnsafePointer<FontChain.Face>, scalars: UnsafeMutablePointer<UInt32>, utf8Offset: Int32,
+         starts: UnsafeMutablePointer<Int32>, advances: UnsafeMutablePointer<Int32>, kernAfter: UnsafeMutablePointer<Int32>,
+         endTrim: UnsafeMutablePointer<Int32>, faces: UnsafeMutablePointer<UInt8>, breakAfter: UnsafeMutablePointer<UInt8>,
+         isSpace: UnsafeMutablePointer<Bool>, glyphs: UnsafeMutablePointer<UInt16>, clusters: UnsafeMutablePointer<Int32>) {
+        self.chain = chain
+        self.chainFaces = chainFaces
+        self.scalars = scalars
+        self.utf8Offset = utf8Offset
+        self.starts = starts
+        self.advances = advances
+        self.kernAfter = kernAfter
+        self.endTrim = endTrim
+        self.faces = faces
+        self.breakAfter = breakAfter
+        self.isSpace = isSpace
+        self.glyphs = glyphs
+        self.clusters = clusters
+    }
+
+    /// Writes the graphemes of the `scalarCount` scalars (the columns and the glyph buffers have
+    /// room for `scalarCount` each: a scalar adds at most one grapheme and one glyph).
+    mutating func write(scalarCount: Int) {
+        // The ID class that Chromium's `line-break: auto` gives Line_Break CJ (UAX #14's "normal").
+        let idInfo = UnicodeTables.info(0x3042)
+        var graphemes = GraphemeBreaker()
+        var graphemeStart = 0, graphemeUTF8 = 0, utf8 = 0
+        for i in 0..<scalarCount {
+            let scalar = scalars[i]
+            let info = UnicodeTables.info(scalar)
+            let startsGrapheme = graphemes.breaksBefore(info)
+            let breakInfo = scalar >= 0x3041 && HanKerning.isConditionalJapaneseStarter(scalar) ? idInfo : info
+            var nextIsNumber = false
+            if lineBreaker.needsLookahead(for: breakInfo) {
+                // LB25: (PR | PO) × (OP | HY) NU looks at the next scalar that is not CM or ZWJ.
+                var k = i + 1
+                while k < scalarCount {
+                    let lineBreak = UnicodeTables.info(scalars[k]).lineBreak
+                    if lineBreak != .cm && lineBreak != .zwj {
+                        nextIsNumber = lineBreak == .nu
+                        break
+                    }
+                    k += 1
+                }
+            }
+            var opportunity = lineBreaker.opportunity(before: breakInfo, nextIsNumber: nextIsNumber)
+            // Between two printable ASCII characters, Blink's own table decides.
+            if i > 0 && scalar &- 0x20 < 0x5F && scalars[i - 1] &- 0x20 < 0x5F {
+                opportunity = PixelPreparedText.asciiBreakAllowed(i >= 2 ? scalars[i - 2] : 0x20, scalars[i - 1], scalar)
+                    ? .allowed : .prohibited
+            }
+            if startsGrapheme && i > 0 {
+                addGrapheme(graphemeStart, i, utf8: graphemeUTF8, next: opportunity)
+                graphemeStart = i
+                graphemeUTF8 = utf8
+            }
+            utf8 += scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x1_0000 ? 3 : 4
+        }
+        addGrapheme(graphemeStart, scalarCount, utf8: graphemeUTF8, next: nil)
+        finishRun()
+        assert(graphemeCount <= scalarCount, "no more graphemes than scalars")
+    }
+
+    /// Measures the glyph run so far: substitutions, then advances and the kerning inside the run
+    /// (within a grapheme it widens it; between two it sits after the first).
+    mutating func finishRun() {
+        guard runFace >= 0, glyphCount > 0 else { return }
+        // (The face is read in place: a copy would retain each of its tables.)
+        let face = chainFaces + runFace
+        // A colour-bitmap grapheme is already its one glyph: ligatures there could only join two
+        // graphemes, as 🇺🇸🇬🇧 (regional indicators U, G left) would become Uganda's flag.
+        if !face.pointee.font.hasColorBitmaps { face.pointee.substitutions.apply(glyphs, clusters: clusters, count: &glyphCount) }
+        if edges.first == UInt32.max { edges.first = UInt32(runFace) << 16 | UInt32(glyphs[0]) }
+        edges.last = UInt32(runFace) << 16 | UInt32(glyphs[glyphCount - 1])
+        for i in 0..<glyphCount {
+            let glyph = glyphs[i], cluster = Int(clusters[i])
+            advances[cluster] &+= Int32(clamping: face.pointee.advance1616(glyph))
+            guard i + 1 < glyphCount else { continue }
+            let kern = Int32(clamping: face.pointee.kerning1616(glyph, glyphs[i + 1]))
+            let next = Int(clusters[i + 1])
+            if next == cluster { advances[cluster] &+= kern } else { kernAfter[next - 1] &+= kern }
+        }
+        glyphCount = 0
+    }
+
+    /// The grapheme of scalars `from..<to` (UTF-8 start `utf8`); `next` is the break opportunity
+    /// after it, nil at the end of the text.
+    mutating func addGrapheme(_ from: Int, _ to: Int, utf8: Int, next: LineBreakOpportunity?) {
+        let g = graphemeCount
+        graphemeCount += 1
+        let first = scalars[from]
+        let single = to - from == 1
+        let isNewline = PixelPreparedText.isLineBreak(first)
+        // ASCII alone in its grapheme (most chat text) is looked up in the chain's table.
+        let (faceIndex, glyph) = single && first < 0x80 ? chain.asciiFace(first) : chain.face(for: scalars + from, count: to - from)
+        let face = chainFaces + faceIndex
+        starts[g] = utf8Offset &+ Int32(truncatingIfNeeded: utf8)
+        advances[g] = 0
+        kernAfter[g] = 0
+        endTrim[g] = 0
+        faces[g] = UInt8(truncatingIfNeeded: faceIndex)
+        breakAfter[g] = isNewline || next == .mandatory ? 2 : (next == nil || next == .allowed ? 1 : 0)
+        isSpace[g] = single && (first == 0x20 || first == 0x09 || isNewline)
+        if chain.trimsPunctuation {
+            // A trim between two graphemes counts only when both are on one line: kerning.
+            let found = single ? face.pointee.hanKerning.lookup(first) : (.other, 0, false)
+            let trim = face.pointee.scale.pixels1616(units: found.trim)
+            if g > 0 {
+                if HanKerning.trimsEnd(lastType, before: found.type) {
+                    kernAfter[g - 1] &-= Int32(clamping: lastTrim)
+                } else if HanKerning.trimsStart(found.type, after: lastType) {
+                    kernAfter[g - 1] &-= Int32(clamping: trim)
+                }
+            }
+            if found.trimsAtLineEnd && trim > 0 {
+                hasEndTrim = true
+                endTrim[g] = Int32(clamping: trim)
+            }
+            (lastType, lastTrim) = (found.type, trim)
+        }
+        if isNewline || faceIndex != runFace { finishRun() }
+        if isNewline { runFace = -1; return }
+        runFace = faceIndex
+        glyphs[glyphCount] = glyph
+        clusters[glyphCount] = Int32(truncatingIfNeeded: g)
+        glyphCount += 1
+        if !single && face.pointee.font.bitmapAdvance(of: glyph) == nil {
+            for k in (from + 1)..<to where !PixelPreparedText.isJoiner(scalars[k]) {
+                if let extra = face.pointee.font.glyph(for: Unicode.Scalar(scalars[k])!) {
+                    glyphs[glyphCount] = extra
+                    clusters[glyphCount] = Int32(truncatingIfNeeded: g)
+                    glyphCount += 1
+                }
+            }
+        }
+    }
+}
