@@ -75,35 +75,6 @@ private struct ChatNote: TextMessageModel {
         #expect(whole.count > models.count)
     }
 
-    @Test func aWindowLaidOutInTheBackgroundIsTheWindowFlushGives() throws {
-        var rng = SeededGenerator(seed: 13)
-        let models = Self.randomNotes(&rng, count: 500, conversation: nil, idPrefix: "m")
-        let options = DecorationOptions(timeZone: TimeZone(identifier: "UTC")!)
-        var now = StreamingLayout(engine: LayoutEngine(), widths: Self.widths, options: options, remembering: false)
-        var later = StreamingLayout(engine: LayoutEngine(), widths: Self.widths, options: options, remembering: false)
-        var cuts = SeededGenerator(seed: 3)
-        // Several windows in flight at once, waited for in order, some twice.
-        var pending: [PendingBatch] = []
-        var expected: [BatchLayout] = []
-        for (i, model) in models.enumerated() {
-            now.append(model)
-            later.append(model)
-            let last = i == models.count - 1
-            guard last || Int.random(in: 0..<40, using: &cuts) == 0 else { continue }
-            expected.append(try now.flush(final: last))
-            pending.append(try later.startFlush(final: last))
-        }
-        #expect(pending.count > 5)
-        for (batch, flushed) in zip(pending.map { $0.wait() }, expected) {
-            #expect(batch.firstRowNumber == flushed.firstRowNumber)
-            #expect(batch.rows.map(\.decoration) == flushed.rows.map(\.decoration))
-            #expect(batch.layouts == flushed.layouts)
-            #expect(batch.rows.indices.map { batch.rows[$0].id(in: batch.models) }
-                    == flushed.rows.indices.map { flushed.rows[$0].id(in: flushed.models) })
-        }
-        #expect(pending.last?.wait().layouts == expected.last?.layouts)
-    }
-
     @Test func withPartiesGivenItMatchesBatchLayout() throws {
         var rng = SeededGenerator(seed: 11)
         let models = Self.randomNotes(&rng, count: 400, conversation: nil, idPrefix: "m")

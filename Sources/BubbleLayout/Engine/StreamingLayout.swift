@@ -1,5 +1,4 @@
 import BubbleText
-import Dispatch
 
 /// Lays out a timeline as it streams in, a window at a time: `append` messages as they arrive,
 /// then `flush` lays out (on all cores) every row that is decided so far and hands them back
@@ -49,40 +48,12 @@ public struct StreamingLayout<Measurer: TextMeasurer> {
     /// `final` (at the end of the input) also lets out the held-back rows. Throws for a kind no
     /// cell is registered for.
     public mutating func flush(final: Bool = false) throws(LayoutError) -> BatchLayout {
-        let window = try decorateWindow(final: final)
-        return BatchLayout(rows: window.rows, widths: widths,
-                           layouts: engine.layoutRows(window.rows, of: window.models, widths: widths, remembering: remembering),
-                           models: window.models, firstRowNumber: window.firstRowNumber)
-    }
-
-    /// `flush(final:)`, with the layout done on other threads while the caller goes on: the
-    /// decoration is done here (it is sequential, and the next window's depends on it), and the
-    /// rows are laid out on all cores in the background; `PendingBatch.wait()` gives the batch
-    /// `flush` would have. So a filter can write one window while the next is laid out, and its
-    /// own serial work (decorating, formatting, writing) no longer leaves a core idle at each
-    /// window's end. Windows started one after another may be laid out at the same time; the
-    /// caller takes them in the order it started them.
-    public mutating func startFlush(final: Bool = false) throws(LayoutError) -> PendingBatch {
-        let window = try decorateWindow(final: final)
-        let engine = self.engine, widths = self.widths, remembering = self.remembering
-        return PendingBatch {
-            BatchLayout(rows: window.rows, widths: widths,
-                        layouts: engine.layoutRows(window.rows, of: window.models, widths: widths, remembering: remembering),
-                        models: window.models, firstRowNumber: window.firstRowNumber)
-        }
-    }
-
-    /// The flush's sequential part: decorates the messages appended since the last flush, counts
-    /// the rows, and keeps the held-back messages as the next window. Returns the decided rows
-    /// and the messages they index into.
-    private mutating func decorateWindow(final: Bool) throws(LayoutError)
-        -> (rows: [DecoratedRow], models: [any MessageModel], firstRowNumber: Int) {
         var rows: [DecoratedRow] = []
         rows.reserveCapacity(window.count - decorated + 1)
         for i in decorated..<window.count { try decorator.push(window[i], index: i, into: &rows) }
         if final { decorator.finish(into: &rows) }
-        let models = window
-        let firstRowNumber = rowCount
+        let batch = BatchLayout(rows: rows, widths: widths, layouts: engine.layoutRows(rows, of: window, widths: widths, remembering: remembering),
+                                models: window, firstRowNumber: rowCount)
         rowCount += rows.count
         // The held-back messages lead the next window, renumbered in order.
         let pending = decorator.pendingIndices
@@ -92,7 +63,7 @@ public struct StreamingLayout<Measurer: TextMeasurer> {
         decorator.movePending { old in Self.position(of: old, in: pending) }
         window = next
         decorated = window.count
-        return (rows, models, firstRowNumber)
+        return batch
     }
 
     /// The position of `value` in the sorted `array`, which holds it.
@@ -103,33 +74,5 @@ public struct StreamingLayout<Measurer: TextMeasurer> {
             if array[mid] < value { low = mid + 1 } else { high = mid }
         }
         return low
-    }
-}
-
-/// A window being laid out in the background (`StreamingLayout.startFlush`). Its owner waits for
-/// it, from one thread.
-public final class PendingBatch: @unchecked Sendable {
-    /// Signalled once, when `batch` is written.
-    private let finished = DispatchSemaphore(value: 0)
-    /// Written once by the layout task before `finished` is signalled, read only after it is.
-    private var batch: BatchLayout?
-    /// Whether the owner has waited already (read and written by the owner alone).
-    private var received = false
-
-    /// Starts `layOut` on a global queue (from where `layoutRows` spreads over all cores).
-    init(_ layOut: @escaping @Sendable () -> BatchLayout) {
-        DispatchQueue.global().async { [self] in
-            batch = layOut()
-            finished.signal()
-        }
-    }
-
-    /// The laid-out window, waiting for it if it is not done yet.
-    public func wait() -> BatchLayout {
-        if !received {
-            finished.wait()
-            received = true
-        }
-        return batch.unsafelyUnwrapped
     }
 }

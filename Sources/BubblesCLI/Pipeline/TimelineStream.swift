@@ -7,9 +7,7 @@ import Foundation
 typealias LaidOutChunk = BatchLayout
 
 /// Runs a log through `StreamingLayout` as a filter: a reader thread reads and decodes while this
-/// one decorates and writes, and each window is laid out in the background (on all cores) while
-/// this thread decorates the next and hands on the one before; a window is handed on as soon as
-/// it is laid out and the next has been started, or before waiting for more input. A window is
+/// one lays out and writes, and each window is handed on as soon as it is laid out. A window is
 /// whatever has arrived (at most `chunkSize` messages), so from a slow pipe rows come out as their
 /// messages come in, each held back only until the next message of its conversation arrives.
 /// Memory holds about two windows of messages, not the log.
@@ -32,21 +30,9 @@ struct TimelineStream<Measurer: TextMeasurer> {
         var messagesSeen = 0
         var repeatedIDs = RepeatedIDReport()
         var ended = false
-        // The window being laid out in the background while this thread decorates the next one
-        // and writes the one before; it is written before waiting for more input, so rows from
-        // a slow pipe still come out as their messages come in.
-        var pending: PendingBatch?
-        var pendingMessages = 0
-        func consumePending() throws {
-            guard let batch = pending else { return }
-            pending = nil
-            try consume(batch.wait())
-            progress?(pendingMessages)
-        }
         do {
             while !ended {
                 let taken = try feed.take(max: chunkSize, beforeWaiting: {
-                    try consumePending()
                     try errors.flush()
                     try idle()
                 })
@@ -62,13 +48,10 @@ struct TimelineStream<Measurer: TextMeasurer> {
                     }
                 }
                 if layout.waiting > 0 || ended {
-                    let next = try layout.startFlush(final: ended)
-                    try consumePending()
-                    pending = next
-                    pendingMessages = messagesSeen
+                    try consume(layout.flush(final: ended))
+                    progress?(messagesSeen)
                 }
             }
-            try consumePending()
         } catch {
             feed.stop()
             throw error
