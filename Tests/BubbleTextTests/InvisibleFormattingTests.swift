@@ -112,6 +112,22 @@ import Testing
         }
     }
 
+    @Test func aControlAfterTextWithTheirLeadBytesIsFound() {
+        // Arabic letters and general punctuation share the controls' lead bytes: words holding
+        // them are checked byte by byte, and the scan goes on past them to the control.
+        let wanted: [UInt32] = [0x061C, 0x200E, 0x202B, 0x202C, 0x2066, 0x2069]
+        for before in ["مرحبا ", "“a” ", "— …", "ok مر"] {
+            for padding in 0..<17 {
+                let pad = String(repeating: "x", count: padding)
+                for v in wanted {
+                    #expect(InvisibleFormatting.mayHoldBidiControl(before + pad + String(Unicode.Scalar(v)!) + pad))
+                    #expect(InvisibleFormatting.mayHoldBidiControl(pad + before + String(Unicode.Scalar(v)!)))
+                }
+                #expect(!InvisibleFormatting.mayHoldBidiControl(pad + before + pad + before))
+            }
+        }
+    }
+
     @Test func theCellMeasurerMeasuresTheDisplayedText() {
         let measurer = CellMeasurer()
         let phone = "\u{200E}Call \u{202A}+51 989 383 357\u{202C}"

@@ -43,9 +43,11 @@ public enum InvisibleFormatting {
         return Array(text.utf8).withUnsafeBufferPointer { mayHoldBidiControl(utf8: $0) }
     }
 
-    /// `mayHoldBidiControl(_:)` on UTF-8 bytes. A word without either lead byte is skipped whole
-    /// (the zero-byte test can say yes wrongly, never no wrongly); from the first word that may
-    /// hold one, bytes are looked at one by one.
+    /// `mayHoldBidiControl(_:)` on UTF-8 bytes, eight at a time. A word of ASCII is skipped on
+    /// one test; in any other word, each byte the zero-byte test flags as either lead byte (it can
+    /// flag a byte wrongly, never miss one) is checked exactly, and the scan goes on with the next
+    /// word. (It used to go byte by byte from the first flagged word to the end: Arabic's lead byte
+    /// is one of the two, so an Arabic text was read a byte at a time.)
     @inlinable
     static func mayHoldBidiControl(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
@@ -53,27 +55,37 @@ public enum InvisibleFormatting {
         var i = 0
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let (lead0, lead1) = BidiControl.utf8LeadBytes
-        while i + 8 <= n {
+        while i &+ 8 <= n {
             let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            let a = word ^ (UInt64(lead0) &* ones), b = word ^ (UInt64(lead1) &* ones)
-            let hit = ((a &- ones) & ~a | (b &- ones) & ~b) & highs
-            if hit != 0 { break }
-            i += 8
-        }
-        while i < n {
-            let byte = base[i]
-            if byte == lead0 || byte == lead1 {
-                // A two- or three-byte scalar (the lead bytes of bidi controls are below 0xF0).
-                let length = byte >= 0xE0 ? 3 : 2
-                if i + length <= n {
-                    var scalar = UInt32(byte) & (length == 3 ? 0x0F : 0x1F)
-                    for k in 1..<length { scalar = scalar << 6 | UInt32(base[i + k] & 0x3F) }
-                    if BidiControl(scalar) != nil { return true }
+            if word & highs != 0 {
+                let a = word ^ (UInt64(lead0) &* ones), b = word ^ (UInt64(lead1) &* ones)
+                var hit = ((a &- ones) & ~a | (b &- ones) & ~b) & highs
+                while hit != 0 {
+                    if isBidiControl(base, at: i &+ hit.trailingZeroBitCount &>> 3, count: n) { return true }
+                    hit &= hit &- 1
                 }
             }
-            i += 1
+            i &+= 8
+        }
+        while i < n {
+            if isBidiControl(base, at: i, count: n) { return true }
+            i &+= 1
         }
         return false
+    }
+
+    /// Whether a bidi control starts at `i` (a lead byte of one, then the scalar it starts).
+    @inlinable @inline(__always)
+    static func isBidiControl(_ base: UnsafePointer<UInt8>, at i: Int, count n: Int) -> Bool {
+        let byte = base[i]
+        let (lead0, lead1) = BidiControl.utf8LeadBytes
+        guard byte == lead0 || byte == lead1 else { return false }
+        // A two- or three-byte scalar (the lead bytes of bidi controls are below 0xF0).
+        let length = byte >= 0xE0 ? 3 : 2
+        guard i &+ length <= n else { return false }
+        var scalar = UInt32(byte) & (length == 3 ? 0x0F : 0x1F)
+        for k in 1..<length { scalar = scalar << 6 | UInt32(base[i &+ k] & 0x3F) }
+        return BidiControl(scalar) != nil
     }
 
     /// For each scalar of `scalars`, whether it is a control left out of display (see the type).
