@@ -323,41 +323,57 @@ import Glibc
     /// `wcwidth` every line counted per code point, as tmux 3.3a draws it, fits the width and
     /// every content line ends on its border.
     @Test func spacingMarksAndJamoRunsAreDrawnInTheCellsOfTheirCluster() throws {
+        try checkClusterCounts(finding: "render-unicode-spacing-mark.jsonl", holding: Unicode.Scalar(0x0C01)!)
+        try checkClusterCounts(finding: "render-unicode-leading-jamo-run.jsonl", holding: Unicode.Scalar(0x1111)!)
+    }
+
+    /// A text of `😀`, ZWJ and `★` (U+2605, Extended_Pictographic but not an emoji) repeated
+    /// (Tools/fuzz/findings/render-unicode-pictograph-after-zwj.jsonl, written by hand): Unicode
+    /// 15.0 joins each triple into one cluster (GB11) and the engine measures it 2 cells, while
+    /// Swift 6.3's `Character`s split `★` off. The renderer harness counted the split clusters
+    /// (`88 cells by wcwidth > 82`) until it joined them again as 15.0 does; the counts here do
+    /// the same, and must equal the engine's under `unicode` at every width.
+    @Test func pictographsAfterAnEmojiAndZWJAreCountedInTheirCluster() throws {
+        try checkClusterCounts(finding: "render-unicode-pictograph-after-zwj.jsonl", holding: Unicode.Scalar(0x2605)!)
+    }
+
+    /// Renders the saved input `finding` (whose texts hold `scalar`) at widths 1–100 under both
+    /// profiles: under `unicode` every line's cluster count equals the engine's measure and fits
+    /// the width; under `wcwidth` the per-code-point count fits and each content line ends on its
+    /// border.
+    private func checkClusterCounts(finding name: String, holding scalar: Unicode.Scalar) throws {
         let findings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Tools/fuzz/findings")
         guard let locale = UTF8Locale() else { return }
         defer { locale.restore() }
-        for (name, scalar) in [("render-unicode-spacing-mark.jsonl", Unicode.Scalar(0x0C01)!),
-                               ("render-unicode-leading-jamo-run.jsonl", Unicode.Scalar(0x1111)!)] {
-            let reader = try LogSource.open(path: findings.appendingPathComponent(name).path, format: .jsonl,
-                                            options: LogReadOptions(timeZone: utc))
-            let models: [any MessageModel] = reader.compactMap { $0.record }
-            #expect(models.contains { (($0 as? any TextMessageModel)?.text ?? "").unicodeScalars.contains(scalar) }, "\(name)")
-            for profile in [WidthProfile.unicode, .wcwidth] {
-                let options = TextOptions(widthProfile: profile)
-                let engine = LayoutEngine(textOptions: options)
-                var failures = 0
-                for width in 1...100 where failures < 10 {
-                    let timeline = try render(models, width: width, engine: engine)
-                    if profile == .wcwidth {
-                        failures += checkSidedLines(timeline, options: options)
-                    }
-                    for lines in timeline.lines {
-                        for line in lines {
-                            let plain = stripSGR(line)
-                            let measured = CellWidth.of(plain, options: options)
-                            let counted = profile == .unicode ? clusterCells(plain, ambiguousWidth: 1).cells
-                                : glibcCells(plain, emojiPresentation: false).cells
-                            let fits = counted <= width && measured <= width
-                            if !fits || (profile == .unicode && counted != measured) {
-                                failures += 1
-                                Issue.record("\(name) \(profile) width \(width): \(counted) cells counted, \(measured) by the engine: \(line.debugDescription)")
-                            }
+        let reader = try LogSource.open(path: findings.appendingPathComponent(name).path, format: .jsonl,
+                                        options: LogReadOptions(timeZone: utc))
+        let models: [any MessageModel] = reader.compactMap { $0.record }
+        #expect(models.contains { (($0 as? any TextMessageModel)?.text ?? "").unicodeScalars.contains(scalar) }, "\(name)")
+        for profile in [WidthProfile.unicode, .wcwidth] {
+            let options = TextOptions(widthProfile: profile)
+            let engine = LayoutEngine(textOptions: options)
+            var failures = 0
+            for width in 1...100 where failures < 10 {
+                let timeline = try render(models, width: width, engine: engine)
+                if profile == .wcwidth {
+                    failures += checkSidedLines(timeline, options: options)
+                }
+                for lines in timeline.lines {
+                    for line in lines {
+                        let plain = stripSGR(line)
+                        let measured = CellWidth.of(plain, options: options)
+                        let counted = profile == .unicode ? clusterCells(plain, ambiguousWidth: 1).cells
+                            : glibcCells(plain, emojiPresentation: false).cells
+                        let fits = counted <= width && measured <= width
+                        if !fits || (profile == .unicode && counted != measured) {
+                            failures += 1
+                            Issue.record("\(name) \(profile) width \(width): \(counted) cells counted, \(measured) by the engine: \(line.debugDescription)")
                         }
                     }
                 }
-                #expect(failures == 0, "\(name) \(profile)")
             }
+            #expect(failures == 0, "\(name) \(profile)")
         }
     }
 

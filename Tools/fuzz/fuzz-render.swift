@@ -5,9 +5,9 @@
 // by an independent count of what was written, made as the profile's terminals draw it without
 // our tables: under `wcwidth` per code point (glibc's wcwidth, tmux 3.3a), under `unicode` per
 // grapheme cluster as the standard library's `Character` segments the line, each cluster as wide
-// as its widest scalar by glibc's wcwidth, with emoji presentation (mode 2027 terminals: kitty,
-// WezTerm, Ghostty, foot's `max` method); the only escape sequences are our SGR (none with colour
-// off), and no control, C1 or bidi control is written raw.
+// as its widest scalar by glibc's wcwidth, with emoji presentation (the mode 2027 model: kitty
+// 0.40+, WezTerm, foot's `max` method; README, "Fuzzing and sanitizers"); the only escape
+// sequences are our SGR (none with colour off), and no control, C1 or bidi control is written raw.
 import BubbleLayout
 import BubbleLogs
 import BubbleTerminal
