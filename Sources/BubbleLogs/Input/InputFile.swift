@@ -6,9 +6,9 @@ import Darwin
 #endif
 
 /// An opened input, read once as a stream whatever it is (regular file, pipe, FIFO, process
-/// substitution, standard input, bytes in memory): its first bytes are sniffed for a byte order mark, then up to
-/// 64 KiB of decoded text are kept as `prefix` for format detection, and every reader continues
-/// from that prefix rather than reading the input again.
+/// substitution, standard input, bytes in memory): its first bytes are sniffed for a byte order
+/// mark, then up to 64 KiB of decoded text are kept as `prefix` for format detection, and every
+/// reader continues from that prefix rather than reading the input again.
 final class InputFile {
     let path: String
     let display: String
@@ -65,20 +65,20 @@ final class InputFile {
         try self.init(path: name, display: name, origin: .memory(bytes), raw: MemorySource(bytes))
     }
 
-    private init(path: String, display: String, origin: Origin, raw descriptor: ByteSource) throws(LogInputError) {
+    private init(path: String, display: String, origin: Origin, raw: ByteSource) throws(LogInputError) {
         self.path = path
         self.display = display
         self.origin = origin
         var head: [UInt8] = []
-        while head.count < InputMagic.longestMark, descriptor.read(appendingTo: &head) {}
+        while head.count < InputMagic.longestMark, raw.read(appendingTo: &head) {}
         magic = InputMagic.sniff(head)
         let body = Array(head.dropFirst(min(magic.length, head.count)))
         switch magic {
         case .none, .utf8BOM:
             prefix = body
-            source = descriptor
+            source = raw
         case .utf16LittleEndian, .utf16BigEndian:
-            source = UTF16DecodingSource(PrefixedSource(head: body, rest: descriptor), bigEndian: magic == .utf16BigEndian)
+            source = UTF16DecodingSource(PrefixedSource(head: body, rest: raw), bigEndian: magic == .utf16BigEndian)
         case .utf32:
             throw LogInputError(file: display, message: "UTF-32 text (it starts with a UTF-32 byte order mark): save it as UTF-8 or UTF-16")
         }
