@@ -14,7 +14,12 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         return 0
     }
     var bytes = raw
-    if raw.starts(with: [0xFE, 0xFF]) || raw.starts(with: [0xFF, 0xFE]) {
+    if raw.starts(with: [0xEF, 0xBB, 0xBF]) {
+        // A UTF-8 byte order mark is not text: the reader drops it, as it drops UTF-16's. (The
+        // harness once counted it as the first line's content, so a mark before a blank line
+        // made a record the reader rightly did not see: Tools/fuzz/findings/jsonl-utf8-bom-blank-line.bin.)
+        bytes = Array(raw.dropFirst(3))
+    } else if raw.starts(with: [0xFE, 0xFF]) || raw.starts(with: [0xFF, 0xFE]) {
         // UTF-16 is decoded here by the standard library, independently of the reader's decoder,
         // before lines are counted. An odd last byte is a truncated code unit: one U+FFFD, as
         // the Unicode standard's and WHATWG's decoders give (the harness once dropped it, and
