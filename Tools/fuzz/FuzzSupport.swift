@@ -1,5 +1,5 @@
-// Shared by every harness in Tools/fuzz (compiled into each): invariant failures, scratch files,
-// and the reader checks. Not part of the library: `Tools/fuzz/run.sh` builds it.
+// Shared by every harness in Tools/fuzz (compiled into each): invariant failures and the reader
+// checks. Not part of the library: `Tools/fuzz/run.sh` builds it.
 import BubbleLayout
 import BubbleLogs
 import BubbleText
@@ -15,38 +15,6 @@ func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () ->
     guard !condition() else { return }
     fputs("invariant failed (\(file):\(line)): \(message())\n", stderr)
     abort()
-}
-
-/// One scratch directory per process, in memory when /dev/shm exists: readers take paths.
-let scratchDirectory: String = {
-    let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
-    let path = "\(base)/bubbles-fuzz-\(getpid())"
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    atexit { try? FileManager.default.removeItem(atPath: "/dev/shm/bubbles-fuzz-\(getpid())") }
-    return path
-}()
-
-/// Folders `scratchFile` has made (asking FileManager again on every input costs system calls).
-nonisolated(unsafe) var scratchFolders: Set<String> = []
-
-/// Writes `bytes` to `name` in the scratch directory (creating folders) and returns its path.
-func scratchFile(_ name: String, _ bytes: UnsafeRawBufferPointer) -> String {
-    let path = scratchDirectory + "/" + name
-    let folder = (path as NSString).deletingLastPathComponent
-    if !scratchFolders.contains(folder) {
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        scratchFolders.insert(folder)
-    }
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    require(descriptor >= 0, "cannot write \(path)")
-    var written = 0
-    while written < bytes.count {
-        let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-        require(count > 0, "short write to \(path)")
-        written += count
-    }
-    close(descriptor)
-    return path
 }
 
 /// A cheap hash of the input, so that options derived from it are the same on every replay.
@@ -69,17 +37,29 @@ struct ReadOutcome {
     var counts = LogCounts()
 }
 
-/// Reads `path` as `format` and checks what every reader promises: each record is a message or a
+/// Made once, as the decoration options below.
+let utcReading = LogReadOptions(timeZone: TimeZone(identifier: "UTC")!)
+
+/// Reads `bytes` as `format`, from memory as a file named `name` (`LogSource.open(bytes:name:)`
+/// reads them as the file holding them would be read: LogSourceBytesTests), and checks what
+/// every reader promises (see `checkReader(expectedRecords:open:)`).
+@discardableResult
+func checkReader(bytes: UnsafeRawBufferPointer, name: String, format: LogFormat, expectedRecords: Int? = nil) -> ReadOutcome {
+    checkReader(expectedRecords: expectedRecords) { () throws(LogInputError) in
+        try LogSource.open(bytes: Array(bytes), name: name, format: format, options: utcReading)
+    }
+}
+
+/// Reads what `open` opens and checks what every reader promises: each record is a message or a
 /// diagnostic, never both and never neither (the entries handed out agree with the counts and,
 /// when the caller knows it, with the number of records in the input); and every message is
 /// laid out (each has exactly one row in the engine's batch layout).
 @discardableResult
-func checkReader(path: String, format: LogFormat, expectedRecords: Int? = nil) -> ReadOutcome {
+func checkReader(expectedRecords: Int? = nil, open: () throws(LogInputError) -> LogReader) -> ReadOutcome {
     var outcome = ReadOutcome()
     let reader: LogReader
     do {
-        reader = try LogSource.open(path: path, format: format,
-                                    options: LogReadOptions(timeZone: TimeZone(identifier: "UTC")!))
+        reader = try open()
     } catch {
         require(!error.description.isEmpty, "an input error with no message")
         outcome.refused = true

@@ -7,7 +7,7 @@ import BubbleLogs
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
-    checkReader(path: scratchFile("channel.json", bytes), format: .discord,
+    checkReader(bytes: bytes, name: "channel.json", format: .discord,
                 expectedRecords: foundationArrayCount(bytes, path: ["messages"]))
     return 0
 }

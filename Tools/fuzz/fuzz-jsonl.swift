@@ -9,12 +9,17 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     // UTF-32 (by its byte order mark) is refused whole.
     let raw = Array(input)
     if raw.starts(with: [0xFF, 0xFE, 0, 0]) || raw.starts(with: [0, 0, 0xFE, 0xFF]) {
-        let outcome = checkReader(path: scratchFile("log.jsonl", input), format: .jsonl)
+        let outcome = checkReader(bytes: input, name: "log.jsonl", format: .jsonl)
         require(outcome.refused, "a UTF-32 input was read")
         return 0
     }
     var bytes = raw
-    if raw.starts(with: [0xFE, 0xFF]) || raw.starts(with: [0xFF, 0xFE]) {
+    if raw.starts(with: [0xEF, 0xBB, 0xBF]) {
+        // A UTF-8 byte order mark is not text: the reader drops it, as it drops UTF-16's. (The
+        // harness once counted it as the first line's content, so a mark before a blank line
+        // made a record the reader rightly did not see: Tools/fuzz/findings/jsonl-utf8-bom-blank-line.bin.)
+        bytes = Array(raw.dropFirst(3))
+    } else if raw.starts(with: [0xFE, 0xFF]) || raw.starts(with: [0xFF, 0xFE]) {
         // UTF-16 is decoded here by the standard library, independently of the reader's decoder,
         // before lines are counted. An odd last byte is a truncated code unit: one U+FFFD, as
         // the Unicode standard's and WHATWG's decoders give (the harness once dropped it, and
@@ -27,7 +32,11 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             units.append(high << 8 | low)
         }
         if raw.count % 2 == 1 { units.append(0xFFFD) }
-        bytes = Array(String(decoding: units, as: UTF16.self).utf8)
+        // `transcode` with repair is `String(decoding:as:)`'s decoding without building a String
+        // (that was 9% of the harness's time).
+        bytes = []
+        bytes.reserveCapacity(units.count * 3)
+        _ = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) { bytes.append($0) }
     }
     // Counted here, independently of the reader: lines end at LF, a CR ending a line is dropped,
     // and blank means spaces and tabs only.
@@ -45,7 +54,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         lineStart = offset + 1
     }
     if lineStart < bytes.count { endLine(at: bytes.count) }
-    let outcome = checkReader(path: scratchFile("log.jsonl", input), format: .jsonl,
+    let outcome = checkReader(bytes: input, name: "log.jsonl", format: .jsonl,
                               expectedRecords: nonBlankLines.count)
     require(!outcome.refused, "a JSON Lines input was refused whole")
     let lines = outcome.messagePositions.map { $0.line ?? -1 } + outcome.diagnostics.map { $0.line ?? -1 }

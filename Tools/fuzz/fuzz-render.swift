@@ -29,7 +29,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     require(localeSet, "the C.UTF-8 locale is needed for wcwidth")
     let raw = UnsafeRawBufferPointer(start: data, count: size)
     let hash = inputHash(raw)
-    guard let reader = try? LogSource.open(path: scratchFile("render.jsonl", raw), format: .jsonl,
+    guard let reader = try? LogSource.open(bytes: Array(raw), name: "render.jsonl", format: .jsonl,
                                            options: LogReadOptions(timeZone: utc)) else { return 0 }
     let models: [any MessageModel] = reader.compactMap { $0.record }
     guard !models.isEmpty else { return 0 }

@@ -4,6 +4,9 @@
 // Invariants (see `checkReader`): the export is refused whole with one error, or every element of
 // the day file is one record (a file our parser refuses is one diagnostic), a message or a
 // diagnostic, never both and never neither; messages are laid out.
+// The export is held in memory (`MemoryExportFolder`), not written to a folder for every input:
+// the input reaches only the importer, never the file names, so the folder reader has nothing
+// to learn here (its links, FIFOs and names outside the export are SlackExportSafetyTests').
 @testable import BubbleLogs
 import Foundation
 
@@ -29,18 +32,53 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let day = Array(input[start...])
     let users = parts.count == 2 ? parts[0] : Array(defaultUsers.utf8)
     let channels = parts.count == 2 ? parts[1] : Array(defaultChannels.utf8)
-    let folder = scratchDirectory + "/slack"
-    try? FileManager.default.removeItem(atPath: folder)
-    scratchFolders.removeAll()
-    users.withUnsafeBytes { _ = scratchFile("slack/users.json", $0) }
-    channels.withUnsafeBytes { _ = scratchFile("slack/channels.json", $0) }
+    let export = MemoryExportFolder(display: "slack", files: [
+        "users.json": users, "channels.json": channels, "general/2024-05-01.json": day,
+    ])
     let expected = day.withUnsafeBytes { bytes -> Int? in
-        _ = scratchFile("slack/general/2024-05-01.json", bytes)
         // A day file our parser refuses is one diagnostic for the whole file (Foundation reads
         // some of those, trailing commas included, so its count applies only to files we read).
-        guard parts.isEmpty, (try? JSONParser().parse(Array(bytes.bindMemory(to: UInt8.self)))) != nil else { return nil }
+        guard parts.isEmpty, (try? JSONParser().parse(day)) != nil else { return nil }
         return foundationArrayCount(bytes, path: [])
     }
-    checkReader(path: folder, format: .slack, expectedRecords: expected)
+    checkReader(expectedRecords: expected) { () throws(LogInputError) in
+        // As `LogSource.open(path:)` opens a Slack export folder.
+        let opened = try SlackExport.producer(export: export, options: utcReading)
+        let reader = LogReader(file: export.display, format: .slack, strict: utcReading.strict, producer: opened.producer)
+        reader.warnings = opened.warnings
+        return reader
+    }
     return 0
+}
+
+/// An export folder held in memory: files by their paths relative to the root, and the folders
+/// those paths imply. It answers as `DirectoryExportFolder` answers for the same tree on disk.
+final class MemoryExportFolder: ExportFolder {
+    let display: String
+    private let files: [String: [UInt8]]
+
+    init(display: String, files: [String: [UInt8]]) {
+        self.display = display
+        self.files = files
+    }
+
+    func place(_ relative: String) -> String { relative.isEmpty ? display : ExportNames.join(display, relative) }
+
+    func kind(_ relative: String) -> ExportItemKind {
+        if files[relative] != nil { return .file }
+        if relative.isEmpty || files.keys.contains(where: { $0.hasPrefix(relative + "/") }) { return .folder }
+        return .missing
+    }
+
+    func list(_ relative: String) -> [(name: String, kind: ExportItemKind)] {
+        guard kind(relative) == .folder else { return [] }
+        let prefix = relative.isEmpty ? "" : relative + "/"
+        let names = Set(files.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count).split(separator: "/")[0]) })
+        return names.sorted().map { ($0, kind(prefix + $0)) }
+    }
+
+    func read(_ relative: String) -> Result<[UInt8], ExportReadError> {
+        if let bytes = files[relative] { return .success(bytes) }
+        return .failure(ExportReadError(message: kind(relative).description))
+    }
 }

@@ -8,7 +8,7 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
-    checkReader(path: scratchFile("result.json", bytes), format: .telegram, expectedRecords: expectedRecords(bytes))
+    checkReader(bytes: bytes, name: "result.json", format: .telegram, expectedRecords: expectedRecords(bytes))
     return 0
 }
 

@@ -7,7 +7,7 @@ import BubbleLogs
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
-    let outcome = checkReader(path: scratchFile("chat.txt", bytes), format: .whatsapp)
+    let outcome = checkReader(bytes: bytes, name: "chat.txt", format: .whatsapp)
     guard !outcome.refused else { return 0 }
     // WhatsApp lines end at LF, CRLF or a bare CR (old Mac files).
     var lineCount = 1

@@ -7,6 +7,6 @@ import BubbleLogs
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
-    checkReader(path: scratchFile("export.zip", bytes), format: .auto)
+    checkReader(bytes: bytes, name: "export.zip", format: .auto)
     return 0
 }

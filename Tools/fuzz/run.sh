@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses in Tools/fuzz against the library sources and runs them.
 #
-#   Tools/fuzz/run.sh build                  build every harness into .build/fuzz/bin
+#   Tools/fuzz/run.sh build [NAME...]        build each NAME (default every harness) into .build/fuzz/bin
 #   Tools/fuzz/run.sh run NAME [ARGS...]     fuzz NAME with its seeds and dictionary; ARGS go to
 #                                            libFuzzer (e.g. -runs=10000000 or -max_total_time=600)
 #   Tools/fuzz/run.sh smoke [SECONDS]        build, then run each harness from its seeds, seed 1, at most
@@ -112,14 +112,16 @@ build_module() {  # NAME [EARLIER...]: Sources/NAME as a static library with its
   echo "$flags" >"$OUT/lib/$name.flags"
 }
 
-build() {
+build() {  # [NAME...]: only those harnesses are linked (another may be running)
+  local names=("$@")
+  [ ${#names[@]} -gt 0 ] || names=("${HARNESSES[@]}")
   mkdir -p "$OUT/lib" "$OUT/bin"
   local earlier=()
   for module in BubbleText BubbleFonts BubbleLayout BubbleLogs BubbleTerminal; do
     build_module "$module" "${earlier[@]}"
     earlier+=("$module")
   done
-  for name in "${HARNESSES[@]}"; do
+  for name in "${names[@]}"; do
     echo "fuzz: linking fuzz-$name"
     swiftc "${FLAGS[@]}" -module-name "Fuzz_$name" Tools/fuzz/FuzzSupport.swift "Tools/fuzz/fuzz-$name.swift" \
       -lBubbleTerminal -lBubbleLogs -lBubbleLayout -lBubbleFonts -lBubbleText -o "$OUT/bin/fuzz-$name"
@@ -138,8 +140,10 @@ run() {  # NAME [libFuzzer args]
   # Leaks are not what these harnesses look for (the readers keep process-wide tables); Swift's
   # own crash backtracer fights ASan, and libFuzzer reports the crash anyway. ASan records no
   # stack for each allocation (malloc_context_size=0: that was an eighth of the renderer's time);
-  # a memory error is still caught, and `repro` replays its input with the full stacks. Readers
-  # spool to TMPDIR: in memory, not on disk, for each input.
+  # a memory error is still caught, and `repro` replays its input with the full stacks. The
+  # harnesses hand each input to the readers in memory (`LogSource.open(bytes:name:)`; the Slack
+  # export as an in-memory folder), so nothing is written per input; TMPDIR is in memory too, for
+  # anything that still spools.
   local tmp=/dev/shm
   [ -d "$tmp" ] || tmp=${TMPDIR:-/tmp}
   TMPDIR="$tmp" SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:malloc_context_size=0:${ASAN_OPTIONS:-}" "$OUT/bin/fuzz-$name" \
@@ -148,7 +152,10 @@ run() {  # NAME [libFuzzer args]
 }
 
 case "${1:-}" in
-  build) build ;;
+  build)
+    shift
+    build "$@"
+    ;;
   run)
     [ $# -ge 2 ] || { echo "usage: $0 run NAME [libFuzzer args...]" >&2; exit 2; }
     shift
@@ -236,7 +243,7 @@ case "${1:-}" in
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$OUT/bin/fuzz-$name" "$@"
     ;;
   *)
-    echo "usage: $0 build | run NAME [libFuzzer args...] | smoke [SECONDS] | long SECONDS [NAME...] | repro NAME FILE... | merge [NAME...] | speed SECONDS [NAME...]" >&2
+    echo "usage: $0 build [NAME...] | run NAME [libFuzzer args...] | smoke [SECONDS] | long SECONDS [NAME...] | repro NAME FILE... | merge [NAME...] | speed SECONDS [NAME...]" >&2
     exit 2
     ;;
 esac

@@ -12,8 +12,10 @@ struct ParallelRows: Sendable {
 
     init(count: Int, minimumPerTask: Int) {
         self.count = count
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        tasks = count < 2 * minimumPerTask ? 1 : max(1, min(count / minimumPerTask, 4 * cores))
+        // The core count is asked only when the job is big enough to split: asking reads the
+        // cgroup's CPU quota from files, a few system calls for every small batch otherwise.
+        tasks = count < 2 * minimumPerTask
+            ? 1 : max(1, min(count / minimumPerTask, 4 * ProcessInfo.processInfo.activeProcessorCount))
     }
 
     /// The rows task `task` lays out.

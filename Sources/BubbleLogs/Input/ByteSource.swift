@@ -83,6 +83,29 @@ final class DescriptorSource: ByteSource {
     }
 }
 
+/// Serves bytes already in memory (`LogSource.open(bytes:name:)`), from `start`, in chunks of
+/// `DescriptorSource.chunk` as a regular file's reads come: so detection sees the same prefix,
+/// and every reader the same input, as when those bytes are read from a file.
+final class MemorySource: ByteSource {
+    private let bytes: [UInt8]
+    private var offset: Int
+
+    init(_ bytes: [UInt8], from start: Int = 0) {
+        self.bytes = bytes
+        offset = min(max(0, start), bytes.count)
+    }
+
+    var readError: Int32? { nil }
+
+    func read(appendingTo buffer: inout [UInt8]) -> Bool {
+        guard offset < bytes.count else { return false }
+        let end = min(bytes.count, offset + DescriptorSource.chunk)
+        buffer.append(contentsOf: bytes[offset..<end])
+        offset = end
+        return true
+    }
+}
+
 /// Serves `head` (bytes already read, e.g. while sniffing the encoding), then `rest`.
 final class PrefixedSource: ByteSource {
     private var head: [UInt8]

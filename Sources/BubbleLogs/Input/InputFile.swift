@@ -6,9 +6,9 @@ import Darwin
 #endif
 
 /// An opened input, read once as a stream whatever it is (regular file, pipe, FIFO, process
-/// substitution, standard input): its first bytes are sniffed for a byte order mark, then up to
-/// 64 KiB of decoded text are kept as `prefix` for format detection, and every reader continues
-/// from that prefix rather than reading the input again.
+/// substitution, standard input, bytes in memory): its first bytes are sniffed for a byte order
+/// mark, then up to 64 KiB of decoded text are kept as `prefix` for format detection, and every
+/// reader continues from that prefix rather than reading the input again.
 final class InputFile {
     let path: String
     let display: String
@@ -17,7 +17,8 @@ final class InputFile {
     private(set) var prefix: [UInt8] = []
     /// True when `prefix` is the whole input.
     private(set) var prefixIsWhole = false
-    private let descriptor: DescriptorSource
+    /// Where the bytes come from.
+    private let origin: Origin
     /// The decoded stream after `prefix`.
     private var source: ByteSource
     private var taken = false
@@ -26,13 +27,27 @@ final class InputFile {
 
     static let detectionPrefix = 64 << 10
 
-    /// The descriptor being read, for a reader that takes the raw bytes after `prefix` itself (a
-    /// zip archive, which is read by offset, or whole from a pipe).
-    var fileDescriptor: Int32 { descriptor.descriptor }
+    private enum Origin {
+        case descriptor(DescriptorSource)
+        /// The whole raw input (before decoding), as the caller gave it.
+        case memory([UInt8])
+    }
 
-    init(path: String, display: String) throws(LogInputError) {
-        self.path = path
-        self.display = display
+    /// The descriptor being read, for a reader that takes the raw bytes after `prefix` itself (a
+    /// zip archive, which is read by offset, or whole from a pipe); -1 for bytes in memory.
+    var fileDescriptor: Int32 {
+        if case .descriptor(let descriptor) = origin { return descriptor.descriptor }
+        return -1
+    }
+
+    /// The raw input when it was given as bytes in memory (a zip archive is then read in place).
+    var memoryBytes: [UInt8]? {
+        if case .memory(let bytes) = origin { return bytes }
+        return nil
+    }
+
+    convenience init(path: String, display: String) throws(LogInputError) {
+        let descriptor: DescriptorSource
         if path == "-" {
             descriptor = DescriptorSource(descriptor: STDIN_FILENO, owns: false)
         } else {
@@ -42,16 +57,28 @@ final class InputFile {
             }
             descriptor = DescriptorSource(descriptor: fd, owns: true)
         }
+        try self.init(path: path, display: display, origin: .descriptor(descriptor), raw: descriptor)
+    }
+
+    /// `bytes` read as a file named `name` would be: the same chunks, so the same prefix.
+    convenience init(bytes: [UInt8], name: String) throws(LogInputError) {
+        try self.init(path: name, display: name, origin: .memory(bytes), raw: MemorySource(bytes))
+    }
+
+    private init(path: String, display: String, origin: Origin, raw: ByteSource) throws(LogInputError) {
+        self.path = path
+        self.display = display
+        self.origin = origin
         var head: [UInt8] = []
-        while head.count < InputMagic.longestMark, descriptor.read(appendingTo: &head) {}
+        while head.count < InputMagic.longestMark, raw.read(appendingTo: &head) {}
         magic = InputMagic.sniff(head)
         let body = Array(head.dropFirst(min(magic.length, head.count)))
         switch magic {
         case .none, .utf8BOM:
             prefix = body
-            source = descriptor
+            source = raw
         case .utf16LittleEndian, .utf16BigEndian:
-            source = UTF16DecodingSource(PrefixedSource(head: body, rest: descriptor), bigEndian: magic == .utf16BigEndian)
+            source = UTF16DecodingSource(PrefixedSource(head: body, rest: raw), bigEndian: magic == .utf16BigEndian)
         case .utf32:
             throw LogInputError(file: display, message: "UTF-32 text (it starts with a UTF-32 byte order mark): save it as UTF-8 or UTF-16")
         }
@@ -87,21 +114,34 @@ final class InputFile {
     /// it (WhatsApp's date order). The first pass streams the input; the second reads a regular
     /// file again through the same descriptor from the start (never reopening the path), and
     /// anything else from a copy the first pass kept in an unlinked temporary file. Memory holds
-    /// one chunk either way.
+    /// one chunk either way. Bytes given in memory are read again where they are.
     func twoPassLines(crIsLineBreak: Bool) -> (first: LineReader, second: () throws(LogInputError) -> LineReader) {
         precondition(!taken, "the input is read once")
         taken = true
         let display = display
+        let magic = magic
+        let decoded = { (raw: ByteSource) -> ByteSource in
+            magic == .utf16LittleEndian || magic == .utf16BigEndian
+                ? UTF16DecodingSource(raw, bigEndian: magic == .utf16BigEndian) : raw
+        }
+        let descriptor: DescriptorSource
+        switch origin {
+        case .memory(let bytes):
+            // Read again from memory, after the mark, as a regular file is read again from disk.
+            let first = LineReader(source: source, prefix: prefix, crIsLineBreak: crIsLineBreak)
+            return (first, { () throws(LogInputError) -> LineReader in
+                LineReader(source: decoded(MemorySource(bytes, from: magic.length)), crIsLineBreak: crIsLineBreak)
+            })
+        case .descriptor(let opened):
+            descriptor = opened
+        }
         if descriptor.isSeekableFile {
             let first = LineReader(source: source, prefix: prefix, crIsLineBreak: crIsLineBreak)
-            let descriptor = descriptor, magic = magic
             return (first, { () throws(LogInputError) -> LineReader in
                 guard descriptor.seek(to: descriptor.startOffset + magic.length) else {
                     throw LogInputError(file: display, message: "cannot read the file a second time: \(String(cString: strerror(errno)))")
                 }
-                let again: ByteSource = magic == .utf16LittleEndian || magic == .utf16BigEndian
-                    ? UTF16DecodingSource(descriptor, bigEndian: magic == .utf16BigEndian) : descriptor
-                return LineReader(source: again, crIsLineBreak: crIsLineBreak)
+                return LineReader(source: decoded(descriptor), crIsLineBreak: crIsLineBreak)
             })
         }
         let spool = SpoolingSource(source, alreadyRead: prefix)

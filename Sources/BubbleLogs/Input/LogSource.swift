@@ -30,8 +30,22 @@ public enum LogSource {
                 return reader
             }
         }
-        let input = try InputFile(path: path, display: display)
-        if ZipInput.isZip(path: path, head: input.prefix) {
+        return try open(try InputFile(path: path, display: display), format: format, options: options)
+    }
+
+    /// Reads a log or a chat export already in memory (a network buffer, an upload, a database
+    /// blob) exactly as `open(path:)` reads a file holding the same bytes: the same detection,
+    /// records, positions, diagnostics, counts and errors, with `name` where the file's path
+    /// would be (`name:12: reason`). As with a path, a `name` ending in `.zip` is read as a zip
+    /// archive whatever its first bytes. A Slack export folder cannot come this way; a zip of one can.
+    public static func open(bytes: [UInt8], name: String, format: LogFormat = .auto, options: LogReadOptions = LogReadOptions()) throws(LogInputError) -> LogReader {
+        try open(try InputFile(bytes: bytes, name: name), format: format, options: options)
+    }
+
+    /// Reads an opened single-file input (not a folder) as `format`.
+    private static func open(_ input: InputFile, format: LogFormat, options: LogReadOptions) throws(LogInputError) -> LogReader {
+        let display = input.display
+        if ZipInput.isZip(path: input.path, head: input.prefix) {
             return try ZipInput.open(input, format: format, options: options)
         }
         if format == .slack {

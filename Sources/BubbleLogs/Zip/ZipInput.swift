@@ -50,9 +50,11 @@ enum ZipInput {
         }
     }
 
-    /// The archive's bytes: a regular file is read in place; anything else (a pipe, standard
-    /// input) is read into memory, up to the limit.
+    /// The archive's bytes: a regular file or bytes in memory are read in place; anything else (a
+    /// pipe, standard input) is read into memory, up to the limit.
     private static func bytes(of input: InputFile, limits: ZipLimits) throws(ZipError) -> ZipBytes {
+        // Bytes given in memory are read in place, as a regular file is.
+        if let memory = input.memoryBytes { return MemoryZipBytes(bytes: memory) }
         var info = stat()
         if input.path != "-", fstat(input.fileDescriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
             let descriptor = dup(input.fileDescriptor)
