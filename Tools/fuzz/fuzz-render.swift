@@ -103,25 +103,29 @@ private func withoutOurSGR(_ line: String, colorOn: Bool) -> String {
 /// East_Asian_Width Ambiguous code points, from the committed UCD extract
 /// (Corpora/unicode/ucd/DerivedEastAsianWidth.txt), one bit per code point: looked up for every
 /// scalar drawn, where hashing into a set cost more than the rest of the count.
-private let ambiguousCodePoints: AmbiguousBits = {
-    let path = #filePath.replacingOccurrences(of: "Tools/fuzz/fuzz-render.swift", with: "Corpora/unicode/ucd/DerivedEastAsianWidth.txt")
+private let ambiguousCodePoints = ucdCodePoints(in: "DerivedEastAsianWidth.txt", withValue: "A")
+
+/// The code points a committed UCD file (Corpora/unicode/ucd, Unicode 15.0) gives `value` in its
+/// second field.
+private func ucdCodePoints(in file: String, withValue value: String) -> CodePointBits {
+    let path = #filePath.replacingOccurrences(of: "Tools/fuzz/fuzz-render.swift", with: "Corpora/unicode/ucd/" + file)
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
         fputs("fuzz-render: cannot read \(path)\n", stderr)
         abort()
     }
-    var values = AmbiguousBits()
+    var values = CodePointBits()
     for line in text.split(separator: "\n") where !line.hasPrefix("#") {
         let fields = line.split(separator: "#")[0].split(separator: ";")
-        guard fields.count == 2, fields[1].trimmingCharacters(in: .whitespaces) == "A" else { continue }
+        guard fields.count == 2, fields[1].trimmingCharacters(in: .whitespaces) == value else { continue }
         let range = fields[0].trimmingCharacters(in: .whitespaces).components(separatedBy: "..")
         guard let first = UInt32(range[0], radix: 16), let last = UInt32(range.last!, radix: 16) else { continue }
-        for value in first...last { values.insert(value) }
+        for codePoint in first...last { values.insert(codePoint) }
     }
     return values
-}()
+}
 
 /// A set of code points as bits (the Ambiguous ones, and the Unicode 15.0 properties below).
-private struct AmbiguousBits {
+private struct CodePointBits {
     private var words = [UInt64](repeating: 0, count: 0x110000 / 64)
     mutating func insert(_ value: UInt32) { words[Int(value >> 6)] |= 1 << UInt64(value & 63) }
     func contains(_ value: UInt32) -> Bool { value < 0x110000 && words[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0 }
@@ -215,22 +219,5 @@ private func clusters(_ text: String) -> [[UInt32]] {
 
 /// Extended_Pictographic (emoji-data.txt) and Grapheme_Cluster_Break Prepend
 /// (GraphemeBreakProperty.txt), Unicode 15.0, from Corpora/unicode/ucd.
-private let unicode15: (pictographic: AmbiguousBits, prepend: AmbiguousBits) = {
-    func read(_ file: String, _ property: String) -> AmbiguousBits {
-        let path = #filePath.replacingOccurrences(of: "Tools/fuzz/fuzz-render.swift", with: "Corpora/unicode/ucd/" + file)
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            fputs("fuzz-render: cannot read \(path)\n", stderr)
-            abort()
-        }
-        var values = AmbiguousBits()
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let fields = line.split(separator: "#")[0].split(separator: ";")
-            guard fields.count == 2, fields[1].trimmingCharacters(in: .whitespaces) == property else { continue }
-            let range = fields[0].trimmingCharacters(in: .whitespaces).components(separatedBy: "..")
-            guard let first = UInt32(range[0], radix: 16), let last = UInt32(range.last!, radix: 16) else { continue }
-            for value in first...last { values.insert(value) }
-        }
-        return values
-    }
-    return (read("emoji-data.txt", "Extended_Pictographic"), read("GraphemeBreakProperty.txt", "Prepend"))
-}()
+private let unicode15 = (pictographic: ucdCodePoints(in: "emoji-data.txt", withValue: "Extended_Pictographic"),
+                         prepend: ucdCodePoints(in: "GraphemeBreakProperty.txt", withValue: "Prepend"))

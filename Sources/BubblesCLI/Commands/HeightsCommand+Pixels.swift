@@ -95,13 +95,7 @@ extension HeightsCommand {
                     }
                     out.append(bytes: Array(value.utf8))
                 }
-                if csv {
-                    out.append(",")
-                    if let conversation { out.appendCSVField(conversation) }
-                    out.append("\n")
-                } else {
-                    out.append("}\n")
-                }
+                if csv { out.appendCSVRecordEnd(conversation: conversation) } else { out.append("}\n") }
             }
         }
     }

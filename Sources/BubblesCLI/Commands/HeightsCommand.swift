@@ -196,16 +196,6 @@ struct HeightsCommand: BubblesCommand {
                             out.append(punctuation[1])
                             out.append(bytes: names[Int(kind.rawValue)]!)
                         }
-                        /// The end of a record: `}` in JSON, the conversation field in CSV; then a newline.
-                        func writeTail(into out: inout OutputBuffer) {
-                            if csv {
-                                out.append(",")
-                                if let conversation { out.appendCSVField(conversation) }
-                                out.append("\n")
-                            } else {
-                                out.append("}\n")
-                            }
-                        }
                         let firstKind = layouts[r].kind
                         let headStart = out.count
                         writeHead(firstKind, into: &out)
@@ -231,7 +221,7 @@ struct HeightsCommand: BubblesCommand {
                                 if !csv { cursor.byte(UInt8(ascii: "}")); cursor.byte(0x0A) }
                                 return cursor.position - at
                             }
-                            if csv { writeTail(into: &out) }
+                            if csv { out.appendCSVRecordEnd(conversation: conversation) }
                         }
                     }
                 }

@@ -57,4 +57,12 @@ extension OutputBuffer {
         }
         if !plain { append(bytes: Array(OutputEscaping.csvField(text).utf8)) }
     }
+
+    /// The end of a CSV record of `heights` (cells or pixels): the conversation column, empty for
+    /// a log without conversations, then a newline.
+    mutating func appendCSVRecordEnd(conversation: String?) {
+        append(",")
+        if let conversation { appendCSVField(conversation) }
+        append("\n")
+    }
 }
