@@ -40,7 +40,8 @@ public struct CellConfigurator<Cell: ConfigurableCell>: Sendable {
             return { model in
                 func opened<U: MessageModel>(_ value: U) -> CellBinder? {
                     guard U.self == T.self else { return binder(for: model) }
-                    return CellBinder(content: reader.read(unsafeBitCast(value, to: T.self)), direction: value.direction)
+                    // U is T: the reader is cast, not the message (which would copy it).
+                    return CellBinder(content: castReader(reader.read, to: U.self)(value), direction: value.direction)
                 }
                 return opened(model)
             }
