@@ -30,3 +30,14 @@ extension ConfigurableCell {
     /// Binds `model`'s content (the registry's configurator does this, with the direction too).
     public func configure(with model: Model) { content = Self.content(of: model) }
 }
+
+/// `read`, a function of `M` values, as the function of `T` values it is: `M` is `T` (checked in
+/// debug builds), opened from a metatype. Both are generic parameters, so both functions take
+/// their argument by address: casting the function (at worst through a re-abstraction thunk)
+/// reads a message in place, where casting the message (`unsafeBitCast(value, to: M.self)`) copied
+/// the whole record, retaining each of its strings, and freed the copy after.
+@inline(__always)
+func castReader<M, T>(_ read: @escaping (M) -> BubbleContent, to type: T.Type) -> (T) -> BubbleContent {
+    assert(M.self == T.self, "a content reader is made for the model type it reads")
+    return unsafeBitCast(read, to: ((T) -> BubbleContent).self)
+}

@@ -10,8 +10,7 @@ open class SystemNoticeCell: BubbleCell, ConfigurableCell {
     public static func contentReader<T: MessageModel>(for type: T.Type) -> ((T) -> BubbleContent)? {
         guard let typed = type as? any SystemMessageModel.Type else { return nil }
         func reader<M: SystemMessageModel>(_: M.Type) -> (T) -> BubbleContent {
-            assert(M.self == T.self, "a content reader is made for the model type it reads")
-            return { model in content(typed: unsafeBitCast(model, to: M.self)) }  // M is T, opened from `type`
+            castReader({ (model: M) in content(typed: model) }, to: T.self)  // M is T, opened from `type`
         }
         return reader(typed)
     }

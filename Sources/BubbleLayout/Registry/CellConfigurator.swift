@@ -40,7 +40,10 @@ public struct CellConfigurator<Cell: ConfigurableCell>: Sendable {
             return { model in
                 func opened<U: MessageModel>(_ value: U) -> CellBinder? {
                     guard U.self == T.self else { return binder(for: model) }
-                    return CellBinder(content: reader.read(unsafeBitCast(value, to: T.self)), direction: value.direction)
+                    // U is T: the reader is cast, not the message (which would copy it), and as
+                    // its wrapper, whose layout is the same for every type: casting the function
+                    // itself would re-abstract it through a thunk allocated per message.
+                    return CellBinder(content: reader.as(U.self).read(value), direction: value.direction)
                 }
                 return opened(model)
             }
@@ -52,6 +55,13 @@ public struct CellConfigurator<Cell: ConfigurableCell>: Sendable {
 /// A cell's content reader, which reads immutable model values only: safe to share.
 private struct UncheckedSendableReader<T>: @unchecked Sendable {
     let read: (T) -> BubbleContent
+
+    /// This reader as one of `U` values, which `T` is (checked in debug builds).
+    @inline(__always)
+    func `as`<U>(_: U.Type) -> UncheckedSendableReader<U> {
+        assert(U.self == T.self, "a content reader reads the model type it was made for")
+        return unsafeBitCast(self, to: UncheckedSendableReader<U>.self)
+    }
 }
 
 /// A configurator with its cell type erased: what the engine and renderer hold.

@@ -9,6 +9,10 @@
 /// `stoppedRemembering` says from where. Two different ids whose hashes agree would be reported as
 /// a repeat: with a keyed 64-bit hash that needs about 4 × 10⁹ ids to be even likely once, and it
 /// never changes a layout.
+///
+/// Ids are the same when `String` says so (canonically equivalent), as before: the hash is taken
+/// over an id's NFC bytes, which for an ASCII id are its own bytes, read eight at a time
+/// (`IDHash`).
 public struct RepeatedIDs: Sendable {
     /// Where an id was seen: a file and a line, when the input has lines.
     public struct Place: Sendable, Hashable {
@@ -35,6 +39,8 @@ public struct RepeatedIDs: Sendable {
     public private(set) var repeats = 0
 
     private var slots: [Slot] = []
+    /// This table's hash key.
+    private let key = IDHash()
     private var count = 0
     private var files: [String] = []
     private var fileIndex: [String: Int] = [:]
@@ -55,23 +61,27 @@ public struct RepeatedIDs: Sendable {
     /// Notes message `id` read at `file`:`line`; returns the earlier place when an earlier message
     /// had the same id (each later occurrence is reported against the first).
     public mutating func note(id: String, file: String, line: Int?) -> Repeat? {
-        var hasher = Hasher()
-        hasher.combine(id)
-        let hash = UInt64(bitPattern: Int64(hasher.finalize()))
+        let hash = key.hash(id)
         if slots.isEmpty { slots = [Slot](repeating: Slot(hash: 0, place: 0), count: 1024) }
-        var i = Int(truncatingIfNeeded: hash & UInt64(slots.count - 1))
-        while slots[i].place != 0 {
-            if slots[i].hash == hash {
-                repeats += 1
-                return Repeat(id: id, first: place(slots[i].place))
+        let mask = slots.count - 1
+        let (found, i) = slots.withUnsafeBufferPointer { table -> (UInt64?, Int) in
+            var i = Int(truncatingIfNeeded: hash) & mask
+            while table[i].place != 0 {  // the table is never full: an empty slot ends the probe
+                if table[i].hash == hash { return (table[i].place, i) }
+                i = (i &+ 1) & mask
             }
-            i = (i + 1) & (slots.count - 1)
+            return (nil, i)
+        }
+        if let found {
+            repeats += 1
+            return Repeat(id: id, first: place(found))
         }
         guard count < limit else {
             if stoppedRemembering == nil { stoppedRemembering = Place(file: file, line: line) }
             return nil
         }
-        slots[i] = Slot(hash: hash, place: pack(file: file, line: line))
+        let packed = pack(file: file, line: line)
+        slots[i] = Slot(hash: hash, place: packed)
         count += 1
         if count * 4 > slots.count * 3 { grow() }
         return nil
@@ -104,11 +114,90 @@ public struct RepeatedIDs: Sendable {
     private mutating func grow() {
         let old = slots
         slots = [Slot](repeating: Slot(hash: 0, place: 0), count: old.count * 2)
-        let mask = slots.count - 1
-        for slot in old where slot.place != 0 {
-            var i = Int(truncatingIfNeeded: slot.hash & UInt64(mask))
-            while slots[i].place != 0 { i = (i + 1) & mask }
-            slots[i] = slot
+        slots.withUnsafeMutableBufferPointer { table in
+            let mask = table.count - 1
+            for slot in old where slot.place != 0 {
+                var i = Int(truncatingIfNeeded: slot.hash) & mask
+                while table[i].place != 0 { i = (i &+ 1) & mask }
+                table[i] = slot
+            }
         }
+    }
+}
+
+/// A keyed 64-bit hash of a string's NFC bytes, so that ids `String` calls equal hash alike. The
+/// key is drawn from `Hasher`, so it changes per process (and is fixed under
+/// `SWIFT_DETERMINISTIC_HASHING`, as `Hasher` is). Each 8-byte little-endian word, the last padded
+/// with zeros, is folded in with a 64×64→128-bit multiply; the length is folded in at the end.
+/// Not a cryptographic hash: a collision only ever costs a spurious repeat warning.
+struct IDHash: Sendable {
+    private let seed: UInt64
+    private let seed2: UInt64
+
+    init() {
+        var hasher = Hasher()
+        hasher.combine(0x6964_7368_6173_6800 as UInt64)
+        let drawn = UInt64(bitPattern: Int64(hasher.finalize()))
+        seed = drawn
+        seed2 = drawn ^ 0x9E37_79B9_7F4A_7C15
+    }
+
+    /// The hash of `id`: its bytes read eight at a time when it is ASCII (so already NFC), else
+    /// its NFC bytes one at a time.
+    func hash(_ id: String) -> UInt64 {
+        var id = id
+        if let hash = id.withUTF8({ asciiHash(bytes: UnsafeRawBufferPointer($0)) }) { return hash }
+        return hashNFC(id)
+    }
+
+    /// `asciiHash(bytes:)` of `id`'s NFC bytes, fed one at a time.
+    func hashNFC(_ id: String) -> UInt64 {
+        var state = seed
+        var word: UInt64 = 0
+        var count = 0
+        id._withNFCCodeUnits { byte in
+            word |= UInt64(byte) << (UInt64(count & 7) * 8)
+            count += 1
+            if count & 7 == 0 {
+                state = Self.mix(state ^ word, seed2)
+                word = 0
+            }
+        }
+        if count & 7 != 0 { state = Self.mix(state ^ word, seed2) }
+        return Self.mix(state ^ UInt64(count), seed)
+    }
+
+    /// The hash of `bytes`, a word at a time, or nil when they are not all ASCII.
+    func asciiHash(bytes: UnsafeRawBufferPointer) -> UInt64? {
+        var state = seed
+        var high: UInt64 = 0
+        let count = bytes.count
+        var offset = 0
+        while offset + 8 <= count {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            high |= word
+            state = Self.mix(state ^ word, seed2)
+            offset += 8
+        }
+        if offset < count {
+            var word: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < count {
+                word |= UInt64(bytes[offset]) << shift
+                shift += 8
+                offset += 1
+            }
+            high |= word
+            state = Self.mix(state ^ word, seed2)
+        }
+        guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
+        return Self.mix(state ^ UInt64(count), seed)
+    }
+
+    /// The two halves of `a × b`, xored: every bit of each input reaches the result.
+    @inline(__always)
+    private static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let product = a.multipliedFullWidth(by: b)
+        return product.high ^ product.low
     }
 }

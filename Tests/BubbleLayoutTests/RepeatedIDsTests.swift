@@ -1,0 +1,68 @@
+import Testing
+@testable import BubbleLayout
+
+/// `RepeatedIDs` finds a repeat exactly when `String` calls two ids equal, whichever way an id's
+/// hash is taken (a word at a time for ASCII, a byte at a time through NFC otherwise).
+@Suite struct RepeatedIDsTests {
+    /// Ids of every length around the word size, ASCII and not, from a fixed seed.
+    private static func ids(count: Int) -> [String] {
+        var rng = SplitMix(seed: 0x1d5)
+        let alphabet: [Unicode.Scalar] = ["a", "Z", "0", "-", "é", "\u{301}", "K", "\u{212A}", "ß", "語", "😀", "\u{37E}", ";"]
+        return (0..<count).map { i in
+            var id = String.UnicodeScalarView()
+            for _ in 0..<(i % 19) { id.append(alphabet[Int(rng.next() % UInt64(alphabet.count))]) }
+            return String(id)
+        }
+    }
+
+    @Test func aRepeatIsFoundExactlyWhenStringsAreEqual() {
+        let ids = Self.ids(count: 3000)
+        var table = RepeatedIDs()
+        var firstLine: [String: Int] = [:]
+        for (line, id) in ids.enumerated() {
+            let found = table.note(id: id, file: "a.jsonl", line: line)
+            if let first = firstLine[id] {
+                #expect(found?.first == RepeatedIDs.Place(file: "a.jsonl", line: first), "\(id.unicodeScalars.map { $0.value })")
+            } else {
+                #expect(found == nil, "\(id.unicodeScalars.map { $0.value })")
+                firstLine[id] = line
+            }
+        }
+        #expect(table.repeats == ids.count - firstLine.count)
+    }
+
+    @Test func canonicallyEquivalentIdsRepeatEachOther() {
+        var table = RepeatedIDs()
+        #expect(table.note(id: "caf\u{E9}", file: "a", line: 1) == nil)
+        #expect(table.note(id: "cafe\u{301}", file: "b", line: 2)?.first == RepeatedIDs.Place(file: "a", line: 1))
+        // A Kelvin sign is a K: an ASCII id and a non-ASCII one can be the same id.
+        #expect(table.note(id: "K-7", file: "a", line: 3) == nil)
+        #expect(table.note(id: "\u{212A}-7", file: "a", line: 4)?.first == RepeatedIDs.Place(file: "a", line: 3))
+        #expect(table.note(id: "k-7", file: "a", line: 5) == nil)
+    }
+
+    @Test func theWordAtATimeHashAgreesWithTheByteAtATimeOne() {
+        let hash = IDHash()
+        for length in 0...40 {
+            let ascii = String(repeating: "x", count: length / 2) + String(repeating: "7", count: length - length / 2)
+            // The same bytes, not all ASCII: the NFC path; an ASCII string hashed both ways agrees.
+            var copy = ascii
+            let wordwise = copy.withUTF8 { hash.asciiHash(bytes: UnsafeRawBufferPointer($0)) }
+            #expect(wordwise == hash.hash(ascii))
+            #expect(wordwise == hash.hashNFC(ascii))
+        }
+    }
+}
+
+/// A small fixed-seed generator (SplitMix64).
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
