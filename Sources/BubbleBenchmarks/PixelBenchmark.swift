@@ -163,6 +163,15 @@ public enum PixelBenchmark {
         return best
     }
 
+    /// The texts of `bubbles bench`'s synthetic log (its default seed), every record's text in log
+    /// order: the "synthetic log" the pixel figures are measured on.
+    public static func syntheticTexts(messageCount: Int = 10_000) -> [String] {
+        SyntheticLog(messageCount: messageCount).lines().compactMap { line -> String? in
+            let record = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            return record?["text"] as? String
+        }
+    }
+
     /// The rows as an aligned table.
     public static func table(_ rows: [Row]) -> String {
         let width = rows.map(\.phase.count).max() ?? 0

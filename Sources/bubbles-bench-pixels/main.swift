@@ -19,11 +19,7 @@ do {
     #if DEBUG
     FileHandle.standardError.write(Data("bubbles-bench-pixels: a debug build; run: swift run -c release bubbles-bench-pixels\n".utf8))
     #endif
-    // The texts of `bubbles bench`'s synthetic log (its default seed): every record's text, in log order.
-    let synthetic = corpus == "sweep" ? [] : SyntheticLog(messageCount: 10_000).lines().compactMap { line -> String? in
-        let record = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-        return record?["text"] as? String
-    }
+    let synthetic = corpus == "sweep" ? [] : PixelBenchmark.syntheticTexts()
     print(PixelBenchmark.table(try PixelBenchmark.run(fontsDirectory: directory, syntheticTexts: synthetic,
                                                       sweepTexts: corpus != "synthetic")), terminator: "")
 } catch {

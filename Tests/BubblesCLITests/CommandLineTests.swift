@@ -56,6 +56,14 @@ import Testing
         #expect(bubbles("bench", "--messages", "-5").code == 2)
     }
 
+    @Test func benchPixelsNamesAFontItCannotReadAndWantsAFolderForFonts() {
+        let run = bubbles("bench", "--pixels", "--fonts", "/nonexistent")
+        #expect(run.code == 3)
+        #expect(run.errors.contains("cannot read /nonexistent/"))
+        #expect(run.output.isEmpty)
+        #expect(bubbles("bench", "--pixels", "--fonts").code == 2)
+    }
+
     @Test func aMissingFileIsOneClearErrorNotAUsageError() {
         let run = bubbles("render", "/nonexistent/chat.jsonl", "--width", "40")
         #expect(run.code == 3)

@@ -20,9 +20,11 @@ struct BenchCommand: BubblesCommand {
             through the real reader, streaming layout and writer on the file, with wall and CPU time
             (user + sys), CPU ns per input scalar, MB/s and rows/s. Run it from a release build:
             swift run -c release bubbles bench. --save-log FILE writes the synthetic log and exits.
+            --pixels benchmarks the pixel measurer instead (fonts loaded, prepare with words new and
+            seen, re-layout at two widths), on the synthetic log's texts and the Chromium sweep's.
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to benchmark on (default: a synthetic log).")],
-        options: [Options.messages, Options.widths, Options.seed, Options.json, Options.saveLog, Options.viewer]
+        options: [Options.messages, Options.widths, Options.seed, Options.json, Options.saveLog, Options.viewer, Options.pixels, Options.fonts]
             + InputOptions.specs)
 
     /// The options, each declared once: the spec lists them and `init` reads them.
@@ -32,6 +34,8 @@ struct BenchCommand: BubblesCommand {
         static let seed = OptionSpec("--seed", value: "N", help: "Seed of the synthetic log (default fixed).")
         static let json = OptionSpec("--json", help: "Print the figures as one JSON object, for tracking.")
         static let saveLog = OptionSpec("--save-log", value: "FILE", help: "Write the synthetic log to FILE and exit (for timing the commands on it).")
+        static let pixels = OptionSpec("--pixels", help: "Benchmark the pixel measurer instead: loading each font, prepare (words new and seen) and re-layout, in ns per scalar.")
+        static let fonts = OptionSpec("--fonts", value: "DIR", help: "With --pixels: the fonts folder (default Corpora/fonts, run from the repository).")
         static let viewer = OptionSpec("--viewer", help: "Benchmark bubbles view instead, on FILE (JSON Lines) or a synthetic log: first screen, key press and resize frames, search, memory (try -n 1000000).")
     }
 
@@ -42,6 +46,8 @@ struct BenchCommand: BubblesCommand {
     let json: Bool
     let saveLog: String?
     let viewer: Bool
+    let pixels: Bool
+    let fontsDirectory: String
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
         input = arguments.positional(0) == nil ? nil : try InputOptions(arguments, environment: context.environment)
@@ -52,11 +58,20 @@ struct BenchCommand: BubblesCommand {
         json = arguments.flag(Options.json)
         saveLog = arguments.string(Options.saveLog)
         viewer = arguments.flag(Options.viewer)
+        pixels = arguments.flag(Options.pixels)
+        fontsDirectory = arguments.string(Options.fonts) ?? "Corpora/fonts"
     }
 
     func run(context: CommandContext) throws -> Int32 {
         if let saveLog {
             try writeSyntheticLog(to: URL(fileURLWithPath: saveLog))
+            return ExitCode.success
+        }
+        if pixels {
+            if Self.isDebugBuild { try context.errors.write("bubbles bench: this is a debug build; for real figures run: swift run -c release bubbles bench --pixels\n") }
+            let rows = try PixelBenchmark.run(fontsDirectory: fontsDirectory, syntheticTexts: PixelBenchmark.syntheticTexts(),
+                                              sweepTexts: true)
+            try context.output.write(PixelBenchmark.table(rows))
             return ExitCode.success
         }
         if viewer {
