@@ -1,3 +1,4 @@
+import BubbleBenchmarks
 import Testing
 @testable import BubbleLayout
 
@@ -6,7 +7,7 @@ import Testing
 @Suite struct RepeatedIDsTests {
     /// Ids of every length around the word size, ASCII and not, from a fixed seed.
     private static func ids(count: Int) -> [String] {
-        var rng = SplitMix(seed: 0x1d5)
+        var rng = SeededGenerator(seed: 0x1d5)
         let alphabet: [Unicode.Scalar] = ["a", "Z", "0", "-", "é", "\u{301}", "K", "\u{212A}", "ß", "語", "😀", "\u{37E}", ";"]
         return (0..<count).map { i in
             var id = String.UnicodeScalarView()
@@ -51,18 +52,5 @@ import Testing
             #expect(wordwise == hash.hash(ascii))
             #expect(wordwise == hash.hashNFC(ascii))
         }
-    }
-}
-
-/// A small fixed-seed generator (SplitMix64).
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
