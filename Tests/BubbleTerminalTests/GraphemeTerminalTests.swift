@@ -53,6 +53,36 @@ import Testing
         #expect(compared >= 10)
     }
 
+    /// foot 1.13.1 with `grapheme-width-method=double-width` sums its code points' widths per
+    /// cluster and caps the sum at 2: a spacing mark makes `का` 2, as in Ghostty 1.3. It is not
+    /// Ghostty's rule: its clusters (utf8proc, Unicode 15.0) do not join conjuncts (GB9c), so
+    /// `क्षि` is `क्` + `षि`, 1 + 2; and its code point widths are glibc's (Unicode 14), so an
+    /// emoji newer than that is 0. Elsewhere the `ghostty` profile measures what foot drew, and
+    /// the probe, which foot 1.13.1 answers without mode 2027, picks `ghostty` as the closest.
+    @Test func ghosttyProfileIsTheClosestToFootsDoubleWidthMethod() throws {
+        let rows = try Self.rows("foot-1.13.1-double-width.tsv")
+        let options = TextOptions(widthProfile: .ghostty)
+        var compared = 0
+        for row in rows {
+            let scalars = Array(row.text.unicodeScalars)
+            let newer = scalars.contains { ($0.properties.age.map { $0.major > 14 }) ?? true }
+            let conjunct = scalars.indices.dropLast().contains { GhosttyTable.entry(scalars[$0].value).isConjunctLinker
+                && GhosttyTable.entry(scalars[$0 + 1].value).isConjunctConsonant }
+            let measured = CellWidth.of(row.text, options: options)
+            if newer || conjunct {
+                #expect(measured != row.columns, "\(row.name): the rules part here, or the comment is wrong")
+                continue
+            }
+            compared += 1
+            #expect(measured == row.columns, "\(row.name): foot drew \(row.columns) cells, the engine measures \(measured)")
+        }
+        #expect(compared >= 12)
+        let advances: [Int?] = WidthProbe.graphemes.map { grapheme in rows.first { $0.text == grapheme }?.columns }
+        #expect(!advances.contains { $0 == nil }, "a probe grapheme was not measured")
+        let result = WidthProbe.choose(advances: advances, graphemeClustering: 0, base: TextOptions())
+        #expect(result.options == options)
+    }
+
     /// foot 1.13.1 as it starts (`grapheme-width-method=wcswidth`) counts code points: the width
     /// probe's answers from it choose the `wcwidth` profile, whose predictions they match but
     /// for the ZWJ family (foot 6 cells, tmux's join 2).
