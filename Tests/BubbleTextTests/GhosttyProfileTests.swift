@@ -99,6 +99,38 @@ import Testing
         #expect(agreed > 13_500, "\(agreed) agree; parted: \(parted)")
     }
 
+    /// Every grapheme of the same corpus measures what Ghostty's own terminal core drew:
+    /// libghostty-vt as the `pyghostty` package (PyPI, 0.1.3) ships it, fed each grapheme after
+    /// a line's first cell with mode 2027 on, the cursor read after it
+    /// (Tools/terminals/ghostty-vt-measure.py; Tools/terminals/results/libghostty-vt-pyghostty-0.1.3-corpus.tsv).
+    /// Left out as above: graphemes that begin with an Extend, ZWJ or SpacingMark scalar, which we
+    /// never draw (after the `|` Ghostty joins them to it, and widens it).
+    @Test func ghosttyProfileMeasuresWhatGhosttysTerminalCoreDraws() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Tools/terminals/results/libghostty-vt-pyghostty-0.1.3-corpus.tsv")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.hasPrefix("# libghostty-vt from pyghostty 0.1.3"))
+        var compared = 0
+        var skipped = 0
+        var mismatches: [String] = []
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: "\t")
+            guard fields.count == 3, let columns = Int(fields[1]) else { continue }
+            let scalars = fields[0].split(separator: " ").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
+            let first = UnicodeTables.info(scalars[0].value)
+            if [.extend, .zwj, .spacingMark].contains(first.graphemeBreak) && !first.isEmojiModifier {
+                skipped += 1
+                continue
+            }
+            compared += 1
+            let ours = CellWidth.of(String(String.UnicodeScalarView(scalars)), options: Self.ghostty)
+            if ours != columns { mismatches.append("\(fields[0]) (\(fields[2])): Ghostty \(columns), ours \(ours)") }
+        }
+        #expect(compared > 14_000)
+        #expect(skipped < 300)
+        #expect(mismatches.isEmpty, "\(mismatches.count) differ: \(mismatches.prefix(20))")
+    }
+
     /// Ghostty's rule on the graphemes its own pull request names: a spacing mark (`का`), the
     /// second consonant of a conjunct (`क्ष`, which Ghostty's clusters join by GB9c and our
     /// Unicode 15.0 graphemes split) and a vowel sign after it (`क्षि`) make the cluster 2, where
