@@ -20,4 +20,26 @@ import BubbleTestSupport
         #expect(byCluster.bubbleWidth != byCodePoint.bubbleWidth)
         #expect(try again.layout(note, decoration: decoration, width: 60, pool: pool) == byCluster)
     }
+
+    /// `ghostty` and `unicode` part on a spacing mark (`का` is 2 or 1): engines of each never
+    /// share a layout in one cache, in whichever order they ask.
+    @Test func ghosttyLayoutsAreNeverSharedWithTheOtherProfiles() throws {
+        let note = TextNote(id: "hindi", text: "\u{915}\u{93E}\u{915}\u{93F} \u{915}\u{94D}\u{937}\u{93F}")
+        let decoration = RowDecoration(isFirstRow: true)
+        for order in [[WidthProfile.ghostty, .unicode, .wcwidth], [.unicode, .ghostty, .wcwidth], [.wcwidth, .ghostty, .unicode]] {
+            let cache = LayoutCache()
+            let pool = CellPool()
+            var widths: [WidthProfile: Int] = [:]
+            var styles: Set<UInt16> = []
+            for profile in order {
+                let engine = LayoutEngine(textOptions: TextOptions(widthProfile: profile), cache: cache)
+                styles.insert(engine.styleID)
+                widths[profile] = try engine.layout(note, decoration: decoration, width: 60, pool: pool).bubbleWidth
+                let alone = LayoutEngine(textOptions: TextOptions(widthProfile: profile))
+                #expect(try alone.layout(note, decoration: decoration, width: 60, pool: CellPool()).bubbleWidth == widths[profile])
+            }
+            #expect(styles.count == 3)
+            #expect(widths[.ghostty]! == widths[.unicode]! + 2)  // का and कि: 2 each, not 1
+        }
+    }
 }

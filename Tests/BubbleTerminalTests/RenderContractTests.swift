@@ -156,7 +156,8 @@ import Glibc
     /// (Tools/fuzz/findings/render-prepended-concatenation-mark.jsonl, UTF-16 with U+0600 ARABIC
     /// NUMBER SIGN in its texts): every content line of a bubble ends on its right border counted
     /// by glibc's `wcwidth`, one code point at a time, as terminals draw it, at every width and
-    /// under both width profiles. The mark measured 0 beside its number and was drawn in a cell.
+    /// under both per-code-point-like profiles (`ghostty` counted as Ghostty clusters,
+    /// `ghosttyCells`). The mark measured 0 beside its number and was drawn in a cell.
     @Test func prependedConcatenationMarksAreDrawnAsWideAsMeasured() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Tools/fuzz/findings/render-prepended-concatenation-mark.jsonl").path
@@ -167,10 +168,14 @@ import Glibc
         // wcwidth reads the thread's locale; C.UTF-8 is built into glibc since 2.35.
         guard let locale = UTF8Locale() else { return }
         defer { locale.restore() }
-        for profile in [WidthProfile.unicode, .wcwidth] {
+        for profile in WidthProfile.allCases {
             let engine = LayoutEngine(textOptions: TextOptions(widthProfile: profile))
             for width in 1...100 {
                 let timeline = try render(models, width: width, engine: engine)
+                if profile == .ghostty {
+                    #expect(checkSidedLines(timeline, options: TextOptions(widthProfile: profile)) == 0, "ghostty width \(width)")
+                    continue
+                }
                 for (r, lines) in timeline.lines.enumerated() {
                     let layout = timeline.layouts[r]
                     guard !timeline.rows[r].isDateSeparator, layout.alignment != .center,
@@ -250,7 +255,7 @@ import Glibc
         #expect(models.contains { (($0 as? any TextMessageModel)?.text ?? "") == "\u{302E}t" })
         guard let locale = UTF8Locale() else { return }
         defer { locale.restore() }
-        for profile in [WidthProfile.unicode, .wcwidth] {
+        for profile in WidthProfile.allCases {
             let options = TextOptions(widthProfile: profile)
             let engine = LayoutEngine(textOptions: options)
             for width in 1...100 {
@@ -258,7 +263,7 @@ import Glibc
                 #expect(checkSidedLines(timeline, options: options) == 0,
                         "\(profile) width \(width)")
                 let drawsMark = timeline.text.unicodeScalars.contains("\u{302E}")
-                #expect(profile == .unicode ? !drawsMark : drawsMark || width < 20, "\(profile) width \(width)")
+                #expect(profile != .wcwidth ? !drawsMark : drawsMark || width < 20, "\(profile) width \(width)")
             }
         }
     }
@@ -301,7 +306,7 @@ import Glibc
         }
         guard let locale = UTF8Locale() else { return }
         defer { locale.restore() }
-        for profile in [WidthProfile.unicode, .wcwidth] {
+        for profile in WidthProfile.allCases {
             let options = TextOptions(widthProfile: profile)
             let engine = LayoutEngine(textOptions: options)
             for width in [3, 7, 30] {
@@ -350,7 +355,7 @@ import Glibc
                                         options: LogReadOptions(timeZone: utc))
         let models: [any MessageModel] = reader.compactMap { $0.record }
         #expect(models.contains { (($0 as? any TextMessageModel)?.text ?? "").unicodeScalars.contains(scalar) }, "\(name)")
-        for profile in [WidthProfile.unicode, .wcwidth] {
+        for profile in WidthProfile.allCases {
             let options = TextOptions(widthProfile: profile)
             let engine = LayoutEngine(textOptions: options)
             var failures = 0
@@ -364,9 +369,10 @@ import Glibc
                         let plain = stripSGR(line)
                         let measured = CellWidth.of(plain, options: options)
                         let counted = profile == .unicode ? clusterCells(plain, ambiguousWidth: 1).cells
+                            : profile == .ghostty ? ghosttyCells(plain, ambiguousWidth: 1).cells
                             : glibcCells(plain, emojiPresentation: false).cells
                         let fits = counted <= width && measured <= width
-                        if !fits || (profile == .unicode && counted != measured) {
+                        if !fits || (profile != .wcwidth && counted != measured) {
                             failures += 1
                             Issue.record("\(name) \(profile) width \(width): \(counted) cells counted, \(measured) by the engine: \(line.debugDescription)")
                         }
@@ -375,6 +381,44 @@ import Glibc
             }
             #expect(failures == 0, "\(name) \(profile)")
         }
+    }
+
+    /// Hindi, Bengali, Tamil, Thai, Korean (precomposed and in jamo), emoji sequences, skin tones
+    /// after bases and after other pictographs, keycaps with and without VS16, flags and VS15,
+    /// under `ghostty` at every width from 1 to 80: every content line ends on its right border
+    /// by the engine's measure of the drawn line and as Ghostty counts it (`ghosttyCells`), and
+    /// no line is wider than the width by either.
+    @Test func ghosttyLinesEndOnTheirBorderAsGhosttyCountsThem() throws {
+        let texts = ["नमस्ते दुनिया, क्षत्रिय स्त्री की किताब और विद्यार्थियों का स्वागत है",
+                     "কক্ষ বাংলা ভাষায় স্বাগতম, ক্ষমা করো",
+                     "தமிழ் க்ஷேத்திரம் வணக்கம் கொள்கை",
+                     "สวัสดีครับ น้ำใจ กำลัง",
+                     "한국어 \u{1100}\u{1161}\u{11A8}\u{1100}\u{1100} 안녕하세요",
+                     "👨‍👩‍👧 ❤️‍🔥 ❤\u{200D}🔥 👍🏽 🚀🏽 a🏽 #️⃣ #\u{20E3} 🇫🇷🇩🇪 ⌚\u{FE0E} ☀️ ☀ ✌🏽",
+                     "mixed का कि and क्षि with ASCII words and 中文 and ─── ؀١٢"]
+        let models: [any MessageModel] = texts.enumerated().map { TextNote(id: "g\($0)", text: $1) }
+        guard let locale = UTF8Locale() else { return }
+        defer { locale.restore() }
+        // The count parts from the `unicode` one where Ghostty does.
+        for (text, cells) in [("का", 2), ("क्षि", 2), ("🚀🏽", 4), ("#\u{20E3}", 1), ("⌚\u{FE0E}", 1), ("؀一", 2)] {
+            #expect(ghosttyCells(text, ambiguousWidth: 1).cells == cells, "\(text)")
+        }
+        let options = TextOptions(widthProfile: .ghostty)
+        let engine = LayoutEngine(textOptions: options)
+        var failures = 0
+        for width in 1...80 where failures == 0 {
+            let timeline = try render(models, width: width, engine: engine)
+            failures += checkSidedLines(timeline, options: options)
+            for line in timeline.lines.joined() {
+                let plain = stripSGR(line)
+                let counted = ghosttyCells(plain, ambiguousWidth: 1).cells
+                if counted > width || CellWidth.of(plain, options: options) > width {
+                    failures += 1
+                    Issue.record("width \(width): \(counted) cells as Ghostty counts: \(line.debugDescription)")
+                }
+            }
+        }
+        #expect(failures == 0)
     }
 
     /// The independent counts lean on the standard library's `Character` segmentation (Unicode
@@ -480,7 +524,9 @@ import Glibc
                     Issue.record("\(options.widthProfile) row \(r): \(measured) cells by the engine, the border is at \(edge): \(line.debugDescription)")
                 }
                 let (cells, complete) = options.widthProfile == .unicode
-                    ? clusterCells(plain, ambiguousWidth: options.ambiguousWidth) : glibcCells(plain, emojiPresentation: false)
+                    ? clusterCells(plain, ambiguousWidth: options.ambiguousWidth)
+                    : options.widthProfile == .ghostty ? ghosttyCells(plain, ambiguousWidth: options.ambiguousWidth)
+                    : glibcCells(plain, emojiPresentation: false)
                 if complete ? cells != edge : cells > edge {
                     failures += 1
                     Issue.record("\(options.widthProfile) row \(r): \(cells) cells by wcwidth, the border is at \(edge): \(line.debugDescription)")
@@ -576,6 +622,51 @@ import Glibc
         return (total, complete)
     }
 
+    /// Cells as Ghostty 1.3 and later draws `line` with mode 2027 on (the `ghostty` profile's
+    /// promise), counted from its `print` (src/terminal/Terminal.zig, src/unicode/grapheme.zig)
+    /// without our tables: the clusters are the standard library's `Character`s (Unicode 16,
+    /// which joins Indic conjuncts by GB9c as Ghostty's uucode does); a cluster starts at its
+    /// first scalar's cells by glibc's `wcwidth` (a regional indicator 2, an Ambiguous one
+    /// `ambiguousWidth`); VS16 makes it 2 and VS15 1 after a scalar with an emoji variation
+    /// sequence (the committed emoji-variation-sequences.txt) and is ignored after any other; a
+    /// scalar up to U+00FF, and a skin-tone modifier not right after an Emoji_Modifier_Base,
+    /// take cells of their own; any other scalar that is not zero in a grapheme (glibc width 0,
+    /// Mn, Me, Prepend, a modifier) makes the cell 2. `complete` is false when glibc knows some
+    /// code point of the line not.
+    private func ghosttyCells(_ line: String, ambiguousWidth: Int) -> (cells: Int, complete: Bool) {
+        var total = 0
+        var complete = true
+        for cluster in graphemeClusters(line) {
+            var cell = 0
+            var last: UInt32 = 0
+            for (index, value) in cluster.enumerated() {
+                let scalar = Unicode.Scalar(value)!
+                let known = Int(wcwidth(Int32(bitPattern: value)))
+                if known < 0 { complete = false }
+                var cells = value == 0x115F || value == 0x3164 || value == 0xFFA0 ? 0 : max(0, known)
+                if cells == 1 && Self.ambiguousCodePoints.contains(value) { cells = ambiguousWidth }
+                if (0x1F1E6...0x1F1FF).contains(value) { cells = 2 }
+                let modifier = scalar.properties.isEmojiModifier
+                if index == 0 || value <= 0xFF || cell == 0
+                    || (modifier && !(Unicode.Scalar(last)?.properties.isEmojiModifierBase ?? false)) {
+                    total += cell
+                    cell = cells
+                } else if value == 0xFE0F || value == 0xFE0E {
+                    guard Self.variationBases.contains(last) else { continue }
+                    cell = value == 0xFE0F ? 2 : min(cell, 1)
+                } else {
+                    let category = scalar.properties.generalCategory
+                    let zero = cells == 0 || modifier || category == .nonspacingMark || category == .enclosingMark
+                        || Self.prepend.contains(value)
+                    if !zero { cell = 2 }
+                }
+                last = value
+            }
+            total += cell
+        }
+        return (total, complete)
+    }
+
     /// The standard library's `Character`s of `line` as scalar values, joined again where Unicode
     /// 15.0 joins and Swift 6.3's library does not: after an emoji and ZWJ before any
     /// Extended_Pictographic scalar (GB11), and after a Prepend scalar (GB9b, U+11A3A).
@@ -614,6 +705,17 @@ import Glibc
     private static let ambiguousCodePoints = ucd("DerivedEastAsianWidth.txt", "A")
     private static let pictographic = ucd("emoji-data.txt", "Extended_Pictographic")
     private static let prepend = ucd("GraphemeBreakProperty.txt", "Prepend")
+    /// The scalars with an emoji variation sequence (Corpora/unicode/ucd, Unicode 15.0): lines
+    /// are "BASE SELECTOR ; style ; …".
+    private static let variationBases: Set<UInt32> = {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Corpora/unicode/ucd/emoji-variation-sequences.txt").path
+        var bases: Set<UInt32> = []
+        for line in ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n") where !line.hasPrefix("#") {
+            if let first = line.split(separator: " ").first, let value = UInt32(first, radix: 16) { bases.insert(value) }
+        }
+        return bases
+    }()
     #endif
 }
 

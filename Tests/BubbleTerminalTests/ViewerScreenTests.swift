@@ -380,6 +380,27 @@ final class FakeProbeTerminal: ProbeTerminal {
         #expect(unknown.options.widthProfile == .wcwidth)
     }
 
+    /// A terminal with mode 2027 on that draws a letter and a spacing mark (`का`) in 2 cells
+    /// (Ghostty 1.3 and later) gets `ghostty`; one that draws it in 1 keeps `unicode`. With the
+    /// mode off but supported (2) the reports were made code point by code point and say nothing
+    /// of its clusters: `unicode`, and the mode is turned on.
+    @Test func modeTwentyTwentySevenWithWideSpacingMarksMeansGhostty() {
+        for mode in [1, 3] {
+            let ghostty = TerminalProbe.run(FakeProbeTerminal(options: TextOptions(widthProfile: .ghostty), mode2027: mode),
+                                            base: TextOptions())
+            #expect(ghostty.options.widthProfile == .ghostty)
+            #expect(!ghostty.enableGraphemeClustering)
+            let kitty = TerminalProbe.run(FakeProbeTerminal(options: TextOptions(), mode2027: mode), base: TextOptions())
+            #expect(kitty.options.widthProfile == .unicode)
+        }
+        let off = TerminalProbe.run(FakeProbeTerminal(options: TextOptions(widthProfile: .ghostty), mode2027: 2), base: TextOptions())
+        #expect(off.options.widthProfile == .unicode)
+        #expect(off.enableGraphemeClustering)
+        let wide = TerminalProbe.run(FakeProbeTerminal(options: TextOptions(ambiguousWidth: 2, widthProfile: .ghostty), mode2027: 1),
+                                     base: TextOptions())
+        #expect(wide.options == TextOptions(ambiguousWidth: 2, widthProfile: .ghostty))
+    }
+
     @Test func aSilentTerminalFallsBackWithinTheBound() {
         let started = Date()
         let result = TerminalProbe.run(FakeProbeTerminal(options: TextOptions(), answers: false), base: TextOptions(),

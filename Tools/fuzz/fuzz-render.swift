@@ -6,7 +6,9 @@
 // our tables: under `wcwidth` per code point (glibc's wcwidth, tmux 3.3a), under `unicode` per
 // grapheme cluster as the standard library's `Character` segments the line, each cluster as wide
 // as its widest scalar by glibc's wcwidth, with emoji presentation (the mode 2027 model: kitty
-// 0.40+, WezTerm, foot's `max` method; README, "Fuzzing and sanitizers"); the only escape
+// 0.40+, WezTerm, foot's `max` method; README, "Fuzzing and sanitizers"), under `ghostty` per
+// `Character` as Ghostty 1.3's `print` draws it (a later scalar that takes room widens the cell
+// to 2); the only escape
 // sequences are our SGR (none with colour off), and no control, C1 or bidi control is written raw.
 import BubbleLayout
 import BubbleLogs
@@ -35,9 +37,10 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard !models.isEmpty else { return 0 }
     let width = 1 + Int((hash >> 8) % 100)
     let depth: ColorDepth = [.none, .palette256, .trueColor, .none][Int(hash & 3)]
-    // Both width profiles: `unicode` (graphemes, emoji presentation) and `wcwidth` (per code
-    // point, as tmux 3.3a draws), each checked against the count below made the same way.
-    let profile: WidthProfile = (hash >> 6) & 3 == 0 ? .wcwidth : .unicode
+    // The three width profiles: `unicode` (graphemes, emoji presentation), `wcwidth` (per code
+    // point, as tmux 3.3a draws) and `ghostty` (Ghostty 1.3's clusters), each checked against
+    // the count below made the same way.
+    let profile: WidthProfile = [.wcwidth, .unicode, .unicode, .ghostty][Int((hash >> 6) & 3)]
     let options = TextOptions(ambiguousWidth: (hash >> 2) & 7 == 0 ? 2 : 1, tabStop: (hash >> 5) & 1 == 0 ? 8 : 4,
                               widthProfile: profile)
     let engine = LayoutEngine(textOptions: options)
@@ -63,6 +66,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             let engineWidth = CellWidth.of(plain, options: options)
             require(engineWidth <= width, "row \(index): \(engineWidth) cells by the engine > \(width): \(line.debugDescription)")
             let counted = profile == .unicode ? perClusterWidth(plain, ambiguousWidth: options.ambiguousWidth)
+                : profile == .ghostty ? ghosttyWidth(plain, ambiguousWidth: options.ambiguousWidth)
                 : perCodePointWidth(plain)
             require(counted <= width, "row \(index): \(counted) cells by wcwidth > \(width): \(line.debugDescription)")
             if sided.contains(number) {
@@ -194,6 +198,59 @@ private func perClusterWidth(_ text: String, ambiguousWidth: Int) -> Int {
     }
     return total
 }
+
+/// Cells as Ghostty 1.3 and later draws `text` with mode 2027 on (the `ghostty` profile's
+/// promise), from its `print` (src/terminal/Terminal.zig, src/unicode/grapheme.zig), without
+/// our tables: per cluster of `clusters`, the first scalar's cells by glibc's wcwidth (a
+/// regional indicator 2, an Ambiguous one `ambiguousWidth`); VS16/VS15 make the cell 2/1 after
+/// a scalar with an emoji variation sequence and are ignored after others; a scalar up to U+00FF
+/// and a skin-tone modifier not right after an Emoji_Modifier_Base take cells of their own; any
+/// other scalar that is not zero in a grapheme (glibc 0, Mn, Me, Prepend, a modifier) makes the
+/// cell 2. The standard library joins Indic conjuncts (GB9c) for more scripts than our Unicode
+/// 15.1 rule does, which only lowers this count.
+private func ghosttyWidth(_ text: String, ambiguousWidth: Int) -> Int {
+    var total = 0
+    for cluster in clusters(text) {
+        var cell = 0
+        var last: UInt32 = 0
+        for (index, value) in cluster.enumerated() {
+            var width = glibcWidth(value)
+            if width == 1 && ambiguousCodePoints.contains(value) { width = ambiguousWidth }
+            if (0x1F1E6...0x1F1FF).contains(value) { width = 2 }
+            let properties = Unicode.Scalar(value)!.properties
+            if index == 0 || value <= 0xFF || cell == 0
+                || (properties.isEmojiModifier && !(Unicode.Scalar(last)?.properties.isEmojiModifierBase ?? false)) {
+                total += cell
+                cell = width
+            } else if value == 0xFE0F || value == 0xFE0E {
+                guard variationBases.contains(last) else { continue }
+                cell = value == 0xFE0F ? 2 : min(cell, 1)
+            } else if !(width == 0 || properties.isEmojiModifier || properties.generalCategory == .nonspacingMark
+                        || properties.generalCategory == .enclosingMark || unicode15.prepend.contains(value)) {
+                cell = 2
+            }
+            last = value
+        }
+        total += cell
+    }
+    return total
+}
+
+/// The scalars with an emoji variation sequence, from the committed
+/// Corpora/unicode/ucd/emoji-variation-sequences.txt ("BASE SELECTOR ; style ; …" lines).
+private let variationBases: CodePointBits = {
+    let path = #filePath.replacingOccurrences(of: "Tools/fuzz/fuzz-render.swift",
+                                              with: "Corpora/unicode/ucd/emoji-variation-sequences.txt")
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        fputs("fuzz-render: cannot read \(path)\n", stderr)
+        abort()
+    }
+    var bases = CodePointBits()
+    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+        if let first = line.split(separator: " ").first, let value = UInt32(first, radix: 16) { bases.insert(value) }
+    }
+    return bases
+}()
 
 /// The standard library's `Character`s of `text` as scalar values, joined again where Unicode
 /// 15.0 joins and the library (Swift 6.3) does not: GB11 after a ZWJ when the pictograph is an

@@ -3,8 +3,10 @@ import BubbleText
 /// Finds how the terminal counts cells by asking it: each test grapheme is written at the start
 /// of a line and the cursor position queried after it (`CSI 6 n`); the profile whose prediction
 /// matches what the terminal did is chosen. Mode 2027 (grapheme clustering) is asked about too:
-/// a terminal that has it measures by grapheme cluster, so `unicode` is chosen and the mode turned
-/// on where it is off. This type is the decision; `TerminalProbe` does the input and output.
+/// a terminal that has it measures by grapheme cluster, so a clustering profile is chosen
+/// (`ghostty` when its cursor reports say so: a spacing mark widened `का`, else `unicode`) and
+/// the mode turned on where it is off. This type is the decision; `TerminalProbe` does the input
+/// and output.
 public enum WidthProbe {
     /// The graphemes written: where the profiles and ambiguous widths part.
     public static let graphemes: [String] = [
@@ -14,6 +16,7 @@ public enum WidthProbe {
         "\u{1F1EB}\u{1F1F7}",                        // 🇫🇷 flag
         "#\u{FE0F}\u{20E3}",                         // #️⃣ keycap
         "\u{1FAE8}",                                 // 🫨 emoji new in Unicode 15
+        "\u{0915}\u{093E}",                         // का a letter and a spacing mark: `unicode` 1, `ghostty` 2
         "\u{0915}\u{094D}\u{0937}\u{093F}",          // क्षि Devanagari cluster with a spacing mark
         "\u{2500}",                                  // ─ East Asian Ambiguous
     ]
@@ -62,6 +65,14 @@ public enum WidthProbe {
             options.widthProfile = .unicode
             // With clustering on, the ambiguous test still says how wide ambiguous characters are.
             if let last = advances.last, let ambiguous = last { options.ambiguousWidth = ambiguous == 2 ? 2 : 1 }
+            // With it on (1, 3) the cursor reports were made clustering: the clustering profile
+            // that predicts more of them wins, `unicode` on a tie. With it off (2) they were made
+            // code point by code point and say nothing of how the terminal clusters: `unicode`.
+            if mode != 2 {
+                var ghostty = options
+                ghostty.widthProfile = .ghostty
+                if score(advances, ghostty) > score(advances, options) { options = ghostty }
+            }
             return Result(options: options, enableGraphemeClustering: mode == 2, answered: true)
         }
         guard advances.contains(where: { $0 != nil }) else {
@@ -70,16 +81,22 @@ public enum WidthProbe {
         var best = base
         var bestScore = -1
         for candidate in candidates(base: base) {
-            let predicted = predictions(candidate)
-            var score = 0
-            for (index, advance) in advances.enumerated() where index < predicted.count {
-                if let advance, advance == predicted[index] { score += 1 }
-            }
-            if score > bestScore {
+            let candidateScore = score(advances, candidate)
+            if candidateScore > bestScore {
                 best = candidate
-                bestScore = score
+                bestScore = candidateScore
             }
         }
         return Result(options: best, enableGraphemeClustering: false, answered: true)
+    }
+
+    /// How many of the answers `options` predicts.
+    static func score(_ advances: [Int?], _ options: TextOptions) -> Int {
+        let predicted = predictions(options)
+        var score = 0
+        for (index, advance) in advances.enumerated() where index < predicted.count {
+            if let advance, advance == predicted[index] { score += 1 }
+        }
+        return score
     }
 }

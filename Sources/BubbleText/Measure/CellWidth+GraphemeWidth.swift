@@ -32,7 +32,9 @@ public struct GraphemeWidth: Hashable, Sendable {
     /// that join what is before them (Extend, ZWJ, SpacingMark), which take no cells when they
     /// start a grapheme (see `draws`), so the common path still tests one mask.
     private let startSlowBits: UInt32
-    private var perCodePoint: Bool { slowBits == ~0 }
+    /// `WidthProfile.ghostty`: every scalar takes `ghosttyStart` and `ghosttyExtend`.
+    private let ghostty: Bool
+    private var perCodePoint: Bool { slowBits == ~0 && !ghostty }
     /// Per code point: the last scalar read was a drawn ZWJ, which joins the next scalar of its
     /// grapheme (never one past its end: see `endsInJoiner`).
     private var afterJoiner = false
@@ -44,12 +46,21 @@ public struct GraphemeWidth: Hashable, Sendable {
     /// The cell group being read began at a Prepend scalar: the next scalar that is not an
     /// extender (Extend, ZWJ) begins a group of its own.
     private var afterPrepend = false
+    // `ghostty` only: the cell being filled (Ghostty's grapheme-clustered cell), the cells of it
+    // that earlier graphemes already counted (when an Indic conjunct joins it across one of our
+    // grapheme boundaries), the entry of the last scalar it took, and the GB9c state at its end
+    // (0 none, 1 after a consonant, 2 after a consonant and a linker).
+    private var cell = 0
+    private var cellCounted = 0
+    private var lastEntry = GhosttyEntry(raw: 0)
+    private var conjunct: UInt8 = 0
 
     /// A reader measuring ambiguous scalars as `options.ambiguousWidth` cells, by
     /// `options.widthProfile`.
     public init(options: TextOptions = TextOptions()) {
         ambiguousWidth = options.ambiguousWidth == 2 ? 2 : 1
-        slowBits = options.widthProfile == .wcwidth ? ~0 : ScalarInfo.neutralisedControlBit | ScalarInfo.prependBit
+        ghostty = options.widthProfile == .ghostty
+        slowBits = options.widthProfile != .unicode ? ~0 : ScalarInfo.neutralisedControlBit | ScalarInfo.prependBit
         startSlowBits = slowBits | ScalarInfo.attachingBit
     }
 
@@ -66,7 +77,11 @@ public struct GraphemeWidth: Hashable, Sendable {
     private mutating func startGroup(_ scalar: UInt32, _ info: ScalarInfo, startsGrapheme: Bool) {
         afterPrepend = false
         if info.raw & startSlowBits != 0 {
-            if _slowPath(perCodePoint) {
+            if _slowPath(slowBits == ~0) {
+                if ghostty {
+                    ghosttyStart(scalar, info)
+                    return
+                }
                 if startsGrapheme { afterJoiner = false }  // a join stops at its grapheme's end
                 width = codePointWidth(scalar, info, continuing: false)
                 baseIsVisible = width > 0 && !info.isNeutralisedControl
@@ -98,6 +113,10 @@ public struct GraphemeWidth: Hashable, Sendable {
     /// Adds `scalar`, which continues the current grapheme, with `info` its table entry.
     @inline(__always)
     public mutating func extend(_ scalar: UInt32, _ info: ScalarInfo) {
+        if _slowPath(ghostty) {
+            ghosttyExtend(scalar, info)
+            return
+        }
         if _slowPath(afterPrepend) {
             let property = info.graphemeBreak
             if property != .extend && property != .zwj {
@@ -131,6 +150,87 @@ public struct GraphemeWidth: Hashable, Sendable {
             width &+= cells
             if cells > 0 && !info.isNeutralisedControl { baseIsVisible = true }
         }
+    }
+
+    /// `WidthProfile.ghostty`: a grapheme starts a cell of its own, or, when it begins with an
+    /// Indic consonant right after a grapheme that ended in consonant + linker (GB9c, which our
+    /// Unicode 15.0 graphemes do not join and Ghostty's do), goes on filling that grapheme's cell:
+    /// then it counts only the cells it adds to it.
+    @inline(never)
+    private mutating func ghosttyStart(_ scalar: UInt32, _ info: ScalarInfo) {
+        afterPrepend = false
+        afterJoiner = false
+        base = scalar
+        prefix = 0
+        if info.isNeutralisedControl {
+            width = ControlNotation.visibleWidth(of: scalar)
+            baseIsVisible = false
+            (cell, cellCounted, lastEntry, conjunct) = (0, 0, GhosttyEntry(raw: 0), 0)
+            return
+        }
+        let entry = GhosttyTable.entry(scalar)
+        if conjunct == 2 && entry.isConjunctConsonant && baseIsVisible {
+            cellCounted = cell
+            cell = 2  // a consonant takes room: the cell is wide
+            lastEntry = entry
+            conjunct = 1
+            width = cell - cellCounted
+            return
+        }
+        cellCounted = 0
+        lastEntry = entry
+        conjunct = entry.isConjunctConsonant ? 1 : 0
+        if info.raw & ScalarInfo.attachingBit != 0 && !info.isEmojiModifier {
+            // Not drawn (`draws`): nothing before it in its grapheme to join.
+            cell = 0
+            baseIsVisible = false
+        } else {
+            cell = ghosttyCells(entry, info)
+            baseIsVisible = cell > 0
+        }
+        width = cell
+    }
+
+    /// `WidthProfile.ghostty`: a scalar that continues the grapheme. As Ghostty's `print` does
+    /// with mode 2027 on: VS16 and VS15 make the cell 2 or 1 after a scalar with an emoji
+    /// variation sequence and are ignored after any other; a skin-tone modifier not right after
+    /// an Emoji_Modifier_Base, and a scalar up to U+00FF, start a cell of their own; any other
+    /// scalar that is not zero in a grapheme makes the cell wide (2).
+    @inline(never)
+    private mutating func ghosttyExtend(_ scalar: UInt32, _ info: ScalarInfo) {
+        let entry = GhosttyTable.entry(scalar)
+        if entry.isConjunctConsonant {
+            conjunct = 1
+        } else if entry.isConjunctLinker {
+            if conjunct != 0 { conjunct = 2 }
+        } else if !entry.isConjunctExtend {
+            conjunct = 0
+        }
+        // An extender before any visible scalar of its grapheme is not drawn (`draws`).
+        if !baseIsVisible && info.raw & ScalarInfo.attachingBit != 0 && !info.isEmojiModifier { return }
+        if scalar <= 0xFF || (entry.isEmojiModifier && !lastEntry.isEmojiModifierBase) || cell == 0 {
+            // A cell of its own after the one before (Ghostty clusters only scalars above U+00FF,
+            // and a modifier only onto a modifier base; a first scalar of no cells is not kept).
+            prefix &+= max(0, cell &- cellCounted)
+            cellCounted = 0
+            cell = ghosttyCells(entry, info)
+            if cell > 0 { baseIsVisible = true }
+        } else if scalar == 0xFE0F || scalar == 0xFE0E {
+            guard lastEntry.isVariationBase else { return }  // ignored: not even the last scalar
+            cell = scalar == 0xFE0F ? 2 : min(cell, 1)
+        } else if !entry.isZeroInGrapheme {
+            cell = 2
+        }
+        lastEntry = entry
+        width = prefix &+ max(0, cell &- cellCounted)
+    }
+
+    /// Cells of a scalar that starts a Ghostty cell: the table's, or `ambiguousWidth` for an East
+    /// Asian Ambiguous one of 1 (Ghostty draws those in 1; a terminal set to wide ones, in 2).
+    @inline(__always)
+    private func ghosttyCells(_ entry: GhosttyEntry, _ info: ScalarInfo) -> Int {
+        let cells = entry.width
+        return cells == 1 && info.isAmbiguous ? ambiguousWidth : cells
     }
 
     /// `WidthProfile.wcwidth`'s cells for one scalar: glibc's width, a neutralised control's
@@ -174,6 +274,8 @@ public struct GraphemeWidth: Hashable, Sendable {
     ///   alone: a grapheme-clustering terminal joins U+302E HANGUL SINGLE DOT TONE MARK (2 cells
     ///   alone) or a skin-tone modifier to the space before it, where it no longer takes the cells
     ///   it measures alone.
+    /// - `ghostty`: the same, but for a skin-tone modifier, which Ghostty draws in 2 cells of its
+    ///   own after anything but an Emoji_Modifier_Base (uucode's tailoring of UAX #29).
     /// - `wcwidth`: an Extend or ZWJ scalar of no cells (a combining mark, variation selector,
     ///   ZWJ, tag…), which tmux 3.3a adds to the cell before; one with cells of its own (U+302E,
     ///   a skin-tone modifier, U+09BE BENGALI VOWEL SIGN AA) it draws in those cells wherever
@@ -182,7 +284,20 @@ public struct GraphemeWidth: Hashable, Sendable {
     public func draws(_ scalar: UInt32, _ info: ScalarInfo, startsGrapheme: Bool) -> Bool {
         guard startsGrapheme || !baseIsVisible else { return true }
         guard info.raw & ScalarInfo.attachingBit != 0 else { return true }
+        if ghostty { return info.isEmojiModifier }
         return perCodePoint && (scalarWidth(info) > 0 || info.graphemeBreak == .spacingMark)
+    }
+
+    /// `WidthProfile.ghostty` only: `scalar`, before which our Unicode 15.0 graphemes break, goes
+    /// on the grapheme read so far in Ghostty's clusters (GB9c: a consonant after consonant and
+    /// linker, `क्` + `ष`). A reader that keeps grapheme boundaries extends the grapheme with it
+    /// instead of starting one, so that no line is broken inside the conjunct (drawn apart, its
+    /// parts would take more cells than together). Readers that start a grapheme there measure
+    /// the same total: the second part counts only what it adds. Always false for the other
+    /// profiles.
+    @inline(__always)
+    public func joinsConjunct(_ scalar: UInt32) -> Bool {
+        conjunct == 2 && baseIsVisible && GhosttyTable.entry(scalar).isConjunctConsonant
     }
 
     @inline(__always)

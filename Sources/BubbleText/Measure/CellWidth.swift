@@ -2,7 +2,8 @@
 ///
 /// What follows is the `unicode` width profile (by grapheme cluster). Under
 /// `TextOptions.widthProfile == .wcwidth` a grapheme is instead the sum of its code points'
-/// `WcwidthTable` widths (see `WidthProfile`).
+/// `WcwidthTable` widths, and under `.ghostty` as Ghostty 1.3 widens its clusters, from
+/// `GhosttyTable` (see `WidthProfile`).
 ///
 /// The rule for one grapheme (extended grapheme cluster, UAX #29):
 /// - A neutralised control (C0 less tab and the line breaks, DEL, C1 less NEL, the bidi

@@ -14,4 +14,14 @@ public enum WidthProfile: String, Hashable, Sendable, CaseIterable {
     /// drawn only inside its grapheme, before the scalar it joins; one that ends its grapheme is
     /// not drawn and joins nothing (`GraphemeWidth.endsInJoiner`).
     case wcwidth
+    /// By grapheme cluster as Ghostty 1.3 and later draws with mode 2027 on (its `print` after
+    /// ghostty-org/ghostty#10465; widths from `GhosttyTable`): a cluster starts at its first
+    /// scalar's cells, and any later scalar that takes room alone (a spacing mark, a second
+    /// consonant of a conjunct, a further Hangul L jamo, an emoji after a ZWJ) makes it 2, so
+    /// `का` and `क्षि` are 2 where `unicode` says 1. VS16 makes it 2 and VS15 1, only after a
+    /// scalar with an emoji variation sequence; the keycap mark adds nothing (`#⃣` is 1, `#️⃣` 2);
+    /// a skin-tone modifier not right after an Emoji_Modifier_Base takes 2 cells of its own.
+    /// Ghostty joins Indic conjuncts (GB9c) that our Unicode 15.0 graphemes split: a grapheme
+    /// that goes on such a conjunct counts only the cells it adds to it (`क्` then `षि` are 1 + 1).
+    case ghostty
 }

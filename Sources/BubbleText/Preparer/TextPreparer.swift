@@ -163,7 +163,7 @@ struct TextPreparer: ~Copyable {
                 }
             }
             previousWasPlainLetter = plainLetter
-            let startsGrapheme = graphemeBreaker.step(info)
+            let startsGrapheme = graphemeBreaker.step(info) && !grapheme.width.joinsConjunct(scalar)
             var nextIsNumber = false
             if lineBreaker.needsLookahead(for: info) {
                 nextIsNumber = self.nextIsNumber(base, from: index &+ length, count: count)

@@ -1,12 +1,12 @@
 import BubbleTerminal
 import BubbleText
 
-/// `--cell-widths auto|unicode|wcwidth`: how cells are counted (see `WidthProfile`). `auto`, the
+/// `--cell-widths auto|unicode|wcwidth|ghostty`: how cells are counted (see `WidthProfile`). `auto`, the
 /// default, asks the terminal when the output is one (`TerminalProbe`), and is `unicode` when it
 /// is not or does not answer.
 enum CellWidthsOption {
     static let spec = OptionSpec("--cell-widths", value: "PROFILE",
-                                 help: "How the terminal counts cells: auto (ask it; the default), unicode (grapheme clusters) or wcwidth (per code point, as glibc and tmux).")
+                                 help: "How the terminal counts cells: auto (ask it; the default), unicode (grapheme clusters), wcwidth (per code point, as glibc and tmux) or ghostty (grapheme clusters, 2 cells once a later code point takes room, as Ghostty 1.3+).")
     /// `--ambiguous-wide`, which every command that measures cells takes.
     static let ambiguousWide = OptionSpec("--ambiguous-wide", help: "Measure East Asian Ambiguous characters as 2 cells.")
 
