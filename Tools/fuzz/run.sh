@@ -13,6 +13,9 @@
 #                                            coverage, smallest first (libFuzzer's -merge=1)
 #   Tools/fuzz/run.sh speed SECONDS [NAME...] fuzz each from its seeds alone (a throwaway corpus)
 #                                            and print executions per CPU-second
+#   Tools/fuzz/run.sh replay NAME [COUNT [TIMES]] run NAME TIMES (4) times over each of COUNT (400)
+#                                            inputs spread over its corpus and print executions per
+#                                            CPU-second: the same work before and after a change
 #
 # The corpus each harness grows is kept in .build/fuzz/corpus/NAME (FUZZ_CORPUS overrides it), so
 # a later run goes on from where the last one stopped. `long` stops a harness at 10 million
@@ -83,11 +86,17 @@ FLAGS=(-O -sanitize=fuzzer,address -enable-testing -parse-as-library -I "$OUT/li
 # calls were 30-45% of the text and renderer harnesses' time and teach libFuzzer nothing a
 # dictionary does not: they keep edge coverage (what libFuzzer's corpus grows by), indirect
 # calls and ASan, without trace-cmp.
+# FUZZ_TRACE_CMP=0 builds the parsers and the font reader without it too, for long runs over a
+# corpus that has learnt the formats' values already: it was 40% of the font harness's profile
+# and 10-11% of the readers' (replaying 400 inputs of each live corpus, best of 3-4: font 1.8x,
+# jsonl 1.3x, whatsapp 1.2x the executions per CPU-second). Only the search changes (libFuzzer
+# no longer learns compared operands); every check and sanitizer is the same. Switching it
+# rebuilds the modules (their flags are recorded).
 module_flags() {
+  local engine="-O -sanitize=address -sanitize-coverage=edge,indirect-calls,inline-8bit-counters,pc-table -enable-testing -parse-as-library -I $OUT/lib -L $OUT/lib"
   case "$1" in
-    BubbleText | BubbleLayout | BubbleTerminal | Harness)
-      echo "-O -sanitize=address -sanitize-coverage=edge,indirect-calls,inline-8bit-counters,pc-table -enable-testing -parse-as-library -I $OUT/lib -L $OUT/lib" ;;
-    *) echo "${FLAGS[*]}" ;;
+    BubbleText | BubbleLayout | BubbleTerminal | Harness) echo "$engine" ;;
+    *) if [ "${FUZZ_TRACE_CMP:-1}" = 0 ]; then echo "$engine"; else echo "${FLAGS[*]}"; fi ;;
   esac
 }
 
@@ -235,6 +244,33 @@ case "${1:-}" in
     done
     rm -rf "$scratch"
     ;;
+  replay)
+    # Fuzzing runs differ from binary to binary (what a mutation reaches changes what is tried
+    # next) and move by a third between runs on a loaded machine; a replay of the same inputs
+    # does the same work each time. The inputs: every Nth file by name of the corpus
+    # (FUZZ_CORPUS, or the kept one), COUNT of them; each run TIMES times so that the process's
+    # start (the Unicode tables, ASan) weighs little. User+sys CPU, so waiting for a core does
+    # not count.
+    [ $# -ge 2 ] || { echo "usage: $0 replay NAME [COUNT [TIMES]]" >&2; exit 2; }
+    name=$2
+    count=${3:-400}
+    times=${4:-4}
+    corpus="${FUZZ_CORPUS:-$OUT/corpus/$name}"
+    [ -d "$corpus" ] || { echo "fuzz: no corpus at $corpus" >&2; exit 1; }
+    total=$(find "$corpus" -maxdepth 1 -type f | wc -l)
+    step=$(( total / count > 0 ? total / count : 1 ))
+    mapfile -t files < <(find "$corpus" -maxdepth 1 -type f | sort | awk -v step="$step" 'NR % step == 0' | head -n "$count")
+    [ ${#files[@]} -gt 0 ] || { echo "fuzz: $corpus is empty" >&2; exit 1; }
+    log=$(mktemp)
+    start=$(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat)
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:malloc_context_size=0:${ASAN_OPTIONS:-}" TMPDIR=/dev/shm \
+      "$OUT/bin/fuzz-$name" -detect_leaks=0 -runs="$times" "${files[@]}" >"$log" 2>&1 \
+      || { tail -n 40 "$log" >&2; echo "fuzz-$name failed (replaying $corpus)" >&2; exit 1; }
+    ticks=$(( $(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat) - start ))
+    rm -f "$log"
+    runs=$(( ${#files[@]} * times ))
+    echo "fuzz-$name: ${#files[@]} inputs of $corpus, $times times each: $runs runs, $(( runs * $(getconf CLK_TCK) / (ticks > 0 ? ticks : 1) )) per CPU-second (load $(cut -d' ' -f1 /proc/loadavg))"
+    ;;
   long)
     [ $# -ge 2 ] || { echo "usage: $0 long SECONDS [NAME...]" >&2; exit 2; }
     seconds=$2
@@ -257,7 +293,7 @@ case "${1:-}" in
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$OUT/bin/fuzz-$name" "$@"
     ;;
   *)
-    echo "usage: $0 build [NAME...] | run NAME [libFuzzer args...] | smoke [SECONDS] | long SECONDS [NAME...] | repro NAME FILE... | merge [NAME...] | speed SECONDS [NAME...]" >&2
+    echo "usage: $0 build [NAME...] | run NAME [libFuzzer args...] | smoke [SECONDS] | long SECONDS [NAME...] | repro NAME FILE... | merge [NAME...] | speed SECONDS [NAME...] | replay NAME [COUNT [TIMES]]" >&2
     exit 2
     ;;
 esac
