@@ -25,6 +25,7 @@
 # once with coverage and ASan (and -enable-testing, for harnesses that check internal fast paths)
 # into .build/fuzz/lib, then each harness file with FuzzSupport.swift is linked against them.
 # A failed invariant aborts, and libFuzzer writes the input to .build/fuzz/artifacts/NAME/.
+# The harness files are compiled without trace-cmp (see `build`) and libFuzzer is linked after.
 # The per-input timeout is wall-clock: on a shared, loaded machine a 0.1 s input can wait 20 s
 # for a core, so it is 300 s (FUZZ_TIMEOUT overrides it). Inputs are at most `max_len_for` bytes
 # (FUZZ_MAX_LEN overrides it). `build` recompiles only the modules whose sources changed.
@@ -132,6 +133,13 @@ build() {  # [NAME...]: only those harnesses are linked (another may be running)
   done
   mkdir -p "$OUT/obj"
   for name in "${names[@]}"; do
+    # Up to date when newer than its sources, the libraries and this script (which holds the
+    # flags): a smoke run or a replay after a library-only change relinks only what it must.
+    if [ -x "$OUT/bin/fuzz-$name" ] && [ -z "$(find Tools/fuzz/FuzzSupport.swift "Tools/fuzz/fuzz-$name.swift" \
+         Tools/fuzz/run.sh "$OUT"/lib/lib*.a -newer "$OUT/bin/fuzz-$name" | head -n 1)" ]; then
+      echo "fuzz: fuzz-$name is up to date"
+      continue
+    fi
     echo "fuzz: linking fuzz-$name"
     # The harness itself (its checks, and FuzzSupport's) is compiled as the engine modules are:
     # ASan and edge coverage, no trace-cmp. Its loops compare every scalar and byte of what was
