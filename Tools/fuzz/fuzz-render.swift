@@ -165,38 +165,22 @@ private func perCodePointWidth(_ text: String) -> Int {
 /// scalar glibc draws takes `ambiguousWidth` cells: glibc's own choice differs by code point
 /// (U+324A is 2, U+2022 is 1), and a terminal set to narrow or wide ambiguous draws them all alike.
 /// The standard library segments by Unicode 16: it joins more than 15.0 (the Indic conjunct rule
-/// GB9c), which only lowers this count, and splits two things 15.0 joins, which `clusters`
-/// joins again (`RenderContractTests.standardLibraryGraphemesJoinAllThatUnicode15Joins`).
+/// GB9c), which only lowers this count, and splits two things 15.0 joins, which are joined again
+/// here (see `ClusterWidth.joins`; `RenderContractTests.standardLibraryGraphemesJoinAllThatUnicode15Joins`).
+/// A cluster's width is a fold over its scalars, so the clusters are measured as they are found,
+/// without holding their scalars (an array per cluster was a fifth of the harness's time).
 private func perClusterWidth(_ text: String, ambiguousWidth: Int) -> Int {
     var total = 0
-    for cluster in clusters(text) {
-        var widest = 0
-        var last = 0  // the cells of the cluster's last scalar that took any
-        var lastValue: UInt32 = 0
-        var indicators = 0
-        var emoji = false
-        for value in cluster {
-            if value == 0xFE0F {
-                emoji = emoji || last == 1
-                continue
-            }
-            if value == 0x20E3 {
-                emoji = emoji || (last == 1 && (lastValue == 0x23 || lastValue == 0x2A || (0x30...0x39).contains(lastValue)))
-                continue
-            }
-            if (0x1F1E6...0x1F1FF).contains(value) { indicators += 1 }
-            var width = glibcWidth(value)
-            if width > 0 && ambiguousCodePoints.contains(value) { width = ambiguousWidth }
-            if width > 0 {
-                last = width
-                lastValue = value
-                widest = max(widest, width)
-            }
+    var cluster = ClusterWidth()
+    for character in text {
+        let scalars = character.unicodeScalars
+        if !cluster.isEmpty && !cluster.joins(scalars.first!.value) {
+            total += cluster.width
+            cluster = ClusterWidth()
         }
-        if indicators >= 2 { emoji = true }
-        total += emoji ? max(widest, 2) : widest
+        for scalar in scalars { cluster.add(scalar.value, ambiguousWidth: ambiguousWidth) }
     }
-    return total
+    return total + cluster.width
 }
 
 /// Cells as Ghostty 1.3 and later draws `text` with mode 2027 on (the `ghostty` profile's
@@ -253,25 +237,67 @@ private let variationBases: CodePointBits = {
 }()
 
 /// The standard library's `Character`s of `text` as scalar values, joined again where Unicode
-/// 15.0 joins and the library (Swift 6.3) does not: GB11 after a ZWJ when the pictograph is an
-/// Extended_Pictographic scalar that is not an emoji (★ U+2605, ✁ U+2701, the mahjong and chess
-/// symbols: 689 of them), and GB9b after U+11A3A, Prepend in 15.0. The two properties are read
-/// from the committed UCD extract, Unicode 15.0.
+/// 15.0 joins and the library does not (`ClusterWidth.joins`, the one statement of that rule).
 private func clusters(_ text: String) -> [[UInt32]] {
     var result: [[UInt32]] = []
+    var joiner = ClusterWidth()
     for character in text {
         let scalars = character.unicodeScalars.map(\.value)
-        if let previous = result.last, let last = previous.last, let first = scalars.first {
-            let pictographBefore = previous.contains { unicode15.pictographic.contains($0) }
-            if (last == 0x200D && pictographBefore && unicode15.pictographic.contains(first))
-                || (unicode15.prepend.contains(last) && first >= 0x20 && !(0x7F...0x9F).contains(first)) {
-                result[result.count - 1].append(contentsOf: scalars)
-                continue
-            }
+        if !joiner.joins(scalars.first!) {
+            result.append([])
+            joiner = ClusterWidth()
         }
-        result.append(scalars)
+        for value in scalars { joiner.add(value, ambiguousWidth: 1) }
+        result[result.count - 1].append(contentsOf: scalars)
     }
     return result
+}
+
+/// One cluster's width, folded over its scalars in order.
+private struct ClusterWidth {
+    private var widest = 0
+    private var last = 0  // the cells of the cluster's last scalar that took any
+    private var lastValue: UInt32 = 0  // that scalar
+    private var indicators = 0
+    private var emoji = false
+    private var pictographic = false  // the cluster holds an Extended_Pictographic scalar (15.0)
+    private var final: UInt32? = nil  // the cluster's last scalar, nil while it is empty
+
+    var isEmpty: Bool { final == nil }
+
+    var width: Int { emoji || indicators >= 2 ? max(widest, 2) : widest }
+
+    /// Whether Unicode 15.0 joins a character starting with `first` to this cluster where the
+    /// standard library (Swift 6.3) does not: GB11 after a ZWJ when the pictograph is an
+    /// Extended_Pictographic scalar that is not an emoji (★ U+2605, ✁ U+2701, the mahjong and
+    /// chess symbols: 689 of them), and GB9b after U+11A3A, Prepend in 15.0. The two properties
+    /// are read from the committed UCD extract, Unicode 15.0.
+    func joins(_ first: UInt32) -> Bool {
+        guard let final else { return false }
+        return (final == 0x200D && pictographic && unicode15.pictographic.contains(first))
+            || (unicode15.prepend.contains(final) && first >= 0x20 && !(0x7F...0x9F).contains(first))
+    }
+
+    mutating func add(_ value: UInt32, ambiguousWidth: Int) {
+        final = value
+        if unicode15.pictographic.contains(value) { pictographic = true }
+        if value == 0xFE0F {
+            emoji = emoji || last == 1
+            return
+        }
+        if value == 0x20E3 {
+            emoji = emoji || (last == 1 && (lastValue == 0x23 || lastValue == 0x2A || (0x30...0x39).contains(lastValue)))
+            return
+        }
+        if (0x1F1E6...0x1F1FF).contains(value) { indicators += 1 }
+        var width = glibcWidth(value)
+        if width > 0 && ambiguousCodePoints.contains(value) { width = ambiguousWidth }
+        if width > 0 {
+            last = width
+            lastValue = value
+            widest = max(widest, width)
+        }
+    }
 }
 
 /// Extended_Pictographic (emoji-data.txt) and Grapheme_Cluster_Break Prepend

@@ -13,6 +13,9 @@
 #                                            coverage, smallest first (libFuzzer's -merge=1)
 #   Tools/fuzz/run.sh speed SECONDS [NAME...] fuzz each from its seeds alone (a throwaway corpus)
 #                                            and print executions per CPU-second
+#   Tools/fuzz/run.sh replay NAME [COUNT [TIMES]] run NAME TIMES (4) times over each of COUNT (400)
+#                                            inputs spread over its corpus and print executions per
+#                                            CPU-second: the same work before and after a change
 #
 # The corpus each harness grows is kept in .build/fuzz/corpus/NAME (FUZZ_CORPUS overrides it), so
 # a later run goes on from where the last one stopped. `long` stops a harness at 10 million
@@ -22,6 +25,7 @@
 # once with coverage and ASan (and -enable-testing, for harnesses that check internal fast paths)
 # into .build/fuzz/lib, then each harness file with FuzzSupport.swift is linked against them.
 # A failed invariant aborts, and libFuzzer writes the input to .build/fuzz/artifacts/NAME/.
+# The harness files are compiled without trace-cmp (see `build`) and libFuzzer is linked after.
 # The per-input timeout is wall-clock: on a shared, loaded machine a 0.1 s input can wait 20 s
 # for a core, so it is 300 s (FUZZ_TIMEOUT overrides it). Inputs are at most `max_len_for` bytes
 # (FUZZ_MAX_LEN overrides it). `build` recompiles only the modules whose sources changed.
@@ -83,11 +87,17 @@ FLAGS=(-O -sanitize=fuzzer,address -enable-testing -parse-as-library -I "$OUT/li
 # calls were 30-45% of the text and renderer harnesses' time and teach libFuzzer nothing a
 # dictionary does not: they keep edge coverage (what libFuzzer's corpus grows by), indirect
 # calls and ASan, without trace-cmp.
+# FUZZ_TRACE_CMP=0 builds the parsers and the font reader without it too, for long runs over a
+# corpus that has learnt the formats' values already: it was 40% of the font harness's profile
+# and 10-11% of the readers' (replaying 400 inputs of each live corpus, best of 3-4: font 1.8x,
+# jsonl 1.3x, whatsapp 1.2x the executions per CPU-second). Only the search changes (libFuzzer
+# no longer learns compared operands); every check and sanitizer is the same. Switching it
+# rebuilds the modules (their flags are recorded).
 module_flags() {
+  local engine="-O -sanitize=address -sanitize-coverage=edge,indirect-calls,inline-8bit-counters,pc-table -enable-testing -parse-as-library -I $OUT/lib -L $OUT/lib"
   case "$1" in
-    BubbleText | BubbleLayout | BubbleTerminal)
-      echo "-O -sanitize=address -sanitize-coverage=edge,indirect-calls,inline-8bit-counters,pc-table -enable-testing -parse-as-library -I $OUT/lib -L $OUT/lib" ;;
-    *) echo "${FLAGS[*]}" ;;
+    BubbleText | BubbleLayout | BubbleTerminal | Harness) echo "$engine" ;;
+    *) if [ "${FUZZ_TRACE_CMP:-1}" = 0 ]; then echo "$engine"; else echo "${FLAGS[*]}"; fi ;;
   esac
 }
 
@@ -121,10 +131,27 @@ build() {  # [NAME...]: only those harnesses are linked (another may be running)
     build_module "$module" "${earlier[@]}"
     earlier+=("$module")
   done
+  mkdir -p "$OUT/obj"
   for name in "${names[@]}"; do
+    # Up to date when newer than its sources, the libraries and this script (which holds the
+    # flags): a smoke run or a replay after a library-only change relinks only what it must.
+    if [ -x "$OUT/bin/fuzz-$name" ] && [ -z "$(find Tools/fuzz/FuzzSupport.swift "Tools/fuzz/fuzz-$name.swift" \
+         Tools/fuzz/run.sh "$OUT"/lib/lib*.a -newer "$OUT/bin/fuzz-$name" | head -n 1)" ]; then
+      echo "fuzz: fuzz-$name is up to date"
+      continue
+    fi
     echo "fuzz: linking fuzz-$name"
-    swiftc "${FLAGS[@]}" -module-name "Fuzz_$name" Tools/fuzz/FuzzSupport.swift "Tools/fuzz/fuzz-$name.swift" \
-      -lBubbleTerminal -lBubbleLogs -lBubbleLayout -lBubbleFonts -lBubbleText -o "$OUT/bin/fuzz-$name"
+    # The harness itself (its checks, and FuzzSupport's) is compiled as the engine modules are:
+    # ASan and edge coverage, no trace-cmp. Its loops compare every scalar and byte of what was
+    # drawn or read against constants (the renderer's independent width count, the line counts),
+    # and each compare was a call into libFuzzer (5-10% of the renderer harness) whose operands
+    # are the harness's own constants, not the library's. libFuzzer is linked in below.
+    # shellcheck disable=SC2046 # the flags are words
+    swiftc $(module_flags Harness) -module-name "Fuzz_$name" -wmo -c Tools/fuzz/FuzzSupport.swift "Tools/fuzz/fuzz-$name.swift" \
+      -o "$OUT/obj/fuzz-$name.o"
+    swiftc -sanitize=fuzzer,address -L "$OUT/lib" "$OUT/obj/fuzz-$name.o" \
+      -lBubbleTerminal -lBubbleLogs -lBubbleLayout -lBubbleFonts -lBubbleText -o "$OUT/bin/fuzz-$name" 2>&1 \
+      | { grep -v "Cannot export local symbol '__asan" || true; }
   done
 }
 
@@ -144,10 +171,14 @@ run() {  # NAME [libFuzzer args]
   # harnesses hand each input to the readers in memory (`LogSource.open(bytes:name:)`; the Slack
   # export as an in-memory folder), so nothing is written per input; TMPDIR is in memory too, for
   # anything that still spools.
+  # libFuzzer's own -detect_leaks is off too: with ASan's leak checking off its check can find
+  # nothing, yet it counted every malloc and free through hooks and ran again every input that
+  # ended with more allocations than frees (a lazy global, a cache): 1.5-4% of the renderer
+  # harness's profiles, fuzzing and replaying.
   local tmp=/dev/shm
   [ -d "$tmp" ] || tmp=${TMPDIR:-/tmp}
   TMPDIR="$tmp" SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:malloc_context_size=0:${ASAN_OPTIONS:-}" "$OUT/bin/fuzz-$name" \
-    -dict="$(dictionary_for "$name")" -max_len="${FUZZ_MAX_LEN:-$(max_len_for "$name")}" -timeout="${FUZZ_TIMEOUT:-300}" -rss_limit_mb=2048 \
+    -detect_leaks=0 -dict="$(dictionary_for "$name")" -max_len="${FUZZ_MAX_LEN:-$(max_len_for "$name")}" -timeout="${FUZZ_TIMEOUT:-300}" -rss_limit_mb=2048 \
     -artifact_prefix="$artifacts" "$@" "$corpus" "${dirs[@]}"
 }
 
@@ -195,7 +226,7 @@ case "${1:-}" in
       before=$(find "$corpus" -type f | wc -l)
       # A crash during the merge leaves the old corpus as it was.
       SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:malloc_context_size=0:${ASAN_OPTIONS:-}" TMPDIR=/dev/shm \
-        "$OUT/bin/fuzz-$name" -merge=1 -max_len="${FUZZ_MAX_LEN:-$(max_len_for "$name")}" -timeout="${FUZZ_TIMEOUT:-300}" \
+        "$OUT/bin/fuzz-$name" -merge=1 -detect_leaks=0 -max_len="${FUZZ_MAX_LEN:-$(max_len_for "$name")}" -timeout="${FUZZ_TIMEOUT:-300}" \
         -rss_limit_mb=2048 -artifact_prefix="$OUT/artifacts/$name/" "$corpus.merged" "$corpus" >"$OUT/merge-$name.log" 2>&1
       rm -rf "$corpus" && mv "$corpus.merged" "$corpus"
       echo "fuzz-$name: corpus of $before inputs merged to $(find "$corpus" -type f | wc -l) ($(du -sh "$corpus" | cut -f1))"
@@ -221,6 +252,33 @@ case "${1:-}" in
     done
     rm -rf "$scratch"
     ;;
+  replay)
+    # Fuzzing runs differ from binary to binary (what a mutation reaches changes what is tried
+    # next) and move by a third between runs on a loaded machine; a replay of the same inputs
+    # does the same work each time. The inputs: every Nth file by name of the corpus
+    # (FUZZ_CORPUS, or the kept one), COUNT of them; each run TIMES times so that the process's
+    # start (the Unicode tables, ASan) weighs little. User+sys CPU, so waiting for a core does
+    # not count.
+    [ $# -ge 2 ] || { echo "usage: $0 replay NAME [COUNT [TIMES]]" >&2; exit 2; }
+    name=$2
+    count=${3:-400}
+    times=${4:-4}
+    corpus="${FUZZ_CORPUS:-$OUT/corpus/$name}"
+    [ -d "$corpus" ] || { echo "fuzz: no corpus at $corpus" >&2; exit 1; }
+    total=$(find "$corpus" -maxdepth 1 -type f | wc -l)
+    step=$(( total / count > 0 ? total / count : 1 ))
+    mapfile -t files < <(find "$corpus" -maxdepth 1 -type f | sort | awk -v step="$step" 'NR % step == 0' | head -n "$count")
+    [ ${#files[@]} -gt 0 ] || { echo "fuzz: $corpus is empty" >&2; exit 1; }
+    log=$(mktemp)
+    start=$(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat)
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:malloc_context_size=0:${ASAN_OPTIONS:-}" TMPDIR=/dev/shm \
+      "$OUT/bin/fuzz-$name" -detect_leaks=0 -runs="$times" "${files[@]}" >"$log" 2>&1 \
+      || { tail -n 40 "$log" >&2; echo "fuzz-$name failed (replaying $corpus)" >&2; exit 1; }
+    ticks=$(( $(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat) - start ))
+    rm -f "$log"
+    runs=$(( ${#files[@]} * times ))
+    echo "fuzz-$name: ${#files[@]} inputs of $corpus, $times times each: $runs runs, $(( runs * $(getconf CLK_TCK) / (ticks > 0 ? ticks : 1) )) per CPU-second (load $(cut -d' ' -f1 /proc/loadavg))"
+    ;;
   long)
     [ $# -ge 2 ] || { echo "usage: $0 long SECONDS [NAME...]" >&2; exit 2; }
     seconds=$2
@@ -243,7 +301,7 @@ case "${1:-}" in
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$OUT/bin/fuzz-$name" "$@"
     ;;
   *)
-    echo "usage: $0 build [NAME...] | run NAME [libFuzzer args...] | smoke [SECONDS] | long SECONDS [NAME...] | repro NAME FILE... | merge [NAME...] | speed SECONDS [NAME...]" >&2
+    echo "usage: $0 build [NAME...] | run NAME [libFuzzer args...] | smoke [SECONDS] | long SECONDS [NAME...] | repro NAME FILE... | merge [NAME...] | speed SECONDS [NAME...] | replay NAME [COUNT [TIMES]]" >&2
     exit 2
     ;;
 esac
