@@ -116,18 +116,29 @@ final class RenamedTextCell: TextBubbleCell {}
     @Test func eachMessageBindsTheContentItsCellShowsByEitherPath() throws {
         var registry = CellRegistry.standard
         registry.register(VoiceBubbleCell.self)
-        for made in Self.models {
-            for (index, configurator) in registry.configurators.enumerated() {
-                let typed = configurator.makeTypedBinder(type(of: made))
-                for model in Self.models {
-                    // A binder made for one type is also handed messages of others: they take the cast.
-                    let fast = typed(model), slow = configurator.binder(for: model)
+        // One set of cells for every message, in an order that switches type and kind often.
+        var cells = CellSet()
+        for _ in 0..<2 {
+            for model in Self.models + Self.models.reversed() {
+                for (index, configurator) in registry.configurators.enumerated() {
+                    let fast = cells.binder(for: model, configurator: index, registry: registry)
+                    let slow = configurator.binder(for: model)
                     #expect(fast?.content == slow?.content && fast?.direction == slow?.direction,
-                            "configurator \(index), made for \(type(of: made)), given \(type(of: model))")
+                            "configurator \(index) given \(type(of: model))")
                     #expect((fast != nil) == configurator.accepts(model))
                 }
             }
         }
+    }
+
+    @Test func aReaderReadsOnlyTheTypeItWasMadeFor() {
+        func read(_ reader: ContentReader?, _ model: some MessageModel) -> BubbleContent? { reader?.read(model) }
+        let text = TextNote(id: "t", text: "hi"), picture = Picture(id: "p", pixelWidth: 4, pixelHeight: 3, imageName: "a.png", caption: "c")
+        let textReader = TextBubbleCell.contentReader(for: TextNote.self)
+        #expect(read(textReader, text) == TextBubbleCell.content(of: text))
+        #expect(read(textReader, picture) == nil)
+        #expect(read(ImageBubbleCell.contentReader(for: Picture.self), picture) == ImageBubbleCell.content(of: picture))
+        #expect(read(SystemNoticeCell.contentReader(for: Notice.self), Notice(id: "n", notice: "x")) == BubbleContent(text: "x"))
     }
 
     @Test func onlyCellsWithAReaderSkipTheCast() {

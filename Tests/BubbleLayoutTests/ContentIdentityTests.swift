@@ -98,6 +98,21 @@ import Testing
         #expect(cache.statistics.contents <= 64)
     }
 
+    /// A content's image is kept in a box (so a content is four words), but it is a value: copies
+    /// change apart, and equal images are equal whatever box holds them.
+    @Test func aContentsImageIsAValue() {
+        let image = ImageContent(name: "a.jpg", pixelWidth: 4, pixelHeight: 3)
+        let a = BubbleContent(text: "c", image: image)
+        var b = a
+        #expect(b == a && b.hashValue == a.hashValue)
+        b.image?.pixelWidth = 8
+        #expect(a.image == image && b.image?.pixelWidth == 8 && b != a)
+        #expect(BubbleContent(text: "c", image: image) == a && BubbleContent(text: "c", image: image).hashValue == a.hashValue)
+        b.image = nil
+        #expect(b == BubbleContent(text: "c") && b != a)
+        #expect(MemoryLayout<BubbleContent>.size <= 32)
+    }
+
     /// A picture's label is not held inline in a record: it is kept whole, and compared whole.
     @Test func contentsBeyondATextAreComparedWhole() {
         let cache = LayoutCache(shardCount: 1)

@@ -191,6 +191,20 @@ import Testing
         #expect(hits > 0 && table.evictions > 0)
     }
 
+    /// Keys compare ids with `String`'s `==`, so an id's hash is taken over its NFC form: a layout
+    /// stored under one spelling of an id is found under a canonically equivalent one.
+    @Test func aLayoutIsFoundUnderAnIdStringCallsEqual() {
+        let cache = LayoutCache(shardCount: 16)
+        let pairs = [("caf\u{E9}", "cafe\u{301}"), ("\u{212A}-7", "K-7"), ("\u{AC00}", "\u{1100}\u{1161}"),
+                     ("q\u{307}\u{323}-a-longer-id", "q\u{323}\u{307}-a-longer-id")]
+        for (i, (a, b)) in pairs.enumerated() {
+            cache.insert(fakeLayout(i + 1), for: key(a))
+            #expect(cache.layout(for: key(b)) == fakeLayout(i + 1))
+        }
+        cache.removeAll(id: "K-7")
+        #expect(cache.layout(for: key("\u{212A}-7")) == nil)
+    }
+
     @Test func removingAnIdDropsAllItsLayoutsAndNothingElse() {
         let cache = LayoutCache(shardCount: 2)
         for w in [40, 80] {

@@ -41,16 +41,4 @@ import Testing
         #expect(table.note(id: "\u{212A}-7", file: "a", line: 4)?.first == RepeatedIDs.Place(file: "a", line: 3))
         #expect(table.note(id: "k-7", file: "a", line: 5) == nil)
     }
-
-    @Test func theWordAtATimeHashAgreesWithTheByteAtATimeOne() {
-        let hash = IDHash()
-        for length in 0...40 {
-            let ascii = String(repeating: "x", count: length / 2) + String(repeating: "7", count: length - length / 2)
-            // The same bytes, not all ASCII: the NFC path; an ASCII string hashed both ways agrees.
-            var copy = ascii
-            let wordwise = copy.withUTF8 { hash.asciiHash(bytes: UnsafeRawBufferPointer($0)) }
-            #expect(wordwise == hash.hash(ascii))
-            #expect(wordwise == hash.hashNFC(ascii))
-        }
-    }
 }

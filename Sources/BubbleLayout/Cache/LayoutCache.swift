@@ -144,8 +144,12 @@ public final class LayoutCache: Sendable {
     /// resize of a large conversation.
     public func reserveCapacity(additional: Int) {
         guard additional > 0 else { return }
-        // Keys spread evenly over the shards, give or take a few per cent.
-        let perShard = additional / shards.count + additional / (shards.count * 32) + 16
+        // Keys spread over the shards by the keyed id hash, so a shard's share varies from run to
+        // run around the mean by about its square root: room for five of those (or 3%, if more)
+        // keeps any shard from growing again but about once in a million runs.
+        let mean = additional / shards.count
+        let spread = max(5 * Int(Double(mean).squareRoot().rounded(.up)), mean / 32)
+        let perShard = mean + spread + 16
         for shard in shards { shard.state.withLock { $0.table.reserve(additional: perShard) } }
     }
 

@@ -41,31 +41,38 @@ public final class CellPool {
 /// the pool each time. A plain value, so using it needs no exclusivity checks on a class.
 struct CellSet {
     private var cells: [BubbleCell?] = []
-    /// Binder makers by configurator and model type (`AnyCellConfigurator.makeTypedBinder`): a
-    /// task meets few types, so a short list searched from the last one found.
-    private var binders: [(configurator: Int, type: ObjectIdentifier, make: @Sendable (any MessageModel) -> CellBinder?)] = []
-    private var lastBinder = 0
+    /// Content readers by configurator and model type (`AnyCellConfigurator.reader(for:)`), nil
+    /// where the cell has none: a task meets few types, so a short list searched from the last
+    /// one found.
+    private var readers: [(configurator: Int, type: ObjectIdentifier, reader: ContentReader?)] = []
+    private var lastReader = 0
 
     init() {}
 
-    /// The cell for `registry.configurators[index]`, made on first use.
-    /// `model`'s binder for `registry.configurators[index]`, read without a cast per message when
-    /// the cell has a content reader for the model's type (found once per type and task).
+    /// `model`'s binder for `registry.configurators[index]`, read in place (no cast, no copy)
+    /// when the cell has a content reader for the model's type (found once per type and task).
     mutating func binder(for model: any MessageModel, configurator index: Int, registry: CellRegistry) -> CellBinder? {
-        let type = ObjectIdentifier(Swift.type(of: model))
-        if lastBinder < binders.count, binders[lastBinder].configurator == index, binders[lastBinder].type == type {
-            return binders[lastBinder].make(model)
+        // Opened, the model's type is at hand (no run-time call to find it) and the model can be
+        // read where it lies.
+        func opened<M: MessageModel>(_ value: M) -> CellBinder? {
+            let type = ObjectIdentifier(M.self)
+            if lastReader >= readers.count || readers[lastReader].configurator != index || readers[lastReader].type != type {
+                if let i = readers.firstIndex(where: { $0.configurator == index && $0.type == type }) {
+                    lastReader = i
+                } else {
+                    readers.append((index, type, registry.configurators[index].reader(for: M.self)))
+                    lastReader = readers.count - 1
+                }
+            }
+            if let reader = readers[lastReader].reader, let content = reader.read(value) {
+                return CellBinder(content: content, direction: value.direction)
+            }
+            return registry.configurators[index].binder(for: model)
         }
-        for i in binders.indices where binders[i].configurator == index && binders[i].type == type {
-            lastBinder = i
-            return binders[i].make(model)
-        }
-        let make = registry.configurators[index].makeTypedBinder(Swift.type(of: model))
-        binders.append((index, type, make))
-        lastBinder = binders.count - 1
-        return make(model)
+        return opened(model)
     }
 
+    /// The cell for `registry.configurators[index]`, made on first use.
     mutating func cell(for index: Int, registry: CellRegistry) -> BubbleCell {
         if index < cells.count, let cell = cells[index] { return cell }
         while cells.count <= index { cells.append(nil) }

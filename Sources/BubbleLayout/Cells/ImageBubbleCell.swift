@@ -5,11 +5,9 @@ open class ImageBubbleCell: BubbleCell, ConfigurableCell {
     /// The box, and the caption when there is one (an empty caption is none).
     public static func content(of model: any ImageMessageModel) -> BubbleContent { content(typed: model) }
 
-    public static func contentReader<T: MessageModel>(for type: T.Type) -> ((T) -> BubbleContent)? {
+    public static func contentReader(for type: any MessageModel.Type) -> ContentReader? {
         guard let typed = type as? any ImageMessageModel.Type else { return nil }
-        func reader<M: ImageMessageModel>(_: M.Type) -> (T) -> BubbleContent {
-            castReader({ (model: M) in content(typed: model) }, to: T.self)  // M is T, opened from `type`
-        }
+        func reader<M: ImageMessageModel>(_: M.Type) -> ContentReader { ContentReader(M.self) { content(typed: $0) } }
         return reader(typed)
     }
 

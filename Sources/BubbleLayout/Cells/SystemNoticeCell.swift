@@ -7,11 +7,9 @@ open class SystemNoticeCell: BubbleCell, ConfigurableCell {
     /// `content(of:)` on a model of a known type: the one definition of a notice's content.
     static func content<M: SystemMessageModel>(typed model: M) -> BubbleContent { BubbleContent(text: model.notice) }
 
-    public static func contentReader<T: MessageModel>(for type: T.Type) -> ((T) -> BubbleContent)? {
+    public static func contentReader(for type: any MessageModel.Type) -> ContentReader? {
         guard let typed = type as? any SystemMessageModel.Type else { return nil }
-        func reader<M: SystemMessageModel>(_: M.Type) -> (T) -> BubbleContent {
-            castReader({ (model: M) in content(typed: model) }, to: T.self)  // M is T, opened from `type`
-        }
+        func reader<M: SystemMessageModel>(_: M.Type) -> ContentReader { ContentReader(M.self) { content(typed: $0) } }
         return reader(typed)
     }
 

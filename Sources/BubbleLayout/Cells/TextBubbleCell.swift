@@ -10,11 +10,9 @@ open class TextBubbleCell: BubbleCell, ConfigurableCell {
         BubbleContent(text: model.text, textStyle: model.textStyle)
     }
 
-    public static func contentReader<T: MessageModel>(for type: T.Type) -> ((T) -> BubbleContent)? {
+    public static func contentReader(for type: any MessageModel.Type) -> ContentReader? {
         guard let typed = type as? any TextMessageModel.Type else { return nil }
-        func reader<M: TextMessageModel>(_: M.Type) -> (T) -> BubbleContent {
-            castReader({ (model: M) in content(typed: model) }, to: T.self)  // M is T, opened from `type`
-        }
+        func reader<M: TextMessageModel>(_: M.Type) -> ContentReader { ContentReader(M.self) { content(typed: $0) } }
         return reader(typed)
     }
 }

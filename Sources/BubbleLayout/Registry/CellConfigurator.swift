@@ -27,40 +27,7 @@ public struct CellConfigurator<Cell: ConfigurableCell>: Sendable {
             preview: { model in (model as? Cell.Model).map { Cell.previewText(of: $0) } ?? "" },
             content: { model in (model as? Cell.Model).map { Cell.content(of: $0) } ?? .none },
             binder: { Self.binder(for: $0) },
-            typedBinder: { Self.typedBinder(for: $0) })
-    }
-
-    /// A binder maker for messages of `type`'s concrete type: with the cell's `contentReader`,
-    /// each message is opened (no dynamic cast, no copy into a new existential box) and read
-    /// through it; a message of another type, or a cell without a reader, goes through `binder`.
-    static func typedBinder(for type: any MessageModel.Type) -> @Sendable (any MessageModel) -> CellBinder? {
-        func forType<T: MessageModel>(_ type: T.Type) -> @Sendable (any MessageModel) -> CellBinder? {
-            guard let read = Cell.contentReader(for: type) else { return { binder(for: $0) } }
-            let reader = UncheckedSendableReader(read: read)
-            return { model in
-                func opened<U: MessageModel>(_ value: U) -> CellBinder? {
-                    guard U.self == T.self else { return binder(for: model) }
-                    // U is T: the reader is cast, not the message (which would copy it), and as
-                    // its wrapper, whose layout is the same for every type: casting the function
-                    // itself would re-abstract it through a thunk allocated per message.
-                    return CellBinder(content: reader.as(U.self).read(value), direction: value.direction)
-                }
-                return opened(model)
-            }
-        }
-        return forType(type)
-    }
-}
-
-/// A cell's content reader, which reads immutable model values only: safe to share.
-private struct UncheckedSendableReader<T>: @unchecked Sendable {
-    let read: (T) -> BubbleContent
-
-    /// This reader as one of `U` values, which `T` is (checked in debug builds).
-    @inline(__always)
-    func `as`<U>(_: U.Type) -> UncheckedSendableReader<U> {
-        assert(U.self == T.self, "a content reader reads the model type it was made for")
-        return unsafeBitCast(self, to: UncheckedSendableReader<U>.self)
+            reader: { Cell.contentReader(for: $0) })
     }
 }
 
@@ -80,15 +47,16 @@ public struct AnyCellConfigurator: Sendable {
     let previewModel: @Sendable (any MessageModel) -> String
     let contentModel: @Sendable (any MessageModel) -> BubbleContent
     let makeBinder: @Sendable (any MessageModel) -> CellBinder?
-    /// `makeBinder` for the messages of one concrete model type (see `CellConfigurator.typedBinder`).
-    let makeTypedBinder: @Sendable (any MessageModel.Type) -> @Sendable (any MessageModel) -> CellBinder?
+    /// The cell's content reader for the messages of one concrete model type, if it has one
+    /// (`ConfigurableCell.contentReader(for:)`).
+    let makeReader: @Sendable (any MessageModel.Type) -> ContentReader?
 
     init(kind: RowKind, cellType: BubbleCell.Type, drawsBubble: Bool,
          accepts: @escaping @Sendable (any MessageModel) -> Bool,
          preview: @escaping @Sendable (any MessageModel) -> String,
          content: @escaping @Sendable (any MessageModel) -> BubbleContent,
          binder: @escaping @Sendable (any MessageModel) -> CellBinder?,
-         typedBinder: @escaping @Sendable (any MessageModel.Type) -> @Sendable (any MessageModel) -> CellBinder?) {
+         reader: @escaping @Sendable (any MessageModel.Type) -> ContentReader?) {
         self.kind = kind
         self.cellType = cellType
         self.drawsBubble = drawsBubble
@@ -96,7 +64,7 @@ public struct AnyCellConfigurator: Sendable {
         self.previewModel = preview
         self.contentModel = content
         self.makeBinder = binder
-        self.makeTypedBinder = typedBinder
+        self.makeReader = reader
     }
 
     /// True when this configurator's cell shows `model`.
@@ -120,6 +88,10 @@ public struct AnyCellConfigurator: Sendable {
     /// copies it into a new existential box) is paid once per revision. Nil when the cell does
     /// not show `model`.
     func binder(for model: any MessageModel) -> CellBinder? { makeBinder(model) }
+
+    /// The cell's reader of `type`'s messages, nil when the cell has none for it (they are then
+    /// cast, through `binder(for:)`).
+    func reader(for type: any MessageModel.Type) -> ContentReader? { makeReader(type) }
 }
 
 /// A message's content and direction, ready to bind to its cell: a plain value, so binding costs

@@ -2,17 +2,16 @@
 /// (`b.jsonl:1: id "1" repeats line 3 of a.jsonl`). Both messages are still laid out, each from its
 /// own text (the layout cache finds layouts by content, not by id); this is only the warning.
 ///
-/// Memory is bounded whatever the input's size: an id is remembered as a 64-bit hash (seeded per
-/// process) with the place it was first seen, in a 16-byte slot of a table kept 37–75% full, for
-/// the first `limit` distinct ids: at most 32 MiB for the default 1,048,576. Ids after that are
-/// still checked against the remembered ones but not remembered themselves, and
-/// `stoppedRemembering` says from where. Two different ids whose hashes agree would be reported as
-/// a repeat: with a keyed 64-bit hash that needs about 4 × 10⁹ ids to be even likely once, and it
-/// never changes a layout.
+/// Memory is bounded whatever the input's size: an id is remembered as its 64-bit hash (the
+/// layout core's one id hash, `identityHash`, keyed per process) with the place it was first
+/// seen, in a 16-byte slot of a table kept 37–75% full, for the first `limit` distinct ids: at
+/// most 32 MiB for the default 1,048,576. Ids after that are still checked against the remembered
+/// ones but not remembered themselves, and `stoppedRemembering` says from where. Two different ids
+/// whose hashes agree would be reported as a repeat: with a keyed 64-bit hash that needs about
+/// 4 × 10⁹ ids to be even likely once, and it never changes a layout.
 ///
-/// Ids are the same when `String` says so (canonically equivalent), as before: the hash is taken
-/// over an id's NFC bytes, which for an ASCII id are its own bytes, read eight at a time
-/// (`IDHash`).
+/// Ids are the same when `String` says so (canonically equivalent): the hash is taken over an id's
+/// NFC bytes, which for an ASCII id are its own bytes, read eight at a time (`IDHash`).
 public struct RepeatedIDs: Sendable {
     /// Where an id was seen: a file and a line, when the input has lines.
     public struct Place: Sendable, Hashable {
@@ -39,8 +38,6 @@ public struct RepeatedIDs: Sendable {
     public private(set) var repeats = 0
 
     private var slots: [Slot] = []
-    /// This table's hash key.
-    private let key = IDHash()
     private var count = 0
     private var files: [String] = []
     private var fileIndex: [String: Int] = [:]
@@ -61,7 +58,7 @@ public struct RepeatedIDs: Sendable {
     /// Notes message `id` read at `file`:`line`; returns the earlier place when an earlier message
     /// had the same id (each later occurrence is reported against the first).
     public mutating func note(id: String, file: String, line: Int?) -> Repeat? {
-        let hash = key.hash(id)
+        let hash = identityHash(id)
         if slots.isEmpty { slots = [Slot](repeating: Slot(hash: 0, place: 0), count: 1024) }
         let mask = slots.count - 1
         let (found, i) = slots.withUnsafeBufferPointer { table -> (UInt64?, Int) in
@@ -122,82 +119,5 @@ public struct RepeatedIDs: Sendable {
                 table[i] = slot
             }
         }
-    }
-}
-
-/// A keyed 64-bit hash of a string's NFC bytes, so that ids `String` calls equal hash alike. The
-/// key is drawn from `Hasher`, so it changes per process (and is fixed under
-/// `SWIFT_DETERMINISTIC_HASHING`, as `Hasher` is). Each 8-byte little-endian word, the last padded
-/// with zeros, is folded in with a 64×64→128-bit multiply; the length is folded in at the end.
-/// Not a cryptographic hash: a collision only ever costs a spurious repeat warning.
-struct IDHash: Sendable {
-    private let seed: UInt64
-    private let seed2: UInt64
-
-    init() {
-        var hasher = Hasher()
-        hasher.combine(0x6964_7368_6173_6800 as UInt64)
-        let drawn = UInt64(bitPattern: Int64(hasher.finalize()))
-        seed = drawn
-        seed2 = drawn ^ 0x9E37_79B9_7F4A_7C15
-    }
-
-    /// The hash of `id`: its bytes read eight at a time when it is ASCII (so already NFC), else
-    /// its NFC bytes one at a time.
-    func hash(_ id: String) -> UInt64 {
-        var id = id
-        if let hash = id.withUTF8({ asciiHash(bytes: UnsafeRawBufferPointer($0)) }) { return hash }
-        return hashNFC(id)
-    }
-
-    /// `asciiHash(bytes:)` of `id`'s NFC bytes, fed one at a time.
-    func hashNFC(_ id: String) -> UInt64 {
-        var state = seed
-        var word: UInt64 = 0
-        var count = 0
-        id._withNFCCodeUnits { byte in
-            word |= UInt64(byte) << (UInt64(count & 7) * 8)
-            count += 1
-            if count & 7 == 0 {
-                state = Self.mix(state ^ word, seed2)
-                word = 0
-            }
-        }
-        if count & 7 != 0 { state = Self.mix(state ^ word, seed2) }
-        return Self.mix(state ^ UInt64(count), seed)
-    }
-
-    /// The hash of `bytes`, a word at a time, or nil when they are not all ASCII.
-    func asciiHash(bytes: UnsafeRawBufferPointer) -> UInt64? {
-        var state = seed
-        var high: UInt64 = 0
-        let count = bytes.count
-        var offset = 0
-        while offset + 8 <= count {
-            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            high |= word
-            state = Self.mix(state ^ word, seed2)
-            offset += 8
-        }
-        if offset < count {
-            var word: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < count {
-                word |= UInt64(bytes[offset]) << shift
-                shift += 8
-                offset += 1
-            }
-            high |= word
-            state = Self.mix(state ^ word, seed2)
-        }
-        guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
-        return Self.mix(state ^ UInt64(count), seed)
-    }
-
-    /// The two halves of `a × b`, xored: every bit of each input reaches the result.
-    @inline(__always)
-    private static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
-        let product = a.multipliedFullWidth(by: b)
-        return product.high ^ product.low
     }
 }
