@@ -26,4 +26,19 @@ public struct LogMessageHeader: Sendable, Hashable {
         self.isEdited = isEdited
         self.replyToID = replyToID
     }
+
+    /// Every field given, the conversation too (the public initializer leaves it nil).
+    init(
+        id: String, senderName: String?, direction: MessageDirection, date: Date, status: DeliveryStatus?,
+        isEdited: Bool, replyToID: String?, conversationID: String?
+    ) {
+        self.id = id
+        self.senderName = senderName
+        self.direction = direction
+        self.date = date
+        self.status = status
+        self.isEdited = isEdited
+        self.replyToID = replyToID
+        self.conversationID = conversationID
+    }
 }
