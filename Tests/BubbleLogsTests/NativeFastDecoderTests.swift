@@ -148,6 +148,35 @@ import Testing
         let object = try #require(try JSONParser().parse(Array(wrong.utf8)).objectValue)
         #expect(throws: NativeRecordProblem.self) { try NativeRecordDecoder(me: nil).decode(object) }
     }
+
+    /// Keys are read a word at a time: a known key at any place in the line (the last bytes
+    /// too), a key that only begins like one, a longer or escaped one, and unknown keys of every
+    /// length are each taken or declined as the full path decides, the same with and without
+    /// spaces around them.
+    @Test func keysOfEveryLengthAndPlaceAreReadAsTheFullPathReadsThem() {
+        let known = ["id", "type", "from", "date", "text", "status", "edited", "replyTo", "outgoing", "conversation"]
+        let odd = ["", "i", "ids", "typ", "types", "tex", "texts", "replyT", "replyToo", "outgoin", "conversatio",
+                   "conversations", #"t\u0065xt"#, #"da\te"#, #"statu\\s"#, #"text\""#, #"\u0069d"#]
+        var taken = 0
+        for key in known + odd {
+            let value = key == "outgoing" || key == "edited" ? "true" : key == "status" ? #""read""#
+                : key == "date" ? "5" : #""v""#
+            for space in ["", " "] {
+                let member = "\"\(key)\"\(space):\(space)\(value)"
+                let lines = [
+                    #"{"id":"1","type":"text","date":7,"text":"t","# + member + "}",
+                    "{" + member + #","id":"1","type":"text","date":7,"text":"t"}"#,
+                    #"{"id":"1","type":"text","date":7,"text":"t","# + member + "}" + space,
+                ]
+                for line in lines {
+                    let result = check(Array(line.utf8), me: nil)
+                    #expect(result.agrees, "\(line)")
+                    if result.taken { taken += 1 }
+                }
+            }
+        }
+        #expect(taken > 0)
+    }
 }
 
 /// The writer's byte check agrees with its scalar rule on every scalar it could meet.
