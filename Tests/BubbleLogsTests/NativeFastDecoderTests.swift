@@ -149,6 +149,24 @@ import Testing
         #expect(throws: NativeRecordProblem.self) { try NativeRecordDecoder(me: nil).decode(object) }
     }
 
+    /// One decoder reads many lines and remembers the short names it made: every sender still
+    /// comes out as its own bytes, whether names repeat, differ only in their last byte, run
+    /// past one word or hold non-ASCII letters, and however many there are.
+    @Test func sendersMetAgainAreTheirOwnNamesAcrossManyLines() {
+        let decoder = NativeFastDecoder(me: "Me")
+        let names = ["Me", "Ana", "Anb", "Ana ", "Alexandra", "Alexandrb", "Alexandra Lee", "Alexandra Leex",
+                     "Алёна", "Алёнb", "ノア", "Omar", "M", "Me ", "abcdefghijklmno", "abcdefghijklmnp", "b",
+                     #"Ana\u0020"#, "Yael", "Sam"]
+        var random = SeededGenerator(seed: 12)
+        for index in 0..<600 {
+            let name = names[Int(random.next() % UInt64(names.count))]
+            let line = Array(#"{"id":"\#(index)","type":"text","from":"\#(name)","date":5,"text":"t"}"#.utf8)
+            let fast = line.withUnsafeBufferPointer { decoder.decode($0) }
+            let full = Self.full(line, me: "Me")
+            #expect(fast != nil && full != nil && fast!.isSameRecord(as: full!), "\(name)")
+        }
+    }
+
     /// Keys are read a word at a time: a known key at any place in the line (the last bytes
     /// too), a key that only begins like one, a longer or escaped one, and unknown keys of every
     /// length are each taken or declined as the full path decides, the same with and without
