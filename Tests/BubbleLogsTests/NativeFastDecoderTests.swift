@@ -148,6 +148,53 @@ import Testing
         let object = try #require(try JSONParser().parse(Array(wrong.utf8)).objectValue)
         #expect(throws: NativeRecordProblem.self) { try NativeRecordDecoder(me: nil).decode(object) }
     }
+
+    /// One decoder reads many lines and remembers the short names it made: every sender still
+    /// comes out as its own bytes, whether names repeat, differ only in their last byte, run
+    /// past one word or hold non-ASCII letters, and however many there are.
+    @Test func sendersMetAgainAreTheirOwnNamesAcrossManyLines() {
+        let decoder = NativeFastDecoder(me: "Me")
+        let names = ["Me", "Ana", "Anb", "Ana ", "Alexandra", "Alexandrb", "Alexandra Lee", "Alexandra Leex",
+                     "Алёна", "Алёнb", "ノア", "Omar", "M", "Me ", "abcdefghijklmno", "abcdefghijklmnp", "b",
+                     #"Ana\u0020"#, "Yael", "Sam"]
+        var random = SeededGenerator(seed: 12)
+        for index in 0..<600 {
+            let name = names[Int(random.next() % UInt64(names.count))]
+            let line = Array(#"{"id":"\#(index)","type":"text","from":"\#(name)","date":5,"text":"t"}"#.utf8)
+            let fast = line.withUnsafeBufferPointer { decoder.decode($0) }
+            let full = Self.full(line, me: "Me")
+            #expect(fast != nil && full != nil && fast!.isSameRecord(as: full!), "\(name)")
+        }
+    }
+
+    /// Keys are read a word at a time: a known key at any place in the line (the last bytes
+    /// too), a key that only begins like one, a longer or escaped one, and unknown keys of every
+    /// length are each taken or declined as the full path decides, the same with and without
+    /// spaces around them.
+    @Test func keysOfEveryLengthAndPlaceAreReadAsTheFullPathReadsThem() {
+        let known = ["id", "type", "from", "date", "text", "status", "edited", "replyTo", "outgoing", "conversation"]
+        let odd = ["", "i", "ids", "typ", "types", "tex", "texts", "replyT", "replyToo", "outgoin", "conversatio",
+                   "conversations", #"t\u0065xt"#, #"da\te"#, #"statu\\s"#, #"text\""#, #"\u0069d"#]
+        var taken = 0
+        for key in known + odd {
+            let value = key == "outgoing" || key == "edited" ? "true" : key == "status" ? #""read""#
+                : key == "date" ? "5" : #""v""#
+            for space in ["", " "] {
+                let member = "\"\(key)\"\(space):\(space)\(value)"
+                let lines = [
+                    #"{"id":"1","type":"text","date":7,"text":"t","# + member + "}",
+                    "{" + member + #","id":"1","type":"text","date":7,"text":"t"}"#,
+                    #"{"id":"1","type":"text","date":7,"text":"t","# + member + "}" + space,
+                ]
+                for line in lines {
+                    let result = check(Array(line.utf8), me: nil)
+                    #expect(result.agrees, "\(line)")
+                    if result.taken { taken += 1 }
+                }
+            }
+        }
+        #expect(taken > 0)
+    }
 }
 
 /// The writer's byte check agrees with its scalar rule on every scalar it could meet.

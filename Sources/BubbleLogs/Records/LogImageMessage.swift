@@ -3,21 +3,55 @@ import BubbleLayout
 /// A picture with an optional caption. The pixel size is nil when the source did not say
 /// (WhatsApp and Discord exports never do).
 public struct LogImageMessage: ImageMessageModel, LogRecord {
-    public var header: LogMessageHeader
-    public var pixelWidth: Int?
-    public var pixelHeight: Int?
-    public var imageName: String
-    public var caption: String?
+    /// Every field in one immutable object, as `LogTextMessage` keeps them.
+    private var storage: Storage
 
-    public init(header: LogMessageHeader, pixelWidth: Int?, pixelHeight: Int?, imageName: String, caption: String?) {
-        self.header = header
-        self.pixelWidth = pixelWidth
-        self.pixelHeight = pixelHeight
-        self.imageName = imageName
-        self.caption = caption
+    private final class Storage: Sendable {
+        let header: LogMessageHeader
+        let pixelWidth: Int?
+        let pixelHeight: Int?
+        let imageName: String
+        let caption: String?
+
+        init(header: LogMessageHeader, pixelWidth: Int?, pixelHeight: Int?, imageName: String, caption: String?) {
+            self.header = header
+            self.pixelWidth = pixelWidth
+            self.pixelHeight = pixelHeight
+            self.imageName = imageName
+            self.caption = caption
+        }
     }
 
-    public var senderName: String? { header.senderName }
+    public init(header: LogMessageHeader, pixelWidth: Int?, pixelHeight: Int?, imageName: String, caption: String?) {
+        storage = Storage(header: header, pixelWidth: pixelWidth, pixelHeight: pixelHeight, imageName: imageName, caption: caption)
+    }
+
+    public var header: LogMessageHeader {
+        get { storage.header }
+        set { storage = Storage(header: newValue, pixelWidth: storage.pixelWidth, pixelHeight: storage.pixelHeight, imageName: storage.imageName, caption: storage.caption) }
+    }
+
+    public var pixelWidth: Int? {
+        get { storage.pixelWidth }
+        set { storage = Storage(header: storage.header, pixelWidth: newValue, pixelHeight: storage.pixelHeight, imageName: storage.imageName, caption: storage.caption) }
+    }
+
+    public var pixelHeight: Int? {
+        get { storage.pixelHeight }
+        set { storage = Storage(header: storage.header, pixelWidth: storage.pixelWidth, pixelHeight: newValue, imageName: storage.imageName, caption: storage.caption) }
+    }
+
+    public var imageName: String {
+        get { storage.imageName }
+        set { storage = Storage(header: storage.header, pixelWidth: storage.pixelWidth, pixelHeight: storage.pixelHeight, imageName: newValue, caption: storage.caption) }
+    }
+
+    public var caption: String? {
+        get { storage.caption }
+        set { storage = Storage(header: storage.header, pixelWidth: storage.pixelWidth, pixelHeight: storage.pixelHeight, imageName: storage.imageName, caption: newValue) }
+    }
+
+    public var senderName: String? { storage.header.senderName }
     /// The kind's one name: its cell's.
     public static var nativeType: String { ImageBubbleCell.kindName }
 
@@ -28,5 +62,19 @@ public struct LogImageMessage: ImageMessageModel, LogRecord {
         image.add("name", imageName)
         record.add("image", image)
         if let caption { record.add("text", caption) }
+    }
+
+    public static func == (a: LogImageMessage, b: LogImageMessage) -> Bool {
+        a.storage === b.storage
+            || (a.header == b.header && a.pixelWidth == b.pixelWidth && a.pixelHeight == b.pixelHeight
+                && a.imageName == b.imageName && a.caption == b.caption)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(header)
+        hasher.combine(pixelWidth)
+        hasher.combine(pixelHeight)
+        hasher.combine(imageName)
+        hasher.combine(caption)
     }
 }

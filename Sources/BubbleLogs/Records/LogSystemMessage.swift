@@ -3,12 +3,31 @@ import BubbleLayout
 /// A notice from the chat itself ("Alice added Bob", "Bob pinned a message"). It has no sender of
 /// its own: the actor, if any, is named in the sentence.
 public struct LogSystemMessage: SystemMessageModel, LogRecord {
-    public var header: LogMessageHeader
-    public var notice: String
+    /// Every field in one immutable object, as `LogTextMessage` keeps them.
+    private var storage: Storage
+
+    private final class Storage: Sendable {
+        let header: LogMessageHeader
+        let notice: String
+
+        init(header: LogMessageHeader, notice: String) {
+            self.header = header
+            self.notice = notice
+        }
+    }
 
     public init(header: LogMessageHeader, notice: String) {
-        self.header = header
-        self.notice = notice
+        storage = Storage(header: header, notice: notice)
+    }
+
+    public var header: LogMessageHeader {
+        get { storage.header }
+        set { storage = Storage(header: newValue, notice: storage.notice) }
+    }
+
+    public var notice: String {
+        get { storage.notice }
+        set { storage = Storage(header: storage.header, notice: newValue) }
     }
 
     public var senderName: String? { nil }
@@ -17,5 +36,14 @@ public struct LogSystemMessage: SystemMessageModel, LogRecord {
 
     public func addKindFields(to record: inout NativeRecordFields) {
         record.add("text", notice)
+    }
+
+    public static func == (a: LogSystemMessage, b: LogSystemMessage) -> Bool {
+        a.storage === b.storage || (a.header == b.header && a.notice == b.notice)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(header)
+        hasher.combine(notice)
     }
 }

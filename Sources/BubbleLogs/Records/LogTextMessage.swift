@@ -3,23 +3,60 @@ import BubbleLayout
 /// A text message. Media that cannot be drawn as a picture (files, voice messages, stickers,
 /// videos) also arrive as text, with a bracketed label such as "[voice message 0:12]".
 public struct LogTextMessage: TextMessageModel, LogRecord {
-    public var header: LogMessageHeader
-    public var text: String
-    /// `.notice` for the app's note in the sender's place ("This message was deleted").
-    public var textStyle: MessageTextStyle
+    /// Every field in one immutable object. The record is then one reference: it fits in an
+    /// existential's inline buffer, so becoming `any LogRecord` and then `any MessageModel`
+    /// allocates no box and copies no string; a copy is one retain and freeing it one release.
+    /// A setter makes a new object (records are built whole and rarely changed).
+    private var storage: Storage
 
-    public init(header: LogMessageHeader, text: String, textStyle: MessageTextStyle = .body) {
-        self.header = header
-        self.text = text
-        self.textStyle = textStyle
+    private final class Storage: Sendable {
+        let header: LogMessageHeader
+        let text: String
+        let textStyle: MessageTextStyle
+
+        init(header: LogMessageHeader, text: String, textStyle: MessageTextStyle) {
+            self.header = header
+            self.text = text
+            self.textStyle = textStyle
+        }
     }
 
-    public var senderName: String? { header.senderName }
+    public init(header: LogMessageHeader, text: String, textStyle: MessageTextStyle = .body) {
+        storage = Storage(header: header, text: text, textStyle: textStyle)
+    }
+
+    public var header: LogMessageHeader {
+        get { storage.header }
+        set { storage = Storage(header: newValue, text: storage.text, textStyle: storage.textStyle) }
+    }
+
+    public var text: String {
+        get { storage.text }
+        set { storage = Storage(header: storage.header, text: newValue, textStyle: storage.textStyle) }
+    }
+
+    /// `.notice` for the app's note in the sender's place ("This message was deleted").
+    public var textStyle: MessageTextStyle {
+        get { storage.textStyle }
+        set { storage = Storage(header: storage.header, text: storage.text, textStyle: newValue) }
+    }
+
+    public var senderName: String? { storage.header.senderName }
     /// The kind's one name: its cell's.
     public static var nativeType: String { TextBubbleCell.kindName }
 
     public func addKindFields(to record: inout NativeRecordFields) {
         record.add("text", text)
         if textStyle == .notice { record.add("style", textStyle.rawValue) }
+    }
+
+    public static func == (a: LogTextMessage, b: LogTextMessage) -> Bool {
+        a.storage === b.storage || (a.header == b.header && a.text == b.text && a.textStyle == b.textStyle)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(header)
+        hasher.combine(text)
+        hasher.combine(textStyle)
     }
 }
