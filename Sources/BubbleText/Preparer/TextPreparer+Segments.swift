@@ -141,6 +141,22 @@ extension TextPreparer {
 
     // MARK: Segments
 
+    /// `finishSegment(end:mandatory: false)`, with its commonest case inline: a segment whose
+    /// content graphemes are all alike (so it has no map entries), with no tab and no break
+    /// characters.
+    @_transparent
+    mutating func finishSegmentQuickly(end: Int) {
+        if segment.simple && !segment.hasTab && segment.breakLength == 0 {
+            let inHang = segment.inHang
+            let graphemes = inHang ? segment.contentGraphemeCount : segment.graphemeCount
+            writeSegment(contentEnd: inHang ? segment.hangStart : end, hangEnd: end, width: segment.contentWidth, breakLength: 0,
+                         flags: graphemes <= 1 ? PreparedSegment.singleGraphemeBit : 0, mapBytes: 0)
+            segment.startNext(mapStart: graphemeMap.count)
+            return
+        }
+        finishSegment(end: end, mandatory: false)
+    }
+
     /// Out of line for the many places in the loop that end a segment; see `closeSegment`.
     mutating func finishSegment(end: Int, mandatory: Bool) {
         closeSegment(end: end, mandatory: mandatory)

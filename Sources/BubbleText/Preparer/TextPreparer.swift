@@ -146,7 +146,7 @@ struct TextPreparer: ~Copyable {
                        let opportunity = lineBreaker.simpleOpportunity(before: info) {
                         graphemeBreaker.assume(info)
                         finishGraphemeQuickly(end: index)
-                        if opportunity != .prohibited { finishSegment(end: index, mandatory: false) }
+                        if opportunity != .prohibited { finishSegmentQuickly(end: index) }
                         grapheme.start = index  // content: no break or space class gets here
                         grapheme.kind = .content
                         grapheme.width.start(scalar, info)
@@ -173,7 +173,11 @@ struct TextPreparer: ~Copyable {
             if startsGrapheme {
                 if index > 0 {
                     finishGrapheme(end: index)
-                    if opportunity != .prohibited { finishSegment(end: index, mandatory: opportunity == .mandatory) }
+                    if opportunity == .allowed && runs {
+                        finishSegmentQuickly(end: index)  // (the scalar-by-scalar path keeps the call, for the tests)
+                    } else if opportunity != .prohibited {
+                        finishSegment(end: index, mandatory: opportunity == .mandatory)
+                    }
                 }
                 startGrapheme(at: index, scalar, info)
                 if Self.isPlainWide(info) && runs {
