@@ -107,18 +107,20 @@ extension PreparedText {
                     pendingHang = 0
                 } else {
                     let contentWidth = record.width
-                    if lineOpen && lineWidth &+ pendingHang &+ contentWidth > maxWidth {
-                        sink.line(start: lineStart, end: lineEnd, width: lineWidth)
-                        lineStart = segmentStart
-                        lineWidth = 0
-                        pendingHang = 0
-                        lineOpen = false
-                    }
-                    if !lineOpen && contentWidth > maxWidth && flags & PreparedStorage.singleGraphemeFlag == 0 {
-                        lineWidth = forceBreak(record.segment(start: segmentStart), mapOffset: record.mapOffset, start: segmentStart,
-                                               end: contentEnd, maxWidth: maxWidth, lineStart: &lineStart, into: &sink)
+                    let extended = lineWidth &+ pendingHang &+ contentWidth
+                    if _fastPath(lineOpen && extended <= maxWidth) {
+                        lineWidth = extended  // the usual case: it fits on the open line
                     } else {
-                        lineWidth = lineWidth &+ pendingHang &+ contentWidth
+                        if lineOpen {
+                            sink.line(start: lineStart, end: lineEnd, width: lineWidth)
+                            lineStart = segmentStart
+                        }
+                        if contentWidth > maxWidth && flags & PreparedStorage.singleGraphemeFlag == 0 {
+                            lineWidth = forceBreak(record.segment(start: segmentStart), mapOffset: record.mapOffset, start: segmentStart,
+                                                   end: contentEnd, maxWidth: maxWidth, lineStart: &lineStart, into: &sink)
+                        } else {
+                            lineWidth = contentWidth
+                        }
                     }
                     pendingHang = record.hangLength  // spaces only: one byte, one cell each
                 }
