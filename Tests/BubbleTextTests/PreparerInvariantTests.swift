@@ -33,6 +33,21 @@ import Testing
         }
     }
 
+    @Test func eightBytesAtATimeTheLetterRunStopsAtTheFirstByteThatIsNotAnASCIILetter() {
+        // Random words, mostly letters, with bytes of every kind (non-ASCII included) mixed in.
+        var random = SeededGenerator(seed: 0x1E77E5)
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+        for _ in 0..<20_000 {
+            let bytes = (0..<8).map { _ in
+                Int.random(in: 0..<4, using: &random) == 0 ? UInt8.random(in: 0...255, using: &random) : letters.randomElement(using: &random)!
+            }
+            let word = bytes.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            let firstNonLetter = bytes.firstIndex { !letters.contains($0) } ?? 8
+            let bits = TextPreparer.asciiNonLetterBits(word)
+            #expect((bits == 0 ? 8 : bits.trailingZeroBitCount >> 3) == firstNonLetter, "\(bytes)")
+        }
+    }
+
     @Test func theFieldMasksNameTheBitsTheAccessorsRead() {
         for scalar in stride(from: UInt32(0), to: 0x110000, by: 5) {
             let info = UnicodeTables.info(scalar)

@@ -24,6 +24,9 @@ struct PreparedStorage: @unchecked Sendable {  // the bytes are immutable once w
     /// tab, map, single grapheme) and bit 6 is its run bit, so a record's flags shift into place.
     @usableFromInline static let runFlag: UInt8 = 1 << 6
     @usableFromInline static let mapFlag: UInt8 = 1 << 4
+    @usableFromInline static let mandatoryFlag = UInt8(truncatingIfNeeded: PreparedSegment.mandatoryBit >> 24)
+    @usableFromInline static let tabFlag = UInt8(truncatingIfNeeded: PreparedSegment.tabBit >> 24)
+    @usableFromInline static let singleGraphemeFlag = UInt8(truncatingIfNeeded: PreparedSegment.singleGraphemeBit >> 24)
     /// Bit 7: for a run record, units of 4 bytes (else 3); for any other, the width equals the
     /// content length and is not stored (as in an ASCII word: one byte and one cell a grapheme).
     @usableFromInline static let bit7: UInt8 = 1 << 7
@@ -135,6 +138,16 @@ struct SegmentReader {
     /// has some).
     @inlinable @inline(__always)
     mutating func next() -> (segment: PreparedSegment, mapOffset: Int) {
+        let record = nextRecord()
+        let segment = record.segment(start: start)
+        start = Int(segment.end)
+        return (segment, record.mapOffset)
+    }
+
+    /// The next record's fields as stored, without building a `PreparedSegment` or keeping
+    /// track of offsets: what the segment walk of `measure(width:)` reads.
+    @inlinable @inline(__always)
+    mutating func nextRecord() -> SegmentRecord {
         #if DEBUG
         assert(segmentsRead < count, "SegmentReader.next(): all \(count) segments were read")
         segmentsRead &+= 1
@@ -142,21 +155,15 @@ struct SegmentReader {
         let flags = readByte()
         if flags & PreparedStorage.runFlag != 0 {
             let units = readLength()
-            let end = start &+ units &* (flags & PreparedStorage.bit7 != 0 ? 4 : 3)
-            let segment = PreparedSegment(contentEnd: UInt32(truncatingIfNeeded: end), hangEnd: UInt32(truncatingIfNeeded: end),
-                                          packed: UInt32(truncatingIfNeeded: units &* 2) | UInt32(flags) << 24)
-            start = end
-            return (segment, nextMapOffset)
+            return SegmentRecord(flags: flags, contentLength: units &* (flags & PreparedStorage.bit7 != 0 ? 4 : 3), hangLength: 0,
+                                 width: units &* 2, mapOffset: nextMapOffset)
         }
-        let contentEnd = start &+ readLength()
-        let hangEnd = contentEnd &+ readLength()
-        let width = flags & PreparedStorage.bit7 != 0 ? contentEnd &- start : readLength()
-        let segment = PreparedSegment(contentEnd: UInt32(truncatingIfNeeded: contentEnd), hangEnd: UInt32(truncatingIfNeeded: hangEnd),
-                                      packed: UInt32(truncatingIfNeeded: width) | UInt32(flags & ~PreparedStorage.bit7) << 24)
-        start = hangEnd &+ Int(flags & 3)
+        let contentLength = readLength()
+        let hangLength = readLength()
+        let width = flags & PreparedStorage.bit7 != 0 ? contentLength : readLength()
         let mapOffset = nextMapOffset
         if flags & PreparedStorage.mapFlag != 0 { nextMapOffset &+= readLength() }
-        return (segment, mapOffset)
+        return SegmentRecord(flags: flags, contentLength: contentLength, hangLength: hangLength, width: width, mapOffset: mapOffset)
     }
 
     @inlinable @inline(__always)
@@ -180,6 +187,41 @@ struct SegmentReader {
         let byte = records[position]
         position &+= 1
         return byte
+    }
+}
+
+/// One record of a `PreparedStorage`, decoded: a segment without its offsets.
+@usableFromInline
+struct SegmentRecord {
+    /// The record's flags byte (see `PreparedStorage.runFlag` and the others): bits 0–1 are the
+    /// break length; a run's record has no break, no mandatory break, no tab and no map.
+    @usableFromInline let flags: UInt8
+    /// UTF-8 bytes of the content (for a run, of all its units).
+    @usableFromInline let contentLength: Int
+    /// UTF-8 bytes of the hang (spaces and tabs after the content); a run has none.
+    @usableFromInline let hangLength: Int
+    /// Cells of the content (tabs count 0); a run's units take 2 each.
+    @usableFromInline let width: Int
+    /// Where its grapheme-map entries start, when it has some.
+    @usableFromInline let mapOffset: Int
+
+    @inlinable
+    init(flags: UInt8, contentLength: Int, hangLength: Int, width: Int, mapOffset: Int) {
+        self.flags = flags
+        self.contentLength = contentLength
+        self.hangLength = hangLength
+        self.width = width
+        self.mapOffset = mapOffset
+    }
+
+    /// The segment this record codes, when it starts at UTF-8 offset `start`.
+    @inlinable @inline(__always)
+    func segment(start: Int) -> PreparedSegment {
+        let contentEnd = start &+ contentLength
+        let flagBits = flags & PreparedStorage.runFlag != 0 ? flags : flags & ~PreparedStorage.bit7
+        return PreparedSegment(contentEnd: UInt32(truncatingIfNeeded: contentEnd),
+                               hangEnd: UInt32(truncatingIfNeeded: contentEnd &+ hangLength),
+                               packed: UInt32(truncatingIfNeeded: width) | UInt32(flagBits) << 24)
     }
 }
 

@@ -39,7 +39,10 @@ extension PreparedText {
             sink.line(start: 0, end: 0, width: 0)
             return
         }
-        storage.withSegments { segments, _ in
+        storage.withSegments { reader, _ in
+            // A copy the optimiser keeps in registers: the parameter lives in memory, and
+            // writing its fields back on every segment cost a third of the walk.
+            var segments = reader
             var lineStart = 0
             var lineEnd = 0
             var lineWidth = 0
@@ -47,11 +50,16 @@ extension PreparedText {
             var lineOpen = false
             var segmentStart = 0
             for _ in 0..<segments.count {
-                let (segment, mapOffset) = segments.next()
-                let contentEnd = Int(segment.contentEnd)
-                let hangEnd = Int(segment.hangEnd)
-                if _slowPath(segment.hasTab) {
+                // The record's fields, read as they are stored: a segment is built only for
+                // the rare records that need one (tabs, force-breaking).
+                let record = segments.nextRecord()
+                let flags = record.flags
+                let contentEnd = segmentStart &+ record.contentLength
+                let hangEnd = contentEnd &+ record.hangLength
+                if _slowPath(flags & PreparedStorage.tabFlag != 0) {
                     // Tab widths depend on the column: place the segment by its width there.
+                    let segment = record.segment(start: segmentStart)
+                    let mapOffset = record.mapOffset
                     var column = lineWidth &+ pendingHang
                     var tabbed = tabbedWidths(segment, mapOffset: mapOffset, start: segmentStart, column: column)
                     if lineOpen && column &+ tabbed.content > maxWidth {
@@ -72,7 +80,7 @@ extension PreparedText {
                         lineWidth = column &+ tabbed.content
                         pendingHang = tabbed.hang
                     }
-                } else if segment.isRun {
+                } else if flags & PreparedStorage.runFlag != 0 {
                     // Units of two cells, each breakable from the next: fill lines by division.
                     if lineOpen && lineWidth &+ pendingHang &+ 2 > maxWidth {
                         sink.line(start: lineStart, end: lineEnd, width: lineWidth)
@@ -81,9 +89,9 @@ extension PreparedText {
                         pendingHang = 0
                         lineOpen = false
                     }
-                    let unitLength = segment.runUnitLength
+                    let unitLength = flags & PreparedStorage.bit7 != 0 ? 4 : 3
                     let perLine = max(1, maxWidth &>> 1)
-                    var remaining = segment.runCount
+                    var remaining = record.width &>> 1
                     var position = segmentStart
                     var taken = lineOpen ? min(remaining, (maxWidth &- lineWidth &- pendingHang) &>> 1) : min(remaining, perLine)
                     lineWidth = lineWidth &+ pendingHang &+ taken &* 2
@@ -98,26 +106,28 @@ extension PreparedText {
                     }
                     pendingHang = 0
                 } else {
-                    let contentWidth = segment.width
-                    if lineOpen && lineWidth &+ pendingHang &+ contentWidth > maxWidth {
-                        sink.line(start: lineStart, end: lineEnd, width: lineWidth)
-                        lineStart = segmentStart
-                        lineWidth = 0
-                        pendingHang = 0
-                        lineOpen = false
-                    }
-                    if !lineOpen && contentWidth > maxWidth && !segment.isSingleGrapheme {
-                        lineWidth = forceBreak(segment, mapOffset: mapOffset, start: segmentStart, end: contentEnd,
-                                               maxWidth: maxWidth, lineStart: &lineStart, into: &sink)
+                    let contentWidth = record.width
+                    let extended = lineWidth &+ pendingHang &+ contentWidth
+                    if _fastPath(lineOpen && extended <= maxWidth) {
+                        lineWidth = extended  // the usual case: it fits on the open line
                     } else {
-                        lineWidth = lineWidth &+ pendingHang &+ contentWidth
+                        if lineOpen {
+                            sink.line(start: lineStart, end: lineEnd, width: lineWidth)
+                            lineStart = segmentStart
+                        }
+                        if contentWidth > maxWidth && flags & PreparedStorage.singleGraphemeFlag == 0 {
+                            lineWidth = forceBreak(record.segment(start: segmentStart), mapOffset: record.mapOffset, start: segmentStart,
+                                                   end: contentEnd, maxWidth: maxWidth, lineStart: &lineStart, into: &sink)
+                        } else {
+                            lineWidth = contentWidth
+                        }
                     }
-                    pendingHang = hangEnd &- contentEnd  // spaces only: one byte, one cell each
+                    pendingHang = record.hangLength  // spaces only: one byte, one cell each
                 }
                 lineEnd = contentEnd
                 lineOpen = true
-                segmentStart = hangEnd &+ segment.breakLength
-                if segment.isMandatory {
+                segmentStart = hangEnd &+ Int(flags & 3)
+                if flags & PreparedStorage.mandatoryFlag != 0 {
                     sink.line(start: lineStart, end: lineEnd, width: lineWidth)
                     lineStart = segmentStart
                     lineWidth = 0
@@ -132,7 +142,8 @@ extension PreparedText {
     /// Breaks the content of `segment` (`start..<end`, on a line of its own so far; its map
     /// entries, if it has any, at `mapOffset`) at grapheme boundaries. Emits every full line and
     /// returns the width of the last, still open.
-    @usableFromInline
+    /// Out of line: it is rare, and inlined into `layOut` it crowded the walk's registers.
+    @usableFromInline @inline(never)
     func forceBreak<Sink: LineSink>(_ segment: PreparedSegment, mapOffset: Int, start: Int, end: Int, maxWidth: Int,
                                     lineStart: inout Int, into sink: inout Sink) -> Int {
         guard segment.hasGraphemeMap else {

@@ -63,8 +63,49 @@ extension TextPreparer {
                     lastClass = wordClass
                     continue
                 }
-                beforeLastClass = lastClass
+                // A run of ASCII letters: each finishes the one before it as a grapheme of one
+                // byte and one cell. Found a byte at a time, then counted into the segment at
+                // once while its graphemes are all of that size (as they are in an ASCII word).
+                let widthBefore = segment.contentWidth
+                finishPlainLetter(length: currentLength)
+                let limit = min(count, next &+ (PreparedSegment.maximumWidth &- widthBefore))
+                var end = next &+ 1
+                // Eight bytes at a time while they are ASCII letters (`PreparerTables` checks
+                // that they are all plain), the rest a byte at a time.
+                while end &+ 8 <= limit {
+                    let word = UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)
+                    let notLetters = Self.asciiNonLetterBits(word)
+                    if notLetters == 0 {
+                        end &+= 8
+                        continue
+                    }
+                    end &+= notLetters.trailingZeroBitCount &>> 3
+                    break
+                }
+                while end < limit {
+                    let byte = base[end]
+                    guard byte < 0x80 && ((byte < 64 ? plainLow : plainHigh) &>> UInt64(byte & 63)) & 1 != 0 else { break }
+                    end &+= 1
+                }
+                let more = end &- next &- 1
+                if more > 0 {
+                    if segment.simple && segment.unitLength == 1 {
+                        segment.contentWidth &+= more
+                        segment.graphemeCount &+= more
+                    } else {
+                        for _ in 0..<more { finishPlainLetter(length: 1) }
+                    }
+                    beforeLastClass = alphabetic
+                } else {
+                    beforeLastClass = lastClass
+                }
                 lastClass = alphabetic
+                current = end &- 1
+                currentLength = 1
+                scalars &+= end &- next
+                next = end
+                afterSpaces = false
+                continue
             } else {
                 let (nextScalar, decodedLength) = decodeScalar(base, at: next)
                 let nextInfo = tables.info(nextScalar)
@@ -96,6 +137,17 @@ extension TextPreparer {
         grapheme.kind = .content
         grapheme.width.start(lastScalar, tables.info(lastScalar))
         return (next, afterSpaces, lastClass, beforeLastClass)
+    }
+
+    /// The high bit of each byte of `word` (eight bytes of text, the first lowest) that is not
+    /// an ASCII letter, or a mask whose lowest set bit is right at least: every byte below the
+    /// first that is not a letter is one, and a carry runs only upwards, from the bytes above it.
+    @inline(__always)
+    static func asciiNonLetterBits(_ word: UInt64) -> UInt64 {
+        let folded = word | 0x2020_2020_2020_2020  // upper case onto lower case
+        let atLeastA = folded &+ 0x1F1F_1F1F_1F1F_1F1F  // bytes from 0x61 set their high bit
+        let pastZ = folded &+ 0x0505_0505_0505_0505  // bytes from 0x7B set theirs
+        return (word | pastZ | ~atLeastA) & 0x8080_8080_8080_8080
     }
 
     /// Finishes the grapheme being read, known to be one plain letter of `length` bytes, with the
@@ -149,9 +201,18 @@ extension TextPreparer {
                 runUnitLength = unitLength
                 runCount &+= 1
             } else {
-                // The segment may hold more than the first scalar ("「漢"): finish it in full.
-                finishGrapheme(end: next)
-                finishSegment(end: next, mandatory: false)
+                if segment.graphemeCount == 0 && segment.breakLength == 0 && !segment.hasTab && grapheme.kind == .content
+                    && grapheme.width.width == 2 {
+                    // The first scalar is a segment of its own (no hang: nothing followed it),
+                    // as the run's others are: write it as they are written.
+                    writeSegment(contentEnd: next, hangEnd: next, width: 2, breakLength: 0,
+                                 flags: PreparedSegment.singleGraphemeBit, mapBytes: 0)
+                    segment.startNext(mapStart: graphemeMap.count)
+                } else {
+                    // The segment may hold more than the first scalar ("「漢"): finish it in full.
+                    finishGrapheme(end: next)
+                    finishSegment(end: next, mandatory: false)
+                }
                 firstDone = true
             }
             beforeCurrent = currentInfo.lineBreakClass

@@ -92,13 +92,32 @@ extension TextPreparer {
                 }
             }
             segment.simple = false
-            writeUniformEntries(before: segment.graphemeCount &- 1)
+            // (A segment's first grapheme has no entries before it to write: a wide character
+            // or an emoji alone, the usual case, skips the call.)
+            if segment.graphemeCount > 1 { writeUniformEntries(before: segment.graphemeCount &- 1) }
         }
         if length < 64 && width <= 2 && !isTab {
             graphemeMap.append(UInt8(truncatingIfNeeded: width << 6 | length))
         } else {
             GraphemeMap.append(length: length, width: width, isTab: isTab, to: &graphemeMap)
         }
+    }
+
+    /// `finishGrapheme(end:)`, with its commonest case first and inline: a grapheme of one
+    /// cell in content whose graphemes so far are all one cell and of its length (a letter
+    /// before punctuation or a space). Everything else takes the call.
+    @_transparent
+    mutating func finishGraphemeQuickly(end: Int) {
+        let length = end &- grapheme.start
+        if grapheme.kind == .content && grapheme.width.width == 1 && segment.simple && !segment.inHang
+            && segment.contentWidth < PreparedSegment.maximumWidth
+            && (length == segment.unitLength || (segment.unitLength == 0 && length < 64)) {
+            segment.contentWidth &+= 1
+            segment.graphemeCount &+= 1
+            segment.unitLength = length
+            return
+        }
+        finishGrapheme(end: end)
     }
 
     /// The map entries of the first `count` graphemes of a segment that was `simple` until now:
@@ -121,6 +140,22 @@ extension TextPreparer {
     }
 
     // MARK: Segments
+
+    /// `finishSegment(end:mandatory: false)`, with its commonest case inline: a segment whose
+    /// content graphemes are all alike (so it has no map entries), with no tab and no break
+    /// characters.
+    @_transparent
+    mutating func finishSegmentQuickly(end: Int) {
+        if segment.simple && !segment.hasTab && segment.breakLength == 0 {
+            let inHang = segment.inHang
+            let graphemes = inHang ? segment.contentGraphemeCount : segment.graphemeCount
+            writeSegment(contentEnd: inHang ? segment.hangStart : end, hangEnd: end, width: segment.contentWidth, breakLength: 0,
+                         flags: graphemes <= 1 ? PreparedSegment.singleGraphemeBit : 0, mapBytes: 0)
+            segment.startNext(mapStart: graphemeMap.count)
+            return
+        }
+        finishSegment(end: end, mandatory: false)
+    }
 
     /// Out of line for the many places in the loop that end a segment; see `closeSegment`.
     mutating func finishSegment(end: Int, mandatory: Bool) {

@@ -113,7 +113,7 @@ struct TextPreparer: ~Copyable {
                 if plainLetter && previousWasPlainLetter && lineBreaker.continuesAlphabeticRun(info) {
                     // A letter after a letter: a new grapheme, no break opportunity, and the grapheme
                     // machine's state is the same after any plain letter, so it need not be fed.
-                    finishGrapheme(end: index)
+                    finishGraphemeQuickly(end: index)
                     let run = readLetterRun(base, count: count, start: index, scalar, length, info,
                                             plainASCIILetters: plainASCIILetters, tables: tables)
                     lineBreaker.endLetterRun(last: run.lastClass, beforeLast: run.afterSpaces ? UInt32(LineBreakClass.sp.rawValue) : run.beforeLastClass)
@@ -133,7 +133,7 @@ struct TextPreparer: ~Copyable {
                     // a grapheme: skip the general decision.
                     if scalar == 0x20 && lineBreaker.continuesWithSpace(info) {
                         graphemeBreaker.assumeOther()
-                        finishGrapheme(end: index)
+                        finishGraphemeQuickly(end: index)
                         grapheme.start = index
                         grapheme.kind = .space
                         grapheme.width.start(scalar, info)
@@ -145,8 +145,8 @@ struct TextPreparer: ~Copyable {
                     if Self.isSimple(info) && !graphemeBreaker.joins(info),
                        let opportunity = lineBreaker.simpleOpportunity(before: info) {
                         graphemeBreaker.assume(info)
-                        finishGrapheme(end: index)
-                        if opportunity != .prohibited { finishSegment(end: index, mandatory: false) }
+                        finishGraphemeQuickly(end: index)
+                        if opportunity != .prohibited { finishSegmentQuickly(end: index) }
                         grapheme.start = index  // content: no break or space class gets here
                         grapheme.kind = .content
                         grapheme.width.start(scalar, info)
@@ -173,7 +173,11 @@ struct TextPreparer: ~Copyable {
             if startsGrapheme {
                 if index > 0 {
                     finishGrapheme(end: index)
-                    if opportunity != .prohibited { finishSegment(end: index, mandatory: opportunity == .mandatory) }
+                    if opportunity == .allowed && runs {
+                        finishSegmentQuickly(end: index)  // (the scalar-by-scalar path keeps the call, for the tests)
+                    } else if opportunity != .prohibited {
+                        finishSegment(end: index, mandatory: opportunity == .mandatory)
+                    }
                 }
                 startGrapheme(at: index, scalar, info)
                 if Self.isPlainWide(info) && runs {

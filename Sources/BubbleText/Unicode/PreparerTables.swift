@@ -74,6 +74,9 @@ struct PreparerTables: @unchecked Sendable {  // immutable after init, and never
             return byte < 64 ? (bits.0 | 1 << UInt64(byte), bits.1) : (bits.0, bits.1 | 1 << UInt64(byte - 64))
         }
         pairs = LineBreakPairTable.shared
+        // The letter run reads ASCII letters eight at a time, taking them as plain.
+        precondition((UInt8(ascii: "A")...UInt8(ascii: "Z")).allSatisfy { TextPreparer.isPlainLetter(narrow[Int($0)]) && TextPreparer.isPlainLetter(narrow[Int($0 | 0x20)]) },
+                     "PreparerTables: an ASCII letter is not a plain letter")
     }
 
     /// `UnicodeTables.info(scalar)` for a valid scalar (at most U+10FFFF), in fewer loads.
