@@ -35,4 +35,38 @@ import Testing
             #expect(a.layout == b.layout, "row \(a.id)")
         }
     }
+
+    /// Rows formatted by the layout tasks that laid them out, on their threads, and written in task
+    /// order are the bytes the formatter makes of the whole window after layout: in both formats,
+    /// with windows of one row, of a few, and big enough to be split over every core.
+    @Test(arguments: [1, 7, 4096])
+    func rowsFormattedByTheLayoutTasksEqualRowsFormattedAfterLayout(_ chunkSize: Int) throws {
+        // The sample 24 times over: 3,768 messages (their ids repeat, which only adds diagnostics).
+        let sample = try [UInt8](Data(contentsOf: URL(fileURLWithPath: corpus("logs/sample.jsonl"))))
+        let log = Array((0..<24).map { _ in sample }.joined())
+        for csv in [false, true] {
+            let engine = LayoutEngine()
+            var stream = TimelineStream(engine: engine, widths: [24, 40, 80], decorationOptions: DecorationOptions(timeZone: TimeZone(identifier: "UTC")!))
+            stream.chunkSize = chunkSize
+            stream.remembering = false
+            var formatter = HeightsCommand.RowFormatter(csv: csv, registry: engine.registry)
+            formatter.preparePieces(for: stream.widths)
+            let shared = formatter.shared
+            var serial = OutputBuffer()
+            var parallel: [UInt8] = []
+            var windows = 0, split = 0, rows = 0
+            let reader = try LogSource.open(bytes: log, name: "log.jsonl", options: LogReadOptions(timeZone: TimeZone(identifier: "UTC")!))
+            _ = try stream.run(reader, errors: StringSink(), finishing: { rows in HeightsCommand.FormattedRows().filled(with: rows, by: shared) }) { chunk, parts in
+                formatter.format(chunk: chunk, into: &serial)
+                for part in parts { parallel += part.buffer.bytes }
+                windows += 1
+                rows += chunk.rows.count
+                if parts.count > 1 { split += 1 }
+            }
+            #expect(rows > 3_000)
+            #expect(serial.bytes.count(where: { $0 == 0x0A }) == rows * 3)
+            #expect(parallel == serial.bytes, "csv \(csv), \(windows) windows")
+            if chunkSize == 4096 { #expect(split > 0, "no window was laid out by more than one task") }
+        }
+    }
 }

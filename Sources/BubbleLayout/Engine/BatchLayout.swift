@@ -31,6 +31,46 @@ public struct BatchLayout: Sendable {
     public func totalHeight(widthIndex: Int) -> Int {
         layouts[widthIndex * rows.count ..< (widthIndex + 1) * rows.count].reduce(0) { $0 + $1.height }
     }
+
+    /// All the rows as one `LaidOutRows`, so what works on a task's share of a layout works on a
+    /// whole one alike.
+    public func withAllRows<R>(_ body: (LaidOutRows) throws -> R) rethrows -> R {
+        try layouts.withUnsafeBufferPointer { buffer in
+            try body(LaidOutRows(rows: rows, models: models, widths: widths, range: 0..<rows.count,
+                                 firstRowNumber: firstRowNumber, layouts: buffer.baseAddress))
+        }
+    }
+}
+
+/// The rows one task of a parallel layout has just laid out at every width, handed (on that
+/// task's thread) to the caller's `finishing` closure, so that what is done with laid-out rows
+/// (formatting them for output, say) runs on all cores beside layout instead of after it on one.
+/// Valid only during that call; only the layouts of `range` may be read, as other tasks are still
+/// writing theirs.
+public struct LaidOutRows {
+    /// Every row of the window, in timeline order (only `range` is this task's).
+    public let rows: [DecoratedRow]
+    /// The messages `rows` index into.
+    public let models: [any MessageModel]
+    /// The container widths, in the order asked for.
+    public let widths: [Int]
+    /// The rows laid out: theirs are the only layouts that may be read.
+    public let range: Range<Int>
+    /// The position of the window's first row in the whole timeline.
+    public let firstRowNumber: Int
+    let layouts: UnsafePointer<RowLayout>?
+
+    /// The layout of row `row` (in `range`) at `widths[widthIndex]`.
+    public func layout(row: Int, widthIndex: Int) -> RowLayout {
+        precondition(range.contains(row) && widths.indices.contains(widthIndex), "LaidOutRows: row or width out of range")
+        return layouts![widthIndex * rows.count + row]
+    }
+
+    /// The layouts, width-major (`rows.count` a width), for a loop that reads `range`'s without a
+    /// check per read; the rest of the buffer may still be being written.
+    public func withLayouts<R>(_ body: (UnsafeBufferPointer<RowLayout>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: layouts, count: layouts == nil ? 0 : rows.count * widths.count))
+    }
 }
 
 /// One `layoutRows` call's shared state. Tasks write disjoint rows of `output`: that is why
@@ -51,6 +91,20 @@ private struct RowsJob<Measurer: TextMeasurer>: @unchecked Sendable {
                              remembering: remembering)
         }
     }
+
+    /// Task `task`'s rows laid out, then handed to `finishing`, whose result goes to `parts[task]`.
+    func run<Part>(_ range: Range<Int>, task: Int, firstRowNumber: Int, finishing: (LaidOutRows) -> Part,
+                   parts: UnsafeMutablePointer<Part>) {
+        run(range)
+        let laidOut = LaidOutRows(rows: rows, models: models, widths: widths, range: range, firstRowNumber: firstRowNumber,
+                                  layouts: UnsafePointer(output))
+        (parts + task).initialize(to: finishing(laidOut))
+    }
+}
+
+/// The parts a `layoutRows` call's tasks make, one slot a task; each task initializes its own.
+private struct PartSlots<Part: Sendable>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Part>
 }
 
 extension LayoutEngine {
@@ -80,6 +134,34 @@ extension LayoutEngine {
             split.run { task in job.run(split.range(ofTask: task)) }
             initialized = total
         }
+    }
+
+    /// `layoutRows`, each task then handing its rows to `finishing` on its own thread as soon as
+    /// they are laid out (see `LaidOutRows`); returns the layouts and each task's part, in row order.
+    public func layoutRows<Part: Sendable>(_ rows: [DecoratedRow], of models: [any MessageModel], widths: [Int],
+                                           remembering: Bool = true, firstRowNumber: Int = 0,
+                                           finishing: @Sendable (LaidOutRows) -> Part) -> (layouts: [RowLayout], parts: [Part]) {
+        let total = rows.count * widths.count
+        guard total > 0 else { return ([], []) }
+        let split = ParallelRows(count: rows.count, minimumPerTask: max(64, 1024 / widths.count))
+        let slots = PartSlots(base: UnsafeMutablePointer<Part>.allocate(capacity: split.tasks))
+        defer { slots.base.deallocate() }
+        let layouts = [RowLayout](unsafeUninitializedCapacity: total) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            let job = RowsJob(engine: self, rows: rows, models: models, widths: widths, remembering: remembering,
+                              output: base)
+            split.run { task in
+                job.run(split.range(ofTask: task), task: task, firstRowNumber: firstRowNumber, finishing: finishing,
+                        parts: slots.base)
+            }
+            initialized = total
+        }
+        // Every task initialized its slot; the parts move out and the slots are left uninitialized.
+        let parts = [Part](unsafeUninitializedCapacity: split.tasks) { buffer, initialized in
+            buffer.baseAddress!.moveInitialize(from: slots.base, count: split.tasks)
+            initialized = split.tasks
+        }
+        return (layouts, parts)
     }
 
     /// Lays out one decorated row at every width, writing width `w`'s layout at `output[w * stride]`.

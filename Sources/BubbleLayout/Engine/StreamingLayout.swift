@@ -48,13 +48,38 @@ public struct StreamingLayout<Measurer: TextMeasurer> {
     /// `final` (at the end of the input) also lets out the held-back rows. Throws for a kind no
     /// cell is registered for.
     public mutating func flush(final: Bool = false) throws(LayoutError) -> BatchLayout {
+        let rows = try decorate(final: final)
+        let batch = BatchLayout(rows: rows, widths: widths, layouts: engine.layoutRows(rows, of: window, widths: widths, remembering: remembering),
+                                models: window, firstRowNumber: rowCount)
+        advance(past: rows.count)
+        return batch
+    }
+
+    /// `flush`, each task of the layout then handing its rows to `finishing` on its own thread as
+    /// soon as they are laid out (see `LaidOutRows`): what is done with the rows runs on all cores
+    /// beside layout. Returns the window and each task's part, in row order.
+    public mutating func flush<Part: Sendable>(final: Bool = false, finishing: @Sendable (LaidOutRows) -> Part)
+        throws(LayoutError) -> (batch: BatchLayout, parts: [Part]) {
+        let rows = try decorate(final: final)
+        let (layouts, parts) = engine.layoutRows(rows, of: window, widths: widths, remembering: remembering,
+                                                 firstRowNumber: rowCount, finishing: finishing)
+        let batch = BatchLayout(rows: rows, widths: widths, layouts: layouts, models: window, firstRowNumber: rowCount)
+        advance(past: rows.count)
+        return (batch, parts)
+    }
+
+    /// The rows of the messages appended since the last flush (and, when `final`, the held-back ones).
+    private mutating func decorate(final: Bool) throws(LayoutError) -> [DecoratedRow] {
         var rows: [DecoratedRow] = []
         rows.reserveCapacity(window.count - decorated + 1)
         for i in decorated..<window.count { try decorator.push(window[i], index: i, into: &rows) }
         if final { decorator.finish(into: &rows) }
-        let batch = BatchLayout(rows: rows, widths: widths, layouts: engine.layoutRows(rows, of: window, widths: widths, remembering: remembering),
-                                models: window, firstRowNumber: rowCount)
-        rowCount += rows.count
+        return rows
+    }
+
+    /// Counts `laidOut` rows as handed back and starts the next window with the held-back messages.
+    private mutating func advance(past laidOut: Int) {
+        rowCount += laidOut
         // The held-back messages lead the next window, renumbered in order.
         let pending = decorator.pendingIndices
         var next: [any MessageModel] = []
@@ -63,7 +88,6 @@ public struct StreamingLayout<Measurer: TextMeasurer> {
         decorator.movePending { old in Self.position(of: old, in: pending) }
         window = next
         decorated = window.count
-        return batch
     }
 
     /// The position of `value` in the sorted `array`, which holds it.

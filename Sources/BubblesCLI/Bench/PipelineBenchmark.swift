@@ -46,12 +46,15 @@ enum PipelineBenchmark {
                 let reader = try LogSource.open(path: path, format: format, options: options)
                 var stream = TimelineStream(engine: LayoutEngine(), widths: set, decorationOptions: decoration)
                 stream.remembering = false
+                // Formatted as `heights` formats: by the layout tasks, beside layout (see `streamFormattingInParallel`).
                 var formatter = HeightsCommand.RowFormatter(csv: false, registry: .standard)
-                var buffer = OutputBuffer()
-                let counts = try stream.run(reader, errors: sink) { chunk in
-                    buffer.removeAll()
-                    formatter.format(chunk: chunk, into: &buffer)
-                    try sink.write(bytes: buffer.bytes)
+                formatter.preparePieces(for: set)
+                let shared = formatter.shared
+                let buffers = HeightsCommand.FormattedRows.Pool()
+                let counts = try stream.run(reader, errors: sink,
+                                            finishing: { rows in buffers.take().filled(with: rows, by: shared) }) { chunk, parts in
+                    for part in parts { try part.buffer.withBytes { try sink.write(contentsOf: $0) } }
+                    buffers.give(back: parts)
                     rows += chunk.rows.count
                 }
                 report.messages = counts.recordsIn

@@ -9,7 +9,7 @@ struct RepeatedIDReport {
     var ids = RepeatedIDs()
     var listed = 20
 
-    mutating func note(_ record: any LogRecord, at position: LogPosition, errors: TextSink) throws {
+    mutating func note(_ record: any MessageModel, at position: LogPosition, errors: TextSink) throws {
         guard let found = ids.note(id: record.id, file: position.file, line: position.line) else { return }
         guard ids.repeats <= listed else { return }
         var place = found.first.line.map { "line \($0)" } ?? "an earlier message"

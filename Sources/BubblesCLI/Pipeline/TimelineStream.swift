@@ -25,6 +25,19 @@ struct TimelineStream<Measurer: TextMeasurer> {
     /// the rows so far). Returns the reader's counts; diagnostics go to `errors` as they come.
     func run(_ reader: LogReader, errors: TextSink, progress: ((Int) -> Void)? = nil, idle: () throws -> Void = {},
              consume: (LaidOutChunk) throws -> Void) throws -> LogCounts {
+        try run(reader, errors: errors, progress: progress, idle: idle, finishing: nil as (@Sendable (LaidOutRows) -> Void)?) { chunk, _ in
+            try consume(chunk)
+        }
+    }
+
+    /// `run`, each layout task of a window handing its rows to `finishing` on its own thread as
+    /// soon as they are laid out (formatting them, say, so that runs on all cores beside layout
+    /// rather than on this thread after it); `consume` gets the window and the tasks' parts in row
+    /// order. A window's records are freed on the reading thread, which has time to spare when this
+    /// one has not.
+    func run<Part: Sendable>(_ reader: LogReader, errors: TextSink, progress: ((Int) -> Void)? = nil,
+                             idle: () throws -> Void = {}, finishing: (@Sendable (LaidOutRows) -> Part)?,
+                             consume: (LaidOutChunk, [Part]) throws -> Void) throws -> LogCounts {
         var layout = StreamingLayout(engine: engine, widths: widths, options: decorationOptions, remembering: remembering)
         let feed = EntryFeed(reader: reader, capacity: 2 * chunkSize)
         var messagesSeen = 0
@@ -40,16 +53,24 @@ struct TimelineStream<Measurer: TextMeasurer> {
                 for entry in taken.entries {
                     // Consumed, not copied: each copy of an entry retains and releases its record.
                     switch consume entry {
-                    case .message(let record, let position):
-                        try repeatedIDs.note(record, at: position, errors: errors)
-                        layout.append(record)
+                    case .message(let model, let position):
+                        try repeatedIDs.note(model, at: position, errors: errors)
+                        layout.append(model)
                         messagesSeen += 1
                     case .diagnostic(let diagnostic):
                         try errors.write("\(diagnostic)\n")
                     }
                 }
                 if layout.waiting > 0 || ended {
-                    try consume(layout.flush(final: ended))
+                    if let finishing {
+                        let (chunk, parts) = try layout.flush(final: ended, finishing: finishing)
+                        try consume(chunk, parts)
+                        feed.free(chunk)
+                    } else {
+                        let chunk = try layout.flush(final: ended)
+                        try consume(chunk, [])
+                        feed.free(chunk)
+                    }
                     progress?(messagesSeen)
                 }
             }
@@ -62,19 +83,29 @@ struct TimelineStream<Measurer: TextMeasurer> {
     }
 }
 
+/// What the reading thread hands over: a log entry with its record already made the layout's
+/// model (the box that takes is made there, not on the thread that lays out).
+enum FeedEntry: Sendable {
+    case message(any MessageModel, LogPosition)
+    case diagnostic(LogDiagnostic)
+}
+
 /// Reads a `LogReader` on a thread of its own into a bounded queue, so reading and decoding run
-/// beside layout. `take` hands over everything read so far.
+/// beside layout. `take` hands over everything read so far. The same thread frees what `free` is
+/// given (a laid-out window's records and rows), so that work leaves the thread that lays out.
 ///
 /// Its state is read and written only with `condition` locked, so no two accesses overlap: it is
 /// kept without run-time exclusivity checks, which cost 2.9 M instructions on 15,000 messages
 /// (callgrind; two checks an entry).
 final class EntryFeed: @unchecked Sendable {
     private let condition = NSCondition()
-    @exclusivity(unchecked) private var queue: [LogEntry] = []
+    @exclusivity(unchecked) private var queue: [FeedEntry] = []
     @exclusivity(unchecked) private var ended = false
     @exclusivity(unchecked) private var stopped = false
     @exclusivity(unchecked) private var consumerWaiting = false
     @exclusivity(unchecked) private var producerWaiting = false
+    /// What the reading thread is to free, oldest first.
+    @exclusivity(unchecked) private var garbage: [LaidOutChunk] = []
     private let capacity: Int
 
     init(reader: LogReader, capacity: Int) {
@@ -87,30 +118,72 @@ final class EntryFeed: @unchecked Sendable {
 
     private func produce(_ reader: LogReader) {
         for entry in reader {
+            // Made the layout's model here: the new box and the copy into it cost this thread, not the consumer.
+            let item: FeedEntry
+            switch consume entry {
+            case .message(let record, let position): item = .message(record, position)
+            case .diagnostic(let diagnostic): item = .diagnostic(diagnostic)
+            }
             condition.lock()
-            while queue.count >= capacity && !stopped {
+            while true {
+                if stopped {
+                    condition.unlock()
+                    return
+                }
+                if let freeing = takeGarbage() {
+                    // Freed outside the lock, so the consumer is not held up meanwhile.
+                    condition.unlock()
+                    drop(freeing)
+                    condition.lock()
+                    continue
+                }
+                if queue.count < capacity { break }
                 producerWaiting = true
                 condition.wait()
+                producerWaiting = false
             }
-            producerWaiting = false
-            if stopped {
-                condition.unlock()
-                return
-            }
-            queue.append(consume entry)
+            queue.append(consume item)
             if consumerWaiting { condition.signal() }
             condition.unlock()
         }
         condition.lock()
         ended = true
         condition.signal()
+        // What is given after the end is freed by the thread that gives it (see `free`).
+        let freeing = takeGarbage()
+        condition.unlock()
+        drop(freeing)
+    }
+
+    /// The garbage given so far, taken out of the feed (with `condition` locked).
+    private func takeGarbage() -> [LaidOutChunk]? {
+        guard !garbage.isEmpty else { return nil }
+        let taken = garbage
+        garbage = []
+        return taken
+    }
+
+    /// Frees `items` here, outside the lock.
+    private func drop(_ items: consuming [LaidOutChunk]?) {
+        _ = consume items
+    }
+
+    /// Hands `window` to the reading thread to free, or frees it here once that thread is done.
+    func free(_ window: consuming LaidOutChunk) {
+        condition.lock()
+        guard !ended && !stopped else {
+            condition.unlock()
+            return
+        }
+        garbage.append(window)
+        if producerWaiting { condition.signal() }
         condition.unlock()
     }
 
     /// Everything read so far (at most `max` entries), waiting for at least one entry or the end;
     /// `beforeWaiting` runs first when there is nothing yet. `ended` is true once the reader is
     /// done and everything it read has been taken: its counts are final then.
-    func take(max: Int, beforeWaiting: () throws -> Void) throws -> (entries: ArraySlice<LogEntry>, ended: Bool) {
+    func take(max: Int, beforeWaiting: () throws -> Void) throws -> (entries: ArraySlice<FeedEntry>, ended: Bool) {
         condition.lock()
         if queue.isEmpty && !ended {
             condition.unlock()
@@ -122,7 +195,7 @@ final class EntryFeed: @unchecked Sendable {
             }
             consumerWaiting = false
         }
-        let entries: ArraySlice<LogEntry>
+        let entries: ArraySlice<FeedEntry>
         if queue.count <= max {
             entries = queue[...]
             queue = []
