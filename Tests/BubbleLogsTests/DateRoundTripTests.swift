@@ -13,7 +13,7 @@ import Testing
     }
 
     private func readOne(_ line: String) throws -> ReadResult {
-        try readAll(temporaryFileKeeping(Array((line + "\n").utf8)))
+        try readAll(temporaryFile(Array((line + "\n").utf8)))
     }
 
     /// The inputs from the report that were accepted and written as `00-1-12-31…` or `10000-…`.
@@ -79,11 +79,11 @@ import Testing
                 expectedCount += 1
             }
         }
-        let first = try readAll(temporaryFileKeeping(Array((lines.joined(separator: "\n") + "\n").utf8)))
+        let first = try readAll(temporaryFile(Array((lines.joined(separator: "\n") + "\n").utf8)))
         #expect(first.diagnostics.isEmpty, "\(first.diagnosticLines.prefix(3))")
         #expect(first.records.count == expectedCount)
         let written = first.records.map(\.nativeLine)
-        let second = try readAll(temporaryFileKeeping(Array((written.joined(separator: "\n") + "\n").utf8)))
+        let second = try readAll(temporaryFile(Array((written.joined(separator: "\n") + "\n").utf8)))
         #expect(second.diagnostics.isEmpty, "\(second.diagnosticLines.prefix(3))")
         let rewritten = second.records.map(\.nativeLine)
         let differing = zip(written, rewritten).filter { $0 != $1 }
@@ -115,7 +115,7 @@ import Testing
         for path in inputs.sorted() {
             guard let first = try? readAll(path), !first.records.isEmpty else { continue }
             let written = first.records.map(\.nativeLine)
-            let back = try readAll(temporaryFileKeeping(Array((written.joined(separator: "\n") + "\n").utf8)))
+            let back = try readAll(temporaryFile(Array((written.joined(separator: "\n") + "\n").utf8)))
             #expect(back.diagnostics.isEmpty, "\(path): \(back.diagnosticLines.prefix(3))")
             #expect(back.records.map(\.date) == first.records.map(\.date), "\(path)")
             #expect(back.records.map(\.nativeLine) == written, "\(path)")

@@ -57,7 +57,7 @@ import Testing
     }
 
     private func telegram(_ messages: String) -> String {
-        temporaryFileKeeping(Array(#"{"name":"T","type":"personal_chat","id":1,"messages":[\#(messages)]}"#.utf8), suffix: ".json")
+        temporaryFile(Array(#"{"name":"T","type":"personal_chat","id":1,"messages":[\#(messages)]}"#.utf8), suffix: ".json")
     }
 
     @Test func telegramEntitiesFlattenWithinTheLimit() throws {

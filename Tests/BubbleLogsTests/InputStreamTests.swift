@@ -58,7 +58,7 @@ private func longWhatsApp(messages: Int) -> [UInt8] {
     /// What `bubbles heights <(cat chat.txt)` opens: /dev/fd/N of a pipe.
     @Test(arguments: [false, true]) func whatsAppThroughAPipeKeepsEveryMessage(long: Bool) throws {
         let bytes = long ? longWhatsApp(messages: 2_000) : try fixtureBytes("exports/whatsapp/android-en_GB.txt")
-        let expected = try readAll(temporaryFileKeeping(bytes, suffix: ".txt"))
+        let expected = try readAll(temporaryFile(bytes, suffix: ".txt"))
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
         feed(bytes, into: fds[1])
@@ -114,7 +114,7 @@ private func longWhatsApp(messages: Int) -> [UInt8] {
         // already partway in, and the second pass starts where the first did, not at byte 0.
         // (In the same test: both swap standard input, which the process has only one of.)
         let skipped = Array("this line was read by someone else\n".utf8)
-        let path = temporaryFileKeeping(skipped + Array("13/01/2024, 20:15 - A: one\n13/01/2024, 20:16 - B: two\n".utf8), suffix: ".txt")
+        let path = temporaryFile(skipped + Array("13/01/2024, 20:15 - A: one\n13/01/2024, 20:16 - B: two\n".utf8), suffix: ".txt")
         let file = open(path, O_RDONLY)
         #expect(lseek(file, off_t(skipped.count), SEEK_SET) == off_t(skipped.count))
         #expect(dup2(file, STDIN_FILENO) == STDIN_FILENO)
@@ -173,7 +173,7 @@ private func longWhatsApp(messages: Int) -> [UInt8] {
     }
 
     @Test func minimalCROnlyFile() throws {
-        let path = temporaryFileKeeping(Array("13/01/2024, 20:15 - A: one\rtwo\r13/01/2024, 20:16 - B: three\r".utf8), suffix: ".txt")
+        let path = temporaryFile(Array("13/01/2024, 20:15 - A: one\rtwo\r13/01/2024, 20:16 - B: three\r".utf8), suffix: ".txt")
         let result = try readAll(path)
         #expect(result.texts == ["one\ntwo", "three"] && result.senders == ["A", "B"])
     }
@@ -234,14 +234,14 @@ private func longWhatsApp(messages: Int) -> [UInt8] {
 
     /// The mark is not part of line 1, in either pass over the file.
     @Test func aUTF8ByteOrderMarkIsNotText() throws {
-        let path = temporaryFileKeeping([0xEF, 0xBB, 0xBF] + Array("13/01/2024, 20:15 - A: one\n13/01/2024, 20:16 - B: two\n".utf8), suffix: ".txt")
+        let path = temporaryFile([0xEF, 0xBB, 0xBF] + Array("13/01/2024, 20:15 - A: one\n13/01/2024, 20:16 - B: two\n".utf8), suffix: ".txt")
         let result = try readAll(path)
         #expect(result.format == .whatsapp && result.texts == ["one", "two"] && result.senders == ["A", "B"])
         #expect(result.positions.first?.line == 1 && result.diagnostics.isEmpty)
     }
 
     @Test func utf32IsNamedNotCalledUnknown() {
-        let path = temporaryFileKeeping([0xFF, 0xFE, 0, 0, 0x41, 0, 0, 0], suffix: ".txt")
+        let path = temporaryFile([0xFF, 0xFE, 0, 0, 0x41, 0, 0, 0], suffix: ".txt")
         #expect(openError(path)?.message.hasPrefix("UTF-32 text") == true)
     }
 
@@ -263,7 +263,7 @@ private func longWhatsApp(messages: Int) -> [UInt8] {
         }
         let text = #"{"guild":{"id":"1","name":"Direct Messages"},"channel":{"id":"2","type":"DirectTextChat","name":"ada"},"dateRange":{"after":null,"before":null},"messages":["# + messages.joined(separator: ",") + #"],"messageCount":400}"#
         #expect(text.utf8.count > 64 << 10 && !text.contains("\n"))
-        let result = try readAll(temporaryFileKeeping(Array(text.utf8), suffix: ".json"))
+        let result = try readAll(temporaryFile(Array(text.utf8), suffix: ".json"))
         #expect(result.format == .discord)
         #expect(result.records.count == 400 && result.diagnostics.isEmpty)
     }
@@ -274,7 +274,7 @@ private func longWhatsApp(messages: Int) -> [UInt8] {
         }
         let text = #"{"name":"Ada","type":"personal_chat","id":1,"messages":["# + messages.joined(separator: ",") + "]}\n"
         #expect(text.utf8.count > 64 << 10)
-        let result = try readAll(temporaryFileKeeping(Array(text.utf8), suffix: ".json"))
+        let result = try readAll(temporaryFile(Array(text.utf8), suffix: ".json"))
         #expect(result.format == .telegram && result.records.count == 500)
     }
 
@@ -289,14 +289,14 @@ private func longWhatsApp(messages: Int) -> [UInt8] {
     /// A first record cut short is JSON Lines with one bad line, not a broken document.
     @Test func aDamagedFirstRecordIsLeftToTheLineReader() throws {
         let text = #"{"id":"1","type":"text","from":"A","date":0,"text":"cut"# + "\n" + #"{"id":"2","type":"text","from":"B","date":1,"text":"ok"}"# + "\n"
-        let result = try readAll(temporaryFileKeeping(Array(text.utf8)))
+        let result = try readAll(temporaryFile(Array(text.utf8)))
         #expect(result.format == .jsonl && result.texts == ["ok"] && result.diagnostics.count == 1)
     }
 
     @Test func jsonLinesWithALongFirstRecordIsStillJSONLines() throws {
         let long = String(repeating: "word ", count: 20_000)
         let text = #"{"id":"1","type":"text","from":"A","date":0,"text":"\#(long)"}"# + "\n" + #"{"id":"2","type":"text","from":"B","date":1,"text":"short"}"# + "\n"
-        let result = try readAll(temporaryFileKeeping(Array(text.utf8)))
+        let result = try readAll(temporaryFile(Array(text.utf8)))
         #expect(result.format == .jsonl && result.records.count == 2)
     }
 }
@@ -321,17 +321,3 @@ final class ChunkedSource: ByteSource {
     }
 }
 
-/// A temporary file holding `bytes`, removed when the test process ends (tests that read it on
-/// another thread cannot remove it in a `defer` safely).
-func temporaryFileKeeping(_ bytes: [UInt8], suffix: String = ".jsonl") -> String {
-    let path = temporaryFile(bytes, suffix: suffix)
-    TemporaryFiles.shared.add(path)
-    return path
-}
-
-final class TemporaryFiles: Sendable {
-    static let shared = TemporaryFiles()
-    private let paths = Mutex<[String]>([])
-    func add(_ path: String) { paths.withLock { $0.append(path) } }
-    deinit { paths.withLock { for path in $0 { try? FileManager.default.removeItem(atPath: path) } } }
-}

@@ -56,11 +56,33 @@ func utcDate(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, 
     return Calendar(identifier: .gregorian).date(from: components)!
 }
 
-/// A temporary file holding `bytes`, removed by the caller.
+/// A temporary file holding `bytes`. The caller may remove it; whatever is left (a test that
+/// stopped before its clean-up, or had none) goes when the test process exits, so runs do not
+/// pile files up in the temporary directory.
 func temporaryFile(_ bytes: [UInt8], suffix: String = ".jsonl") -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("bubblelogs-\(UUID().uuidString)\(suffix)").path
     _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    TemporaryFiles.shared.remember(path)
     return path
+}
+
+/// The files `temporaryFile` made in this process, removed at exit.
+final class TemporaryFiles: @unchecked Sendable {  // `paths` only under `lock`
+    static let shared: TemporaryFiles = {
+        atexit { TemporaryFiles.shared.removeAll() }
+        return TemporaryFiles()
+    }()
+
+    private let lock = NSLock()
+    private var paths: [String] = []
+
+    func remember(_ path: String) {
+        lock.withLock { paths.append(path) }
+    }
+
+    func removeAll() {
+        for path in lock.withLock({ paths }) { try? FileManager.default.removeItem(atPath: path) }
+    }
 }
 
 /// Converts every record to native lines and reads them back.
