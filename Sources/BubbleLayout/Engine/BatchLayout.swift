@@ -1,5 +1,6 @@
 import BubbleText
 import Dispatch
+import Synchronization
 
 /// A log, or one streamed window of it, laid out at one or more widths: its decorated rows, and a
 /// layout per row and width.
@@ -146,6 +147,9 @@ extension LayoutEngine {
         let split = ParallelRows(count: rows.count, minimumPerTask: max(64, 1024 / widths.count))
         let slots = PartSlots(base: UnsafeMutablePointer<Part>.allocate(capacity: split.tasks))
         defer { slots.base.deallocate() }
+        #if DEBUG
+        let tally = Atomic<Int>(0)  // tasks that filled their slot
+        #endif
         let layouts = [RowLayout](unsafeUninitializedCapacity: total) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
             let job = RowsJob(engine: self, rows: rows, models: models, widths: widths, remembering: remembering,
@@ -153,10 +157,17 @@ extension LayoutEngine {
             split.run { task in
                 job.run(split.range(ofTask: task), task: task, firstRowNumber: firstRowNumber, finishing: finishing,
                         parts: slots.base)
+                #if DEBUG
+                tally.add(1, ordering: .relaxed)
+                #endif
             }
             initialized = total
         }
-        // Every task initialized its slot; the parts move out and the slots are left uninitialized.
+        // Every task initialized its slot (`ParallelRows.run` runs each task once, and a task
+        // always ends by filling its slot); the parts move out and the slots are left uninitialized.
+        #if DEBUG
+        precondition(tally.load(ordering: .relaxed) == split.tasks, "a layout task did not fill its part's slot")
+        #endif
         let parts = [Part](unsafeUninitializedCapacity: split.tasks) { buffer, initialized in
             buffer.baseAddress!.moveInitialize(from: slots.base, count: split.tasks)
             initialized = split.tasks
