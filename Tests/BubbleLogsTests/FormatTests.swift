@@ -139,6 +139,45 @@ import Testing
             #expect((firstInvalidUTF8Offset(bytes) == nil) == (String(validating: bytes, as: UTF8.self) != nil))
         }
     }
+
+    /// Text made of ASCII runs of every length and valid sequences of every length, with now and
+    /// then one bad sequence (a stray continuation, an overlong, a surrogate, past U+10FFFF, cut
+    /// short, a byte never used): the offset is where the standard library's decoder meets its
+    /// first error, wherever in an eight-byte word the bad byte falls.
+    @Test func invalidUTF8IsFoundAtTheStandardLibrarysOffsetInMixedText() {
+        func standardOffset(_ bytes: [UInt8]) -> Int? {
+            var iterator = bytes.makeIterator()
+            var decoder = Unicode.UTF8()
+            var offset = 0
+            while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar): offset += UTF8.width(scalar)
+                case .emptyInput: return nil
+                case .error: return offset
+                }
+            }
+        }
+        let valid: [[UInt8]] = ["é", "ß", "߿", "ࠀ", "中", "’", "\u{FFFD}", "\u{D7FF}", "\u{E000}", "𐀀", "😀", "\u{10FFFF}"].map { Array(($0 as String).utf8) }
+        let bad: [[UInt8]] = [[0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x9F, 0x80], [0xED, 0xA0, 0x80],
+                              [0xF0, 0x8F, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF],
+                              [0xE2, 0x82], [0xF0, 0x9F, 0x98], [0xC3], [0xE2, 0x28, 0xA1], [0xC3, 0x41]]
+        var random = SeededGenerator(seed: 0x7f8)
+        var found = 0
+        for _ in 0..<4_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...10, using: &random) {
+                switch Int.random(in: 0..<20, using: &random) {
+                case 0: bytes += bad[Int.random(in: 0..<bad.count, using: &random)]
+                case 1...9: bytes += (0..<Int.random(in: 0...17, using: &random)).map { _ in UInt8.random(in: 0...0x7F, using: &random) }
+                default: bytes += valid[Int.random(in: 0..<valid.count, using: &random)]
+                }
+            }
+            let offset = firstInvalidUTF8Offset(bytes)
+            #expect(offset == standardOffset(bytes), "\(bytes)")
+            if offset != nil { found += 1 }
+        }
+        #expect(found > 500)
+    }
 }
 
 @Suite struct TimestampTests {

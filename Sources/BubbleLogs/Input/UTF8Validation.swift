@@ -4,35 +4,50 @@ func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
     bytes.withUnsafeBufferPointer { firstInvalidUTF8Offset($0) }
 }
 
-/// `firstInvalidUTF8Offset` on bytes in place. ASCII is skipped eight bytes at a time.
+/// `firstInvalidUTF8Offset` on bytes in place. ASCII is skipped eight bytes at a time, and in a
+/// word that holds a non-ASCII byte, straight to that byte; each sequence is then checked by its
+/// lead byte's length, with the narrower second-byte ranges of E0, ED, F0 and F4.
 func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    var i = 0
     let n = bytes.count
     guard let base = bytes.baseAddress else { return nil }
     let raw = UnsafeRawPointer(base)
+    var i = 0
     while i < n {
-        while i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
-        guard i < n else { break }
-        let b0 = bytes[i]
-        if b0 < 0x80 { i += 1; continue }
-        let length: Int
-        var lower: UInt8 = 0x80
-        var upper: UInt8 = 0xBF
-        switch b0 {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lower = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upper = 0x9F
-        case 0xF0: length = 4; lower = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upper = 0x8F
-        default: return i
+        if i + 8 <= n {
+            // Byte k of the text is bits 8k..8k+7 of the little-endian word: the lowest set high
+            // bit is the first non-ASCII byte.
+            let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) & 0x8080_8080_8080_8080
+            if high == 0 {
+                i += 8
+                continue
+            }
+            i += high.trailingZeroBitCount >> 3
+        } else if base[i] < 0x80 {
+            i += 1
+            continue
         }
-        guard i + 1 < n, (lower...upper).contains(bytes[i + 1]) else { return i }
-        for k in 2..<length {
-            guard i + k < n, (0x80...0xBF).contains(bytes[i + k]) else { return i }
+        let lead = base[i]
+        switch lead {
+        case 0xC2...0xDF:
+            guard i + 1 < n, base[i + 1] & 0xC0 == 0x80 else { return i }
+            i += 2
+        case 0xE0...0xEF:
+            guard i + 2 < n else { return i }
+            let second = base[i + 1]
+            let lower: UInt8 = lead == 0xE0 ? 0xA0 : 0x80  // E0 80-9F: overlong
+            let upper: UInt8 = lead == 0xED ? 0x9F : 0xBF  // ED A0-BF: surrogates
+            guard second >= lower, second <= upper, base[i + 2] & 0xC0 == 0x80 else { return i }
+            i += 3
+        case 0xF0...0xF4:
+            guard i + 3 < n else { return i }
+            let second = base[i + 1]
+            let lower: UInt8 = lead == 0xF0 ? 0x90 : 0x80  // F0 80-8F: overlong
+            let upper: UInt8 = lead == 0xF4 ? 0x8F : 0xBF  // F4 90-BF: past U+10FFFF
+            guard second >= lower, second <= upper, base[i + 2] & 0xC0 == 0x80, base[i + 3] & 0xC0 == 0x80 else { return i }
+            i += 4
+        default:
+            return i  // a continuation byte, C0, C1 or F5-FF
         }
-        i += length
     }
     return nil
 }
