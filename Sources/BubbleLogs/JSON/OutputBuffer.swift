@@ -177,26 +177,22 @@ public struct OutputBuffer: ~Copyable {
         var runStart = 0
         var i = 0
         let raw = UnsafeRawPointer(utf8.baseAddress)
-        var blockEnd = 0
         while i < n {
-            if i >= blockEnd {
+            if let raw, i + 8 <= n {
                 // Eight bytes at a time past blocks with no byte that may begin an escaped scalar;
-                // a block that holds one is looked at byte by byte.
-                if let raw, i + 8 <= n {
-                    if !SWAR.needsLook(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
-                        i += 8
-                        continue
-                    }
-                    blockEnd = i + 8
-                } else {
-                    blockEnd = n
+                // in a block with one, straight to the first (the mask's lowest bit is a true match).
+                let look = SWAR.lookMask(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                if look == 0 {
+                    i += 8
+                    continue
                 }
-            }
-            let byte = utf8[i]
-            guard OutputBuffer.mayStartEscape(byte) else {
+                i += look.trailingZeroBitCount >> 3
+                assert(OutputBuffer.mayStartEscape(utf8[i]), "the lowest flagged byte is one that may start an escape")
+            } else if !OutputBuffer.mayStartEscape(utf8[i]) {
                 i += 1
                 continue
             }
+            let byte = utf8[i]
             // Which scalar starts here, and does it need an escape?
             var scalar = UInt32(byte)
             var length = 1
@@ -286,12 +282,13 @@ enum SWAR {
     @inline(__always)
     static func endsString(_ x: UInt64) -> Bool { stringEnds(x) != 0 }
 
-    /// Some byte of `x` may begin a scalar the JSON escaper changes (`OutputBuffer.mayStartEscape`):
-    /// a block without one is copied as it is, even when a sequence begins before it or runs on
-    /// after it, since only lead bytes decide.
+    /// The bytes of `x` that may begin a scalar the JSON escaper changes
+    /// (`OutputBuffer.mayStartEscape`), marked as `stringEnds` marks them: the lowest set bit is
+    /// the first such byte. A block without one is copied as it is, even when a sequence begins
+    /// before it or runs on after it, since only lead bytes decide.
     @inline(__always)
-    static func needsLook(_ x: UInt64) -> Bool {
-        endsString(x) || has(x, 0x7F) || has(x, 0xC2) || has(x, 0xD8) || has(x, 0xE2)
+    static func lookMask(_ x: UInt64) -> UInt64 {
+        stringEnds(x) | zeros(x ^ (ones &* 0x7F)) | zeros(x ^ (ones &* 0xC2)) | zeros(x ^ (ones &* 0xD8)) | zeros(x ^ (ones &* 0xE2))
     }
 }
 
