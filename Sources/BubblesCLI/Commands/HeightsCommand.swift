@@ -68,10 +68,7 @@ struct HeightsCommand: BubblesCommand {
     func stream<Measurer: TextMeasurer>(_ reader: LogReader, through engine: LayoutEngine<Measurer>, context: CommandContext,
                                         csvHeader: String,
                                         format: (LaidOutChunk, inout OutputBuffer) -> Void) throws -> Int32 {
-        var options = DecorationOptions()
-        options.timeZone = input.timeZone
-        var stream = TimelineStream(engine: engine, widths: widths, decorationOptions: options)
-        stream.remembering = false
+        let stream = timelineStream(through: engine)
         let output = context.output
         if csv { try output.write(csvHeader) }
         let started = DispatchTime.now()
@@ -85,10 +82,27 @@ struct HeightsCommand: BubblesCommand {
             try buffer.withBytes { try output.write(contentsOf: $0) }
             rowCount += chunk.rows.count
         }
-        try output.flush()
+        return try finish(reader, counts: counts, rows: rowCount, since: started, progress: progress, context: context)
+    }
+
+    /// The streaming layout both runs use: each message laid out once at every width from one
+    /// preparing of its text, so the layout cache and the text store would only be filled, never
+    /// read (`remembering` off).
+    private func timelineStream<Measurer: TextMeasurer>(through engine: LayoutEngine<Measurer>) -> TimelineStream<Measurer> {
+        var options = DecorationOptions()
+        options.timeZone = input.timeZone
+        var stream = TimelineStream(engine: engine, widths: widths, decorationOptions: options)
+        stream.remembering = false
+        return stream
+    }
+
+    /// The end both runs share: output flushed, then the summary and the input's counts.
+    private func finish(_ reader: LogReader, counts: LogCounts, rows: Int, since started: DispatchTime, progress: ProgressBar,
+                        context: CommandContext) throws -> Int32 {
+        try context.output.flush()
         progress.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        try context.errors.write(Self.summary(rows: rowCount, widths: widths.count, seconds: seconds))
+        try context.errors.write(Self.summary(rows: rows, widths: widths.count, seconds: seconds))
         try input.reportEnd(of: reader, done: "laid out", countsAlways: true, to: context.errors)
         return exitCode(for: counts)
     }
@@ -98,10 +112,7 @@ struct HeightsCommand: BubblesCommand {
     /// runs on all cores beside layout, and this thread only writes the tasks' bytes in row order.
     func streamFormattingInParallel(_ reader: LogReader, through engine: LayoutEngine<CellMeasurer>,
                                     context: CommandContext) throws -> Int32 {
-        var options = DecorationOptions()
-        options.timeZone = input.timeZone
-        var stream = TimelineStream(engine: engine, widths: widths, decorationOptions: options)
-        stream.remembering = false
+        let stream = timelineStream(through: engine)
         var formatter = RowFormatter(csv: csv, registry: engine.registry)
         formatter.preparePieces(for: widths)
         let shared = formatter.shared
@@ -118,12 +129,7 @@ struct HeightsCommand: BubblesCommand {
             buffers.give(back: parts)
             rowCount += chunk.rows.count
         }
-        try output.flush()
-        progress.finish()
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        try context.errors.write(Self.summary(rows: rowCount, widths: widths.count, seconds: seconds))
-        try input.reportEnd(of: reader, done: "laid out", countsAlways: true, to: context.errors)
-        return exitCode(for: counts)
+        return try finish(reader, counts: counts, rows: rowCount, since: started, progress: progress, context: context)
     }
 
     /// One layout task's rows, formatted on its thread; then only written, in row order, by the
