@@ -1,6 +1,7 @@
 // libFuzzer harness: the JSON Lines record reader, through `LogSource.open` as the CLI calls it.
 // Invariants (see `checkReader`): every non-blank line is exactly one record, a message or a
-// diagnostic naming that line, never both and never neither; every message is laid out.
+// diagnostic naming that line, never both and never neither; every message is laid out. And
+// `convert`'s path (`checkConvert`) writes what the records read would write of themselves.
 import BubbleLogs
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -60,5 +61,39 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let lines = outcome.messagePositions.map { $0.line ?? -1 } + outcome.diagnostics.map { $0.line ?? -1 }
     require(Set(lines) == nonBlankLines && lines.count == nonBlankLines.count,
             "records by line \(lines.sorted()) for the non-blank lines \(nonBlankLines.sorted())")
+    checkConvert(input, read: outcome)
     return 0
+}
+
+/// `convert`'s path, `LogReader.nextNative` (a plain record is written straight from the input's
+/// bytes, through the fast decoder, its UTF-8 check and the JSON escaper, with no record built),
+/// against the records `next` reads: the same lines, each a record's `nativeLine`, and the same
+/// diagnostics in the same order.
+func checkConvert(_ input: UnsafeRawBufferPointer, read outcome: ReadOutcome) {
+    let reader: LogReader
+    do {
+        reader = try LogSource.open(bytes: Array(input), name: "log.jsonl", format: .jsonl, options: utcReading)
+    } catch {
+        invariantFailed("opened once, refused the second time: \(error)", file: #fileID, line: #line)
+    }
+    var out = OutputBuffer()
+    var written = 0
+    var rejected: [String] = [], warned: [String] = []
+    while let step = reader.nextNative(into: &out) {
+        switch step {
+        case .written: written += 1
+        case .diagnostic(let diagnostic):
+            if diagnostic.isWarning { warned.append("\(diagnostic)") } else { rejected.append("\(diagnostic)") }
+        }
+    }
+    require(written == outcome.messages.count, "convert wrote \(written) records, next read \(outcome.messages.count)")
+    require(rejected == outcome.diagnostics.map { "\($0)" }, "convert rejected \(rejected), next \(outcome.diagnostics)")
+    require(warned == outcome.warnings.map { "\($0)" }, "convert warned \(warned), next \(outcome.warnings)")
+    var expected: [UInt8] = []
+    for record in outcome.messages {
+        expected += record.nativeLine.utf8
+        expected.append(0x0A)
+    }
+    let bytes = out.bytes
+    require(bytes == expected, "convert wrote \(String(decoding: bytes, as: UTF8.self)) where the records write \(String(decoding: expected, as: UTF8.self))")
 }
