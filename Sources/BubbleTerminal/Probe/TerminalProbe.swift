@@ -21,12 +21,29 @@ extension TerminalDevice: ProbeTerminal {}
 /// (unless every cursor report came) and the late replies are swallowed, not shown: echo stays
 /// off until the device attributes reply arrives or the process ends, and whatever came is
 /// discarded from the input before echo comes back (`QuietTerminal`).
+///
+/// A terminal that answered in full and reported mode 2027 off but settable (2) measured code
+/// point by code point, which cannot tell `unicode` from `ghostty`: a second round
+/// (`clusterQuery`) turns the mode on, measures the graphemes those two part on, and turns the
+/// mode off again in the same write, so the terminal is left as it was found whatever happens
+/// to us; it waits at most the same bound, and without its answers the first choice stands.
 public enum TerminalProbe {
     /// The probe's bytes: nothing stays on screen (the line is erased before the last queries).
     public static var query: [UInt8] {
         var text = ""
         for grapheme in WidthProbe.graphemes { text += "\r" + grapheme + "\u{1B}[6n" }
         text += "\r\u{1B}[2K\u{1B}[?2027$p\u{1B}[c"
+        return Array(text.utf8)
+    }
+
+    /// The second round's bytes, for a terminal that reported mode 2027 off but settable: the
+    /// mode on, each of `WidthProbe.clusterGraphemes` with a cursor position query after it, the
+    /// line erased, the mode off again (the caller turns it on for its output, and off at exit,
+    /// as after one round), and the device attributes asked for last.
+    public static var clusterQuery: [UInt8] {
+        var text = enableGraphemeClustering
+        for grapheme in WidthProbe.clusterGraphemes { text += "\r" + grapheme + "\u{1B}[6n" }
+        text += "\r\u{1B}[2K" + disableGraphemeClustering + "\u{1B}[c"
         return Array(text.utf8)
     }
 
@@ -56,11 +73,30 @@ public enum TerminalProbe {
         probe(terminal, base: base, timeoutMilliseconds: timeoutMilliseconds).result
     }
 
-    /// As `run`, saying whether every reply came in time.
+    /// As `run`, saying whether every reply came in time (in both rounds, where there are two).
     public static func probe(_ terminal: ProbeTerminal, base: TextOptions, timeoutMilliseconds: Int = defaultTimeout) -> Outcome {
-        guard terminal.write(query) else {
+        guard let replies = exchange(terminal, query, timeoutMilliseconds: timeoutMilliseconds) else {
             return Outcome(result: WidthProbe.choose(advances: [], graphemeClustering: nil, base: base), complete: true)
         }
+        let first = WidthProbe.choose(advances: advances(replies, count: WidthProbe.graphemes.count),
+                                      graphemeClustering: replies.graphemeClustering, base: base)
+        // A second round only after a full first one: a slow terminal's late replies would mix
+        // with it, and the quiet hold after an incomplete probe waits for one device attributes
+        // reply only.
+        guard replies.sawDeviceAttributes, first.enableGraphemeClustering, !WidthProbe.clusterGraphemes.isEmpty else {
+            return Outcome(result: first, complete: replies.sawDeviceAttributes)
+        }
+        guard let clustered = exchange(terminal, clusterQuery, timeoutMilliseconds: timeoutMilliseconds) else {
+            return Outcome(result: first, complete: true)
+        }
+        let result = WidthProbe.chooseClustered(advances: advances(clustered, count: WidthProbe.clusterGraphemes.count), after: first)
+        return Outcome(result: result, complete: clustered.sawDeviceAttributes)
+    }
+
+    /// Writes `query` and reads the replies until the device attributes reply (which ends
+    /// them) or the bound; nil when the write failed.
+    static func exchange(_ terminal: ProbeTerminal, _ query: [UInt8], timeoutMilliseconds: Int) -> TerminalReplies? {
+        guard terminal.write(query) else { return nil }
         var replies = TerminalReplies()
         var pending: [UInt8] = []
         let deadline = monotonicMilliseconds() + timeoutMilliseconds
@@ -71,12 +107,14 @@ public enum TerminalProbe {
             let consumed = replies.parse(pending)
             pending.removeFirst(consumed)
         }
-        var advances: [Int?] = Array(repeating: nil, count: WidthProbe.graphemes.count)
-        if replies.cursorPositions.count == WidthProbe.graphemes.count {
-            for (index, position) in replies.cursorPositions.enumerated() { advances[index] = position.column - 1 }
-        }
-        let result = WidthProbe.choose(advances: advances, graphemeClustering: replies.graphemeClustering, base: base)
-        return Outcome(result: result, complete: replies.sawDeviceAttributes)
+        return replies
+    }
+
+    /// The cells advanced for each of `count` test graphemes (the column of each cursor report,
+    /// written at the line's start): all nil unless every report came.
+    static func advances(_ replies: TerminalReplies, count: Int) -> [Int?] {
+        guard replies.cursorPositions.count == count else { return Array(repeating: nil, count: count) }
+        return replies.cursorPositions.map { $0.column - 1 }
     }
 
     static func monotonicMilliseconds() -> Int {

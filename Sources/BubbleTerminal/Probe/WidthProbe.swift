@@ -5,8 +5,10 @@ import BubbleText
 /// matches what the terminal did is chosen. Mode 2027 (grapheme clustering) is asked about too:
 /// a terminal that has it measures by grapheme cluster, so a clustering profile is chosen
 /// (`ghostty` when its cursor reports say so: a spacing mark widened `का`, else `unicode`) and
-/// the mode turned on where it is off. This type is the decision; `TerminalProbe` does the input
-/// and output.
+/// the mode turned on where it is off. Where it is off, the reports were made code point by code
+/// point, so the graphemes the clustering profiles part on are measured again with the mode on
+/// (`clusterGraphemes`, `chooseClustered`). This type is the decision; `TerminalProbe` does the
+/// input and output.
 public enum WidthProbe {
     /// The graphemes written: where the profiles and ambiguous widths part.
     public static let graphemes: [String] = [
@@ -20,6 +22,16 @@ public enum WidthProbe {
         "\u{0915}\u{094D}\u{0937}\u{093F}",          // क्षि Devanagari cluster with a spacing mark
         "\u{2500}",                                  // ─ East Asian Ambiguous
     ]
+
+    /// The test graphemes `unicode` and `ghostty` measure differently (`का`, `क्षि`): measured
+    /// again, with mode 2027 on, when the terminal reported the mode off but settable. Derived
+    /// from the profiles, so a new test grapheme or a changed rule is measured too.
+    public static let clusterGraphemes: [String] = graphemes.filter { grapheme in
+        [1, 2].contains { ambiguous in
+            CellWidth.of(grapheme, options: TextOptions(ambiguousWidth: ambiguous, widthProfile: .unicode))
+                != CellWidth.of(grapheme, options: TextOptions(ambiguousWidth: ambiguous, widthProfile: .ghostty))
+        }
+    }
 
     /// The text options the probe can choose between, most preferred first (on a tie).
     public static func candidates(base: TextOptions) -> [TextOptions] {
@@ -90,9 +102,28 @@ public enum WidthProbe {
         return Result(options: best, enableGraphemeClustering: false, answered: true)
     }
 
-    /// How many of the answers `options` predicts.
-    static func score(_ advances: [Int?], _ options: TextOptions) -> Int {
-        let predicted = predictions(options)
+    /// The choice after the second round, for a terminal that reported mode 2027 off but
+    /// settable: `first` (made from per-code-point reports, so `unicode`) becomes `ghostty` when
+    /// `advances`, the cells the terminal moved for each of `clusterGraphemes` with the mode on
+    /// (nil where it did not answer), match `ghostty`'s predictions better than `unicode`'s
+    /// (Ghostty with `grapheme-width-method = legacy` draws `का` in 2 cells once the mode is on).
+    /// Without answers the first choice stands. The ambiguous width is the first round's: the
+    /// mode does not change it.
+    public static func chooseClustered(advances: [Int?], after first: Result) -> Result {
+        guard first.enableGraphemeClustering, advances.contains(where: { $0 != nil }) else { return first }
+        var result = first
+        var unicode = first.options
+        unicode.widthProfile = .unicode
+        var ghostty = first.options
+        ghostty.widthProfile = .ghostty
+        let reference = clusterGraphemes
+        result.options = score(advances, ghostty, graphemes: reference) > score(advances, unicode, graphemes: reference) ? ghostty : unicode
+        return result
+    }
+
+    /// How many of the answers `options` predicts (`advances` in the order of `graphemes`).
+    static func score(_ advances: [Int?], _ options: TextOptions, graphemes: [String] = graphemes) -> Int {
+        let predicted = graphemes.map { CellWidth.of($0, options: options) }
         var score = 0
         for (index, advance) in advances.enumerated() where index < predicted.count {
             if let advance, advance == predicted[index] { score += 1 }
