@@ -59,8 +59,9 @@ import Testing
     /// every test cluster as the `ghostty` profile measures it (`का` 2, `क्षि` 2, U+1111 ×6 2,
     /// `👍🏽` 2, 🫨 2); the width probe, given its cursor reports and its mode report, picks
     /// `ghostty`. As the library starts, the mode is reset (2), and its reports are per code
-    /// point: the probe then picks `unicode` and turns the mode on (the Ghostty application sets
-    /// the mode itself unless `grapheme-width-method = legacy`).
+    /// point: from them the probe picks `unicode` and turns the mode on (the Ghostty application
+    /// sets the mode itself unless `grapheme-width-method = legacy`); its second round, measured
+    /// with the mode set, picks `ghostty`.
     @Test func ghosttyProfileMeasuresClustersAsGhosttysTerminalCoreDraws() throws {
         let file = "libghostty-vt-pyghostty-0.1.3.tsv"
         let rows = try Self.rows(file, setting: "2027-set")
@@ -78,6 +79,10 @@ import Testing
         let result = WidthProbe.choose(advances: reset, graphemeClustering: 2, base: TextOptions())
         #expect(result.options.widthProfile == .unicode)
         #expect(result.enableGraphemeClustering)
+        let second: [Int?] = WidthProbe.clusterGraphemes.map { grapheme in rows.first { $0.text == grapheme }?.columns }
+        let clustered = WidthProbe.chooseClustered(advances: second, after: result)
+        #expect(clustered.options == options)
+        #expect(clustered.enableGraphemeClustering)
     }
 
     /// foot 1.13.1 with `grapheme-width-method=double-width` sums its code points' widths per
