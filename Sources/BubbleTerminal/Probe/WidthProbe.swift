@@ -79,7 +79,8 @@ public enum WidthProbe {
             if let last = advances.last, let ambiguous = last { options.ambiguousWidth = ambiguous == 2 ? 2 : 1 }
             // With it on (1, 3) the cursor reports were made clustering: the clustering profile
             // that predicts more of them wins, `unicode` on a tie. With it off (2) they were made
-            // code point by code point and say nothing of how the terminal clusters: `unicode`.
+            // code point by code point and say nothing of how the terminal clusters: `unicode`,
+            // until the second round, made with the mode on, says more (`chooseClustered`).
             if mode != 2 {
                 var ghostty = options
                 ghostty.widthProfile = .ghostty
