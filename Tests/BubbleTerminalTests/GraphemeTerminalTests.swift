@@ -80,7 +80,7 @@ import Testing
         #expect(result.options.widthProfile == .unicode)
         #expect(result.enableGraphemeClustering)
         let second: [Int?] = WidthProbe.clusterGraphemes.map { grapheme in rows.first { $0.text == grapheme }?.columns }
-        let clustered = WidthProbe.chooseClustered(advances: second, after: result)
+        let clustered = WidthProbe.chooseClustered(advances: second, graphemeClustering: 1, after: result)
         #expect(clustered.options == options)
         #expect(clustered.enableGraphemeClustering)
     }

@@ -95,7 +95,7 @@ import Glibc
         QuietTerminal.hold(device)
         var late = ""
         for _ in WidthProbe.clusterGraphemes { late += "\u{1B}[5;3R" }
-        late += "\u{1B}[?62;22c"
+        late += "\u{1B}[?2027;1$y\u{1B}[?62;22c"
         _ = late.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) }
         #expect(Self.available(master, milliseconds: 150).isEmpty, "not echoed")
         QuietTerminal.finish()

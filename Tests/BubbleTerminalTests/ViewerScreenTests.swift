@@ -299,22 +299,25 @@ import BubbleTestSupport
 /// A terminal that measures as `options` say and answers the probe's queries as a real one
 /// would: a cursor report after each test grapheme, and mode 2027 when it has it. With mode 2027
 /// set (reported 1 or 3, or set by `CSI ? 2027 h` where it reported 2) it measures as
-/// `clustered` says (default: as `options`). It answers the first `rounds` device attributes
-/// queries and what came before them, and nothing after (nil: all).
+/// `clustered` says (default: as `options`), unless it `ignoresModeSet`. It answers the first
+/// `rounds` device attributes queries and what came before them, and nothing after (nil: all).
 final class FakeProbeTerminal: ProbeTerminal {
     let options: TextOptions
     let clustered: TextOptions
     let mode2027: Int?
     let answers: Bool
     let rounds: Int?
+    let ignoresModeSet: Bool
     var written: [UInt8] = []
     var replies: [UInt8] = []
     /// Whether mode 2027 is set now.
     var clustering: Bool
     var answeredRounds = 0
 
-    init(options: TextOptions, clustered: TextOptions? = nil, mode2027: Int? = nil, answers: Bool = true, rounds: Int? = nil) {
+    init(options: TextOptions, clustered: TextOptions? = nil, mode2027: Int? = nil, answers: Bool = true, rounds: Int? = nil,
+         ignoresModeSet: Bool = false) {
         self.options = options
+        self.ignoresModeSet = ignoresModeSet
         self.clustered = clustered ?? options
         self.mode2027 = mode2027
         self.answers = answers
@@ -345,7 +348,7 @@ final class FakeProbeTerminal: ProbeTerminal {
                     let reported = mode2027 == 2 && clustering ? 1 : mode2027
                     replies += Array("\u{1B}[?2027;\(reported)$y".utf8)
                 }
-                if body == "?2027h", mode2027 == 2 { clustering = true }
+                if body == "?2027h", mode2027 == 2, !ignoresModeSet { clustering = true }
                 if body == "?2027l", mode2027 == 2 { clustering = false }
                 if body == "c" && answering {
                     replies += Array("\u{1B}[?62;22c".utf8)
@@ -433,9 +436,10 @@ final class FakeProbeTerminal: ProbeTerminal {
         }
         let text = String(decoding: TerminalProbe.clusterQuery, as: UTF8.self)
         #expect(text.hasPrefix(TerminalProbe.enableGraphemeClustering))
-        // The mode is off again before the round ends, in the same write: nothing stays on screen
-        // and the terminal is as it was found even if we never read the replies.
-        #expect(text.hasSuffix("\r\u{1B}[2K" + TerminalProbe.disableGraphemeClustering + "\u{1B}[c"))
+        // The mode is asked for again, and off again before the round ends, in the same write:
+        // nothing stays on screen and the terminal is as it was found even if we never read the
+        // replies.
+        #expect(text.hasSuffix("\r\u{1B}[2K\u{1B}[?2027$p" + TerminalProbe.disableGraphemeClustering + "\u{1B}[c"))
     }
 
     /// Ghostty with `grapheme-width-method = legacy` reports mode 2027 reset but settable (2) and
@@ -469,6 +473,19 @@ final class FakeProbeTerminal: ProbeTerminal {
         #expect(outcome.result.enableGraphemeClustering)
         #expect(outcome.complete)
         #expect(terminal.written == TerminalProbe.query + TerminalProbe.clusterQuery)
+        #expect(terminal.answeredRounds == 2)
+    }
+
+    /// A terminal that reports mode 2027 settable but does not set it when asked made the second
+    /// round's reports code point by code point too: they say nothing of its clusters, and the
+    /// first choice (`unicode`) stands, though `का` took 2 cells.
+    @Test func aTerminalThatDoesNotSetClusteringWhenAskedKeepsTheFirstChoice() {
+        let terminal = FakeProbeTerminal(options: TextOptions(widthProfile: .wcwidth), clustered: TextOptions(widthProfile: .ghostty),
+                                         mode2027: 2, ignoresModeSet: true)
+        let outcome = TerminalProbe.probe(terminal, base: TextOptions())
+        #expect(outcome.result.options == TextOptions())
+        #expect(outcome.result.enableGraphemeClustering)
+        #expect(outcome.complete)
         #expect(terminal.answeredRounds == 2)
     }
 

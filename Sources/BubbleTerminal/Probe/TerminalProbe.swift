@@ -24,8 +24,8 @@ extension TerminalDevice: ProbeTerminal {}
 ///
 /// A terminal that answered in full and reported mode 2027 off but settable (2) measured code
 /// point by code point, which cannot tell `unicode` from `ghostty`: a second round
-/// (`clusterQuery`) turns the mode on, measures the graphemes those two part on, and turns the
-/// mode off again in the same write, so the terminal is left as it was found whatever happens
+/// (`clusterQuery`) turns the mode on, measures the graphemes those two part on, checks the mode
+/// took, and turns it off again in the same write, so the terminal is left as it was found whatever happens
 /// to us; it waits at most the same bound, and without its answers the first choice stands.
 public enum TerminalProbe {
     /// The probe's bytes: nothing stays on screen (the line is erased before the last queries).
@@ -38,12 +38,13 @@ public enum TerminalProbe {
 
     /// The second round's bytes, for a terminal that reported mode 2027 off but settable: the
     /// mode on, each of `WidthProbe.clusterGraphemes` with a cursor position query after it, the
-    /// line erased, the mode off again (the caller turns it on for its output, and off at exit,
-    /// as after one round), and the device attributes asked for last.
+    /// line erased, the mode asked for again (did it take?), the mode off again (the caller
+    /// turns it on for its output, and off at exit, as after one round), and the device
+    /// attributes asked for last.
     public static var clusterQuery: [UInt8] {
         var text = enableGraphemeClustering
         for grapheme in WidthProbe.clusterGraphemes { text += "\r" + grapheme + "\u{1B}[6n" }
-        text += "\r\u{1B}[2K" + disableGraphemeClustering + "\u{1B}[c"
+        text += "\r\u{1B}[2K\u{1B}[?2027$p" + disableGraphemeClustering + "\u{1B}[c"
         return Array(text.utf8)
     }
 
@@ -89,7 +90,8 @@ public enum TerminalProbe {
         guard let clustered = exchange(terminal, clusterQuery, timeoutMilliseconds: timeoutMilliseconds) else {
             return Outcome(result: first, complete: true)
         }
-        let result = WidthProbe.chooseClustered(advances: advances(clustered, count: WidthProbe.clusterGraphemes.count), after: first)
+        let result = WidthProbe.chooseClustered(advances: advances(clustered, count: WidthProbe.clusterGraphemes.count),
+                                                graphemeClustering: clustered.graphemeClustering, after: first)
         return Outcome(result: result, complete: clustered.sawDeviceAttributes)
     }
 

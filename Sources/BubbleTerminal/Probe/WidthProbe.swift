@@ -108,10 +108,12 @@ public enum WidthProbe {
     /// `advances`, the cells the terminal moved for each of `clusterGraphemes` with the mode on
     /// (nil where it did not answer), match `ghostty`'s predictions better than `unicode`'s
     /// (Ghostty with `grapheme-width-method = legacy` draws `का` in 2 cells once the mode is on).
-    /// Without answers the first choice stands. The ambiguous width is the first round's: the
-    /// mode does not change it.
-    public static func chooseClustered(advances: [Int?], after first: Result) -> Result {
-        guard first.enableGraphemeClustering, advances.contains(where: { $0 != nil }) else { return first }
+    /// `graphemeClustering` is the mode report asked for in that round: unless it says the mode
+    /// is set (1, 3), the reports were not made clustering, and the first choice stands, as it
+    /// does without answers. The ambiguous width is the first round's: the mode does not change it.
+    public static func chooseClustered(advances: [Int?], graphemeClustering: Int?, after first: Result) -> Result {
+        guard first.enableGraphemeClustering, graphemeClustering == 1 || graphemeClustering == 3,
+              advances.contains(where: { $0 != nil }) else { return first }
         var result = first
         var unicode = first.options
         unicode.widthProfile = .unicode
