@@ -42,11 +42,81 @@ import Testing
 
     @Test func anArabicMessageWithAURLIsShapedAndKeepsTheURL() {
         let lines = text(rendered([TextNote(id: "1", text: "افتح https://example.com/a الآن")], width: 60))
-        // الآن reversed: noon isolated, a space for the alef, lam-alef-madda isolated, alef; the
-        // URL in order; افتح reversed: hah final, teh medial, feh initial, alef.
-        let expected = scalars(0xFEE5, 0x20, 0xFEF5, 0xFE8D) + " https://example.com/a "
+        // الآن reversed: noon isolated, lam-alef-madda isolated, alef; the URL in order; افتح
+        // reversed: hah final, teh medial, feh initial, alef. The cell the ligature frees is at
+        // the line's left end: the right-to-left line stays against the right border.
+        let expected = scalars(0xFEE5, 0xFEF5, 0xFE8D) + " https://example.com/a "
             + scalars(0xFEA2, 0xFE98, 0xFED3, 0xFE8D)
-        #expect(lines.contains("│ " + expected + " │"), "\(lines)")
+        #expect(lines.contains("│  " + expected + " │"), "\(lines)")
+    }
+
+    /// A new user's trial (lam.jsonl): every word with lam followed by alef was drawn as two,
+    /// a space in the alef's cell (`ﻡ ﻼﺳ`). The ligature takes one cell, the word is whole, and
+    /// the freed cell goes to the line's left end, so the text still ends one cell before the
+    /// right border and every row is as wide as the borders.
+    @Test func wordsWithLamAlefAreDrawnWholeAndStayAgainstTheRightBorder() {
+        let words: [(text: String, drawn: String)] = [
+            // سلام: meem isolated, lam-alef final, seen initial.
+            ("سلام", scalars(0xFEE1, 0xFEFC, 0xFEB3)),
+            // الأعلى: alef maksura final, lam medial, ain initial, lam-alef-hamza isolated, alef.
+            ("الأعلى", scalars(0xFEF0, 0xFEE0, 0xFECB, 0xFEF7, 0xFE8D)),
+            ("لا لا لا", scalars(0xFEFB, 0x20, 0xFEFB, 0x20, 0xFEFB)),
+            // والإمارات then فلسطين, each reversed.
+            ("فلسطين والإمارات", scalars(0xFE95, 0xFE8D, 0xFEAD, 0xFE8E, 0xFEE3, 0xFEF9, 0xFE8D, 0xFEED, 0x20,
+                                          0xFEE6, 0xFEF4, 0xFEC4, 0xFEB4, 0xFEE0, 0xFED3)),
+        ]
+        for (index, word) in words.enumerated() {
+            let lines = rendered([TextNote(id: "\(index)", text: word.text)]).flatMap { $0 }
+            let content = lines.filter { $0.hasPrefix("│") }
+            #expect(content.count == 1, "\(lines)")
+            #expect(content.first?.hasSuffix(" " + word.drawn + " │") == true, "\(content)")
+            let border = lines.first { $0.hasPrefix("╭") }
+            #expect(content.first.map { CellWidth.of($0) } == border.map { CellWidth.of($0) }, "\(lines)")
+        }
+    }
+
+    /// Left-to-right paragraphs are left-aligned: the freed cell is at the line's right end,
+    /// before the border (the bundled sample's `حلال`).
+    @Test func inALeftToRightLineTheFreedCellIsAtTheRightEnd() {
+        let lines = text(rendered([TextNote(id: "1", text: "Halal options in Osaka? حلال 🙏")], width: 60))
+        // حلال reversed: lam isolated, lam-alef final, hah initial.
+        #expect(lines.contains("│ Halal options in Osaka? " + scalars(0xFEDD, 0xFEFC, 0xFEA3) + " 🙏  │"), "\(lines)")
+    }
+
+    /// Marks on the lam (shadda in إلّا) and on the alef (fathatan in أهلاً) are drawn on the
+    /// ligature, right after it.
+    @Test func marksOnTheLamOrTheAlefAreDrawnOnTheLigature() {
+        let lines = text(rendered([TextNote(id: "1", text: "إلّا أهلاً")]))
+        let expected = scalars(0xFEFC, 0x64B, 0xFEEB, 0xFE83, 0x20, 0xFEFB, 0x651, 0xFE87)
+        #expect(lines.contains(" " + expected + " │"), "\(lines.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
+    /// A name, a reply quote and a notice with lam-alef: whole words, the notice centred as
+    /// drawn.
+    @Test func lamAlefInNamesQuotesAndNoticesIsDrawnWhole() {
+        let models: [any MessageModel] = [
+            TextNote(id: "1", senderName: "علاء", date: may1, text: "سلام"),
+            TextNote(id: "2", senderName: "Bob", date: may1, replyToID: "1", text: "hi"),
+            Notice(id: "3", date: may1, notice: "انضم علاء"),
+        ]
+        let lines = rendered(models).flatMap { $0 }
+        // علاء reversed: hamza (it joins nothing), lam-alef final, ain initial.
+        let name = scalars(0x621, 0xFEFC, 0xFECB)
+        #expect(lines.contains(name), "\(lines)")
+        #expect(lines.contains { $0.contains(scalars(0xFEE1, 0xFEFC, 0xFEB3) + " :" + name + " ↩") }, "\(lines)")
+        let notice = lines.first { $0.contains(name + " " + scalars(0xFEE2, 0xFEC0, 0xFEE7, 0xFE8D)) }
+        #expect(notice != nil, "\(lines)")
+        if let notice {
+            // As much air between each rule and what is drawn, give or take one (every
+            // character here is one cell).
+            let cells = Array(notice)
+            let leftRule = cells.firstIndex(of: "─")!, rightRule = cells.lastIndex(of: "─")!
+            let leftEnd = cells[leftRule...].firstIndex { $0 != "─" }!
+            let rightStart = cells[...rightRule].lastIndex { $0 != "─" }! + 1
+            let textStart = cells[leftEnd...].firstIndex { $0 != " " }!
+            let textEnd = cells[..<rightStart].lastIndex { $0 != " " }! + 1
+            #expect(abs((textStart - leftEnd) - (rightStart - textEnd)) <= 1, "\(notice)")
+        }
     }
 
     @Test func mirroredCharactersAndBracketsInRightToLeftText() {

@@ -134,25 +134,40 @@ import Testing
         #expect(shaped("שלום abc") == "שלום abc".unicodeScalars.map(\.value))
     }
 
-    @Test func lamAlefBecomesOneLigatureAndASpaceOfTheSameWidth() {
+    @Test func lamAlefBecomesOneLigatureInTheAlefsPlaceAndTheLamDrawsNothing() {
         func shaped(_ text: String) -> [UInt32] {
             var scalars = text.unicodeScalars.map(\.value)
             ArabicShaping.shape(&scalars)
             return scalars
         }
-        #expect(shaped("لا") == [0xFEFB, 0x20])          // isolated lam-alef
-        #expect(shaped("سلام") == [0xFEB3, 0xFEFC, 0x20, 0xFEE1])  // final lam-alef after seen
-        #expect(shaped("الآن") == [0xFE8D, 0xFEF5, 0x20, 0xFEE5])  // lam with alef madda
-        #expect(shaped("لأ") == [0xFEF7, 0x20])
-        #expect(shaped("لإ") == [0xFEF9, 0x20])
-        // A mark on the alef would be lost with it: no ligature then.
-        #expect(shaped("لاً").first == 0xFEDF)
-        // Widths: every form one cell, as the letters were.
-        for text in ["سلام", "الآن", "مرحبا بالعالم", "لا", "پیام"] {
+        let lam = ArabicShaping.ligated
+        #expect(shaped("لا") == [lam, 0xFEFB])                       // isolated lam-alef
+        #expect(shaped("سلام") == [0xFEB3, lam, 0xFEFC, 0xFEE1])     // final lam-alef after seen
+        #expect(shaped("الآن") == [0xFE8D, lam, 0xFEF5, 0xFEE5])     // lam with alef madda
+        #expect(shaped("لأ") == [lam, 0xFEF7])
+        #expect(shaped("لإ") == [lam, 0xFEF9])
+        // Marks: the lam's (shadda in إلّا) and the alef's (fathatan in أهلاً) stay where they
+        // are; the ligature is drawn with both.
+        #expect(shaped("إلّا") == [0xFE87, lam, 0x651, 0xFEFB])
+        #expect(shaped("أهلاً") == [0xFE83, 0xFEEB, lam, 0xFEFC, 0x64B])
+        #expect(shaped("لَاً") == [lam, 0x64E, 0xFEFB, 0x64B])
+        // The letter after the alef starts afresh: alef never joins forward.
+        #expect(shaped("لاب") == [lam, 0xFEFB, 0xFE8F])
+        // ZWNJ between them asks for no joining, ZWJ for joining without the ligature.
+        #expect(shaped("ل\u{200C}ا") == [0xFEDD, 0x200C, 0xFE8D])
+        #expect(shaped("ل\u{200D}ا") == [0xFEDF, 0x200D, 0xFE8E])
+        // A lam ending a line and an alef starting the next are shaped apart: no ligature.
+        #expect(shaped("سل") == [0xFEB3, 0xFEDE])
+        #expect(shaped("ام") == [0xFE8D, 0xFEE1])
+        // Cells: every other form is one cell like its letter; a ligature draws two letters'
+        // cells as one (U+FEF5–FEFC are one cell wide).
+        for (text, count) in [("سلام", 1), ("الآن", 1), ("مرحبا بالعالم", 0), ("لا لا لا", 3), ("پیام", 0),
+                              ("فلسطين والإمارات", 1), ("أهلاً", 1)] {
             var scalars = text.unicodeScalars.map(\.value)
             ArabicShaping.shape(&scalars)
-            let shapedText = String(String.UnicodeScalarView(scalars.map { Unicode.Scalar($0)! }))
-            #expect(CellWidth.of(shapedText) == CellWidth.of(text), "\(text)")
+            #expect(scalars.filter { $0 == lam }.count == count, "\(text)")
+            let drawn = String(String.UnicodeScalarView(scalars.filter { $0 != lam }.map { Unicode.Scalar($0)! }))
+            #expect(CellWidth.of(drawn) == CellWidth.of(text) - count, "\(text)")
         }
     }
 

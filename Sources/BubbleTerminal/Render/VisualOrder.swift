@@ -12,18 +12,30 @@ public enum BidiMode: String, Sendable, CaseIterable {
 
 /// Puts lines drawn by `SafeText` into visual order. It works on SafeText's output, so
 /// controls are already visible forms (or gone) when the bidi algorithm sees the text, and no
-/// bidi control can reach the terminal. Widths never change: graphemes only move within their
-/// line, and Arabic shaping keeps every cell.
+/// bidi control can reach the terminal. Graphemes only move within their line, and every
+/// shaped form is one cell like its letter; only a lam-alef ligature draws two measured cells
+/// as one, and its line gives the other back at its end (`Line.fillers`).
 struct VisualOrder {
     let resolver = BidiResolver()
 
     /// A line in visual order. Blanks that end up at its right end (a right-to-left line's
     /// leading blanks) are not in `drawn`, whose width leaves them out: a caller places the line
     /// by its full width and moves on over them, so no output line ends in blanks.
+    ///
+    /// `fillers` are cells the layout measured that nothing is drawn in: one per lam-alef
+    /// ligature (two letters, two cells measured, one drawn). They are not in `drawn` either, so
+    /// a caller that places `drawn` against the line's alignment edge (the right edge for a
+    /// right-to-left paragraph, the left for a left-to-right one, the middle for a notice) leaves
+    /// them at the other end, as blanks before the border: the word stays whole and the row still
+    /// ends where the layout measured. Measuring the shaped text instead (one cell for the
+    /// ligature) would make heights depend on `--bidi` and on the terminal: in logical order, and
+    /// in terminals that shape by themselves, lam and alef keep two cells (VTE leaves ligatures
+    /// out of its shaping on purpose: `VTE_ARABIC_SHAPING_FLAGS` in its `src/bidi.cc`).
     struct Line {
         var drawn: DrawnText
         var trailingBlanks: Int
         var rightToLeft: Bool
+        var fillers = 0
         var fullWidth: Int { drawn.width + trailingBlanks }
     }
 
@@ -148,7 +160,8 @@ struct VisualOrder {
     }
 
     /// `styled.scalars[range]` in visual order: Arabic shaped (in logical order, before moving),
-    /// mirrored where the level is odd (L4), each style run opened and reset once.
+    /// mirrored where the level is odd (L4), each style run opened and reset once. A ligature's
+    /// lam (`ArabicShaping.ligated`) is not drawn: its cell is counted in `fillers`.
     func line(_ range: Range<Int>, of paragraph: BidiParagraph, styled: Styled, width: Int) -> Line {
         var shaped = Array(styled.scalars[range])
         ArabicShaping.shape(&shaped)
@@ -160,7 +173,12 @@ struct VisualOrder {
             graphemes.removeLast()
             trailingBlanks += 1
         }
+        var fillers = 0
         for grapheme in graphemes {
+            if grapheme.range.count == 1 && shaped[grapheme.range.lowerBound - range.lowerBound] == ArabicShaping.ligated {
+                fillers += 1  // a lam with no marks: nothing to draw, not even its style
+                continue
+            }
             let style = styled.styles[grapheme.range.lowerBound]
             if style != current {
                 if !styled.prefixes[Int(current)].isEmpty { text.append(contentsOf: "\u{1B}[0m".unicodeScalars) }
@@ -169,6 +187,10 @@ struct VisualOrder {
             }
             for position in grapheme.range {
                 var value = shaped[position - range.lowerBound]
+                if value == ArabicShaping.ligated {
+                    fillers += 1  // the lam's marks after it follow the ligature drawn just before
+                    continue
+                }
                 if position == grapheme.range.lowerBound && grapheme.level & 1 == 1 {
                     value = BidiTables.mirror(of: value) ?? value
                 }
@@ -176,7 +198,7 @@ struct VisualOrder {
             }
         }
         if !styled.prefixes[Int(current)].isEmpty { text.append(contentsOf: "\u{1B}[0m".unicodeScalars) }
-        return Line(drawn: DrawnText(String(text), width: width - trailingBlanks), trailingBlanks: trailingBlanks,
-                    rightToLeft: false)
+        return Line(drawn: DrawnText(String(text), width: width - trailingBlanks - fillers), trailingBlanks: trailingBlanks,
+                    rightToLeft: false, fillers: fillers)
     }
 }

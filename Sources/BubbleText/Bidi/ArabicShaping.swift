@@ -4,14 +4,22 @@
 /// (ArabicShaping.txt; transparent marks are skipped), and lam followed by alef becomes a
 /// lam-alef ligature, as fribidi's shaping does.
 ///
-/// Cell widths never change: every form is one cell like its letter, and the ligature, one
-/// cell for two letters, is followed by a space in the alef's place. Alef does not join the
-/// letter after it, so the space sits where the word had no join anyway.
+/// Every form is one cell like its letter. The ligature is one scalar for two letters, and
+/// terminals give it one cell (U+FEF5–FEFC are East Asian Width N: glibc's `wcwidth` is 1), so
+/// the two cells the layout measured for lam and alef hold one drawn cell: the ligature takes
+/// the alef's place and the lam's becomes `ligated`, which is no scalar and is not drawn. The
+/// caller gives that cell back at the end of the line (`VisualOrder`), never inside the word.
+/// The ligature sits where the alef was because in a right-to-left run the alef's grapheme is
+/// drawn just before the lam's: the alef's marks (fathatan in `أهلاً`) follow the ligature in its
+/// own grapheme, and the lam's marks (shadda in `إلّا`) follow it from the emptied lam's.
 public enum ArabicShaping {
     static let lam: UInt32 = 0x0644
 
-    /// Shapes `scalars`, one line in logical order, in place; the count never changes.
-    /// Returns whether anything changed.
+    /// What a lam joined into the ligature after it becomes: not a Unicode scalar, never drawn.
+    public static let ligated: UInt32 = 0xFFFF_FFFF
+
+    /// Shapes `scalars`, one line in logical order, in place; the count never changes (a
+    /// ligature's lam becomes `ligated`). Returns whether anything changed.
     @discardableResult
     public static func shape(_ scalars: inout [UInt32]) -> Bool {
         let count = scalars.count
@@ -44,13 +52,13 @@ public enum ArabicShaping {
             let joinsBefore = type.joinsBackward && previous.map { types[$0].joinsForward } == true
             let nextType: JoiningType? = next < count ? types[next] : nil
 
-            // Lam then alef (with nothing between but the lam's marks, nothing on the alef).
-            if original[i] == lam, next < count, next &+ 1 >= count || types[next &+ 1] != .t,
+            // Lam then alef, with nothing between but marks; the alef may carry marks too.
+            if original[i] == lam, next < count,
                let ligature = BidiTables.lamLigature(with: original[next], final: joinsBefore) {
-                scalars[i] = ligature
-                scalars[next] = 0x20
+                scalars[i] = ligated
+                scalars[next] = ligature
                 changed = true
-                // Marks between them stay on the lam's grapheme; the alef's joins nothing after.
+                // The alef's joins nothing after it; the marks after it are skipped as transparent.
                 previous = next
                 i = next &+ 1
                 continue
