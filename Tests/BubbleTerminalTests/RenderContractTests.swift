@@ -503,6 +503,57 @@ import Glibc
         #expect(splits.isEmpty, "split by the standard library, joined by Unicode 15.0: \(splits.prefix(20))")
     }
 
+    /// A new user's trial (lam.jsonl): words with lam followed by alef were drawn as two, a
+    /// space in the alef's cell. Those words, the bundled sample's and the README's, with marks
+    /// on the lam or the alef, ZWJ and ZWNJ between them, in left-to-right lines, names, quotes
+    /// and notices: at every width from 1 to 60 and under every profile, every row draws its
+    /// height in both `--bidi` modes, every content line ends on its right border by the
+    /// engine's measure and as the profile's terminals count it (glibc's `wcwidth` per code point
+    /// under `wcwidth`), and each visual line has as many words as the logical line it reorders.
+    @Test func lamAlefLigaturesKeepEveryRowOnItsBorderAndEveryWordWhole() throws {
+        let texts = ["سلام", "الأعلى", "لا لا لا", "فلسطين والإمارات", "Halal options in Osaka? حلال 🙏",
+                     "مرحبا، الرابط https://example.com/a للاجتماع [غداً]", "إلّا أهلاً ومثلاً", "لَاً لّا لٌّاً",
+                     "ل\u{200D}ا ل\u{200C}ا ل\u{2060}ا", "الله الأعلى لا إله إلا الله، السلام عليكم ورحمة الله",
+                     "ok لا\tلا\nلا"]
+        var models: [any MessageModel] = texts.enumerated().map { index, text in
+            TextNote(id: "l\(index)", senderName: index % 3 == 0 ? "علاء" : "Bob",
+                     direction: index % 4 == 1 ? .outgoing : .incoming, date: may1,
+                     replyToID: index > 0 && index % 2 == 0 ? "l\(index - 1)" : nil, text: text)
+        }
+        models.append(Notice(id: "n", date: may1, notice: "انضم علاء إلى السلام"))
+        #expect(models.contains { (($0 as? any TextMessageModel)?.text ?? "").contains("سلام") })
+        guard let locale = UTF8Locale() else { return }
+        defer { locale.restore() }
+        for profile in WidthProfile.allCases {
+            let options = TextOptions(widthProfile: profile)
+            let engine = LayoutEngine(textOptions: options)
+            var failures = 0
+            for width in 1...60 where failures == 0 {
+                let timeline = try render(models, width: width, engine: engine, parties: 2)
+                failures += checkSidedLines(timeline, options: options)
+                var logicalOptions = RenderOptions(width: width, timeZone: utc)
+                logicalOptions.bidi = .logical
+                var logical = TranscriptRenderer(engine: engine, options: logicalOptions)
+                for (r, lines) in timeline.lines.enumerated() {
+                    let row = timeline.rows[r], layout = timeline.layouts[r]
+                    let stored = logical.lines(for: row, model: row.isDateSeparator ? nil : models[row.messageIndex], layout: layout)
+                    if lines.count != layout.height || stored.count != layout.height {
+                        failures += 1
+                        Issue.record("\(profile) width \(width) row \(r): \(lines.count) and \(stored.count) lines, height \(layout.height)")
+                    }
+                    for (line, storedLine) in zip(lines, stored) where line != storedLine {
+                        let words = line.split(separator: " ").count, storedWords = storedLine.split(separator: " ").count
+                        if words != storedWords {
+                            failures += 1
+                            Issue.record("\(profile) width \(width) row \(r): \(words) words drawn, \(storedWords) stored: \(line.debugDescription) vs \(storedLine.debugDescription)")
+                        }
+                    }
+                }
+            }
+            #expect(failures == 0, "\(profile)")
+        }
+    }
+
     /// Checks every content line between a bubble's side borders: it ends on the right border by
     /// the engine's measure of the drawn line and as the profile's terminals draw it: per cluster
     /// under `unicode` (`clusterCells`), per code point under `wcwidth` (`glibcCells`). Returns
