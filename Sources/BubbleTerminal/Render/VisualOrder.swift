@@ -14,7 +14,7 @@ public enum BidiMode: String, Sendable, CaseIterable {
 /// controls are already visible forms (or gone) when the bidi algorithm sees the text, and no
 /// bidi control can reach the terminal. Graphemes only move within their line, and every
 /// shaped form is one cell like its letter; only a lam-alef ligature draws two measured cells
-/// as one, and its line gives the other back at its end (`Line.fillers`).
+/// as one, and its line gives the other back at its end (`Line`).
 struct VisualOrder {
     let resolver = BidiResolver()
 
@@ -22,20 +22,19 @@ struct VisualOrder {
     /// leading blanks) are not in `drawn`, whose width leaves them out: a caller places the line
     /// by its full width and moves on over them, so no output line ends in blanks.
     ///
-    /// `fillers` are cells the layout measured that nothing is drawn in: one per lam-alef
-    /// ligature (two letters, two cells measured, one drawn). They are not in `drawn` either, so
-    /// a caller that places `drawn` against the line's alignment edge (the right edge for a
-    /// right-to-left paragraph, the left for a left-to-right one, the middle for a notice) leaves
-    /// them at the other end, as blanks before the border: the word stays whole and the row still
-    /// ends where the layout measured. Measuring the shaped text instead (one cell for the
-    /// ligature) would make heights depend on `--bidi` and on the terminal: in logical order, and
-    /// in terminals that shape by themselves, lam and alef keep two cells (VTE leaves ligatures
-    /// out of its shaping on purpose: `VTE_ARABIC_SHAPING_FLAGS` in its `src/bidi.cc`).
+    /// A lam-alef ligature draws the two cells the layout measured for its letters as one, and
+    /// the spare cell is not in `drawn`'s width either: a caller that places `drawn` against the
+    /// line's alignment edge (the right edge for a right-to-left paragraph, the left for a
+    /// left-to-right one, the middle for a notice) leaves it at the other end, as a blank before
+    /// the border, so the word stays whole and the row still ends where the layout measured.
+    /// Measuring the shaped text instead (one cell for the ligature) would make heights depend on
+    /// `--bidi` and on the terminal: in logical order, and in terminals that shape by themselves,
+    /// lam and alef keep two cells (VTE leaves ligatures out of its shaping on purpose:
+    /// `VTE_ARABIC_SHAPING_FLAGS` in its `src/bidi.cc`).
     struct Line {
         var drawn: DrawnText
         var trailingBlanks: Int
         var rightToLeft: Bool
-        var fillers = 0
         var fullWidth: Int { drawn.width + trailingBlanks }
     }
 
@@ -161,7 +160,7 @@ struct VisualOrder {
 
     /// `styled.scalars[range]` in visual order: Arabic shaped (in logical order, before moving),
     /// mirrored where the level is odd (L4), each style run opened and reset once. A ligature's
-    /// lam (`ArabicShaping.ligated`) is not drawn: its cell is counted in `fillers`.
+    /// lam (`ArabicShaping.ligated`) is not drawn, and its cell is not in the line's width.
     func line(_ range: Range<Int>, of paragraph: BidiParagraph, styled: Styled, width: Int) -> Line {
         var shaped = Array(styled.scalars[range])
         ArabicShaping.shape(&shaped)
@@ -199,6 +198,6 @@ struct VisualOrder {
         }
         if !styled.prefixes[Int(current)].isEmpty { text.append(contentsOf: "\u{1B}[0m".unicodeScalars) }
         return Line(drawn: DrawnText(String(text), width: width - trailingBlanks - fillers), trailingBlanks: trailingBlanks,
-                    rightToLeft: false, fillers: fillers)
+                    rightToLeft: false)
     }
 }
