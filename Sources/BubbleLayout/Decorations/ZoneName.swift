@@ -18,7 +18,7 @@ public enum ZoneName {
     /// Why `--tz`'s `text` names no zone, for its usage error: what is read, and for an abbreviation
     /// a zone it may have meant.
     public static func refusal(_ text: String) -> String {
-        let rule = "expected a tz database zone name in any case (Europe/Berlin, america/new_york, UTC) or an offset (+05:30, -0800, UTC+2); abbreviations are not zone names, except the database's own EST, MST and HST (fixed UTC-5, -7, -10)"
+        let rule = "expected a tz database zone name in any case (Europe/Berlin, america/new_york, UTC) or an offset (+05:30, -0800, UTC+2); abbreviations are not zone names, except the few the database has itself (EST, MST, HST: fixed UTC-5, -7, -10; CET, EET, MET, WET)"
         let upper = text.trimmingCharacters(in: .whitespaces).uppercased()
         // Foundation's abbreviation table, used only to suggest: it picks one zone where there are several.
         if let zone = TimeZone.abbreviationDictionary[upper], zone != "GMT", zone != "UTC" {
