@@ -24,7 +24,7 @@ let package = Package(
         .executableTarget(name: "bubbles", dependencies: ["BubblesCLI", "BubbleTerminal"]),
         .target(name: "BubbleTestSupport", dependencies: ["BubbleLayout"], path: "Tests/BubbleTestSupport"),
         .testTarget(name: "BubbleTextTests", dependencies: ["BubbleText", "BubbleBenchmarks"]),
-        .testTarget(name: "BubbleFontsTests", dependencies: ["BubbleFonts", "BubbleLayout", "BubbleTestSupport"]),
+        .testTarget(name: "BubbleFontsTests", dependencies: ["BubbleFonts", "BubbleLayout", "BubbleLogs", "BubbleTestSupport"]),
         .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks"]),
         .testTarget(name: "BubbleTerminalTests", dependencies: ["BubbleTerminal", "BubbleLayout", "BubbleLogs", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks"]),
         .testTarget(name: "BubbleLogsTests", dependencies: ["BubbleLogs", "BubbleLayout", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks"]),

@@ -52,7 +52,7 @@ public enum BubblesCommandLine {
         }
         let spec = command.spec
         do {
-            let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: spec)
+            let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: spec, elsewhere: commands.map { $0.spec })
             if parsed.flag(CommandSpec.helpOption) {
                 try context.output.write(spec.help + "\n")
                 return ExitCode.success

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import BubbleLayout
+import BubbleLogs
 import BubbleText
 import BubbleTestSupport
 @testable import BubbleFonts
@@ -158,6 +159,14 @@ import BubbleTestSupport
                 #expect(error.reason.contains(reason), "\(json): \(error.reason)")
             }
         }
+    }
+
+    @Test func aStyleFileSyntaxErrorNamesItsLineAndColumn() {
+        #expect(throws: PixelStyleError(file: "s.json", line: 2, column: 16, reason: "not valid JSON: expected ':' after the member name \"nameHeight\"")) {
+            try PixelStyle(json: Array("{\n  \"nameHeight\" 12}".utf8), file: "s.json")
+        }
+        #expect(PixelStyleError(file: "s.json", line: 2, column: 17, reason: "r").description == "s.json:2:17: r")
+        #expect(PixelStyleError(file: "s.json", reason: "r").description == "s.json: r")
     }
 }
 

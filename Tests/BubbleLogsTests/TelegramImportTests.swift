@@ -84,8 +84,8 @@ import Testing
         #expect(result.records.map(\.id) == ["1", "line10", "8"])
         #expect(result.diagnosticLines == [
             "\(path):7: message 2: missing field \"date_unixtime\"",
-            "\(path):8: message 3: wrong type: field \"text\" must be a string or an array, found a number",
-            "\(path):9: message 4: wrong type: a message must be an object, found a string",
+            "\(path):8: message 3: wrong type: field \"text\" must be a string or an array, found a number (42)",
+            "\(path):9: message 4: wrong type: a message must be an object, found a string (\"not a message\")",
             "\(path):11: message 6: unknown message type \"poll_result\" (expected message or service)",
             "\(path):12: message 7: unreadable date_unixtime \"soon\" (expected Unix seconds)",
         ])
@@ -96,13 +96,13 @@ import Testing
         let path = corpus("exports/telegram/damaged-full/result.json")
         let result = try readAll(path, format: .telegram)
         #expect(result.diagnosticLines == [
-            "\(path):11: message 2: wrong type: a message must be an object, found a number",
+            "\(path):11: message 2: wrong type: a message must be an object, found a number (7)",
             "\(path):14: message 4: wrong type: a message must be an object, found null",
-            "\(path):14: message 5: wrong type: a message must be an object, found a string",
+            "\(path):14: message 5: wrong type: a message must be an object, found a string (\"two strays on one line\")",
             "\(path):14: message 6: wrong type: a message must be an object, found an array",
             // An object is named by the line of its "{", not of the field that is wrong.
             "\(path):15: message 7: wrong type: field \"text\" must be a string or an array, found an object",
-            "\(path):31: message 1: wrong type: a message must be an object, found a string",
+            "\(path):31: message 1: wrong type: a message must be an object, found a string (\"a stray before the first message\")",
         ])
         #expect(result.diagnostics.allSatisfy { $0.line != nil && $0.position.messageIndex != nil })
         #expect(result.records.map(\.id) == ["10/conversation", "10/1", "10/3", "10/8", "20/conversation", "20/1"])

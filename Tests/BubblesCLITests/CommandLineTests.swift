@@ -56,6 +56,31 @@ import Testing
         #expect(bubbles("bench", "--messages", "-5").code == 2)
     }
 
+    @Test func heightsTakesAWidthAttachedToItsShortOption() {
+        let attached = bubbles("heights", corpus("logs/sample.jsonl"), "-w40")
+        #expect(attached.code == 0)
+        #expect(attached.output == bubbles("heights", corpus("logs/sample.jsonl"), "-w", "40").output)
+        #expect(attached.output.contains("\"width\":40"))
+    }
+
+    @Test func heightsNamesTheCommandAnUnknownShortOptionBelongsTo() {
+        let run = bubbles("heights", corpus("logs/sample.jsonl"), "-n", "5")
+        #expect(run.code == 2)
+        #expect(run.errors.hasPrefix("bubbles heights: unknown option '-n' (-n belongs to 'bubbles bench', as --messages; 'bubbles heights' has no such option)\n"))
+        #expect(!run.errors.contains("did you mean"))
+    }
+
+    @Test func heightsRefusesAWidthGivenTwice() {
+        let repeated = bubbles("heights", corpus("logs/sample.jsonl"), "--width", "80", "--width", "80")
+        let listed = bubbles("heights", corpus("logs/sample.jsonl"), "--width", "40,80,40")
+        for run in [repeated, listed] {
+            #expect(run.code == 2)
+            #expect(run.output.isEmpty)
+        }
+        #expect(repeated.errors.hasPrefix("bubbles heights: invalid value '80' for --width: 80 is given more than once\n"))
+        #expect(listed.errors.hasPrefix("bubbles heights: invalid value '40,80,40' for --width: 40 is given more than once\n"))
+    }
+
     @Test func benchPixelsNamesAFontItCannotReadAndWantsAFolderForFonts() {
         let run = bubbles("bench", "--pixels", "--fonts", "/nonexistent")
         #expect(run.code == 3)

@@ -113,7 +113,7 @@ import Testing
 
         let missing = bubbles("heights", log, "--font", "/nonexistent/A.ttf")
         #expect(missing.code == ExitCode.failure)
-        #expect(missing.errors == "bubbles: /nonexistent/A.ttf: cannot read the font file\n")
+        #expect(missing.errors == "bubbles: /nonexistent/A.ttf: cannot read the font file (cannot open: No such file or directory)\n")
 
         let noFace = bubbles("heights", log, "--font", corpus("fonts/NotoSansCJK-Subset.ttc") + "#2")
         #expect(noFace.code == ExitCode.failure)
@@ -125,6 +125,32 @@ import Testing
         let badStyle = bubbles("heights", log, "--font", Self.notoSans, "--style", style)
         #expect(badStyle.code == ExitCode.failure)
         #expect(badStyle.errors.hasPrefix("bubbles: \(style): unknown key 'padding'"), "\(badStyle.errors)")
+    }
+
+    @Test func aFontOrStyleFileThatCannotBeReadSaysWhy() throws {
+        let log = try Self.temporaryFile("why.jsonl", Array(#"{"id":"a","type":"text","from":"Ana","date":"2024-05-01T09:00:00Z","text":"hi"}"#.utf8 + [0x0A]))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-font-folder-\(UUID().uuidString).ttf").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fontFolder = bubbles("heights", log, "--font", folder)
+        #expect(fontFolder.code == ExitCode.failure)
+        #expect(fontFolder.errors == "bubbles: \(folder): cannot read the font file (a folder)\n")
+        let styleFolder = bubbles("heights", log, "--font", Self.notoSans, "--style", folder)
+        #expect(styleFolder.errors == "bubbles: \(folder): a folder\n")
+        let missingStyle = bubbles("heights", log, "--font", Self.notoSans, "--style", "/nonexistent/style.json")
+        #expect(missingStyle.code == ExitCode.failure)
+        #expect(missingStyle.errors == "bubbles: /nonexistent/style.json: cannot open: No such file or directory\n")
+    }
+
+    @Test func aStyleFileThatIsNotJSONIsNamedByLineAndColumn() throws {
+        let log = try Self.temporaryFile("lc.jsonl", Array(#"{"id":"a","type":"text","from":"Ana","date":"2024-05-01T09:00:00Z","text":"hi"}"#.utf8 + [0x0A]))
+        let style = try Self.temporaryFile("broken-style.json", Array("{\n  \"nameHeight\": 20,\n  \"footerHeight\": 1O\n}\n".utf8))
+        let run = bubbles("heights", log, "--font", Self.notoSans, "--style", style)
+        #expect(run.code == ExitCode.failure)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.hasPrefix("bubbles: \(style):3:20: not valid JSON: "), "\(run.errors)")
+        #expect(!run.errors.contains("around character"))
+        #expect(run.errors.split(separator: "\n").count == 1)
     }
 
     @Test func wrongPixelFlagsAreUsageErrors() {

@@ -5,13 +5,26 @@ import Foundation
 /// east of UTC, while POSIX says `TZ=UTC+2` is two hours *west* (as `date` reads it).
 public enum ZoneName {
     /// The zone `text` names, with offsets east-positive (`+05:30`, `-0800`, `UTC+2`, `GMT-03:00`):
-    /// a zone name in any case (`Europe/Berlin`, `utc`), an abbreviation (`EST`), or an offset.
-    /// Nil when it names none.
+    /// a tz database name in any case (`Europe/Berlin`, `asia/saigon`, `utc`, `EST`), or an offset.
+    /// Nil when it names none: an abbreviation that is not a database name (`PST`, `IST`, `CEST`)
+    /// names none, since most stand for several zones (`IST` is India's, Israel's and Ireland's).
     public static func parse(_ text: String) -> TimeZone? {
         guard let name = trimmed(text) else { return nil }
-        if let zone = TimeZone(identifier: name) { return zone }
+        if let zone = named(name) { return zone }
         if let offset = offsetSeconds(name) { return TimeZone(secondsFromGMT: offset) }
-        return named(name)
+        return nil
+    }
+
+    /// Why `--tz`'s `text` names no zone, for its usage error: what is read, and for an abbreviation
+    /// a zone it may have meant.
+    public static func refusal(_ text: String) -> String {
+        let rule = "expected a tz database zone name in any case (Europe/Berlin, america/new_york, UTC) or an offset (+05:30, -0800, UTC+2); abbreviations are not zone names, except the few the database has itself (EST, MST, HST: fixed UTC-5, -7, -10; CET, EET, MET, WET)"
+        let upper = text.trimmingCharacters(in: .whitespaces).uppercased()
+        // Foundation's abbreviation table, used only to suggest: it picks one zone where there are several.
+        if let zone = TimeZone.abbreviationDictionary[upper], zone != "GMT", zone != "UTC" {
+            return "'\(upper)' is an abbreviation, not a zone: give a zone such as \(zone), or an offset; \(rule)"
+        }
+        return rule
     }
 
     /// The zone of a POSIX `TZ` value: a zone name (`Europe/Berlin`, `:Asia/Tokyo`) or a POSIX
@@ -22,10 +35,10 @@ public enum ZoneName {
         // A POSIX string is read as POSIX before Foundation sees it: Foundation reads `UTC+2` east.
         if let rule = PosixRule(name) {
             // tzdata carries the classic rule names (EST5EDT, CST6CDT) with their DST transitions.
-            if rule.hasDaylightPart { return TimeZone(identifier: name) ?? TimeZone(secondsFromGMT: rule.secondsEast) }
+            if rule.hasDaylightPart { return named(name) ?? TimeZone(secondsFromGMT: rule.secondsEast) }
             return TimeZone(secondsFromGMT: rule.secondsEast)
         }
-        return TimeZone(identifier: name) ?? named(name)
+        return named(name)
     }
 
     /// The zone of the `TZ` variable in `environment`: UTC when it is unset or empty, and UTC with a
@@ -35,7 +48,7 @@ public enum ZoneName {
         guard let zone = posix(value) else {
             return (.gmt, "TZ='\(value)' names no time zone we know; times are shown in UTC")
         }
-        if let name = trimmed(value), let rule = PosixRule(name), rule.hasDaylightPart, TimeZone(identifier: name) == nil {
+        if let name = trimmed(value), let rule = PosixRule(name), rule.hasDaylightPart, named(name) == nil {
             return (zone, "TZ='\(value)': its daylight-saving rule is not applied; times are shown at its standard offset")
         }
         return (zone, nil)
@@ -73,12 +86,30 @@ public enum ZoneName {
         return name.isEmpty ? nil : name
     }
 
-    /// A zone identifier in any case, or an abbreviation.
-    private static func named(_ name: String) -> TimeZone? {
-        if let known = TimeZone.knownTimeZoneIdentifiers.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
-            return TimeZone(identifier: known)
+    /// The zone a tz database name stands for, matched in any case (`asia/saigon` is
+    /// Asia/Ho_Chi_Minh): the canonical zone of a link, else the name itself. Only database names
+    /// are read, not whatever else Foundation takes (ICU also takes `BST` for Bangladesh and `PST`
+    /// for Los Angeles), so one rule holds whatever the case. Nil for a name Foundation does not know.
+    static func named(_ name: String) -> TimeZone? {
+        guard let entry = database[asciiLowercased(name)] else { return nil }
+        return TimeZone(identifier: entry.zone) ?? TimeZone(identifier: entry.name)
+    }
+
+    /// `databaseNames` by lowercased name.
+    private static let database: [String: (name: String, zone: String)] = {
+        var byKey: [String: (name: String, zone: String)] = [:]
+        for line in databaseNames {
+            let parts = line.split(separator: " ")
+            let name = String(parts[0])
+            byKey[asciiLowercased(name)] = (name, parts.count > 1 ? String(parts[1]) : name)
         }
-        return TimeZone(abbreviation: name.uppercased())
+        return byKey
+    }()
+
+    /// ASCII letters lowered and nothing else, since zone names are ASCII: Unicode case mapping
+    /// would let `İ` or `K` (Kelvin) match `i` or `k`.
+    private static func asciiLowercased(_ text: String) -> String {
+        String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }
 

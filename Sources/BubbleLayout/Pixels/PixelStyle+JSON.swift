@@ -1,17 +1,36 @@
-import Foundation
-
-/// Why a pixel style file could not be used: the file and the reason (a key it does not know, a
-/// value of the wrong type or out of range, or JSON that does not parse).
+/// Why a pixel style file could not be used: the file, where in it when that is known (a JSON
+/// syntax error), and the reason (a key it does not know, a value of the wrong type or out of
+/// range, or JSON that does not parse).
 public struct PixelStyleError: Error, Sendable, Equatable, CustomStringConvertible {
     public var file: String
+    /// 1-based line and column (in bytes) of a syntax error; nil for a problem of the whole file or of a key.
+    public var line: Int?
+    public var column: Int?
     public var reason: String
 
-    public init(file: String, reason: String) {
+    public init(file: String, line: Int? = nil, column: Int? = nil, reason: String) {
         self.file = file
+        self.line = line
+        self.column = column
         self.reason = reason
     }
 
-    public var description: String { "\(file): \(reason)" }
+    /// `FILE:LINE:COLUMN: reason`, as the other input errors name their place.
+    public var description: String {
+        var place = file
+        if let line { place += ":\(line)" }
+        if let column { place += ":\(column)" }
+        return "\(place): \(reason)"
+    }
+}
+
+/// A value in a style file, as a JSON reader hands it over: the style checks it against its key.
+public enum PixelStyleValue: Sendable, Equatable {
+    /// A number, as its literal (`16`, `0.8`, `1e2`).
+    case number(String)
+    case boolean(Bool)
+    /// Any other kind, named for the error ("a string", "an object").
+    case other(String)
 }
 
 extension PixelStyle {
@@ -40,26 +59,23 @@ extension PixelStyle {
     /// Every key a style file may hold.
     public static var keys: [String] { ["maxWidthFraction"] + lengthKeys.map(\.name) }
 
-    /// A style from a JSON object of the keys above; keys left out keep their defaults. `file`
-    /// names the source in errors. Unknown keys are errors, so a misspelt key is never ignored.
-    public init(json data: [UInt8], file: String) throws(PixelStyleError) {
+    /// A style from the members of a style file's JSON object, in file order; keys left out keep
+    /// their defaults. `file` names the source in errors. Unknown keys are errors, so a misspelt key
+    /// is never ignored. (The JSON itself is read by BubbleLogs, which has the JSON parser:
+    /// `PixelStyle(contentsOf:)`.)
+    public init(fields: [(name: String, value: PixelStyleValue)], file: String) throws(PixelStyleError) {
         func fail(_ reason: String) -> PixelStyleError { PixelStyleError(file: file, reason: reason) }
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: Data(data), options: [])
-        } catch {
-            throw fail("not valid JSON (\((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "parse error"))")
-        }
-        guard let fields = object as? [String: Any] else { throw fail("expected a JSON object of style keys") }
         self.init()
-        for name in fields.keys.sorted() {
-            let value = fields[name]!
-            // JSON true/false arrive as numbers from JSONSerialization, of their own class.
-            if String(describing: type(of: value)).contains("Boolean") {
-                throw fail("'\(name)' must be a number, not \(value)")
-            }
+        // Sorted, so the error for a file with several bad keys does not depend on their order;
+        // a key given twice takes its last value, as JSON readers mostly do.
+        var byName: [String: PixelStyleValue] = [:]
+        for field in fields { byName[field.name] = field.value }
+        for name in byName.keys.sorted() {
+            let value = byName[name]!
+            if case .boolean(let flag) = value { throw fail("'\(name)' must be a number, not \(flag)") }
+            let number: Double? = if case .number(let literal) = value { Double(literal) } else { nil }
             if name == "maxWidthFraction" {
-                guard let fraction = (value as? NSNumber)?.doubleValue, fraction > 0, fraction <= 1 else {
+                guard let fraction = number, fraction > 0, fraction <= 1 else {
                     throw fail("'maxWidthFraction' must be a number above 0 and at most 1")
                 }
                 maxWidthFraction = fraction
@@ -68,19 +84,10 @@ extension PixelStyle {
             guard let key = Self.lengthKeys.first(where: { $0.name == name }) else {
                 throw fail("unknown key '\(name)' (the keys are \(Self.keys.joined(separator: ", ")))")
             }
-            guard let number = value as? NSNumber, let px = Int(exactly: number.doubleValue),
-                  key.range.contains(px) else {
+            guard let number, number.isFinite, let px = Int(exactly: number), key.range.contains(px) else {
                 throw fail("'\(name)' must be a whole number of px from \(key.range.lowerBound) to \(key.range.upperBound)")
             }
             self[keyPath: key.path] = px
         }
-    }
-
-    /// The style in the JSON file at `path`.
-    public init(contentsOf path: String) throws(PixelStyleError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw PixelStyleError(file: path, reason: "cannot read the file")
-        }
-        try self.init(json: [UInt8](data), file: path)
     }
 }

@@ -68,7 +68,7 @@ enum DiscordExport {
             id: id, senderName: display, direction: isMine ? .outgoing : .incoming, date: date,
             isEdited: edited, replyToID: replyTo)
         let attachments = try message.array("attachments").map { value throws(ExportProblem) -> String in
-            guard let object = value.objectValue else { throw ExportProblem("wrong type: an attachment must be an object, found \(value.kindName)") }
+            guard let object = value.objectValue else { throw ExportProblem("wrong type: an attachment must be an object, found \(value.described)") }
             return object["fileName"]?.stringValue ?? object["url"]?.stringValue.map(ExportItems.fileName) ?? "attachment"
         }
         let stickers = try message.array("stickers").map { "[sticker: \($0.objectValue?["name"]?.stringValue ?? "sticker")]" }

@@ -51,7 +51,7 @@ final class DirectoryExportFolder: ExportFolder {
         case .inside(let target):
             var info = stat()
             guard stat(target, &info) == 0 else { return .missing }
-            return Self.kind(mode: info.st_mode)
+            return FileBytes.kind(mode: info.st_mode)
         }
     }
 
@@ -67,34 +67,7 @@ final class DirectoryExportFolder: ExportFolder {
         case .refused(let kind): return .failure(ExportReadError(message: kind.description))
         case .inside(let path): target = path
         }
-        let fd = open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(ExportReadError(message: "cannot open: \(String(cString: strerror(errno)))")) }
-        defer { _ = close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return .failure(ExportReadError(message: "cannot read: \(String(cString: strerror(errno)))")) }
-        let kind = Self.kind(mode: info.st_mode)
-        guard kind == .file else { return .failure(ExportReadError(message: kind.description)) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let got = chunk.withUnsafeMutableBytes { Glibc_read(fd, $0.baseAddress!, $0.count) }
-            if got < 0 && errno == EINTR { continue }
-            if got < 0 { return .failure(ExportReadError(message: "cannot read: \(String(cString: strerror(errno)))")) }
-            if got == 0 { break }
-            bytes += chunk[..<got]
-        }
-        return .success(bytes)
-    }
-
-    private static func kind(mode: mode_t) -> ExportItemKind {
-        switch mode & S_IFMT {
-        case S_IFREG: .file
-        case S_IFDIR: .folder
-        case S_IFIFO: .fifo
-        case S_IFSOCK: .special("a socket")
-        case S_IFCHR, S_IFBLK: .special("a device")
-        default: .special("not a regular file")
-        }
+        return FileBytes.read(target).mapError { ExportReadError(message: $0.reason) }
     }
 
     private static func resolve(_ path: String) -> String? {
@@ -102,13 +75,4 @@ final class DirectoryExportFolder: ExportFolder {
         defer { free(resolved) }
         return String(cString: resolved)
     }
-}
-
-/// `read(2)`, named apart from the protocol's `read(_:)`.
-private func Glibc_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.read(fd, buffer, count)
-    #else
-    Darwin.read(fd, buffer, count)
-    #endif
 }

@@ -10,7 +10,7 @@ struct ExportFields {
 
     func string(_ key: String) throws(ExportProblem) -> String? {
         guard let value = object.present(key) else { return nil }
-        guard let text = value.stringValue else { throw ExportProblem("wrong type: field \"\(key)\" must be a string, found \(value.kindName)") }
+        guard let text = value.stringValue else { throw ExportProblem("wrong type: field \"\(key)\" must be a string, found \(value.described)") }
         return text
     }
 
@@ -24,12 +24,12 @@ struct ExportFields {
         if let number = value.intValue { return number }
         // Exports write some numbers as strings ("date_unixtime": "1714557720").
         if let text = value.stringValue, let number = Int(text) { return number }
-        throw ExportProblem("wrong type: field \"\(key)\" must be an integer, found \(value.kindName)")
+        throw ExportProblem("wrong type: field \"\(key)\" must be an integer, found \(value.described)")
     }
 
     func identifier(_ key: String) throws(ExportProblem) -> String? {
         guard let value = object.present(key) else { return nil }
-        guard let id = value.identifierValue else { throw ExportProblem("wrong type: field \"\(key)\" must be a string or an integer, found \(value.kindName)") }
+        guard let id = value.identifierValue else { throw ExportProblem("wrong type: field \"\(key)\" must be a string or an integer, found \(value.described)") }
         return id
     }
 
@@ -40,13 +40,13 @@ struct ExportFields {
 
     func object(_ key: String) throws(ExportProblem) -> ExportFields? {
         guard let value = object.present(key) else { return nil }
-        guard let nested = value.objectValue else { throw ExportProblem("wrong type: field \"\(key)\" must be an object, found \(value.kindName)") }
+        guard let nested = value.objectValue else { throw ExportProblem("wrong type: field \"\(key)\" must be an object, found \(value.described)") }
         return ExportFields(object: nested)
     }
 
     func array(_ key: String) throws(ExportProblem) -> [JSONValue] {
         guard let value = object.present(key) else { return [] }
-        guard let list = value.arrayValue else { throw ExportProblem("wrong type: field \"\(key)\" must be an array, found \(value.kindName)") }
+        guard let list = value.arrayValue else { throw ExportProblem("wrong type: field \"\(key)\" must be an array, found \(value.described)") }
         return list
     }
 
@@ -104,7 +104,7 @@ enum ExportItems {
                     let position = LogPosition(file: file, line: line, messageIndex: messageIndex)
                     guard let object = value.objectValue else {
                         return .rejected(LogDiagnostic(
-                            position: position, reason: "wrong type: a message must be an object, found \(value.kindName)"))
+                            position: position, reason: "wrong type: a message must be an object, found \(value.described)"))
                     }
                     // Expansions cut short while decoding come back as warnings on the message.
                     let (decoded, notes) = ExpansionNotes.collecting { Result { () throws(ExportProblem) in try decode(object, current) } }

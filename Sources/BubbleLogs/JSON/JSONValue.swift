@@ -25,6 +25,18 @@ enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// The value's kind and, for a scalar, the value itself, for "found …" in a wrong-type
+    /// diagnostic: `a number (0)`, `a string ("wide")`, `a boolean (true)`, `null`, `an array`. A
+    /// string is escaped and clipped, and so is a number's literal (it may be thousands of digits).
+    var described: String {
+        switch self {
+        case .null, .array, .object: kindName
+        case .bool(let flag): "a boolean (\(flag))"
+        case .number(let literal): "a number (\(DiagnosticText.quoted(literal, limit: 24)))"
+        case .string(let text): "a string (\"\(DiagnosticText.quoted(text, limit: 40))\")"
+        }
+    }
+
     var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil

@@ -78,7 +78,7 @@ final class NativeLogProducer: RecordProducer {
             return reject("malformed JSON at column \(error.column): \(error.message)")
         }
         guard let object = value.objectValue else {
-            return reject("wrong type: each line must hold a JSON object, found \(value.kindName)")
+            return reject("wrong type: each line must hold a JSON object, found \(value.described)")
         }
         do {
             return .record(try decoder.decode(object), position)

@@ -120,7 +120,7 @@ enum NativeRecordProblem: Error, CustomStringConvertible {
         case .missingField(let name):
             "missing field \"\(name)\""
         case .wrongType(let name, let expected, let found):
-            "wrong type: field \"\(name)\" must be \(expected), found \(found.kindName)"
+            "wrong type: field \"\(name)\" must be \(expected), found \(found.described)"
         case .unknownType(let type):
             "unknown type \"\(DiagnosticText.quoted(type))\" (expected one of: \(NativeRecordDecoder.typeNames))"
         case .unreadableDate(let text, let hint?):

@@ -48,7 +48,7 @@ enum SlackExport {
             throw LogInputError(file: channelsFile, line: error.line, message: "\(error.isTruncation ? "truncated" : "invalid") JSON: \(error.message) (column \(error.column))")
         }
         guard let channelList = channelsValue.arrayWithLines else {
-            throw LogInputError(file: channelsFile, message: "unknown schema: expected an array of channels, found \(channelsValue.kindName)")
+            throw LogInputError(file: channelsFile, message: "unknown schema: expected an array of channels, found \(channelsValue.described)")
         }
         var warnings: [LogDiagnostic] = []
         let users = try readUsers(export, warnings: &warnings)
@@ -127,7 +127,7 @@ enum SlackExport {
             throw LogInputError(file: usersFile, line: error.line, message: "\(error.isTruncation ? "truncated" : "invalid") JSON: \(error.message) (column \(error.column))")
         }
         guard let list = usersValue.arrayValue else {
-            warn(1, "unknown schema: expected an array of users, found \(usersValue.kindName)")
+            warn(1, "unknown schema: expected an array of users, found \(usersValue.described)")
             return [:]
         }
         var users: [String: String] = [:]
@@ -220,7 +220,7 @@ final class SlackProducer: RecordProducer {
             return
         }
         guard let messages = value.arrayWithLines else {
-            current = [{ .rejected(LogDiagnostic(position: LogPosition(file: path, line: 1), reason: "unknown schema: a day file is an array of messages, found \(value.kindName)")) }]
+            current = [{ .rejected(LogDiagnostic(position: LogPosition(file: path, line: 1), reason: "unknown schema: a day file is an array of messages, found \(value.described)")) }]
             return
         }
         let prefix = several ? channel.id + "/" : ""

@@ -63,7 +63,7 @@ struct SlackMessageDecoder: Sendable {
         var labels: [String] = []
         for value in try message.array("files") {
             guard let file = value.objectValue.map(ExportFields.init) else {
-                throw ExportProblem("wrong type: each of \"files\" must be an object, found \(value.kindName)")
+                throw ExportProblem("wrong type: each of \"files\" must be an object, found \(value.described)")
             }
             let title = try file.string("title")
             let fileName = try file.string("name") ?? title ?? "file"
@@ -96,7 +96,7 @@ struct SlackMessageDecoder: Sendable {
         var lines: [String] = []
         for value in try message.array("attachments") {
             guard let attachment = value.objectValue.map(ExportFields.init) else {
-                throw ExportProblem("wrong type: each of \"attachments\" must be an object, found \(value.kindName)")
+                throw ExportProblem("wrong type: each of \"attachments\" must be an object, found \(value.described)")
             }
             var parts: [String] = []
             for key in ["pretext", "title", "text"] {

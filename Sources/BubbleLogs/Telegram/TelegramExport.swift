@@ -10,7 +10,7 @@ import BubbleLayout
 enum TelegramExport {
     static func producer(document: JSONValue, file: String, options: LogReadOptions) throws(LogInputError) -> RecordProducer {
         guard let root = document.objectValue else {
-            throw LogInputError(file: file, message: "unknown schema: a Telegram export is a JSON object, found \(document.kindName)")
+            throw LogInputError(file: file, message: "unknown schema: a Telegram export is a JSON object, found \(document.described)")
         }
         var me = Me(name: options.me, userID: nil)
         var chats: [JSONObject] = []
@@ -161,12 +161,12 @@ enum TelegramText {
                     // A link whose label is not its address keeps the address, or it would be lost.
                     if let href = entity["href"]?.stringValue, href != text { out.append(" (\(href))") }
                 default:
-                    throw ExportProblem("wrong type: \"text\" parts must be strings or objects, found \(part.kindName)")
+                    throw ExportProblem("wrong type: \"text\" parts must be strings or objects, found \(part.described)")
                 }
             }
             return out.text
         case let other?:
-            throw ExportProblem("wrong type: field \"text\" must be a string or an array, found \(other.kindName)")
+            throw ExportProblem("wrong type: field \"text\" must be a string or an array, found \(other.described)")
         }
     }
 }

@@ -22,8 +22,9 @@ public struct ParsedArguments: Sendable {
     private let declared: Set<String>
     private let command: String
 
-    /// Parses `arguments` (without the program and command names) against `spec`.
-    public init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
+    /// Parses `arguments` (without the program and command names) against `spec`. `elsewhere`,
+    /// the other commands, lets an unknown option be answered with where it does belong.
+    public init(_ arguments: [String], spec: CommandSpec, elsewhere: [CommandSpec] = []) throws(UsageError) {
         var byName: [String: OptionSpec] = [:]
         for option in spec.options { for name in option.names { byName[name] = option } }
         declared = Set(spec.options.map(\.primaryName))
@@ -43,10 +44,15 @@ public struct ParsedArguments: Sendable {
             if token.hasPrefix("--"), let equals = token.firstIndex(of: "=") {
                 name = String(token[..<equals])
                 inlineValue = String(token[token.index(after: equals)...])
+            } else if !token.hasPrefix("--"), byName[token] == nil, byName["-" + token] == nil,
+                      let short = byName[String(token.prefix(2))], !short.isFlag {
+                // As getopt reads it: `-w40` is `-w 40` for an option that takes a value. But a
+                // long name typed with one dash (`-width`) is that mistake, not `-w idth`.
+                name = String(token.prefix(2))
+                inlineValue = String(token.dropFirst(2))
             }
             guard let option = byName[name] else {
-                let hint = Self.closestName(to: name, among: byName.keys).map { " (did you mean '\($0)'?)" } ?? ""
-                throw UsageError("unknown option '\(name)'\(hint)")
+                throw UsageError("unknown option '\(name)'\(Self.hint(for: name, among: byName.keys, elsewhere: elsewhere, command: spec.name))")
             }
             let key = option.primaryName
             if option.isFlag {
@@ -103,12 +109,19 @@ public struct ParsedArguments: Sendable {
         return try Self.integer(text, option: option.primaryName, in: range)
     }
 
-    /// Every integer given for `option`, accepting repeats and comma lists (`--width 40,80`).
-    public func integers(_ option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> [Int] {
+    /// Every integer given for `option`, accepting repeats and comma lists (`--width 40,80`). With
+    /// `distinct`, a value given twice (`--width 40,40`, `--width 80 --width 80`) is a usage error
+    /// rather than quietly dropped or used twice: it is most likely a typo for another value, and
+    /// each value is one column of the output.
+    public func integers(_ option: OptionSpec, in range: ClosedRange<Int>, distinct: Bool = false) throws(UsageError) -> [Int] {
         var result: [Int] = []
         for text in strings(option) {
             for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-                result.append(try Self.integer(String(part), option: option.primaryName, in: range))
+                let value = try Self.integer(String(part), option: option.primaryName, in: range)
+                guard !distinct || !result.contains(value) else {
+                    throw UsageError("invalid value '\(text)' for \(option.primaryName): \(value) is given more than once")
+                }
+                result.append(value)
             }
         }
         return result
@@ -123,28 +136,56 @@ public struct ParsedArguments: Sendable {
         return text
     }
 
-    /// The known option a mistyped one most likely meant (`--colour` → `--color`): the nearest by
-    /// edit distance, if it is at most 2 edits away, so wild guesses are not offered.
+    /// What follows "unknown option 'NAME'": the option of this command it most likely meant, else
+    /// the other commands that have it (`-n` is `bench`'s `--messages`), else nothing.
+    static func hint(for name: String, among names: some Sequence<String>, elsewhere: [CommandSpec], command: String) -> String {
+        if let near = closestName(to: name, among: names) { return " (did you mean '\(near)'?)" }
+        let owners = elsewhere.filter { $0.name != command }.compactMap { other in
+            other.options.first { $0.names.contains(name) }.map { option in
+                "'bubbles \(other.name)'" + (option.primaryName == name ? "" : ", as \(option.primaryName)")
+            }
+        }
+        guard !owners.isEmpty else { return "" }
+        return " (\(name) belongs to \(owners.joined(separator: " and ")); 'bubbles \(command)' has no such option)"
+    }
+
+    /// The known option a mistyped one most likely meant (`--colour` → `--color`, `-width` →
+    /// `--width`). Names are compared without their dashes, and the edits allowed grow with the
+    /// name: none for one or two letters (`-n` is one edit from `-h` and from every other short
+    /// option, which says nothing of what was meant), one up to five letters, two beyond.
     static func closestName(to name: String, among names: some Sequence<String>) -> String? {
-        let typed = Array(name.unicodeScalars)
+        let typedName = name.drop { $0 == "-" }
+        // A long option typed with one dash (`-width`) or with three.
+        if typedName.count > 1, let long = names.first(where: { $0 == "--" + typedName }) { return long }
+        // The right name in the wrong case (`-W`, `--Width`).
+        if let same = names.sorted().first(where: { $0.lowercased() == name.lowercased() }) { return same }
+        let typed = Array(typedName.unicodeScalars)
+        let allowed = typed.count <= 2 ? 0 : typed.count <= 5 ? 1 : 2
+        guard allowed > 0 else { return nil }
         var best: (name: String, distance: Int)?
-        for candidate in names.sorted() {
-            let distance = editDistance(typed, Array(candidate.unicodeScalars))
-            if distance <= 2, distance < (best?.distance ?? .max) { best = (candidate, distance) }
+        for candidate in names.sorted() where candidate.hasPrefix("--") {
+            let distance = editDistance(typed, Array(candidate.dropFirst(2).unicodeScalars))
+            if distance <= allowed, distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }
         return best?.name
     }
 
-    /// Levenshtein distance, one row at a time.
+    /// Edit distance where swapping two neighbours is one edit, as in the typo `--widht` (optimal
+    /// string alignment), one row at a time.
     private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var beforePrevious: [Int] = []
         var previous = Array(0...b.count)
         for i in 1...a.count {
             var current = [i] + Array(repeating: 0, count: b.count)
             for j in 1...b.count {
                 let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
+            beforePrevious = previous
             previous = current
         }
         return previous[b.count]

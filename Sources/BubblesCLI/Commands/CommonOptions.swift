@@ -12,7 +12,7 @@ struct InputOptions {
         static let input = OptionSpec("--input", value: "FORMAT", help: "Input format: \(LogFormat.argumentChoices) (default auto).")
         static let me = OptionSpec("--me", value: "NAME", help: "Whose messages are outgoing (drawn on the right).")
         static let strict = OptionSpec("--strict", help: "Stop at the first rejected record.")
-        static let tz = OptionSpec("--tz", value: "ZONE", help: "Time zone for times and date separators: a name (Europe/Berlin, UTC) or an offset (+05:30). Default: TZ, else UTC.")
+        static let tz = OptionSpec("--tz", value: "ZONE", help: "Time zone for times and date separators: a tz database name in any case (Europe/Berlin, utc, EST) or an offset (+05:30). Default: TZ, else UTC.")
         static let channel = OptionSpec("--channel", value: "NAME", help: "For a Slack or Telegram export with several conversations: the one to read.")
         static let dateOrder = OptionSpec("--date-order", value: "ORDER", help: "How a WhatsApp export writes its dates: dmy, mdy or ymd (default: decided from the file).")
     }
@@ -36,7 +36,7 @@ struct InputOptions {
         }
         if let zone = arguments.string(Options.tz) {
             guard let timeZone = ZoneName.parse(zone) else {
-                throw UsageError("invalid value '\(zone)' for --tz: expected a zone name such as UTC or Europe/Berlin, or an offset such as +05:30")
+                throw UsageError("invalid value '\(zone)' for --tz: \(ZoneName.refusal(zone))")
             }
             self.timeZone = timeZone
         } else {

@@ -25,7 +25,7 @@ struct HeightsCommand: BubblesCommand {
 
     /// The options, each declared once: the spec lists them and `init` reads them.
     enum Options {
-        static let width = OptionSpec("--width", "-w", value: "N", repeats: true, help: "Container width in cells (in px with --font); repeat or list (40,80) for several (default 80).")
+        static let width = OptionSpec("--width", "-w", value: "N", repeats: true, help: "Container width in cells (in px with --font); repeat or list (40,80) for several, each once (default 80).")
         static let format = OptionSpec("--format", value: "FORMAT", help: "Output format: jsonl or csv (default jsonl).")
     }
 
@@ -40,7 +40,7 @@ struct HeightsCommand: BubblesCommand {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
         input = try InputOptions(arguments, environment: context.environment)
-        let widths = try arguments.integers(Options.width, in: 1...BubbleStyle.maximumContainerWidth)
+        let widths = try arguments.integers(Options.width, in: 1...BubbleStyle.maximumContainerWidth, distinct: true)
         self.widths = widths.isEmpty ? [80] : widths
         csv = try arguments.choice(Options.format, from: ["jsonl", "csv"]) == "csv"
         pixels = try PixelOptions(arguments)

@@ -73,12 +73,15 @@ struct PixelOptions {
     func load(errors: TextSink) throws -> (measurer: PixelLayoutMeasurer, style: PixelStyle)? {
         var loaded: [OpenTypeFont] = []
         for font in fonts {
-            guard let data = FileManager.default.contents(atPath: font.path) else {
-                try errors.write("bubbles: \(DiagnosticText.escaped(font.path)): cannot read the font file\n")
+            let data: [UInt8]
+            switch FileBytes.read(font.path) {
+            case .success(let bytes): data = bytes
+            case .failure(let error):
+                try errors.write("bubbles: \(DiagnosticText.escaped(font.path)): cannot read the font file (\(error.reason))\n")
                 return nil
             }
             do {
-                let face = try OpenTypeFont(bytes: [UInt8](data), faceIndex: font.face)
+                let face = try OpenTypeFont(bytes: data, faceIndex: font.face)
                 // The chain reads each font's kerning and substitutions for the text's script:
                 // checked font by font, so an error names its file.
                 _ = try FontChain(fonts: [face], size: size)

@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A whole file read into memory (an export's member, a font, a style file), or why it cannot be,
+/// in the words the inputs use: "cannot open: No such file or directory", "cannot open:
+/// Permission denied" (the system's `strerror`), "a folder", "a FIFO (named pipe), not opened".
+public enum FileBytes {
+    /// The bytes of the file at `path`. Opened without blocking and checked to be a regular file
+    /// first, so a FIFO is not waited on and a folder is named as one.
+    public static func read(_ path: String) -> Result<[UInt8], FileBytesError> {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(FileBytesError(reason: "cannot open: \(String(cString: strerror(errno)))")) }
+        defer { _ = close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(FileBytesError(reason: "cannot read: \(String(cString: strerror(errno)))")) }
+        let kind = kind(mode: info.st_mode)
+        guard kind == .file else { return .failure(FileBytesError(reason: kind.description)) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            if got < 0 { return .failure(FileBytesError(reason: "cannot read: \(String(cString: strerror(errno)))")) }
+            if got == 0 { break }
+            bytes += chunk[..<got]
+        }
+        return .success(bytes)
+    }
+
+    /// What a file of `mode` is, for saying why it is not read.
+    static func kind(mode: mode_t) -> ExportItemKind {
+        switch mode & S_IFMT {
+        case S_IFREG: .file
+        case S_IFDIR: .folder
+        case S_IFIFO: .fifo
+        case S_IFSOCK: .special("a socket")
+        case S_IFCHR, S_IFBLK: .special("a device")
+        default: .special("not a regular file")
+        }
+    }
+}
+
+/// Why a file could not be read: the system's reason, or what the path is instead of a file.
+public struct FileBytesError: Error, Sendable, Equatable {
+    public var reason: String
+}
+
+/// `read(2)`, named apart from `FileBytes.read(_:)`.
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(fd, buffer, count)
+    #else
+    Darwin.read(fd, buffer, count)
+    #endif
+}
