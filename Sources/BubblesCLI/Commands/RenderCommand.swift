@@ -86,7 +86,9 @@ struct RenderCommand: BubblesCommand {
         let engine = LayoutEngine(textOptions: textOptions)
         var decoration = DecorationOptions()
         decoration.timeZone = input.timeZone
-        let stream = TimelineStream(engine: engine, widths: [width], decorationOptions: decoration)
+        var stream = TimelineStream(engine: engine, widths: [width], decorationOptions: decoration)
+        // A transcript is read top to bottom: conversations read together keep the input's order.
+        stream.inInputOrder = true
         var options = RenderOptions(width: width, colorDepth: colorDepth, asciiBorders: ascii, timeZone: input.timeZone)
         options.bidi = bidi
         var renderer = TranscriptRenderer(engine: engine, options: options)
