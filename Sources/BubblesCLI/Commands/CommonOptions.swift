@@ -72,6 +72,14 @@ struct InputOptions {
 }
 
 extension InputOptions {
+    /// Throws the usage error for a `--channel` that chose nothing from a stream, once it has
+    /// ended (known only then; on opening an export it is found at once).
+    func checkChosenConversation(of reader: LogReader) throws(UsageError) {
+        if let problem = reader.endProblem {
+            throw UsageError("--channel chose nothing: \(problem.file): \(problem.message)")
+        }
+    }
+
     /// What closes a read on stderr. A `--me` that matched no sender is said, since every message
     /// would otherwise be drawn as incoming without a word. Then the counts, so a user can check that
     /// nothing was dropped: "FILE: 17 records, 8 laid out, 9 rejected, 1 blank line skipped", where
@@ -85,10 +93,7 @@ extension InputOptions {
             try errors.write("bubbles: --me '\(DiagnosticText.escaped(me))' matched no sender in \(DiagnosticText.escaped(reader.file)) (names must match exactly, apart from invisible marks and WhatsApp's '~' before names not in contacts); \(senders)\n")
         }
         let counts = reader.counts
-        if let problem = reader.endProblem {
-            // Known only at the end of a stream, the same usage error as on opening an export.
-            throw UsageError("--channel chose nothing: \(problem.file): \(problem.message)")
-        }
+        try checkChosenConversation(of: reader)
         guard countsAlways || counts.rejected > 0 else { return }
         var line = "\(DiagnosticText.escaped(reader.file)): \(counts.recordsIn) record\(counts.recordsIn == 1 ? "" : "s"), \(counts.messagesOut) \(done), \(counts.rejected) rejected"
         if counts.blankLinesSkipped > 0 {

@@ -103,6 +103,8 @@ struct ViewCommand: BubblesCommand {
         } else {
             source = loader.load(reader)
             handover = nil
+            // Before the screen is taken: a --channel that chose nothing is said as on opening.
+            try input.checkChosenConversation(of: reader)
         }
         let screen = ViewerScreen(source: source, engine: engine, decoration: decoration,
                                   title: input.path == "-" ? "<stdin>" : input.path,
