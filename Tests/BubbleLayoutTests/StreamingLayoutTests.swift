@@ -40,8 +40,8 @@ private struct ChatNote: TextMessageModel {
 
     /// Every row of `models`, streamed with a flush wherever `cut` says, as (conversation, id, layouts).
     static func stream(_ models: [any MessageModel], engine: LayoutEngine<CellMeasurer> = LayoutEngine(),
-                       options: DecorationOptions, cut: (Int) -> Bool) throws -> [String] {
-        var layout = StreamingLayout(engine: engine, widths: widths, options: options)
+                       options: DecorationOptions, inInputOrder: Bool = false, cut: (Int) -> Bool) throws -> [String] {
+        var layout = StreamingLayout(engine: engine, widths: widths, options: options, inInputOrder: inInputOrder)
         var rows: [String] = []
         func take(_ batch: BatchLayout) {
             #expect(batch.firstRowNumber == rows.count)
@@ -96,7 +96,7 @@ private struct ChatNote: TextMessageModel {
         #expect(layouts == batch.rows.indices.map { r in Self.widths.indices.map { batch.layout(row: r, widthIndex: $0) } })
     }
 
-    @Test func interleavedConversationsGetTheRowsEachGetsAlone() throws {
+    @Test func interleavedConversationsGetTheRowsEachGetsAloneInEitherOrder() throws {
         var rng = SeededGenerator(seed: 23)
         let conversations = ["a", "b", "c"].map { Self.randomNotes(&rng, count: 200, conversation: $0, idPrefix: $0) }
         // Interleave at random, each conversation staying in order.
@@ -113,7 +113,19 @@ private struct ChatNote: TextMessageModel {
         let together = try Self.stream(mixed, options: options) { _ in Int.random(in: 0..<9, using: &cuts) == 0 }
         let apart = try conversations.flatMap { try Self.stream($0, options: options) { _ in false } }
         #expect(together.sorted() == apart.sorted())
-        // Each conversation opens with its own date separator, as its first row (no spacing above).
+        // In input order, the same rows come out with every message's row where the message was,
+        // each separator just above the message it belongs to, wherever the stream is cut.
+        var orderedCuts = SeededGenerator(seed: 6)
+        let ordered = try Self.stream(mixed, options: options, inInputOrder: true) { _ in Int.random(in: 0..<9, using: &orderedCuts) == 0 }
+        #expect(ordered.sorted() == together.sorted())
+        #expect(ordered.filter { !$0.contains(" date:") }.map { $0.split(separator: " ")[1] } == mixed.map { Substring($0.id) })
+        for (i, row) in ordered.enumerated() where row.contains(" date:") {
+            #expect(i + 1 < ordered.count && !ordered[i + 1].contains(" date:"))
+            #expect(ordered[i + 1].split(separator: " ")[0] == row.split(separator: " ")[0])
+        }
+        #expect(try Self.stream(mixed, options: options, inInputOrder: true) { _ in false } == ordered)
+        // Each conversation opens with its own date separator, as its first row, with the space
+        // above it that parts it from another conversation's rows.
         for c in ["a", "b", "c"] {
             let first = try #require(together.first { $0.hasPrefix("\(c) ") })
             #expect(first.contains(" date:"))

@@ -9,7 +9,7 @@ import Testing
 /// line is wider than the width, over every bundled corpus at several widths.
 @Suite struct CommandContractTests {
     static let inputs = [
-        "logs/sample.jsonl", "logs/hostile.jsonl", "logs/bad.jsonl",
+        "logs/sample.jsonl", "logs/hostile.jsonl", "logs/bad.jsonl", "logs/conversations.jsonl",
         "exports/telegram/single/result.json", "exports/telegram/full/result.json",
         "exports/whatsapp/android-en_US-12h.txt", "exports/whatsapp/ios-fr_FR.txt", "exports/whatsapp/android-de_DE.txt",
         "exports/discord/channel.json", "exports/slack/export",
@@ -17,25 +17,29 @@ import Testing
     static let widths = [1, 7, 24, 40, 80, 133]
 
     /// Heights by row number from `bubbles heights FILE --width W`.
-    func heights(_ file: String, width: Int) throws -> [Int: Int] {
+    /// Heights by row key (conversation, a newline, id): `heights` keeps each conversation's order,
+    /// `render` the input's, so rows of several conversations are matched by key, which is unique.
+    func heights(_ file: String, width: Int) throws -> [String: Int] {
         let run = bubbles("heights", corpus(file), "--width", "\(width)", "--tz", "UTC")
-        var result: [Int: Int] = [:]
+        var result: [String: Int] = [:]
         for line in run.outputLines {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            result[try #require(object["row"] as? Int)] = try #require(object["height"] as? Int)
+            let key = ((object["conversation"] as? String) ?? "") + "\n" + (try #require(object["id"] as? String))
+            #expect(result[key] == nil, "\(file): two rows keyed \(key)")
+            result[key] = try #require(object["height"] as? Int)
         }
         return result
     }
 
     /// Lines drawn per row number by the render command's own drawing path.
-    func drawn(_ file: String, width: Int, color: String, ascii: Bool) throws -> [Int: [String]] {
+    func drawn(_ file: String, width: Int, color: String, ascii: Bool) throws -> [String: [String]] {
         var arguments = [corpus(file), "--width", "\(width)", "--color", color, "--tz", "UTC"]
         if ascii { arguments.append("--ascii") }
         let context = CommandContext(output: StringSink(), errors: StringSink(), environment: [:])
         let command = try RenderCommand(try ParsedArguments(arguments, spec: RenderCommand.spec), context: context)
         let reader = try LogSource.open(path: corpus(file), options: LogReadOptions(timeZone: TimeZone(identifier: "UTC")!))
-        var rows: [Int: [String]] = [:]
-        _ = try command.draw(reader, errors: StringSink()) { row, lines in rows[row] = lines }
+        var rows: [String: [String]] = [:]
+        _ = try command.draw(reader, errors: StringSink()) { _, key, lines in rows[key] = lines }
         return rows
     }
 

@@ -52,6 +52,15 @@ public struct DecoratedRow: Hashable, Sendable {
         hasher.combine(anchorIndex)
     }
 
+    /// The row with its input positions moved by `offset` (a streaming window starts anew).
+    func moved(by offset: Int) -> DecoratedRow {
+        var row = DecoratedRow(messageIndex: messageIndex < 0 ? messageIndex : messageIndex + offset,
+                               configuratorIndex: configuratorIndex, day: day, decoration: decoration,
+                               anchorIndex: anchorIndex < 0 ? anchorIndex : anchorIndex + offset)
+        row.stamp = stamp
+        return row
+    }
+
     /// The conversation the row is in (`MessageModel.conversationID`).
     public func conversationID(in models: [any MessageModel]) -> String? {
         anchorIndex >= 0 ? models[anchorIndex].conversationID : nil

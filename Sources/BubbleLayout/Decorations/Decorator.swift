@@ -65,7 +65,12 @@ public struct Decorator: Sendable {
         let continues = pending.map { Self.continuesGroup($0, facts, gap: options.groupGap) } ?? false
         if let pending { rows.append(decorate(pending, startsGroup: pendingStartsGroup, endsGroup: !continues)) }
         if facts.day != lastDay {
-            rows.append(.dateSeparator(facts.day, isFirstRow: emittedRows == 0 && rows.count == before, above: index))
+            // Only a log's own top goes without the space above. A message that names its
+            // conversation may be one of several, whose rows stand above this one in a transcript:
+            // its first separator keeps the space, whichever conversation comes first (so a row
+            // still depends on its own conversation alone).
+            let isTop = emittedRows == 0 && rows.count == before && model.conversationID == nil
+            rows.append(.dateSeparator(facts.day, isFirstRow: isTop, above: index))
             lastDay = facts.day
         }
         emittedRows += rows.count - before

@@ -11,6 +11,13 @@ import BubbleText
 /// makes flushing at any moment, and splitting a stream by conversation, give the same rows.
 /// For the same reason the number of other parties (names on or off) is counted as senders
 /// appear, unless the options give it.
+///
+/// Rows come out in each conversation's input order; rows of different conversations may come out
+/// of input order (a conversation's last message waits for its next one, or the end, while
+/// others go on). With `inInputOrder` they come out in input order across conversations too, as a
+/// transcript is read: a row then also waits for every earlier message's row, so the window holds
+/// the messages from the earliest undecided one on (the whole tail of a log whose first
+/// conversation ends early, at worst).
 public struct StreamingLayout<Measurer: TextMeasurer> {
     /// The engine laying rows out.
     public let engine: LayoutEngine<Measurer>
@@ -25,16 +32,21 @@ public struct StreamingLayout<Measurer: TextMeasurer> {
     private var decorated = 0
     /// Rows handed back so far.
     public private(set) var rowCount = 0
+    /// Whether rows are handed back in input order across conversations (see the type's comment).
+    public let inInputOrder: Bool
+    /// With `inInputOrder`: rows decided but waiting for an earlier message's row.
+    private var waitingRows: [DecoratedRow] = []
 
     /// A streaming layout at `widths` with `engine`, decorated with `options`. With `remembering`
     /// false the engine's layout cache and prepared-text store are neither read nor filled: right
     /// for a one-pass filter, where each message is laid out once (at every width, from one
     /// preparing of its text), and memory then holds the window and nothing that grows with the log.
     public init(engine: LayoutEngine<Measurer>, widths: [Int], options: DecorationOptions = DecorationOptions(),
-                remembering: Bool = true) {
+                remembering: Bool = true, inInputOrder: Bool = false) {
         self.engine = engine
         self.widths = widths
         self.remembering = remembering
+        self.inInputOrder = inInputOrder
         decorator = TimelineDecorator(options: options, registry: engine.registry, footerWidths: engine.footerWidths)
     }
 
@@ -74,12 +86,33 @@ public struct StreamingLayout<Measurer: TextMeasurer> {
         rows.reserveCapacity(window.count - decorated + 1)
         for i in decorated..<window.count { try decorator.push(window[i], index: i, into: &rows) }
         if final { decorator.finish(into: &rows) }
-        return rows
+        guard inInputOrder else { return rows }
+        // Only rows above the earliest held-back message are in input order yet; a separator
+        // comes before the message it stands above.
+        let limit = decorator.pendingIndices.first ?? Int.max
+        var ready: [DecoratedRow] = []
+        var later: [DecoratedRow] = []
+        for row in waitingRows + rows {
+            if row.anchorIndex < limit { ready.append(row) } else { later.append(row) }
+        }
+        waitingRows = later
+        ready.sort { ($0.anchorIndex, $0.isDateSeparator ? 0 : 1) < ($1.anchorIndex, $1.isDateSeparator ? 0 : 1) }
+        return ready
     }
 
     /// Counts `laidOut` rows as handed back and starts the next window with the held-back messages.
     private mutating func advance(past laidOut: Int) {
         rowCount += laidOut
+        if inInputOrder {
+            // The next window starts at the earliest held-back message: the rows waiting refer to
+            // it and those after it.
+            let start = decorator.pendingIndices.first ?? window.count
+            window.removeFirst(start)
+            decorated = window.count
+            decorator.movePending { $0 - start }
+            waitingRows = waitingRows.map { $0.moved(by: -start) }
+            return
+        }
         // The held-back messages lead the next window, renumbered in order.
         let pending = decorator.pendingIndices
         var next: [any MessageModel] = []

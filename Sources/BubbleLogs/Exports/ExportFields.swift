@@ -68,11 +68,26 @@ struct ExportConversation {
     var title: String
     /// The message list, with the line each message starts on.
     var messages: JSONArray
+    /// The `conversation` every record of it carries (the header notice too), when the read holds
+    /// several: each is then decorated apart, and `convert` writes it, so reading the conversion
+    /// gives the same rows. Nil when one conversation is read.
+    var conversationID: String? = nil
+}
+
+extension ExportConversation {
+    /// `record` carrying this conversation's id, when it has one.
+    func stamped(_ record: any LogRecord) -> any LogRecord {
+        guard let conversationID else { return record }
+        var stamped = record
+        stamped.header.conversationID = conversationID
+        return stamped
+    }
 }
 
 enum ExportItems {
     /// Producer items for the chosen conversations: each message decoded lazily by `decode`;
-    /// with more than one conversation, each is introduced by a system row naming it.
+    /// with more than one conversation, each is introduced by a system row naming it. Every record
+    /// of a conversation with a `conversationID` carries it.
     static func items(
         file: String, conversations: [ExportConversation],
         decode: @escaping (JSONObject, ExportConversation) throws(ExportProblem) -> any LogRecord
@@ -89,9 +104,10 @@ enum ExportItems {
                 items.append { () -> ProducedRecord in
                     // The header takes the time of the first message that has one, or the epoch.
                     let micros = first.flatMap { try? decode($0, header) }.map { LogTimestamp.microseconds(of: $0.date) } ?? 0
-                    let notice = LogSystemMessage(
+                    var notice = LogSystemMessage(
                         header: LogMessageHeader(id: header.idPrefix + "conversation", senderName: nil, date: LogTimestamp.date(microseconds: micros)),
                         notice: header.title)
+                    notice.header.conversationID = header.conversationID
                     return .record(notice, LogPosition(file: file, line: line.map { max(1, $0 - 1) }))
                 }
             }
@@ -108,7 +124,7 @@ enum ExportItems {
                     }
                     // Expansions cut short while decoding come back as warnings on the message.
                     let (decoded, notes) = ExpansionNotes.collecting { Result { () throws(ExportProblem) in try decode(object, current) } }
-                    switch decoded {
+                    switch decoded.map({ current.stamped($0) }) {
                     case .success(let record) where notes.isEmpty:
                         return .record(record, position)
                     case .success(let record):

@@ -19,6 +19,7 @@ public enum LogFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
 
     /// Whether an input of this format can hold several conversations, so that choosing one
     /// (`LogReadOptions.conversation`) means something: a Slack export or a Telegram export.
+    /// Native JSON Lines may too (records with `conversation`): that is known only as it is read.
     public var mayHoldSeveralConversations: Bool {
         switch self {
         case .auto, .telegram, .slack: true

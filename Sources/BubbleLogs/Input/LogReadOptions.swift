@@ -10,7 +10,8 @@ public struct LogReadOptions: Sendable {
     /// The zone for sources that write local times without one (WhatsApp). Others carry offsets.
     public var timeZone: TimeZone
     /// Which conversation of a multi-conversation export to read: a Slack channel name (with or
-    /// without `#`) or id, or a Telegram chat name or id. Nil reads all of them, in file order.
+    /// without `#`) or id, a Telegram chat name or id, or a native log's `conversation` value (with or
+    /// without a leading `#`; see `ConversationFilter`). Nil reads all of them, in file order.
     public var conversation: String?
     /// The order of a WhatsApp file's dates (`--date-order`); nil decides it from the file.
     public var dateOrder: LogDateOrder?

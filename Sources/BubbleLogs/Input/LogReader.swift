@@ -42,6 +42,15 @@ public final class LogReader: Sequence, IteratorProtocol {
     /// dates could be read two ways. Known as soon as the reader is open.
     public var notes: [String] { producer.notes }
 
+    /// Records of other conversations passed over, for a conversation chosen from a log that
+    /// carries `conversation` values (an export never hands out the others, so has none). They are
+    /// neither records in `counts` nor rejections.
+    public var skippedOtherConversations: Int { producer.skippedOtherConversations }
+
+    /// Once the input has ended: why the chosen conversation gave nothing, when that can only be
+    /// known at the end (a stream of JSON Lines). Its `kind` is `.conversationNotApplicable`.
+    public var endProblem: LogInputError? { finished ? producer.endProblem : nil }
+
     private let producer: RecordProducer
     private let strict: Bool
     @exclusivity(unchecked) private var finished = false

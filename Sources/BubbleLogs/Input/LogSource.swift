@@ -55,13 +55,15 @@ public enum LogSource {
         if format == .auto {
             resolved = try detect(input)
         }
-        if let wanted = options.conversation, !resolved.mayHoldSeveralConversations {
+        if let wanted = options.conversation, !resolved.mayHoldSeveralConversations, resolved != .jsonl {
             throw LogInputError(file: display, message: "read as \(resolved), which holds one conversation: \"\(DiagnosticText.quoted(wanted))\" cannot be chosen", kind: .conversationNotApplicable)
         }
         let producer: RecordProducer
         switch resolved {
         case .jsonl:
-            producer = NativeLogProducer(lines: input.streamingLines(), file: display, options: options)
+            let native = NativeLogProducer(lines: input.streamingLines(), file: display, options: options)
+            // Its records may carry `conversation`: one is chosen as an export's is.
+            producer = options.conversation.map { ConversationFilter(native, wanted: $0, file: display) } ?? native
         case .whatsapp:
             // Old Mac-style files end lines with a bare CR; WhatsApp text has no other use for one.
             producer = try WhatsAppProducer(passes: input.twoPassLines(crIsLineBreak: true), file: display, options: options)

@@ -18,10 +18,16 @@ protocol RecordProducer: AnyObject {
     var mayWaitForInput: Bool { get }
     /// Notes for the user about how the input was read, known once it is open.
     var notes: [String] { get }
+    /// Records passed over as not of the chosen conversation (see `ConversationFilter`).
+    var skippedOtherConversations: Int { get }
+    /// A failure known only at the end of the input (see `ConversationFilter.endProblem`).
+    var endProblem: LogInputError? { get }
 }
 
 extension RecordProducer {
     var notes: [String] { [] }
+    var skippedOtherConversations: Int { 0 }
+    var endProblem: LogInputError? { nil }
 
     func nextNative(into out: inout OutputBuffer) -> ProducedNative? {
         next().map { .produced($0) }

@@ -4,8 +4,9 @@ import Foundation
 /// A message read from a log or an export: a `MessageModel` that can also write itself back as one
 /// native JSON Lines record. Every record kind adopts it, so writing needs no switch over kinds.
 public protocol LogRecord: MessageModel, Hashable {
-    /// The shared fields.
-    var header: LogMessageHeader { get }
+    /// The shared fields. Settable so that a reader can stamp what it learns outside the message
+    /// (the conversation of an export holding several) without knowing the record's kind.
+    var header: LogMessageHeader { get set }
     /// The native `type` value: "text", "image" or "system".
     static var nativeType: String { get }
     /// Adds this kind's own fields (text, image…) after the shared ones.

@@ -228,13 +228,16 @@ final class SlackProducer: RecordProducer {
             announced = true
             let firstTS = messages.elements.lazy.compactMap { $0.objectValue?["ts"]?.stringValue }.first
             let micros = firstTS.flatMap(LogTimestamp.microseconds(unixSecondsLiteral:)) ?? 0
-            current.append { .record(LogSystemMessage(
-                header: LogMessageHeader(id: prefix + "conversation", senderName: nil, date: LogTimestamp.date(microseconds: micros)),
-                notice: "#\(channel.name)"), LogPosition(file: path, line: 1)) }
+            var header = LogMessageHeader(id: prefix + "conversation", senderName: nil, date: LogTimestamp.date(microseconds: micros))
+            header.conversationID = channel.name
+            current.append { .record(LogSystemMessage(header: header, notice: "#\(channel.name)"), LogPosition(file: path, line: 1)) }
         }
         let decoder = decoder
+        // Read together, each channel's records carry its name as their conversation (names are
+        // unique in a workspace, and what `--channel` is given).
         current += ExportItems.items(
-            file: path, conversations: [ExportConversation(idPrefix: prefix, title: "", messages: messages)]
+            file: path, conversations: [ExportConversation(idPrefix: prefix, title: "", messages: messages,
+                                                           conversationID: several ? channel.name : nil)]
         ) { object, _ throws(ExportProblem) in
             try decoder.decode(ExportFields(object: object), idPrefix: prefix)
         }

@@ -41,7 +41,7 @@ enum TelegramExport {
                 idPrefix: "\(id)/", title: "Telegram chat “\(name)”",
                 messages: chat["messages"]?.arrayWithLines ?? JSONArray(elements: [], elementLines: [])))
         }
-        let chosen: [ExportConversation]
+        var chosen: [ExportConversation]
         if let wanted = options.conversation {
             chosen = all.filter { $0.name == wanted || $0.id == wanted }.map(\.conversation)
             if chosen.isEmpty {
@@ -50,6 +50,11 @@ enum TelegramExport {
             }
         } else {
             chosen = all.map(\.conversation)
+        }
+        // Read together, each chat's records carry its id as their conversation (ids are unique
+        // in an export; names need not be).
+        if chosen.count > 1 {
+            for i in chosen.indices { chosen[i].conversationID = String(chosen[i].idPrefix.dropLast()) }
         }
         let decoder = TelegramMessageDecoder(me: me, timeZoneOptions: options)
         return ListProducer(ExportItems.items(file: file, conversations: chosen) { object, conversation throws(ExportProblem) in

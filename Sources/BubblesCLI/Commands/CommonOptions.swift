@@ -13,7 +13,7 @@ struct InputOptions {
         static let me = OptionSpec("--me", value: "NAME", help: "Whose messages are outgoing (drawn on the right).")
         static let strict = OptionSpec("--strict", help: "Stop at the first rejected record.")
         static let tz = OptionSpec("--tz", value: "ZONE", help: "Time zone for times and date separators: a tz database name in any case (Europe/Berlin, utc, EST) or an offset (+05:30). Default: TZ, else UTC.")
-        static let channel = OptionSpec("--channel", value: "NAME", help: "For a Slack or Telegram export with several conversations: the one to read.")
+        static let channel = OptionSpec("--channel", value: "NAME", help: "For an input with several conversations (a Slack or Telegram export, JSON Lines with \"conversation\"): the one to read.")
         static let dateOrder = OptionSpec("--date-order", value: "ORDER", help: "How a WhatsApp export writes its dates: dmy, mdy or ymd (default: decided from the file).")
     }
 
@@ -63,7 +63,7 @@ struct InputOptions {
             return reader
         } catch let error as LogInputError where error.kind == .conversationNotApplicable {
             // A flag that cannot apply to this input is a usage error, not something to ignore.
-            throw UsageError("--channel applies only to an export with several conversations (Slack, Telegram): \(error.file): \(error.message)")
+            throw UsageError("--channel applies only to an input with several conversations (a Slack or Telegram export, JSON Lines with \"conversation\"): \(error.file): \(error.message)")
         } catch let error as LogInputError {
             try errors.write("bubbles: \(error)\n")
             return nil
@@ -72,6 +72,14 @@ struct InputOptions {
 }
 
 extension InputOptions {
+    /// Throws the usage error for a `--channel` that chose nothing from a stream, once it has
+    /// ended (known only then; on opening an export it is found at once).
+    func checkChosenConversation(of reader: LogReader) throws(UsageError) {
+        if let problem = reader.endProblem {
+            throw UsageError("--channel chose nothing: \(problem.file): \(problem.message)")
+        }
+    }
+
     /// What closes a read on stderr. A `--me` that matched no sender is said, since every message
     /// would otherwise be drawn as incoming without a word. Then the counts, so a user can check that
     /// nothing was dropped: "FILE: 17 records, 8 laid out, 9 rejected, 1 blank line skipped", where
@@ -85,11 +93,14 @@ extension InputOptions {
             try errors.write("bubbles: --me '\(DiagnosticText.escaped(me))' matched no sender in \(DiagnosticText.escaped(reader.file)) (names must match exactly, apart from invisible marks and WhatsApp's '~' before names not in contacts); \(senders)\n")
         }
         let counts = reader.counts
+        try checkChosenConversation(of: reader)
         guard countsAlways || counts.rejected > 0 else { return }
         var line = "\(DiagnosticText.escaped(reader.file)): \(counts.recordsIn) record\(counts.recordsIn == 1 ? "" : "s"), \(counts.messagesOut) \(done), \(counts.rejected) rejected"
         if counts.blankLinesSkipped > 0 {
             line += ", \(counts.blankLinesSkipped) blank line\(counts.blankLinesSkipped == 1 ? "" : "s") skipped"
         }
+        let others = reader.skippedOtherConversations
+        if others > 0 { line += ", \(others) record\(others == 1 ? "" : "s") of other conversations skipped" }
         // Without this a strict run's counts look like a short file.
         if reader.stoppedEarly { line += "; stopped at the first rejected record (--strict)" }
         try errors.write(line + "\n")

@@ -61,7 +61,7 @@ struct RenderCommand: BubblesCommand {
         if let bidiModeSwitch { try output.write(bidiModeSwitch.enter) }
         let counts: LogCounts
         do {
-            counts = try draw(reader, errors: context.errors) { _, lines in
+            counts = try draw(reader, errors: context.errors) { _, _, lines in
                 for line in lines {
                     try output.write(line)
                     try output.write("\n")
@@ -80,20 +80,24 @@ struct RenderCommand: BubblesCommand {
         return exitCode(for: counts)
     }
 
-    /// Lays out and draws every row of `reader` in order, handing each row's lines (with the row's
-    /// number in the timeline) to `consume`. The layouts are the ones `heights` prints.
-    func draw(_ reader: LogReader, errors: TextSink, consume: (Int, [String]) throws -> Void) throws -> LogCounts {
+    /// Lays out and draws every row of `reader` in input order, handing each row's lines (with the
+    /// row's number in the transcript, and its key: its conversation, if any, a newline and its id,
+    /// as `heights` prints them) to `consume`. The layouts are the ones `heights` prints.
+    func draw(_ reader: LogReader, errors: TextSink, consume: (Int, String, [String]) throws -> Void) throws -> LogCounts {
         let engine = LayoutEngine(textOptions: textOptions)
         var decoration = DecorationOptions()
         decoration.timeZone = input.timeZone
-        let stream = TimelineStream(engine: engine, widths: [width], decorationOptions: decoration)
+        var stream = TimelineStream(engine: engine, widths: [width], decorationOptions: decoration)
+        // A transcript is read top to bottom: conversations read together keep the input's order.
+        stream.inInputOrder = true
         var options = RenderOptions(width: width, colorDepth: colorDepth, asciiBorders: ascii, timeZone: input.timeZone)
         options.bidi = bidi
         var renderer = TranscriptRenderer(engine: engine, options: options)
         return try stream.run(reader, errors: errors) { chunk in
             for (r, row) in chunk.rows.enumerated() {
                 let model = row.isDateSeparator ? nil : chunk.models[row.messageIndex]
-                try consume(chunk.firstRowNumber + r, renderer.lines(for: row, model: model, layout: chunk.layout(row: r, widthIndex: 0)))
+                let key = (row.conversationID(in: chunk.models) ?? "") + "\n" + row.id(in: chunk.models)
+                try consume(chunk.firstRowNumber + r, key, renderer.lines(for: row, model: model, layout: chunk.layout(row: r, widthIndex: 0)))
             }
         }
     }

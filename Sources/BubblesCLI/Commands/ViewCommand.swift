@@ -89,7 +89,8 @@ struct ViewCommand: BubblesCommand {
         let loader = ViewLoader(path: input.path, readOptions: input.readOptions, registry: engine.registry)
         let handover: ViewerHandover?
         let source: ViewerSource
-        if reader.format == .jsonl, let start = loader.plainFileStart() {
+        // The index reads every record; a chosen conversation is read through the reader's filter.
+        if reader.format == .jsonl, input.readOptions.conversation == nil, let start = loader.plainFileStart() {
             if let tail = loader.tail(tailFirstBytes: Self.tailFirstBytes, tailBytes: Self.tailBytes) {
                 source = tail
                 let waiting = ViewerHandover()
@@ -102,6 +103,8 @@ struct ViewCommand: BubblesCommand {
         } else {
             source = loader.load(reader)
             handover = nil
+            // Before the screen is taken: a --channel that chose nothing is said as on opening.
+            try input.checkChosenConversation(of: reader)
         }
         let screen = ViewerScreen(source: source, engine: engine, decoration: decoration,
                                   title: input.path == "-" ? "<stdin>" : input.path,

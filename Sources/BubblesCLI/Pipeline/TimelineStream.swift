@@ -19,6 +19,9 @@ struct TimelineStream<Measurer: TextMeasurer> {
     var chunkSize = 8192
     /// Whether layouts go through the engine's cache and text store (`StreamingLayout.remembering`).
     var remembering = true
+    /// Whether rows come out in input order across conversations too (`StreamingLayout.inInputOrder`):
+    /// what a transcript needs; `heights` keeps each conversation's order only, so memory stays bounded.
+    var inInputOrder = false
 
     /// Streams `reader` through layout, handing each laid-out window to `consume` in input order.
     /// `idle` runs whenever no input is waiting (flush output there, so a reader downstream sees
@@ -38,7 +41,8 @@ struct TimelineStream<Measurer: TextMeasurer> {
     func run<Part: Sendable>(_ reader: LogReader, errors: TextSink, progress: ((Int) -> Void)? = nil,
                              idle: () throws -> Void = {}, finishing: (@Sendable (LaidOutRows) -> Part)?,
                              consume: (LaidOutChunk, [Part]) throws -> Void) throws -> LogCounts {
-        var layout = StreamingLayout(engine: engine, widths: widths, options: decorationOptions, remembering: remembering)
+        var layout = StreamingLayout(engine: engine, widths: widths, options: decorationOptions, remembering: remembering,
+                                     inInputOrder: inInputOrder)
         let feed = EntryFeed(reader: reader, capacity: 2 * chunkSize)
         var messagesSeen = 0
         var repeatedIDs = RepeatedIDReport()
