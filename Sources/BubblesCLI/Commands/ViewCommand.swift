@@ -277,9 +277,8 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
     /// starts over on a truncated file. Nothing before the whole file is indexed.
     func readAppended(into source: ViewerSource) -> ViewerFollowUpdate {
         guard isLoaded, let fileSource, source === fileSource else { return .unchanged }
-        if let change = fileSource.change() {
-            let reopened = fileSource.readAgain(because: change)
-            return .readAgain(note: reopened ? "\(change): read again" : "\(change), cannot open it: read again")
+        if let change = fileSource.change(), fileSource.readAgain(because: change) {
+            return .readAgain(note: "\(change): read again")
         }
         return fileSource.index() > 0 ? .grew : .unchanged
     }

@@ -153,19 +153,15 @@ final class JSONLinesFileSource: ViewerSource {
 
     /// Forgets everything read and reads the file from its start again (reopening its name
     /// when it was replaced). The diagnostics of what it held before are kept, followed by a
-    /// line saying why what follows was read again; false when the name cannot be opened (the
-    /// old file is then read again instead).
+    /// line saying why what follows was read again. False, changing nothing, when a replaced
+    /// file's name cannot be opened (the old file is followed on until it can).
     @discardableResult
     func readAgain(because change: Change) -> Bool {
-        var reopened = true
         if change == .replaced {
             let fd = open(path, O_RDONLY | O_CLOEXEC)
-            if fd >= 0 {
-                close(descriptor)
-                descriptor = fd
-            } else {
-                reopened = false
-            }
+            guard fd >= 0 else { return false }
+            close(descriptor)
+            descriptor = fd
         }
         let mark = read(at: 0, count: 3)
         firstStart = mark == [0xEF, 0xBB, 0xBF] ? 3 : 0
@@ -183,7 +179,7 @@ final class JSONLinesFileSource: ViewerSource {
         outgoing = 0
         diagnostics.append("\(DiagnosticText.escaped(path)): \(change) while viewed: read again from its start (line numbers after this one are of its new lines)")
         index()
-        return reopened
+        return true
     }
 
     /// Decodes the whole lines `bytes` (starting at file offset `start`) and keeps their messages.
