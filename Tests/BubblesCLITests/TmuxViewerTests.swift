@@ -1,3 +1,5 @@
+import BubbleLayout
+import BubbleLogs
 import BubbleTerminal
 import BubbleTestSupport
 import Foundation
@@ -328,6 +330,43 @@ struct TmuxViewerTests {
         let modes = spawn("/bin/stty", ["-F", session.display("#{pane_tty}"), "-a"])
         #expect(modes.contains(" icanon") && modes.contains(" echo ") && !modes.contains("-icanon"), "\(modes)")
         kill(pid, SIGKILL)  // the backtracer takes a while to symbolicate a debug build
+    }
+
+    /// A real trap (a failed precondition, as the bug in `endPosition` was) in a viewer that holds
+    /// the terminal: this test binary runs `trappingViewer` in a pane, which gives the terminal
+    /// back from the signal handler and dies of the trap's signal.
+    @Test func aRealTrapInTheViewerGivesTheTerminalBack() throws {
+        let binary = CommandLine.arguments[0]
+        let session = try TmuxSession(width: 72, height: 22, command: "sh -c 'BUBBLES_TRAPPING_VIEWER=1 SWIFT_BACKTRACE=enable=no \(binary) --testing-library swift-testing --filter trappingViewer >/dev/null 2>&1; echo EXIT=$?; stty -a | tr -s \" \\n\" \" \" | head -c 2000; echo; exec sleep 60'")
+        let (entered, screen) = session.waitFor(seconds: 30) { Self.statusLine($0).contains("trapping viewer") }
+        #expect(entered, "\(screen)")
+        #if arch(arm64)
+        let exit = "133"  // SIGTRAP: a Swift trap is brk on arm64
+        #else
+        let exit = "132"  // SIGILL: ud2
+        #endif
+        Self.expectRestored(session, exit: exit)
+    }
+
+    /// Not a test of its own: the viewer `aRealTrapInTheViewerGivesTheTerminalBack` runs in a
+    /// pane. It shows the sample and, a few follow ticks later, traps as a bug would.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["BUBBLES_TRAPPING_VIEWER"] != nil, "run by aRealTrapInTheViewerGivesTheTerminalBack"))
+    func trappingViewer() throws {
+        let device = try #require(TerminalDevice())
+        var models: [any MessageModel] = []
+        for case let .message(record, _) in try LogSource.open(path: Self.sample) { models.append(record) }
+        let size = device.size ?? (22, 72)
+        let screen = ViewerScreen(source: ViewerMessages(models), engine: LayoutEngine(), title: "trapping viewer",
+                                  rows: size.rows, columns: size.columns, renderOptions: RenderOptions(width: size.columns))
+        let session = ViewerSession(screen: screen, device: device)
+        session.followInterval = 100
+        nonisolated(unsafe) var ticks = 0
+        session.follow = {
+            ticks += 1
+            precondition(ticks < 10, "a deliberate trap")
+            return .unchanged
+        }
+        _ = session.run()
     }
 
     /// `render --cell-widths auto` in tmux writes what `--cell-widths wcwidth` does (the two

@@ -70,8 +70,13 @@ enum TerminalRescue {
     nonisolated(unsafe) private static var installed = false
 
     /// Installs the handler for `signals` (once), on an alternate stack so a stack overflow is
-    /// caught too.
+    /// caught too, and unblocks them on the calling thread (a fault under a blocked signal kills
+    /// at once, handler or not, and a parent may have left them blocked).
     static func install() {
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for number in signals { sigaddset(&unblock, number) }
+        _ = pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         guard !installed else { return }
         installed = true
         let state = UnsafeMutablePointer<RescueState>.allocate(capacity: 1)
