@@ -23,7 +23,7 @@ struct ViewCommand: BubblesCommand {
 
     /// The options, each declared once: the spec lists them and `init` reads them.
     enum Options {
-        static let follow = OptionSpec("--follow", "-f", help: "Show messages appended to the file as they arrive (JSON Lines logs).")
+        static let follow = OptionSpec("--follow", "-f", help: "Show messages appended to the file as they arrive (JSON Lines logs); a file truncated or replaced is read again.")
         static let color = OptionSpec("--color", value: "WHEN", help: "auto, always or never (default auto; NO_COLOR turns it off).")
     }
 
