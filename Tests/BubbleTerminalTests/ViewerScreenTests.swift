@@ -79,9 +79,9 @@ import BubbleTestSupport
         #expect(status.contains("chat.jsonl"))
         #expect(status.contains("of 300"))
         #expect(status.contains("(END)"))
-        let top = screen.topRow
-        #expect(status.contains("message \(top + 1) of 300"))
-        #expect(status.contains(reference.conversation[top].day.label))
+        // At the end the status names the last message, the one the count reaches.
+        #expect(status.contains("message 300 of 300"))
+        #expect(status.contains(reference.conversation[299].day.label))
         // Only a window of a few pages is laid out, not the log.
         #expect(screen.window.count < 80)
     }
@@ -263,6 +263,73 @@ import BubbleTestSupport
         screen.sourceDidGrow()
         #expect(Array(Self.plain(screen).prefix(19)) == Reference(models + [zed], columns: 60).page(0, 19))
         #expect(Self.plain(screen).contains { $0.contains("Bo") })
+    }
+
+    /// A source whose messages can be swapped for others (a file read again), or that gives
+    /// fewer than it counts (a file cut short under it, before anything looked).
+    final class ChangingSource: ViewerSource {
+        var models: [any MessageModel]
+        var given: Int?
+        init(_ models: [any MessageModel]) { self.models = models }
+        var count: Int { models.count }
+        var otherParties: Int { Set(models.filter { $0.direction == .incoming }.compactMap(\.senderName)).count }
+        func messages(in range: Range<Int>) -> [any MessageModel] {
+            Array(models[range].prefix(given.map { max(0, $0 - range.lowerBound) } ?? range.count))
+        }
+        func position(ofID id: String) -> Int? { models.firstIndex { $0.id == id } }
+    }
+
+    /// The end's place is worked out from a row per position even when the source gives fewer
+    /// messages than it counts (its file was cut short): the missing ones are shown as such, and
+    /// asking where the end is, far from the window, never traps.
+    @Test func theEndOfASourceGivingFewerMessagesThanItCountsIsFoundWithoutTrapping() {
+        let source = ChangingSource(Self.models(300))
+        let screen = ViewerScreen(source: source, engine: LayoutEngine(), decoration: DecorationOptions(timeZone: utc),
+                                  title: "chat.jsonl", rows: 20, columns: 60, renderOptions: RenderOptions(width: 60, timeZone: utc))
+        _ = screen.handle(.character("g"))
+        source.given = 280
+        screen.resize(rows: 22, columns: 50)  // the end is worked out again, with the window at the start
+        #expect(!screen.isAtBottom)
+        _ = screen.handle(.character("G"))
+        #expect(screen.isAtBottom)
+        #expect(Self.plain(screen).contains { $0.contains("this message is no longer in") }, "\(Self.plain(screen))")
+    }
+
+    /// Read again (`--follow` on a file truncated or rewritten): other messages, more or fewer,
+    /// shown from their end as a conversation of them draws it, wherever the view was.
+    @Test func aSourceReadAgainShowsItsNewEnd() {
+        let source = ChangingSource(Self.models(40))
+        let screen = ViewerScreen(source: source, engine: LayoutEngine(), decoration: DecorationOptions(timeZone: utc),
+                                  title: "chat.jsonl", rows: 20, columns: 60, renderOptions: RenderOptions(width: 60, timeZone: utc))
+        for (count, seed, key) in [(120, UInt64(3), "g"), (3, 4, "G"), (0, 5, "k"), (30, 6, "k")] {
+            _ = screen.handle(.character(Character(key)))
+            source.models = Self.models(count, seed: seed).map { model in
+                let note = model as! TextNote
+                return TextNote(id: "s\(seed)-" + note.id, senderName: note.senderName, direction: note.direction, date: note.date, text: note.text)
+            }
+            screen.sourceWasReadAgain()
+            #expect(screen.count == count)
+            #expect(screen.isAtBottom)
+            let lines = Self.plain(screen)
+            let reference = Reference(source.models, columns: 60)
+            let shown = Array(reference.lines.suffix(19))
+            #expect(Array(lines.prefix(shown.count)) == shown, "\(count)")
+            #expect(lines.last!.contains(count == 0 ? "no messages" : "message \(count) of \(count)"), "\(lines.last!)")
+            #expect(!lines.contains { $0.contains("no longer in the file") })
+        }
+    }
+
+    /// Counts are grouped as `bench` groups them; at the end the status names the last message.
+    @Test func theStatusLineGroupsCountsAndNamesTheLastMessageAtTheEnd() {
+        let screen = Self.screen(Self.models(1500), columns: 80)
+        #expect(Self.plain(screen).last!.contains("message 1,500 of 1,500 │ (END)"))
+        _ = screen.handle(.character("g"))
+        #expect(Self.plain(screen).last!.contains("message 1 of 1,500"))
+        _ = screen.handle(.character("k"))
+        _ = screen.handle(.character("G"))
+        _ = screen.handle(.character("k"))  // a line up: no longer at the end, the top message again
+        #expect(!Self.plain(screen).last!.contains("(END)"))
+        #expect(Self.plain(screen).last!.contains("message \(NumberText.grouped(screen.topRow + 1)) of 1,500"))
     }
 
     /// A source that refuses what a conversation would refuse: a repeated id, reported.

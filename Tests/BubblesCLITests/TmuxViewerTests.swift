@@ -1,3 +1,6 @@
+import BubbleLayout
+import BubbleLogs
+import BubbleTerminal
 import BubbleTestSupport
 import Foundation
 import Testing
@@ -11,12 +14,12 @@ struct TmuxViewerTests {
     /// tests are about what it answers (the bound itself is tested on a pty).
     static let probeBound = "BUBBLES_PROBE_TIMEOUT_MS=1000"
 
-    /// Runs `arguments` in a pane; after it ends, the shell prints its exit status and the
-    /// terminal's modes, then waits.
-    static func start(_ arguments: String, width: Int = 72, height: Int = 22) throws -> TmuxSession {
+    /// Runs `arguments` in a pane (with `environment`, `NAME=value` words, set for it); after it
+    /// ends, the shell prints its exit status and the terminal's modes, then waits.
+    static func start(_ arguments: String, width: Int = 72, height: Int = 22, environment: String = "") throws -> TmuxSession {
         let binary = TmuxSession.bubblesBinary!
         return try TmuxSession(width: width, height: height,
-                               command: "sh -c '\(Self.probeBound) \(binary) \(arguments); echo EXIT=$?; stty -a | tr -s \" \\n\" \" \" | head -c 2000; echo; exec sleep 60'")
+                               command: "sh -c '\(environment) \(Self.probeBound) \(binary) \(arguments); echo EXIT=$?; stty -a | tr -s \" \\n\" \" \" | head -c 2000; echo; exec sleep 60'")
     }
 
     static func statusLine(_ screen: [String]) -> String {
@@ -223,19 +226,20 @@ struct TmuxViewerTests {
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let lines = sample.split(separator: "\n").count
         let total = lines * copies + 1
+        let grouped = NumberText.grouped(total)  // the status line groups its counts
         #expect(text.utf8.count > 4 << 20)
         let session = try Self.start("view \(path)", width: 80, height: 24)
         let (indexed, screen) = session.waitFor(seconds: 90) {
-            Self.statusLine($0).contains("of \(total) ") && Self.statusLine($0).contains("(END)") && !Self.statusLine($0).contains("loading")
+            Self.statusLine($0).contains("of \(grouped) ") && Self.statusLine($0).contains("(END)") && !Self.statusLine($0).contains("loading")
         }
         #expect(indexed, "\(screen)")
         session.send("g")
-        let (first, top) = session.waitFor { Self.statusLine($0).contains("message 1 of \(total)") }
+        let (first, top) = session.waitFor { Self.statusLine($0).contains("message 1 of \(grouped)") }
         #expect(first, "\(top)")
         session.type("/the marker")
         session.send("Enter")
         let (found, middle) = session.waitFor(seconds: 30) {
-            Self.statusLine($0).contains("message \(lines * copies / 2 + 1) of \(total)") && $0.contains { $0.contains("the marker in the middle") }
+            Self.statusLine($0).contains("message \(NumberText.grouped(lines * copies / 2 + 1)) of \(grouped)") && $0.contains { $0.contains("the marker in the middle") }
         }
         #expect(found, "\(middle)")
         session.send("q")
@@ -244,13 +248,125 @@ struct TmuxViewerTests {
 
     /// `--follow` on a format that cannot be followed says why, as a usage error.
     @Test func followRefusesFormatsThatAreNotAppendedTo() throws {
-        for (file, reason) in [("exports/whatsapp/android-en_GB.txt", "day or month first"), ("exports/discord/channel.json", "one JSON document")] {
+        let cases = [("exports/whatsapp/android-en_GB.txt", "day or month first"), ("exports/discord/channel.json", "one JSON document"),
+                     ("exports/telegram/single/result.json", "a Telegram Desktop export (result.json) is one JSON document"),
+                     ("exports/zip/android-renamed.zip", "a zip archive is read whole"),
+                     ("logs/sample-utf16be.jsonl", "a UTF-16 file is read whole")]
+        for (file, reason) in cases {
             let session = try Self.start("view --follow \(corpus(file))", width: 220)
             let (ended, screen) = session.waitFor { $0.contains { $0.contains("EXIT=") } }
             #expect(ended)
             #expect(screen.contains { $0.contains("EXIT=2") }, "\(screen)")
             #expect(screen.joined(separator: " ").contains(reason), "\(screen)")
         }
+    }
+
+    /// `count` JSON Lines messages whose ids and texts name `tag`.
+    static func lines(_ tag: String, _ count: Int) -> String {
+        (1...count).map { #"{"id":"\#(tag)-\#($0)","type":"text","from":"Zed","date":"2024-05-04T16:00:00Z","text":"\#(tag) says \#($0)"}"# + "\n" }.joined()
+    }
+
+    /// A followed file rewritten in place with longer content, then shorter, then replaced by a
+    /// file renamed over it: each time it is read again from its start (said on the status
+    /// line) and its new end shown, the viewer stays alive, and `q` gives the terminal back.
+    @Test func followReadsAFileRewrittenUnderItAgain() throws {
+        let directory = NSTemporaryDirectory() + "bubbles-rewrite-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/live.jsonl"
+        let head = try String(contentsOfFile: Self.sample, encoding: .utf8).split(separator: "\n").prefix(10).joined(separator: "\n") + "\n"
+        try head.write(toFile: path, atomically: false, encoding: .utf8)
+        let session = try Self.start("view --follow \(path)", width: 80, height: 24)
+        let (opened, first) = session.waitFor { Self.statusLine($0).contains("message 10 of 10") }
+        #expect(opened, "\(first)")
+        let rewrites: [(text: String, count: Int, last: String, renamed: Bool)] = [
+            (Self.lines("longer", 30), 30, "longer says 30", false),
+            (Self.lines("shorter", 2), 2, "shorter says 2", false),
+            (Self.lines("renamed", 12), 12, "renamed says 12", true),
+        ]
+        for rewrite in rewrites {
+            if rewrite.renamed {
+                try rewrite.text.write(toFile: path, atomically: true, encoding: .utf8)
+            } else {
+                let handle = try #require(FileHandle(forWritingAtPath: path))
+                try handle.truncate(atOffset: 0)
+                try handle.write(contentsOf: Data(rewrite.text.utf8))
+                try handle.close()
+            }
+            let (shown, screen) = session.waitFor { screen in
+                let status = Self.statusLine(screen)
+                return status.contains("message \(rewrite.count) of \(rewrite.count)") && status.contains("read again")
+                    && screen.contains { $0.contains(rewrite.last) }
+            }
+            #expect(shown, "\(rewrite.last): \(screen)")
+            #expect(!screen.contains { $0.contains("no longer in") })
+            #expect(!screen.contains { $0.contains("EXIT=") }, "the viewer ended: \(screen)")
+            #expect(session.display("#{alternate_on}") == "1")
+        }
+        session.send("q")
+        Self.expectRestored(session, exit: "0")
+    }
+
+    /// A fatal signal (a Swift trap is SIGILL here, SIGTRAP on arm64) still gives the terminal
+    /// back before the process dies of it: sent to the viewer, with the runtime's backtracer
+    /// off (the default action then ends it: 128 + the signal) and on (it takes the signal after
+    /// us and prints its backtrace on the normal screen; the modes are read from outside).
+    @Test func aFatalSignalStillGivesTheTerminalBack() throws {
+        for (signal, exit) in [(SIGILL, "132"), (SIGSEGV, "139"), (SIGABRT, "134"), (SIGBUS, "135")] {
+            let session = try Self.start("view \(Self.sample)", environment: "SWIFT_BACKTRACE=enable=no")
+            session.waitFor { Self.statusLine($0).contains("(END)") }
+            let pid = try #require(session.childPID())
+            kill(pid, signal)
+            Self.expectRestored(session, exit: exit)
+        }
+        let session = try Self.start("view \(Self.sample)", environment: "SWIFT_BACKTRACE=enable=yes,interactive=no")
+        session.waitFor { Self.statusLine($0).contains("(END)") }
+        let pid = try #require(session.childPID())
+        kill(pid, SIGILL)
+        let (restored, screen) = session.waitFor(seconds: 20) { _ in
+            session.display("#{alternate_on}") == "0" && session.display("#{cursor_flag}") == "1" && session.display("#{mouse_any_flag}") == "0"
+        }
+        #expect(restored, "\(screen)")
+        let modes = spawn("/bin/stty", ["-F", session.display("#{pane_tty}"), "-a"])
+        #expect(modes.contains(" icanon") && modes.contains(" echo ") && !modes.contains("-icanon"), "\(modes)")
+        kill(pid, SIGKILL)  // the backtracer takes a while to symbolicate a debug build
+    }
+
+    /// A real trap (a failed precondition, as the bug in `endPosition` was) in a viewer that holds
+    /// the terminal: this test binary runs `trappingViewer` in a pane, which gives the terminal
+    /// back from the signal handler and dies of the trap's signal.
+    @Test func aRealTrapInTheViewerGivesTheTerminalBack() throws {
+        let binary = CommandLine.arguments[0]
+        let session = try TmuxSession(width: 72, height: 22, command: "sh -c 'BUBBLES_TRAPPING_VIEWER=1 SWIFT_BACKTRACE=enable=no \(binary) --testing-library swift-testing --filter trappingViewer >/dev/null 2>&1; echo EXIT=$?; stty -a | tr -s \" \\n\" \" \" | head -c 2000; echo; exec sleep 60'")
+        let (entered, screen) = session.waitFor(seconds: 30) { Self.statusLine($0).contains("trapping viewer") }
+        #expect(entered, "\(screen)")
+        #if arch(arm64)
+        let exit = "133"  // SIGTRAP: a Swift trap is brk on arm64
+        #else
+        let exit = "132"  // SIGILL: ud2
+        #endif
+        Self.expectRestored(session, exit: exit)
+    }
+
+    /// Not a test of its own: the viewer `aRealTrapInTheViewerGivesTheTerminalBack` runs in a
+    /// pane. It shows the sample and, a few follow ticks later, traps as a bug would.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["BUBBLES_TRAPPING_VIEWER"] != nil, "run by aRealTrapInTheViewerGivesTheTerminalBack"))
+    func trappingViewer() throws {
+        let device = try #require(TerminalDevice())
+        var models: [any MessageModel] = []
+        for case let .message(record, _) in try LogSource.open(path: Self.sample) { models.append(record) }
+        let size = device.size ?? (22, 72)
+        let screen = ViewerScreen(source: ViewerMessages(models), engine: LayoutEngine(), title: "trapping viewer",
+                                  rows: size.rows, columns: size.columns, renderOptions: RenderOptions(width: size.columns))
+        let session = ViewerSession(screen: screen, device: device)
+        session.followInterval = 100
+        nonisolated(unsafe) var ticks = 0
+        session.follow = {
+            ticks += 1
+            precondition(ticks < 10, "a deliberate trap")
+            return .unchanged
+        }
+        _ = session.run()
     }
 
     /// `render --cell-widths auto` in tmux writes what `--cell-widths wcwidth` does (the two

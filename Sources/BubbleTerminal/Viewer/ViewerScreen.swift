@@ -209,7 +209,8 @@ public final class ViewerScreen {
             var options = decoration
             options.otherParties = source.otherParties
             let end = Conversation(engine: engine, width: columns, options: options)
-            for model in source.messages(in: start..<count) { try? end.append(model) }
+            // One row a position, as the window has, whatever the source gives.
+            for (offset, model) in sourceMessages(start..<count).enumerated() { add(model, at: start + offset, to: end, first: false) }
             heightOf = { end.height(ofRow: $0 - start) }
             temporary = end
         }
@@ -273,17 +274,33 @@ public final class ViewerScreen {
     /// the view was at the bottom.
     public func replaceSource(_ replacement: ViewerSource, shift: Int) {
         let wasAtBottom = isAtBottom
-        for row in 0..<window.count { engine.forget(id: window[row].model.id) }
         source = replacement
-        count = replacement.count
-        windowValid = false
-        window = Conversation(engine: engine, width: columns, options: decoration)
-        windowStart = 0
+        dropWindow()
         if wasAtBottom || count == 0 {
             scrollToEnd()
         } else {
             setTop(max(0, min(count - 1, topRow + shift)), 0)
         }
+    }
+
+    /// Forgets the window and the end's place (the source's positions now hold other
+    /// messages), and takes the source's count.
+    private func dropWindow() {
+        for row in 0..<window.count { engine.forget(id: window[row].model.id) }
+        count = source.count
+        windowValid = false
+        window = Conversation(engine: engine, width: columns, options: decoration)
+        windowStart = 0
+        endCache = nil
+    }
+
+    /// The source was read again from its start (`--follow` on a file truncated, rewritten or
+    /// replaced): every position may hold another message now, and there may be fewer. Shows
+    /// the end, as `tail -f` does; a search's last match is forgotten.
+    public func sourceWasReadAgain() {
+        dropWindow()
+        search?.matchedRow = nil
+        scrollToEnd()
     }
 
     /// The source has grown at its end (`--follow`): shows the new messages, scrolling only
@@ -496,16 +513,21 @@ public final class ViewerScreen {
         return lines
     }
 
-    /// `title │ Wed 1 May 2024 │ message 12 of 340 │ /search`, in reverse video, one line. What
-    /// does not fit goes, least useful first: the title, the date, the note.
+    /// `title │ Wed 1 May 2024 │ message 12 of 340 │ /search`, in reverse video, one line: the
+    /// message at the top of the screen and its date, or at the bottom (`(END)`) the last
+    /// message, which is then the one on screen the count is about (as `less` counts to the
+    /// bottom line). Counts are grouped as everywhere else (`1,234`). What does not fit goes,
+    /// least useful first: the title, the date, the note.
     func statusLine() -> String {
         var title: String? = safe.draw(title, limit: max(8, columns / 3)).text
         var day: String?
         var position = "no messages"
+        let atBottom = isAtBottom
         if count > 0 {
-            ensureWindow(topRow, topRow + 1)
-            day = windowRow(topRow).day.label
-            position = "message \(topRow + 1) of \(count)"
+            let shown = atBottom ? count - 1 : topRow
+            ensureWindow(topRow, shown + 1)
+            day = windowRow(shown).day.label
+            position = "message \(NumberText.grouped(shown + 1)) of \(NumberText.grouped(count))"
         }
         var searchText: String?
         if case let .searchInput(forward, text) = keyMode {
@@ -515,7 +537,7 @@ public final class ViewerScreen {
             searchText = (search.forward ? "/" : "?") + query + (search.notFound ? " (not found)" : "")
         }
         var note = self.note.map { safe.draw($0, limit: max(1, columns / 3)).text }
-        let end = isAtBottom ? "(END)" : nil
+        let end = atBottom ? "(END)" : nil
         func compose() -> String {
             " " + [title, day, position, searchText, note, end].compactMap { $0 }.joined(separator: " │ ")
         }

@@ -16,6 +16,17 @@ private func recordSignal(_ number: Int32) {
     errno = saved
 }
 
+/// What a follow tick found in the followed file.
+public enum ViewerFollowUpdate: Hashable, Sendable {
+    case unchanged
+    /// Messages were appended.
+    case grew
+    /// What was read changed (the file was truncated, rewritten or replaced), so the source read
+    /// it again from its start: its positions now hold other messages. `note` says why, for the
+    /// status line.
+    case readAgain(note: String)
+}
+
 /// A source made elsewhere (the whole log, indexed after its end was shown), handed over to the
 /// loop with the shift from the old positions to its own. The loader thread stores it once; the
 /// loop takes it.
@@ -71,13 +82,14 @@ public final class ViewerHandover: Sendable {
 /// wheel reporting, and a loop over keys, signals, follow ticks and a handover. The terminal is
 /// always given back (normal screen, the modes it had, cursor shown, mouse reporting off, mode
 /// 2027 off if the probe turned it on): on `q`, on SIGINT, SIGTERM and SIGHUP, when the terminal
-/// closes, and around a suspend (ctrl-Z or SIGTSTP), after which it is taken again and redrawn.
+/// closes, around a suspend (ctrl-Z or SIGTSTP), after which it is taken again and redrawn, and
+/// when the process dies of a fatal signal (`TerminalRescue`).
 public final class ViewerSession {
     public let screen: ViewerScreen
     let device: TerminalDevice
     /// Polled every `followInterval` ms when set: reads what was appended to the log into the
-    /// screen's source; true when it added messages.
-    public var follow: (() -> Bool)?
+    /// screen's source, or the whole log again when it changed, and says which.
+    public var follow: (() -> ViewerFollowUpdate)?
     public var followInterval: Int32 = 250
     /// Delivers the whole log when the screen opened on its end only.
     public var handover: ViewerHandover?
@@ -101,18 +113,26 @@ public final class ViewerSession {
 
     /// Takes the terminal.
     func enter() {
+        TerminalRescue.install()
+        TerminalRescue.arm(fd: device.fileDescriptor, bytes: Array(leaveText.utf8), mode: device.savedMode)
         device.enterRawMode()
         device.write(Self.enterSequence + (graphemeClusteringEnabled ? "\u{1B}[?2027h" : "") + (bidiModeSwitch?.enter ?? ""))
         entered = true
+    }
+
+    /// What gives the screen and modes back.
+    private var leaveText: String {
+        Self.leaveSequence + (graphemeClusteringEnabled ? "\u{1B}[?2027l" : "") + (bidiModeSwitch?.exit ?? "")
     }
 
     /// Gives the terminal back as it was found.
     func leave() {
         guard entered else { return }
         entered = false
-        device.write(Self.leaveSequence + (graphemeClusteringEnabled ? "\u{1B}[?2027l" : "") + (bidiModeSwitch?.exit ?? ""))
+        device.write(leaveText)
         device.discardInput()
         device.restoreMode()
+        TerminalRescue.disarm()
     }
 
     private static let handled: [Int32] = [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT]
@@ -193,9 +213,16 @@ public final class ViewerSession {
                 handover = nil
                 redraw = true
             }
-            if let follow, follow() {
+            switch follow?() {
+            case .grew?:
                 screen.sourceDidGrow()
                 redraw = true
+            case let .readAgain(note)?:
+                screen.sourceWasReadAgain()
+                screen.note = note
+                redraw = true
+            case .unchanged?, nil:
+                break
             }
             if redraw { guard draw() else { return finish(1) } }
         }

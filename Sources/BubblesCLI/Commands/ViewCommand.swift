@@ -23,7 +23,7 @@ struct ViewCommand: BubblesCommand {
 
     /// The options, each declared once: the spec lists them and `init` reads them.
     enum Options {
-        static let follow = OptionSpec("--follow", "-f", help: "Show messages appended to the file as they arrive (JSON Lines logs).")
+        static let follow = OptionSpec("--follow", "-f", help: "Show messages appended to the file as they arrive (JSON Lines logs); a file truncated or replaced is read again.")
         static let color = OptionSpec("--color", value: "WHEN", help: "auto, always or never (default auto; NO_COLOR turns it off).")
     }
 
@@ -82,7 +82,7 @@ struct ViewCommand: BubblesCommand {
         renderOptions.bidi = bidi
 
         guard let reader = try input.open(errors: context.errors) else { return ExitCode.failure }
-        if follow, let reason = ViewLoader.cannotFollow(reader.format, path: input.path) {
+        if follow, let reason = ViewLoader.cannotFollow(reader.format, path: input.path, head: ViewLoader.head(of: input.path)) {
             try context.errors.write("bubbles: --follow: \(reason)\n")
             return ExitCode.usage
         }
@@ -156,18 +156,27 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
     }
 
     var diagnostics: [String] { memoryDiagnostics + (fileSource?.diagnostics ?? []) }
-    var rejected: Int { memoryRejected + (fileSource?.rejected ?? 0) }
+    var rejected: Int { memoryRejected + (fileSource.map { $0.rejected + $0.rejectedEarlier } ?? 0) }
     var note: String? { rejected > 0 ? "\(rejected) rejected (listed on exit)" : nil }
 
-    /// Why `--follow` cannot read `format`, or nil when it can.
-    static func cannotFollow(_ format: LogFormat, path: String) -> String? {
+    /// Why `--follow` cannot read the input at `path`, of `format`, whose first bytes are `head`,
+    /// or nil when it can. What the file is (a zip, UTF-16) is said before what its format is:
+    /// either is read whole, not indexed, so appended bytes would never be read.
+    static func cannotFollow(_ format: LogFormat, path: String, head: [UInt8]) -> String? {
         if path == "-" { return "it needs a FILE, not standard input" }
+        if head.starts(with: [0x50, 0x4B]) {
+            return "a zip archive is read whole: its files are compressed and listed at its end, so it is rewritten, not appended to (follow the file it holds, unzipped)"
+        }
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
+            return "a UTF-16 file is read whole, decoded into memory, not indexed as UTF-8 is (save it as UTF-8 to follow it)"
+        }
         switch format {
         case .jsonl: return nil
         case .whatsapp:
             return "a WhatsApp .txt is read whole: whether its dates are day or month first is decided from all of them, and a message goes on over the lines after it"
         case .telegram, .discord:
-            return "a \(format) export is one JSON document: new messages go inside it, before its closing brackets, so it is rewritten, not appended to"
+            let name = format == .telegram ? "a Telegram Desktop export (result.json)" : "a DiscordChatExporter file"
+            return "\(name) is one JSON document: new messages go inside it, before its closing brackets, so it is rewritten, not appended to"
         case .slack:
             return "a Slack export is a folder (or zip) of day files, not one growing file"
         case .auto:
@@ -175,12 +184,19 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
         }
     }
 
+    /// The first 4 bytes of the file at `path` (fewer for a shorter one; none for standard
+    /// input, a folder or a file that cannot be read).
+    static func head(of path: String) -> [UInt8] {
+        guard path != "-", let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? handle.close() }
+        return [UInt8]((try? handle.read(upToCount: 4)) ?? Data())
+    }
+
     /// Where a JSON Lines FILE's lines start (after a UTF-8 byte order mark), when it is a plain
     /// UTF-8 file the viewer can index; nil for standard input, a zip or UTF-16.
     func plainFileStart() -> UInt64? {
-        guard path != "-", let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        let head = [UInt8]((try? handle.read(upToCount: 4)) ?? Data())
+        guard path != "-", FileManager.default.isReadableFile(atPath: path) else { return nil }
+        let head = Self.head(of: path)
         if head.starts(with: [0x50, 0x4B]) || head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return nil }
         return head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     }
@@ -259,11 +275,15 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
         thread.start()
     }
 
-    /// Reads what was appended to the file into `source` (the indexed file); true when it added
-    /// messages. Nothing before the whole file is indexed.
-    func readAppended(into source: ViewerSource) -> Bool {
-        guard isLoaded, let fileSource, source === fileSource else { return false }
-        return fileSource.index() > 0
+    /// Reads what was appended to the file into `source` (the indexed file), or, when the bytes
+    /// already read changed (truncated, rewritten, replaced), the whole file again, as `tail -f`
+    /// starts over on a truncated file. Nothing before the whole file is indexed.
+    func readAppended(into source: ViewerSource) -> ViewerFollowUpdate {
+        guard isLoaded, let fileSource, source === fileSource else { return .unchanged }
+        if let change = fileSource.change(), fileSource.readAgain(because: change) {
+            return .readAgain(note: "\(change): read again")
+        }
+        return fileSource.index() > 0 ? .grew : .unchanged
     }
 
     /// The counts line after an indexed file, as `InputOptions.reportEnd` writes it for a reader

@@ -12,12 +12,21 @@ import Glibc
 ///
 /// It is built by reading the file once (`index(…)`) as the JSON Lines reader reads it: every
 /// record is decoded and checked once, and rejected lines and refused messages are reported
-/// then (and never become positions). Appended lines are read the same way (`readAppended()`).
+/// then (and never become positions). Appended lines are read the same way (`index()`), once
+/// `change()` has found the bytes already read unchanged; when they changed (the file was
+/// truncated, rewritten or replaced), `readAgain()` starts over from the file's start.
 final class JSONLinesFileSource: ViewerSource {
     let path: String
     let readOptions: LogReadOptions
     private let registry: CellRegistry
-    private let descriptor: Int32
+    private var descriptor: Int32
+    /// Where the first line read starts (after a byte order mark, or a tail's first line).
+    private var firstStart: UInt64
+    /// The first and last bytes read so far (up to `Self.checkedBytes` each), to tell a file
+    /// rewritten under us from one that only grew.
+    private var headBytes: [UInt8] = []
+    private var tailBytes: [UInt8] = []
+    static let checkedBytes = 64
     /// Where each message's line starts in the file.
     private(set) var offsets: [UInt64] = []
     /// The first position of each id hash; ids whose hash an earlier different id had, by name.
@@ -30,6 +39,8 @@ final class JSONLinesFileSource: ViewerSource {
     /// Rejected records and refused messages, as `file:line: reason`, in file order.
     private(set) var diagnostics: [String] = []
     private(set) var rejected = 0
+    /// Records rejected in what the file held before it was read again (they were listed).
+    private(set) var rejectedEarlier = 0
     /// Blank lines skipped, and messages from the `--me` sender (outgoing).
     private(set) var blankLines = 0
     private(set) var outgoing = 0
@@ -44,6 +55,7 @@ final class JSONLinesFileSource: ViewerSource {
         self.readOptions = readOptions
         self.registry = registry
         indexedEnd = start
+        firstStart = start
         linesRead = firstLine - 1
     }
 
@@ -87,8 +99,87 @@ final class JSONLinesFileSource: ViewerSource {
             }
             take(Array(buffer[0..<wholeEnd]), at: indexedEnd)
             indexedEnd += UInt64(wholeEnd)
+            rememberEnds(buffer[0..<wholeEnd])
         }
         return offsets.count - before
+    }
+
+    /// Keeps the first and last bytes read, which `change()` reads again.
+    private func rememberEnds(_ read: ArraySlice<UInt8>) {
+        let checked = Self.checkedBytes
+        if headBytes.count < checked {
+            headBytes += read.prefix(checked - headBytes.count)
+        }
+        tailBytes = Array((tailBytes + read.suffix(checked)).suffix(checked))
+    }
+
+    /// How the file differs from what was read, beyond growing at its end.
+    enum Change: Equatable, CustomStringConvertible {
+        /// It is shorter than what was read.
+        case truncated
+        /// Its name now leads to another file (a new file renamed over it, as editors save).
+        case replaced
+        /// Bytes already read hold something else now (rewritten in place, even if longer).
+        case rewritten
+
+        var description: String {
+            switch self {
+            case .truncated: "file truncated"
+            case .replaced: "file replaced"
+            case .rewritten: "file rewritten"
+            }
+        }
+    }
+
+    /// Whether the file still holds what was read, followed by anything: nil when it does. Cheap
+    /// enough for every follow tick (a `stat`, an `fstat` and two reads of 64 bytes): the size
+    /// tells a truncation, the inode a replacement, and the first and last bytes read, read
+    /// again, a rewrite (the usual `>` redirection truncates, then writes, and a tick may see it
+    /// already longer than before). A rewrite that keeps both ends, byte for byte, and the size
+    /// at least, is not seen; `tail -f` and `less +F` look at the size alone.
+    func change() -> Change? {
+        var opened = stat(), named = stat()
+        guard fstat(descriptor, &opened) == 0 else { return nil }
+        // A name that leads nowhere (removed, or between an unlink and a rename): keep following
+        // the open file, as `tail -f` does.
+        if stat(path, &named) == 0, named.st_dev != opened.st_dev || named.st_ino != opened.st_ino {
+            return .replaced
+        }
+        if UInt64(max(0, opened.st_size)) < indexedEnd { return .truncated }
+        if !headBytes.isEmpty, read(at: firstStart, count: headBytes.count) != headBytes { return .rewritten }
+        if !tailBytes.isEmpty, read(at: indexedEnd - UInt64(tailBytes.count), count: tailBytes.count) != tailBytes { return .rewritten }
+        return nil
+    }
+
+    /// Forgets everything read and reads the file from its start again (reopening its name
+    /// when it was replaced). The diagnostics of what it held before are kept, followed by a
+    /// line saying why what follows was read again. False, changing nothing, when a replaced
+    /// file's name cannot be opened (the old file is followed on until it can).
+    @discardableResult
+    func readAgain(because change: Change) -> Bool {
+        if change == .replaced {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return false }
+            close(descriptor)
+            descriptor = fd
+        }
+        let mark = read(at: 0, count: 3)
+        firstStart = mark == [0xEF, 0xBB, 0xBF] ? 3 : 0
+        indexedEnd = firstStart
+        linesRead = 0
+        offsets = []
+        positionsByHash = [:]
+        collidedIDs = [:]
+        senders = []
+        headBytes = []
+        tailBytes = []
+        rejectedEarlier += rejected
+        rejected = 0
+        blankLines = 0
+        outgoing = 0
+        diagnostics.append("\(DiagnosticText.escaped(path)): \(change) while viewed: read again from its start (line numbers after this one are of its new lines)")
+        index()
+        return true
     }
 
     /// Decodes the whole lines `bytes` (starting at file offset `start`) and keeps their messages.

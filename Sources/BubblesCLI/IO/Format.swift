@@ -1,3 +1,5 @@
+import BubbleTerminal
+
 /// Number formatting for reports, without Foundation's locale-dependent formatters.
 enum Format {
     /// `value` with `digits` decimals: `fixed(3.14159, 2)` is "3.14".
@@ -14,14 +16,6 @@ enum Format {
         return sign + String(whole) + "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
     }
 
-    /// `1234567` as "1,234,567".
-    static func grouped(_ value: Int) -> String {
-        let digits = String(abs(value))
-        var out = ""
-        for (i, digit) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return (value < 0 ? "-" : "") + out
-    }
+    /// `1234567` as "1,234,567" (as the viewer writes its counts).
+    static func grouped(_ value: Int) -> String { NumberText.grouped(value) }
 }
