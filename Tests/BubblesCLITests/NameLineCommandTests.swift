@@ -103,6 +103,24 @@ import Testing
         #expect(Self.render(path, width: 50) == Self.render(export, width: 50))
     }
 
+    /// A large file's tail, shown while the whole file is read, names as the whole file does:
+    /// its parties come from the file's first messages, not the tail's.
+    @Test func aTailShownWhileLoadingNamesAsTheWholeFile() throws {
+        let lines = (0..<400).map { i in
+            let who = i == 1 ? "Ben" : i % 3 == 0 ? "Me" : "Ana"
+            return #"{"id":"\#(i)","type":"text","from":"\#(who)","outgoing":\#(who == "Me"),"date":\#(1_714_557_600 + 400 * i),"text":"message \#(i)"}"#
+        }
+        let path = try Self.file(lines.joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let loader = ViewLoader(path: path, readOptions: LogReadOptions(), registry: .standard)
+        let tail = try #require(loader.tail(tailFirstBytes: 1_000, tailBytes: 2_000))
+        #expect(tail.count < 100)
+        #expect(tail.otherParties == 2)
+        let whole = try #require(JSONLinesFileSource(path: path, readOptions: LogReadOptions()))
+        whole.index()
+        #expect(whole.otherParties == 2)
+    }
+
     /// A record with no sender and no text is drawn as an empty bubble with one spacing line
     /// above it, and no name line, in every command.
     @Test func aRecordWithoutSenderOrTextHasNoNameLine() throws {

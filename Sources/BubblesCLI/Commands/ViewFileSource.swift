@@ -23,7 +23,8 @@ final class JSONLinesFileSource: ViewerSource {
     /// The first position of each id hash; ids whose hash an earlier different id had, by name.
     private var positionsByHash: [Int: Int32] = [:]
     private var collidedIDs: [String: Int32] = [:]
-    private var parties = PartyWindow()
+    /// The parties of the first messages read (`PartyWindow`), or of the file's head (a tail).
+    var parties = PartyWindow()
     /// Bytes and lines of the file read so far.
     private(set) var indexedEnd: UInt64
     private(set) var linesRead: Int
