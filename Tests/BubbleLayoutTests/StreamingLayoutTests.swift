@@ -18,8 +18,9 @@ private struct ChatNote: TextMessageModel {
     var text: String { note.text }
 }
 
-/// Streaming layout decides each row from its conversation's next message at most, so where the
-/// stream is cut into windows never changes a row, and conversations never touch each other.
+/// Streaming layout decides each row from its conversation's next message at most (and names
+/// from its first 32), so where the stream is cut into windows never changes a row, and
+/// conversations never touch each other.
 @Suite struct StreamingLayoutTests {
     static let widths = [17, 40, 80]
 
@@ -75,11 +76,20 @@ private struct ChatNote: TextMessageModel {
         #expect(whole.count > models.count)
     }
 
-    @Test func withPartiesGivenItMatchesBatchLayout() throws {
+    /// Given or counted, the parties come out as in a batch of the whole log (`PartyWindow`:
+    /// counted in the first 32 messages), also when only one other party talks in the first
+    /// `oneParty` messages and the second comes inside the window, at its edge or after it.
+    @Test(arguments: [(3, 0), (nil, 0), (nil, 20), (nil, 31), (nil, 32), (nil, 60)] as [(Int?, Int)])
+    func itMatchesBatchLayout(parties: Int?, oneParty: Int) throws {
         var rng = SeededGenerator(seed: 11)
-        let models = Self.randomNotes(&rng, count: 400, conversation: nil, idPrefix: "m")
+        let models = Self.randomNotes(&rng, count: 400, conversation: nil, idPrefix: "m").enumerated().map { i, model -> any MessageModel in
+            guard i < oneParty, model.direction == .incoming, let chat = model as? ChatNote else { return model }
+            var note = chat
+            note.note.senderName = "Ann"
+            return note
+        }
         var options = DecorationOptions(timeZone: TimeZone(identifier: "UTC")!)
-        options.otherParties = 3
+        options.otherParties = parties
         let batch = try LayoutEngine().layoutBatch(models, widths: Self.widths, options: options)
         var layout = StreamingLayout(engine: LayoutEngine(), widths: Self.widths, options: options)
         var rows: [DecoratedRow] = [], layouts: [[RowLayout]] = []
@@ -93,6 +103,7 @@ private struct ChatNote: TextMessageModel {
         rows += last.rows
         layouts += last.rows.indices.map { r in Self.widths.indices.map { last.layout(row: r, widthIndex: $0) } }
         #expect(rows.map(\.decoration) == batch.rows.map(\.decoration))
+        #expect(rows.contains { $0.decoration.showsName } == (parties != nil || oneParty < PartyWindow.size))
         #expect(layouts == batch.rows.indices.map { r in Self.widths.indices.map { batch.layout(row: r, widthIndex: $0) } })
     }
 

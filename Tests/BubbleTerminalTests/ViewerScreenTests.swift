@@ -244,10 +244,12 @@ import BubbleTestSupport
         #expect(Self.plain(screen).contains { $0.contains("Bo") })
     }
 
-    /// A second party arriving at the end (`--follow`) puts names on rows far from it, as a
-    /// whole conversation would.
-    @Test func aNewPartyAtTheEndShowsNamesEverywhere() {
-        let models = Self.models(200).map { model -> any MessageModel in
+    /// A second party arriving (`--follow`) among the first 32 messages puts names on every
+    /// group, the first included, as `render` and `heights` of the whole file do; one arriving
+    /// later leaves them off, as they do too (`PartyWindow`).
+    @Test(arguments: [20, 200])
+    func aNewPartyShowsNamesEverywhereOnlyWithinTheFirst32Messages(before: Int) {
+        let models = Self.models(before).map { model -> any MessageModel in
             let note = model as! TextNote
             return TextNote(id: note.id, senderName: note.direction == .incoming ? "Bo" : note.senderName,
                             direction: note.direction, date: note.date, text: note.text)
@@ -262,7 +264,21 @@ import BubbleTestSupport
         source.append([zed])
         screen.sourceDidGrow()
         #expect(Array(Self.plain(screen).prefix(19)) == Reference(models + [zed], columns: 60).page(0, 19))
-        #expect(Self.plain(screen).contains { $0.contains("Bo") })
+        #expect(Self.plain(screen).contains { $0.contains("Bo") } == (before < PartyWindow.size))
+    }
+
+    /// The first group of a group chat is named on screen, above its first bubble, as in `render`.
+    @Test func theFirstGroupOfAGroupChatIsNamed() throws {
+        let models: [any MessageModel] = ["Ana", "Ana", "Ben", "Cy", "Ana"].enumerated().map { i, who in
+            TextNote(id: "\(i)", senderName: who, date: may1.addingTimeInterval(Double(i) * 60), text: "text \(i)")
+        }
+        let screen = Self.screen(models, rows: 30, columns: 40)
+        _ = screen.handle(.character("g"))
+        let lines = Self.plain(screen)
+        let first = try #require(lines.firstIndex { $0.contains("text 0") })
+        #expect(lines[first - 2].trimmingCharacters(in: .whitespaces) == "Ana")
+        #expect(lines.filter { $0.trimmingCharacters(in: .whitespaces) == "Ana" }.count == 2)
+        #expect(Array(lines.prefix(29)) == Reference(models, columns: 40).page(0, 29))
     }
 
     /// A source whose messages can be swapped for others (a file read again), or that gives

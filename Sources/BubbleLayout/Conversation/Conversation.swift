@@ -9,9 +9,10 @@ import Foundation
 /// whose decoration the change altered (it now opens or closes a group, gains or loses its name
 /// line, its footer or the date separator above it). Every other row keeps its layout and its
 /// height in the timeline, which updates in O(log n) per row. One exception is inherent: when the
-/// number of other parties is counted (not given in the options) and a change takes it across
-/// one, every group's first incoming row gains or loses its name line; then every row's
-/// decoration is recomputed (arithmetic) and only the rows whose decoration changed are laid out.
+/// number of other parties is counted (not given in the options: `PartyWindow`, over the first 32
+/// rows) and a change takes it across one, every group's first incoming row gains or loses its
+/// name line; then every row's decoration is recomputed (arithmetic) and only the rows whose
+/// decoration changed are laid out.
 ///
 /// A row is a message plus, when it is its day's first, the date separator above it; so rows are
 /// messages and ids name them. `resize(width:)` lays every row out again from the prepared texts
@@ -38,7 +39,8 @@ public final class Conversation<Measurer: TextMeasurer> {
     /// Each entry's timeline slot, valid while the timeline's `layoutEpoch` is `indexedEpoch`.
     private var slotOfEntry: [Int] = []
     private var indexedEpoch = -1
-    private var incomingSenders = SenderCount()
+    /// Other parties among the first `PartyWindow.size` rows (see `recountParties`).
+    private var countedParties = 0
     private var clock: ZoneClock
     private var labelWidths: [CalendarDay: Int] = [:]
     /// The cells rows are laid out with, one per kind.
@@ -107,7 +109,7 @@ public final class Conversation<Measurer: TextMeasurer> {
         lastLaidOut = []
         timeline.append(e, height: 0)
         indexSlot(ofEntry: e, row: count - 1)
-        let crossed = countSender(of: entries[Int(e)].facts, by: 1)
+        let crossed = recountParties(changedRow: count - 1)
         refresh(row: count - 1, force: true)
         if count > 1 { refresh(row: count - 2) }
         if crossed { refreshAll() }
@@ -124,7 +126,7 @@ public final class Conversation<Measurer: TextMeasurer> {
         lastLaidOut = []
         timeline.prepend(e, height: 0)
         indexSlot(ofEntry: e, row: 0)
-        let crossed = countSender(of: entries[Int(e)].facts, by: 1)
+        let crossed = recountParties(changedRow: 0)
         refresh(row: 0, force: true)
         if count > 1 { refresh(row: 1) }
         if crossed { refreshAll() }
@@ -136,14 +138,13 @@ public final class Conversation<Measurer: TextMeasurer> {
         guard let row = row(withID: model.id), let e = entryByID[model.id] else { throw .unknownID(model.id) }
         let entry = try makeEntry(for: model)
         lastLaidOut = []
-        let crossedOut = countSender(of: entries[Int(e)].facts, by: -1)
         entries[Int(e)] = entry
         texts[Int(e)] = RowTexts()
-        let crossedIn = countSender(of: entry.facts, by: 1)
+        let crossed = recountParties(changedRow: row)
         refresh(row: row, force: true)
         if row > 0 { refresh(row: row - 1) }
         if row + 1 < count { refresh(row: row + 1) }
-        if crossedOut != crossedIn { refreshAll() }
+        if crossed { refreshAll() }
     }
 
     /// Removes the message `id`, and forgets its cached layouts and prepared texts.
@@ -151,12 +152,12 @@ public final class Conversation<Measurer: TextMeasurer> {
         guard let row = row(withID: id), let e = entryByID[id] else { throw .unknownID(id) }
         lastLaidOut = []
         timeline.remove(row: row)
-        let crossed = countSender(of: entries[Int(e)].facts, by: -1)
         entries[Int(e)] = entries[Int(e)].emptied
         texts[Int(e)] = RowTexts()
         free.append(e)
         entryByID[id] = nil
         engine.forget(id: id)
+        let crossed = recountParties(changedRow: row)
         if row > 0 { refresh(row: row - 1) }
         if row < count { refresh(row: row) }
         if crossed { refreshAll() }
@@ -226,14 +227,20 @@ public final class Conversation<Measurer: TextMeasurer> {
         return width
     }
 
-    /// Counts `facts`' sender among the incoming bubble senders; true when that takes the number
-    /// of other parties across one (which shows or hides names everywhere).
-    private func countSender(of facts: Decorator.Facts, by delta: Int) -> Bool {
-        guard options.otherParties == nil else { return false }
-        return incomingSenders.count(facts, by: delta)
+    /// Counts the other parties again after a change at `changedRow` (the row a message was added
+    /// at or removed from), when that row is among the first `PartyWindow.size`, which decide
+    /// (at most that many rows are read). True when that takes the number across one (which
+    /// shows or hides names everywhere).
+    private func recountParties(changedRow: Int) -> Bool {
+        guard options.otherParties == nil, changedRow < PartyWindow.size else { return false }
+        var window = PartyWindow()
+        for row in 0..<min(count, PartyWindow.size) { window.count(entries[Int(timeline[row])].facts) }
+        let before = countedParties
+        countedParties = window.otherParties
+        return (before > 1) != (countedParties > 1)
     }
 
-    private var otherParties: Int { options.otherParties ?? incomingSenders.parties }
+    private var otherParties: Int { options.otherParties ?? countedParties }
 
     /// Recomputes row `row`'s decoration and separator from its neighbours and lays out what
     /// changed (everything when `force`, for a new or edited message).

@@ -2,12 +2,14 @@ import Foundation
 
 /// Decides the decorations that change row heights, from each message's neighbours: date
 /// separators at each change of calendar day, groups (same sender and direction, same day, at
-/// most `groupGap` apart, bubbles only), the name line (a group's first incoming bubble, when
-/// there is more than one other party), the footer, and the reply quote.
+/// most `groupGap` apart, bubbles only), the name line (a group's first incoming bubble, in a
+/// conversation with more than one other party: see `PartyWindow`), the footer, and the reply quote.
 ///
 /// Streaming: `push` a message at a time; a message's row comes out when the next message arrives
-/// (whether it closes a group depends on it) or at `finish`. Cheap and sequential: batch layout
-/// runs it first, then lays rows out in parallel.
+/// (whether it closes a group depends on it) or at `finish`. While the conversation's names are
+/// undecided (`PartyWindow`: until a second other party speaks or its first 32 messages are in),
+/// its rows are held back too, so a row never depends on when it was asked for. Cheap and
+/// sequential: batch layout runs it first, then lays rows out in parallel.
 public struct Decorator: Sendable {
     /// What decoration needs to know about a message.
     struct Facts: Sendable {
@@ -23,6 +25,20 @@ public struct Decorator: Sendable {
         var footerWidth: Int
     }
 
+    /// A row decided but for its name line, held while the names are undecided.
+    private enum Held: Sendable {
+        case separator(CalendarDay, isFirstRow: Bool, above: Int)
+        case message(Facts, startsGroup: Bool, endsGroup: Bool)
+
+        /// The input position of the message the row is or stands above.
+        var index: Int {
+            switch self {
+            case .separator(_, _, let above): above
+            case .message(let facts, _, _): facts.index
+            }
+        }
+    }
+
     public let options: DecorationOptions
     let footerWidths: FooterText.Widths
     let registry: CellRegistry
@@ -32,8 +48,11 @@ public struct Decorator: Sendable {
     private var pending: Facts?
     private var pendingStartsGroup = true
     private var lastDay: CalendarDay?
-    private var emittedRows = 0
-    private var senders = SenderCount()
+    /// Rows made so far, held ones included.
+    private var madeRows = 0
+    private var parties = PartyWindow()
+    /// Rows made while the names are undecided, in order.
+    private var held: [Held] = []
 
     /// A decorator placing messages with `registry`'s cells, footers measured by `footerWidths`.
     public init(options: DecorationOptions, registry: CellRegistry, footerWidths: FooterText.Widths) {
@@ -44,8 +63,12 @@ public struct Decorator: Sendable {
         self.clock = ZoneClock(timeZone: options.timeZone)
     }
 
-    /// The number of other parties: given, or counted from the incoming senders seen so far.
-    public var otherParties: Int { options.otherParties ?? senders.parties }
+    /// The number of other parties: given, or counted in the conversation's first messages
+    /// (`PartyWindow`) seen so far.
+    public var otherParties: Int { options.otherParties ?? parties.otherParties }
+
+    /// Whether the name lines are known: given in the options, or decided by `PartyWindow`.
+    private var namesDecided: Bool { options.otherParties != nil || parties.isDecided }
 
     /// Takes the next message (input position `index`) and returns the rows now decided.
     public mutating func push(_ model: any MessageModel, index: Int) throws(LayoutError) -> [DecoratedRow] {
@@ -59,39 +82,60 @@ public struct Decorator: Sendable {
         let configuratorIndex = try lookup.index(for: model)
         let facts = Self.facts(of: model, index: index, configuratorIndex: configuratorIndex, registry: registry,
                                footerWidths: footerWidths, clock: &clock)
-        if options.otherParties == nil { senders.count(facts) }
+        if !namesDecided {
+            parties.count(facts)
+            if namesDecided { release(into: &rows) }
+        }
 
-        let before = rows.count
         let continues = pending.map { Self.continuesGroup($0, facts, gap: options.groupGap) } ?? false
-        if let pending { rows.append(decorate(pending, startsGroup: pendingStartsGroup, endsGroup: !continues)) }
+        if let pending { make(.message(pending, startsGroup: pendingStartsGroup, endsGroup: !continues), into: &rows) }
         if facts.day != lastDay {
             // Only a log's own top goes without the space above. A message that names its
             // conversation may be one of several, whose rows stand above this one in a transcript:
             // its first separator keeps the space, whichever conversation comes first (so a row
             // still depends on its own conversation alone).
-            let isTop = emittedRows == 0 && rows.count == before && model.conversationID == nil
-            rows.append(.dateSeparator(facts.day, isFirstRow: isTop, above: index))
+            let isTop = madeRows == 0 && model.conversationID == nil
+            make(.separator(facts.day, isFirstRow: isTop, above: index), into: &rows)
             lastDay = facts.day
         }
-        emittedRows += rows.count - before
         pending = facts
         pendingStartsGroup = !continues
     }
 
     /// The rows still pending at the end of the input.
     public mutating func finish() -> [DecoratedRow] {
-        guard let last = pending else { return [] }
+        var rows: [DecoratedRow] = []
+        if let last = pending { make(.message(last, startsGroup: pendingStartsGroup, endsGroup: true), into: &rows) }
         pending = nil
-        emittedRows += 1
-        return [decorate(last, startsGroup: pendingStartsGroup, endsGroup: true)]
+        // The input ended before the window did: what it held decides.
+        release(into: &rows)
+        return rows
     }
 
-    /// Decorates a whole log: counts the other parties first (unless given), then one pass.
-    /// Messages of different conversations are decorated apart (see `TimelineDecorator`).
+    /// Appends the row `item` to `rows`, or holds it while the names are undecided.
+    private mutating func make(_ item: Held, into rows: inout [DecoratedRow]) {
+        madeRows += 1
+        if namesDecided { rows.append(row(item)) } else { held.append(item) }
+    }
+
+    /// Appends the held rows to `rows`, decorated with the parties counted.
+    private mutating func release(into rows: inout [DecoratedRow]) {
+        for item in held { rows.append(row(item)) }
+        held = []
+    }
+
+    private func row(_ item: Held) -> DecoratedRow {
+        switch item {
+        case let .separator(day, isFirstRow, above): .dateSeparator(day, isFirstRow: isFirstRow, above: above)
+        case let .message(facts, startsGroup, endsGroup): decorate(facts, startsGroup: startsGroup, endsGroup: endsGroup)
+        }
+    }
+
+    /// Decorates a whole log in one pass, as a stream of it would be. Messages of different
+    /// conversations are decorated apart (see `TimelineDecorator`).
     public static func decorate(_ models: [any MessageModel], options: DecorationOptions, registry: CellRegistry,
                                 footerWidths: FooterText.Widths) throws(LayoutError) -> [DecoratedRow] {
         var decorator = TimelineDecorator(options: options, registry: registry, footerWidths: footerWidths)
-        decorator.countSenders(in: models[...])
         var rows: [DecoratedRow] = []
         rows.reserveCapacity(models.count + models.count / 8 + 1)
         for (i, model) in models.enumerated() { try decorator.push(model, index: i, into: &rows) }
@@ -99,11 +143,30 @@ public struct Decorator: Sendable {
         return rows
     }
 
-    /// The input position of the message held back for its successor, if any.
-    var pendingIndex: Int? { pending?.index }
+    /// The input position of the first message held back (for its successor, or while the names
+    /// are undecided), if any.
+    var pendingIndex: Int? { held.first?.index ?? pending?.index }
 
-    /// Moves the held-back message to input position `index` (a streaming window starts anew).
-    mutating func movePending(to index: Int) { pending?.index = index }
+    /// The input positions of the messages held back, in order.
+    var pendingIndices: [Int] {
+        var indices: [Int] = []
+        for case .message(let facts, _, _) in held { indices.append(facts.index) }
+        if let pending { indices.append(pending.index) }
+        return indices
+    }
+
+    /// Moves the held-back messages to new input positions (a streaming window starts anew).
+    mutating func movePending(_ newIndex: (Int) -> Int) {
+        if let index = pending?.index { pending!.index = newIndex(index) }
+        for i in held.indices {
+            switch held[i] {
+            case let .separator(day, isFirstRow, above): held[i] = .separator(day, isFirstRow: isFirstRow, above: newIndex(above))
+            case .message(var facts, let startsGroup, let endsGroup):
+                facts.index = newIndex(facts.index)
+                held[i] = .message(facts, startsGroup: startsGroup, endsGroup: endsGroup)
+            }
+        }
+    }
 
     /// True when `next` joins the group `previous` is in. Logs are in send order, but their clocks
     /// are not always: a message stamped slightly before the one above it still continues the group.
@@ -126,7 +189,8 @@ public struct Decorator: Sendable {
         let showsFooter = options.footerOnEveryMessage || endsGroup || facts.showsFooterAlways
         return RowDecoration(
             startsGroup: startsGroup, endsGroup: endsGroup,
-            showsName: startsGroup && facts.direction == .incoming && facts.sender != nil && otherParties > 1,
+            showsName: startsGroup && facts.direction == .incoming && otherParties > 1
+                && facts.sender.map(PartyWindow.isName) == true,
             hasReplyQuote: facts.hasReply, showsFooter: showsFooter,
             footerWidth: showsFooter ? facts.footerWidth : 0)
     }

@@ -3,8 +3,9 @@
 /// a date separator and count their other parties apart. The stream may interleave conversations
 /// as long as each one's messages come in order.
 ///
-/// Each conversation holds back its last message until its next message arrives (or `finish`):
-/// a row never waits for anything later than the next message of its own conversation.
+/// Each conversation holds back its last message until its next message arrives (or `finish`),
+/// and its first rows until its names are decided (`PartyWindow`): a row never waits for anything
+/// later than the next message of its own conversation, or its first 32.
 struct TimelineDecorator: Sendable {
     let options: DecorationOptions
     let registry: CellRegistry
@@ -13,24 +14,10 @@ struct TimelineDecorator: Sendable {
     /// The conversation of the last message, kept out of `decorators`: a stream of one
     /// conversation (or long runs of one) then costs no hashing per message.
     private var current: (key: ConversationKey, decorator: Decorator)?
-    /// Other parties counted ahead of decorating, by conversation (see `countSenders`).
-    private var counted: [ConversationKey: SenderCount] = [:]
-
     init(options: DecorationOptions, registry: CellRegistry, footerWidths: FooterText.Widths) {
         self.options = options
         self.registry = registry
         self.footerWidths = footerWidths
-    }
-
-    /// Counts the other parties of each conversation in `models` before any is decorated, so a
-    /// conversation's first rows know whether to show names. Where fewer than two are found, its
-    /// decorator goes on counting as new senders appear. Does nothing when the options give it.
-    mutating func countSenders(in models: ArraySlice<any MessageModel>) {
-        guard options.otherParties == nil else { return }
-        var lookup = CellRegistry.Lookup(registry)
-        for model in models {
-            counted[ConversationKey(model.conversationID), default: SenderCount()].count(model, lookup: &lookup)
-        }
     }
 
     /// Takes the next message (input position `index`) and appends the rows now decided.
@@ -46,10 +33,6 @@ struct TimelineDecorator: Sendable {
         if let decorator = decorators.removeValue(forKey: key) {
             current = (key, decorator)
             return
-        }
-        var options = options
-        if options.otherParties == nil, let senders = counted.removeValue(forKey: key), senders.parties > 1 {
-            options.otherParties = senders.parties
         }
         current = (key, Decorator(options: options, registry: registry, footerWidths: footerWidths))
     }
@@ -69,15 +52,13 @@ struct TimelineDecorator: Sendable {
 
     /// The input positions of the held-back messages, in input order.
     var pendingIndices: [Int] {
-        (decorators.values.compactMap(\.pendingIndex) + (current?.decorator.pendingIndex).map { [$0] }.orEmpty).sorted()
+        (decorators.values.flatMap(\.pendingIndices) + (current?.decorator.pendingIndices).orEmpty).sorted()
     }
 
     /// Renumbers the held-back messages through `newIndex` (a streaming window starts anew).
     mutating func movePending(_ newIndex: (Int) -> Int) {
-        if let index = current?.decorator.pendingIndex { current!.decorator.movePending(to: newIndex(index)) }
-        for key in Array(decorators.keys) {
-            if let index = decorators[key]!.pendingIndex { decorators[key]!.movePending(to: newIndex(index)) }
-        }
+        current?.decorator.movePending(newIndex)
+        for key in Array(decorators.keys) { decorators[key]!.movePending(newIndex) }
     }
 }
 

@@ -6,11 +6,11 @@ import BubbleText
 ///
 /// A row is decided once the next message of its conversation has arrived, since that message
 /// says whether the row's group ends (its footer and spacing). So each conversation's last message
-/// is held back at a flush and comes out in a later one, or at the final flush. Nothing else is
-/// looked ahead at: a row's layout never depends on messages more than one ahead, which is what
-/// makes flushing at any moment, and splitting a stream by conversation, give the same rows.
-/// For the same reason the number of other parties (names on or off) is counted as senders
-/// appear, unless the options give it.
+/// is held back at a flush and comes out in a later one, or at the final flush. The one other
+/// look ahead is whether a conversation shows names (`PartyWindow`): its rows are held back until a
+/// second other party speaks or its first 32 messages are in. Nothing else is looked at, which
+/// is what makes flushing at any moment, reading the whole log at once, and splitting a stream by
+/// conversation give the same rows.
 ///
 /// Rows come out in each conversation's input order; rows of different conversations may come out
 /// of input order (a conversation's last message waits for its next one, or the end, while

@@ -24,7 +24,8 @@ public enum ViewerAction: Hashable, Sendable {
 /// (the rest is laid out when it is scrolled to), and memory holds what the source keeps plus
 /// the window, whatever the log's length. The window holds one message more on each side than it
 /// shows, so every shown message is decorated from its real neighbours, and the number of other
-/// parties comes from the source, as a conversation of every message would count it.
+/// parties comes from the source, counted over its first messages as every command counts it
+/// (`PartyWindow`).
 public final class ViewerScreen {
     /// The messages, by position.
     public private(set) var source: ViewerSource

@@ -10,8 +10,8 @@ public protocol ViewerSource: AnyObject {
     func messages(in range: Range<Int>) -> [any MessageModel]
     /// The position of the message `id`, or nil.
     func position(ofID id: String) -> Int?
-    /// Distinct incoming bubble senders in the whole source (names are shown when there is more
-    /// than one), as `Conversation` would count them over every message.
+    /// Distinct incoming bubble senders among the source's first `PartyWindow.size` messages
+    /// (names are shown when there is more than one), as every command counts them.
     var otherParties: Int { get }
     /// The first position from `start` (inclusive) towards the end (or, backwards, towards 0)
     /// whose message `matches` accepts; nil when none does. `query` may let a source skip
@@ -46,7 +46,7 @@ extension ViewerSource {
 public final class ViewerMessages: ViewerSource {
     public private(set) var models: [any MessageModel] = []
     private var positions: [String: Int] = [:]
-    private var senders = Set<String>()
+    private var parties = PartyWindow()
     private let registry: CellRegistry
 
     /// `models` in order; those a conversation would refuse are left out, listed in `refused`.
@@ -74,7 +74,7 @@ public final class ViewerMessages: ViewerSource {
             }
             positions[model.id] = models.count
             models.append(model)
-            if let name = Self.incomingBubbleSender(model, registry: registry) { senders.insert(name) }
+            parties.count(incomingBubbleSender: Self.incomingBubbleSender(model, registry: registry))
         }
         return left
     }
@@ -88,7 +88,7 @@ public final class ViewerMessages: ViewerSource {
     }
 
     public var count: Int { models.count }
-    public var otherParties: Int { senders.count }
+    public var otherParties: Int { parties.otherParties }
     public func messages(in range: Range<Int>) -> [any MessageModel] { Array(models[range]) }
     public func position(ofID id: String) -> Int? { positions[id] }
 }

@@ -251,6 +251,18 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
         let start = from + UInt64(firstNewline - data.startIndex + 1)
         guard let source = JSONLinesFileSource(path: path, readOptions: readOptions, registry: registry, start: start) else { return nil }
         source.index(upTo: size.uint64Value)
+        // Names are decided by the file's first messages (`PartyWindow`), not the tail's: read
+        // the head until they are, so the tail names as the whole file will.
+        if let headStart = plainFileStart(),
+           let head = JSONLinesFileSource(path: path, readOptions: readOptions, registry: registry, start: headStart) {
+            var end = min(start, headStart + (1 << 16))
+            while true {
+                head.index(upTo: end)
+                if head.parties.isDecided || end >= start { break }
+                end = min(start, headStart + 2 * (end - headStart))
+            }
+            source.parties = head.parties
+        }
         return source.count > 0 ? source : nil
     }
 

@@ -32,7 +32,8 @@ final class JSONLinesFileSource: ViewerSource {
     /// The first position of each id hash; ids whose hash an earlier different id had, by name.
     private var positionsByHash: [Int: Int32] = [:]
     private var collidedIDs: [String: Int32] = [:]
-    private var senders = Set<String>()
+    /// The parties of the first messages read (`PartyWindow`), or of the file's head (a tail).
+    var parties = PartyWindow()
     /// Bytes and lines of the file read so far.
     private(set) var indexedEnd: UInt64
     private(set) var linesRead: Int
@@ -207,7 +208,7 @@ final class JSONLinesFileSource: ViewerSource {
                 let hash = record.id.hashValue
                 if positionsByHash[hash] == nil { positionsByHash[hash] = position } else { collidedIDs[record.id] = position }
                 offsets.append(lineStarts[min(lineStarts.count - 1, max(0, line - firstLine))])
-                if let name = ViewerMessages.incomingBubbleSender(record, registry: registry) { senders.insert(name) }
+                parties.count(incomingBubbleSender: ViewerMessages.incomingBubbleSender(record, registry: registry))
                 if record.direction == .outgoing { outgoing += 1 }
             case let .diagnostic(diagnostic):
                 if !diagnostic.isWarning {
@@ -252,7 +253,7 @@ final class JSONLinesFileSource: ViewerSource {
     // MARK: ViewerSource
 
     var count: Int { offsets.count }
-    var otherParties: Int { senders.count }
+    var otherParties: Int { parties.otherParties }
 
     func messages(in range: Range<Int>) -> [any MessageModel] {
         guard !range.isEmpty else { return [] }
