@@ -171,7 +171,7 @@ final class JSONLinesFileSource: ViewerSource {
         offsets = []
         positionsByHash = [:]
         collidedIDs = [:]
-        senders = []
+        parties = PartyWindow()
         headBytes = []
         tailBytes = []
         rejectedEarlier += rejected
