@@ -132,4 +132,11 @@ find "$work/damaged" "$work/hostile" "$work/document" "$work/renamed" -exec touc
 (cd "$work/renamed" && zip -q -X "$corpora/exports/zip/android-renamed.zip" a-notas.txt ana.txt)
 (cd "$work/damaged" && zip -q -X "$corpora/exports/zip/damaged-chat.zip" _chat.txt)
 (cd "$work/hostile" && zip -q -X -y "$corpora/exports/zip/slack-hostile.zip" users.json channels.json general/2024-05-01.json general/2024-05-02.json)
+# Two Android chats zipped together, beside a shared document: one is read, the other named in a warning.
+mkdir -p "$work/two"
+cp "$corpora/exports/whatsapp/android-es_AR.txt" "$work/two/WhatsApp Chat with Ana.txt"
+cp "$corpora/exports/whatsapp/android-de_DE.txt" "$work/two/WhatsApp Chat with Ben.txt"
+printf 'lista de compras: pan, yerba\n' > "$work/two/notas.txt"
+find "$work/two" -exec touch -h -t 202405010900 {} +
+(cd "$work/two" && zip -q -X "$corpora/exports/zip/two-chats.zip" notas.txt "WhatsApp Chat with Ana.txt" "WhatsApp Chat with Ben.txt")
 echo "wrote $out and $corpora/exports/zip"

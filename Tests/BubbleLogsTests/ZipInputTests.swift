@@ -43,6 +43,26 @@ import Glibc
         Self.expectSameRecords(zipped, try readAll(corpus("exports/whatsapp/android-es_AR.txt")))
     }
 
+    /// Two chats zipped together (as a user may zip two Android exports): the first is read as
+    /// alone, and the other is named in one warning, not passed over in silence.
+    @Test func anArchiveWithTwoChatsReadsOneAndNamesTheOther() throws {
+        let path = corpus("exports/zip/two-chats.zip")
+        let zipped = try readAll(path)
+        #expect(zipped.format == .whatsapp)
+        #expect(zipped.positions.first?.file == path + ":WhatsApp Chat with Ana.txt")
+        Self.expectSameRecords(zipped, try readAll(corpus("exports/whatsapp/android-es_AR.txt")))
+        let reader = try LogSource.open(path: path, options: LogReadOptions(timeZone: utc))
+        #expect(reader.warnings.count == 1)
+        let warning = try #require(reader.warnings.first)
+        // Said once on stderr as `bubbles: warning: ARCHIVE: …`, as the Slack reader's warnings are.
+        #expect(warning.description.hasPrefix(path + ": the archive holds more than one chat"))
+        #expect(warning.description.contains("read \"WhatsApp Chat with Ana.txt\", not \"WhatsApp Chat with Ben.txt\""))
+        #expect(!warning.description.contains("notas.txt"))
+        // One chat alone, beside a document, gets no warning.
+        #expect(try LogSource.open(path: corpus("exports/zip/android-with-document.zip"), options: LogReadOptions(timeZone: utc)).warnings.isEmpty)
+        #expect(try LogSource.open(path: corpus("exports/zip/WhatsApp Chat - Camille.zip"), options: LogReadOptions(timeZone: utc)).warnings.isEmpty)
+    }
+
     @Test func slackArchiveReadsLikeTheFolder() throws {
         let path = corpus("exports/zip/slack-export.zip")
         let zipped = try readAll(path, options: LogReadOptions(me: "Sam", timeZone: utc))

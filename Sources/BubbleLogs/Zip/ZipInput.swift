@@ -34,7 +34,17 @@ enum ZipInput {
             let producer = try WhatsAppProducer(passes: (first: LineReader(bytes: text, crIsLineBreak: true),
                                                          second: { LineReader(bytes: text, crIsLineBreak: true) }),
                                                 file: place, options: options)
-            return LogReader(file: place, format: .whatsapp, strict: options.strict, producer: producer)
+            let reader = LogReader(file: place, format: .whatsapp, strict: options.strict, producer: producer)
+            // One chat is read; another chat in the same archive (two exports zipped together)
+            // is said once, by name, rather than passed over in silence.
+            let others = otherChats(in: archive, besides: chat)
+            if !others.isEmpty {
+                let names = others.prefix(5).map { "\"\(DiagnosticText.quoted($0.name, limit: 60))\"" }.joined(separator: ", ")
+                let more = others.count > 5 ? " and \(others.count - 5) more" : ""
+                reader.warnings.append(LogDiagnostic(position: LogPosition(file: input.display, line: nil), reason:
+                    "the archive holds more than one chat: read \"\(DiagnosticText.quoted(chat.name, limit: 60))\", not \(names)\(more) (unzip it and read each chat's .txt)"))
+            }
+            return reader
         case .auto where slackRoot != nil, .slack:
             guard let slackRoot else {
                 throw LogInputError(file: input.display, message: "no Slack export in this archive: expected channels.json (and users.json, and one folder per channel)\(contents(archive))")
@@ -86,12 +96,26 @@ enum ZipInput {
         if texts.count == 1 { return texts[0] }
         let named = texts.filter { $0.name.lowercased().contains("whatsapp") }
         if named.count == 1 { return named[0] }
-        return (named.isEmpty ? texts : named).prefix(20).first { entry in
-            // Peek with limits of its own, so the peek does not count against the real read.
-            guard entry.size <= 64 << 20, let bytes = try? archive.peek(entry) else { return false }
-            return bytes.prefix(64 << 10).split(separator: 0x0A, omittingEmptySubsequences: true).prefix(20)
-                .contains { WhatsAppLine.parseHeader(String(decoding: $0, as: UTF8.self)) != nil }
-        }
+        return (named.isEmpty ? texts : named).prefix(20).first { looksLikeChat($0, in: archive) }
+    }
+
+    /// The chats in `archive` other than `chat`: the other `_chat.txt` files (iOS exports in
+    /// folders of their own), and the top-level `.txt` files whose first lines are dated WhatsApp
+    /// lines (Android exports; a shared document is not one).
+    static func otherChats(in archive: ZipArchive, besides chat: ZipEntry) -> [ZipEntry] {
+        let files = archive.entries.filter { !$0.isFolder && !$0.isSymbolicLink && !$0.name.hasPrefix("__MACOSX/") && $0.name != chat.name }
+        let ios = files.filter { $0.name == "_chat.txt" || $0.name.hasSuffix("/_chat.txt") }
+        let android = files.filter { $0.name.lowercased().hasSuffix(".txt") && !$0.name.contains("/") }
+            .prefix(20).filter { looksLikeChat($0, in: archive) }
+        return ios + android
+    }
+
+    /// Whether `entry`'s first lines hold a dated WhatsApp line.
+    private static func looksLikeChat(_ entry: ZipEntry, in archive: ZipArchive) -> Bool {
+        // Peek with limits of its own, so the peek does not count against the real read.
+        guard entry.size <= 64 << 20, let bytes = try? archive.peek(entry) else { return false }
+        return bytes.prefix(64 << 10).split(separator: 0x0A, omittingEmptySubsequences: true).prefix(20)
+            .contains { WhatsAppLine.parseHeader(String(decoding: $0, as: UTF8.self)) != nil }
     }
 
     /// The folder of the archive holding `channels.json` nearest its root ("" for the root itself).
