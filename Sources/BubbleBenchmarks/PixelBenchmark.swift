@@ -17,6 +17,12 @@ public enum PixelBenchmark {
     /// Greek messages, repeated to `scalars` scalars) with the fonts in `directory`, then prepare
     /// and re-layout again over `syntheticTexts` (the synthetic log's texts, in many scripts) with
     /// a chain of every committed script font.
+    /// A file the benchmark needs (a test font, the sweep's texts) that could not be read.
+    public struct MissingFile: Error, CustomStringConvertible {
+        public let path: String
+        public var description: String { "cannot read \(path)" }
+    }
+
     public static func run(fontsDirectory directory: String, scalars target: Int = 200_000,
                            syntheticTexts: [String] = [], sweepTexts: Bool = true, minimumSeconds: Double = 0.5) throws -> [Row] {
         var rows: [Row] = []
@@ -26,7 +32,7 @@ public enum PixelBenchmark {
         var bytes: [String: [UInt8]] = [:]
         for file in files {
             guard let data = FileManager.default.contents(atPath: directory + "/" + file) else {
-                throw FontError(table: "file", offset: 0, reason: "cannot read \(directory)/\(file)")
+                throw MissingFile(path: directory + "/" + file)
             }
             bytes[file] = [UInt8](data)
         }
@@ -57,7 +63,7 @@ public enum PixelBenchmark {
             for (file, face) in [("NotoSansCJK-Subset.ttc", 0), ("NotoSansHebrew-Subset.ttf", 0), ("NotoSansArabic-Subset.ttf", 0),
                                  ("NotoSansThai-Subset.ttf", 0), ("NotoSansDevanagari-Subset.ttf", 0)] {
                 guard let data = FileManager.default.contents(atPath: directory + "/" + file) else {
-                    throw FontError(table: "file", offset: 0, reason: "cannot read \(directory)/\(file)")
+                    throw MissingFile(path: directory + "/" + file)
                 }
                 fonts.append(try OpenTypeFont(bytes: [UInt8](data), faceIndex: face))
             }
@@ -128,7 +134,7 @@ public enum PixelBenchmark {
     static func chatTexts(directory: String, scalars target: Int) throws -> [String] {
         guard let data = FileManager.default.contents(atPath: directory + "/sweep-texts.tsv"),
               let tsv = String(data: data, encoding: .utf8) else {
-            throw FontError(table: "file", offset: 0, reason: "cannot read \(directory)/sweep-texts.tsv")
+            throw MissingFile(path: directory + "/sweep-texts.tsv")
         }
         let messages = tsv.split(separator: "\n").compactMap { line -> String? in
             let columns = line.split(separator: "\t", maxSplits: 2)

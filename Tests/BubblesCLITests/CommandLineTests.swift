@@ -1,4 +1,5 @@
 import BubbleTestSupport
+import Foundation
 import Testing
 @testable import BubblesCLI
 
@@ -84,9 +85,23 @@ import Testing
     @Test func benchPixelsNamesAFontItCannotReadAndWantsAFolderForFonts() {
         let run = bubbles("bench", "--pixels", "--fonts", "/nonexistent")
         #expect(run.code == 3)
-        #expect(run.errors.contains("cannot read /nonexistent/"))
+        #expect(run.errors.contains("cannot read /nonexistent/NotoSans-Subset.ttf: --pixels measures the test fonts"))
+        #expect(run.errors.contains("--fonts DIR"))
+        #expect(!run.errors.contains("at byte"))
         #expect(run.output.isEmpty)
         #expect(bubbles("bench", "--pixels", "--fonts").code == 2)
+    }
+
+    /// A log without a message gives no figures (per scalar and per row of nothing), but one error.
+    @Test func benchOnALogWithoutMessagesSaysThereIsNothingToMeasure() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-bench-empty-\(UUID().uuidString).jsonl")
+        try "\n".write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let run = bubbles("bench", url.path)
+        #expect(run.code == 3)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.contains("bubbles bench: \(url.path) holds no message to lay out: nothing to benchmark\n"))
+        #expect(!run.errors.contains("ns/scalar"))
     }
 
     @Test func aMissingFileIsOneClearErrorNotAUsageError() {

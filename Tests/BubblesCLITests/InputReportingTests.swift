@@ -86,6 +86,22 @@ import Testing
         #expect(OutputEscaping.csvField("a\u{1B}b,c") == "\"a^[b,c\"")
     }
 
+    /// An input with no record draws nothing, and says so: a silent, empty transcript looks like
+    /// a wrong file or a hung pipe. It is not an error (an empty log is a log).
+    @Test(arguments: ["", "\n\n"])
+    func anEmptyInputIsSaidNotPassedOverInSilence(content: String) throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-empty-\(UUID().uuidString).jsonl")
+        try content.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let run = bubbles("render", url.path, "--width", "40")
+        #expect(run.code == 0)
+        #expect(run.output.isEmpty)
+        let blank = content.isEmpty ? "" : ", 2 blank lines skipped"
+        #expect(run.errors == "\(url.path): 0 records, 0 drawn, 0 rejected\(blank)\n")
+        // A log with records stays quiet on a clean run.
+        #expect(bubbles("render", corpus("logs/sample.jsonl"), "--width", "40").errors.isEmpty)
+    }
+
     @Test func aLargeLogKeepsInputOrderAcrossChunks() throws {
         let lines = SyntheticLog(messageCount: 20_000).lines()
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-order-\(UUID().uuidString).jsonl")

@@ -69,8 +69,15 @@ struct BenchCommand: BubblesCommand {
         }
         if pixels {
             if Self.isDebugBuild { try context.errors.write("bubbles bench: this is a debug build; for real figures run: swift run -c release bubbles bench --pixels\n") }
-            let rows = try PixelBenchmark.run(fontsDirectory: fontsDirectory, syntheticTexts: PixelBenchmark.syntheticTexts(),
+            let rows: [PixelBenchmark.Row]
+            do {
+                rows = try PixelBenchmark.run(fontsDirectory: fontsDirectory, syntheticTexts: PixelBenchmark.syntheticTexts(),
                                               sweepTexts: true)
+            } catch let missing as PixelBenchmark.MissingFile {
+                // The default folder is relative: outside the repository it is not there.
+                try context.errors.write("bubbles bench: \(DiagnosticText.escaped(missing.description)): --pixels measures the test fonts of the repository's Corpora/fonts; run it from the repository, or give their folder with --fonts DIR\n")
+                return ExitCode.failure
+            }
             try context.output.write(PixelBenchmark.table(rows))
             return ExitCode.success
         }
@@ -88,6 +95,11 @@ struct BenchCommand: BubblesCommand {
             temporary = url
         }
         guard let (loaded, source, counts) = try loadModels(context: context, synthetic: temporary) else { return ExitCode.failure }
+        // Figures per scalar and per row of nothing are not figures (0 scalars gave "572 ns/scalar").
+        guard !loaded.isEmpty else {
+            try context.errors.write("bubbles bench: \(DiagnosticText.escaped(input?.path ?? "the log")) holds no message to lay out: nothing to benchmark\n")
+            return ExitCode.failure
+        }
         if !json, Self.isDebugBuild {
             try context.errors.write("bubbles bench: this is a debug build; for real figures run: swift run -c release bubbles bench\n")
             try context.errors.flush()

@@ -94,7 +94,9 @@ extension InputOptions {
         }
         let counts = reader.counts
         try checkChosenConversation(of: reader)
-        guard countsAlways || counts.rejected > 0 else { return }
+        // A run with rejections says its counts; so does one that read no record at all, which
+        // would otherwise end with nothing on either stream.
+        guard countsAlways || counts.rejected > 0 || counts.recordsIn == 0 else { return }
         var line = "\(DiagnosticText.escaped(reader.file)): \(counts.recordsIn) record\(counts.recordsIn == 1 ? "" : "s"), \(counts.messagesOut) \(done), \(counts.rejected) rejected"
         if counts.blankLinesSkipped > 0 {
             line += ", \(counts.blankLinesSkipped) blank line\(counts.blankLinesSkipped == 1 ? "" : "s") skipped"
