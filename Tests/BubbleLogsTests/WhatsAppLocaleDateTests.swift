@@ -1,0 +1,108 @@
+import BubbleLayout
+@testable import BubbleLogs
+import BubbleTestSupport
+import Foundation
+import Testing
+
+/// Exports from locales whose dates are not written with ASCII digits and a comma: each fixture
+/// in Corpora/exports/whatsapp is in the shape that locale's phone writes (Corpora/README.md
+/// says where each shape comes from), read to its dates and senders with nothing rejected.
+@Suite struct WhatsAppLocaleDateTests {
+    /// Reads a fixture and checks it was read whole, as WhatsApp, with no diagnostic.
+    private func read(_ name: String) throws -> ReadResult {
+        let result = try readAll(corpus("exports/whatsapp/\(name).txt"))
+        #expect(result.format == .whatsapp, "\(name)")
+        #expect(result.diagnostics.isEmpty, "\(name): \(result.diagnosticLines)")
+        #expect(result.counts.rejected == 0 && result.counts.reconciles, "\(name)")
+        return result
+    }
+
+    @Test func koreanAndroidYearFirstWithDayPeriodBeforeTheHour() throws {
+        let result = try read("android-ko_KR")
+        #expect(result.senders == [nil, "민수", "지은", "민수", "지은"])
+        #expect(result.records.map(\.date) == [
+            utcDate(2024, 1, 13, 20, 14), utcDate(2024, 1, 13, 20, 15), utcDate(2024, 1, 13, 20, 16),
+            utcDate(2024, 1, 14, 0, 5), utcDate(2024, 1, 14, 12, 30),
+        ])
+        #expect(result.texts[2] == "네 안녕하세요 😊\n내일 시간 있어요?")
+    }
+
+    @Test func koreanIOSInBrackets() throws {
+        let result = try read("ios-ko_KR")
+        #expect(result.senders == ["민수", "지은", "민수"])
+        #expect(result.records.map(\.date) == [utcDate(2024, 1, 13, 20, 15, 3), utcDate(2024, 1, 13, 20, 16, 10), utcDate(2024, 1, 14, 9, 2)])
+    }
+
+    @Test func hungarianSpacedDotsWithATrailingDot() throws {
+        let android = try read("android-hu_HU")
+        #expect(android.senders == ["Bence", "Anna", "Bence"])
+        #expect(android.records.map(\.date) == [utcDate(2024, 1, 13, 20, 15), utcDate(2024, 1, 13, 20, 16), utcDate(2024, 1, 14, 9, 2)])
+        #expect(android.texts[0] == "Szia! Mi újság?")
+        let ios = try read("ios-hu_HU")
+        #expect(ios.senders == ["Bence", "Anna"])
+        #expect(ios.records.map(\.date) == [utcDate(2024, 1, 13, 20, 15, 3), utcDate(2024, 1, 13, 20, 16, 10)])
+    }
+
+    @Test func chineseDayPeriodJoinedToTheHour() throws {
+        let android = try read("android-zh_CN")
+        #expect(android.senders == ["小明", "小红", "小明", "小红"])
+        #expect(android.records.map(\.date) == [
+            utcDate(2024, 1, 13, 20, 15), utcDate(2024, 1, 13, 20, 16), utcDate(2024, 1, 14, 0, 5), utcDate(2024, 1, 14, 12, 30),
+        ])
+        #expect(android.texts[1] == "你好！最近怎么样？\n还不错")
+        let ios = try read("ios-zh_CN")
+        #expect(ios.senders == ["小明", "小红"])
+        #expect(ios.records.map(\.date) == [utcDate(2024, 1, 13, 20, 15, 3), utcDate(2024, 1, 14, 9, 2)])
+    }
+
+    @Test func traditionalChineseFlexibleDayPeriods() throws {
+        // 晚上 evening, 凌晨 small hours, 早上 morning, 中午 noon (12 and 1 o'clock), 下午 afternoon.
+        let result = try read("android-zh_TW")
+        #expect(result.senders == ["志明", "春嬌", "志明", "春嬌", "志明", "春嬌"])
+        #expect(result.records.map(\.date) == [
+            utcDate(2024, 1, 13, 20, 15), utcDate(2024, 1, 14, 0, 30), utcDate(2024, 1, 14, 7, 45),
+            utcDate(2024, 1, 14, 12, 5), utcDate(2024, 1, 14, 13, 10), utcDate(2024, 1, 14, 15, 0),
+        ])
+    }
+
+    @Test func arabicIndicDigitsRightToLeftMarksAndArabicComma() throws {
+        let android = try read("android-ar_EG")
+        #expect(android.senders == ["عمر", "سام", "عمر", "سام"])
+        #expect(android.records.map(\.date) == [
+            utcDate(2024, 1, 13, 20, 15), utcDate(2024, 1, 13, 20, 16), utcDate(2024, 1, 14, 0, 5), utcDate(2024, 1, 14, 12, 30),
+        ])
+        #expect(android.texts[1] == "أهلاً 👋\nكيف حالك؟")
+        let ios = try read("ios-ar_EG")
+        #expect(ios.senders == ["عمر", "سام"])
+        #expect(ios.records.map(\.date) == [utcDate(2024, 1, 13, 20, 15, 3), utcDate(2024, 1, 14, 9, 2)])
+    }
+
+    @Test func persianDigitsYearFirst() throws {
+        let result = try read("android-fa_IR")
+        #expect(result.senders == ["سارا", "علی", "سارا"])
+        #expect(result.records.map(\.date) == [utcDate(2024, 1, 13, 20, 15), utcDate(2024, 1, 13, 20, 16), utcDate(2024, 1, 14, 9, 2)])
+    }
+
+    @Test func headerParserReadsOtherScriptsShapes() throws {
+        let lines: [(line: String, date: [Int], time: [Int])] = [
+            ("2024. 1. 13. 오후 8:15 - 민수: x", [2024, 1, 13], [20, 15, 0]),
+            ("24. 1. 13. 오전 12:15 - 민수: x", [24, 1, 13], [0, 15, 0]),
+            ("[2024. 01. 13. 20:15:03] Bence: x", [2024, 1, 13], [20, 15, 3]),
+            ("2024/1/13 下午8:15 - 小明: x", [2024, 1, 13], [20, 15, 0]),
+            ("2024/01/13 午後8:15 - 太郎: x", [2024, 1, 13], [20, 15, 0]),
+            ("\u{200F}١٣\u{200F}/١\u{200F}/٢٠٢٤، ٨:١٥ م - عمر: x", [13, 1, 2024], [20, 15, 0]),
+            ("[١٣/١/٢٠٢٤، ٨:١٥:٠٣ ص] عمر: x", [13, 1, 2024], [8, 15, 3]),
+            ("۲۰۲۴/۱/۱۳،\u{200F} ۸:۱۵ ب.ظ. - سارا: x", [2024, 1, 13], [20, 15, 0]),
+        ]
+        for (line, date, time) in lines {
+            let header = try #require(WhatsAppLine.parseHeader(line), "\(line)")
+            #expect([header.first, header.second, header.third] == date, "\(line)")
+            #expect([header.hour24, header.minute, header.secondOfMinute] == time, "\(line)")
+            #expect(header.ordinarySender != nil, "\(line)")
+        }
+        // A day period is read once: before the hour or after the time, never both.
+        for line in ["2024/1/13 下午8:15 PM - A: x", "2024/1/13 下午13:15 - A: x", "١٣/١/٢٠٢٤، ٨:١٥ م م - A: x"] {
+            #expect(WhatsAppLine.parseHeader(line) == nil, "\(line)")
+        }
+    }
+}
