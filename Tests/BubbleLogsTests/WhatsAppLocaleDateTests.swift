@@ -105,4 +105,27 @@ import Testing
             #expect(WhatsAppLine.parseHeader(line) == nil, "\(line)")
         }
     }
+
+    @Test func aWhatsAppShapedFileWithAnUnknownDateIsNamedAsSuch() throws {
+        let expected = "expected lines like \"31/12/23, 21:05 - Name: text\" or \"[31/12/23, 21:05:09] Name: text\""
+        let cases: [(text: String, line: Int, quoted: String)] = [
+            ("\n13 janvier 2024 20:15 - Camille: salut\n", 2, "13 janvier 2024 20:15 - Camille: salut"),
+            ("[13 janv. 2024 à 20:15:03] Lou: ok\r\n", 1, "[13 janv. 2024 à 20:15:03] Lou: ok"),
+            ("13 Jan 2024 8:15 PM - Ana: hi\n", 1, "13 Jan 2024 8:15 PM - Ana: hi"),
+        ]
+        for (text, line, quoted) in cases {
+            let path = temporaryFile(Array(text.utf8), suffix: ".txt")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let error = try #require(openError(path), "\(text)")
+            #expect(error.description == "\(path):\(line): a WhatsApp date format we don't know: \"\(quoted)\"; \(expected)")
+        }
+        // Text with no WhatsApp shape keeps the general messages.
+        for text in ["plain notes\nmeet at 10:30 - bring snacks\n", "10:30 is when we meet\n", "[notes] 10:30 - x\n"] {
+            let path = temporaryFile(Array(text.utf8), suffix: ".txt")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let message = try #require(openError(path)?.message, "\(text)")
+            #expect(!message.contains("WhatsApp date format"), "\(text)")
+            #expect(message.hasPrefix("unrecognised format") || message.hasPrefix("a JSON array"), "\(text)")
+        }
+    }
 }

@@ -113,6 +113,15 @@ public enum LogSource {
             for line in head[i...].split(omittingEmptySubsequences: true, whereSeparator: { $0 == 0x0A || $0 == 0x0D }).prefix(20) {
                 if WhatsAppLine.parseHeader(String(decoding: line, as: UTF8.self)) != nil { return .whatsapp }
             }
+            // Lines shaped like WhatsApp's with a date we cannot read: say so, quoting the first.
+            var number = 0
+            for line in head.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(20) {
+                number += 1
+                let text = String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
+                if WhatsAppLine.looksLikeHeader(text) {
+                    throw LogInputError(file: input.display, line: number, message: "a WhatsApp date format we don't know: \"\(DiagnosticText.quoted(text, limit: 40))\"; expected lines like \"31/12/23, 21:05 - Name: text\" or \"[31/12/23, 21:05:09] Name: text\"")
+                }
+            }
             if head[i] == UInt8(ascii: "[") {
                 throw LogInputError(file: input.display, message: "a JSON array is not a chat log we know: expected JSON Lines, a Telegram or Discord export, or a Slack export folder (not one of its day files)")
             }

@@ -192,6 +192,33 @@ struct WhatsAppLine {
             rest: Substring(scalars[i...]), bracketed: bracketed)
     }
 
+    /// Whether a line that `parseHeader` refuses still has a WhatsApp line's shape: it starts
+    /// (after marks and an iOS `[`) with a digit, and a time (`8:15`, `14.08`) is followed within
+    /// a few characters by the iOS `] ` or the Android ` - `. Such a file is a WhatsApp export
+    /// whose date we do not know, which is worth saying instead of "unrecognised format".
+    static func looksLikeHeader(_ line: String) -> Bool {
+        let s = Array(line.unicodeScalars.prefix(80))
+        var i = 0
+        while i < s.count, isMark(s[i]) { i += 1 }
+        let bracketed = i < s.count && s[i] == "["
+        if bracketed { i += 1 }
+        guard i < s.count, digitValue(s[i]) != nil else { return false }
+        var k = i
+        while k + 3 < s.count {
+            defer { k += 1 }
+            guard digitValue(s[k]) != nil, s[k + 1] == ":" || s[k + 1] == ".",
+                  digitValue(s[k + 2]) != nil, digitValue(s[k + 3]) != nil else { continue }
+            // The time ends within a few characters (seconds, a day period) of the separator.
+            for j in (k + 4)..<min(s.count - 1, k + 24) {
+                if bracketed ? (s[j] == "]" && s[j + 1] == " ")
+                    : (s[j] == " " && (s[j + 1] == "-" || s[j + 1] == "\u{2013}") && j + 2 < s.count && s[j + 2] == " ") {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
     /// The hour on a 24-hour clock.
     var hour24: Int {
         guard let isPM else { return hour }
