@@ -128,4 +128,21 @@ import Testing
             #expect(message.hasPrefix("unrecognised format") || message.hasPrefix("a JSON array"), "\(text)")
         }
     }
+
+    @Test func buddhistEraYearsAreReadAsGregorianWithOneNote() throws {
+        let path = corpus("exports/whatsapp/android-th_TH-buddhist.txt")
+        let result = try read("android-th_TH-buddhist")
+        #expect(result.senders == ["สมชาย", "สมหญิง", "สมชาย"])
+        #expect(result.records.map(\.date) == [utcDate(2024, 1, 13, 20, 15), utcDate(2024, 1, 13, 20, 16), utcDate(2024, 2, 1, 9, 2)])
+        let reader = try LogSource.open(path: path, options: LogReadOptions(timeZone: utc))
+        #expect(reader.notes == ["\(path): years from 2400 on are read as the Buddhist era (Thai phones write it), 543 years ahead of the Gregorian calendar: 2567 at line 1 is 2024."])
+        // Year first too, and 29 February of the Buddhist year 2567 is that of the leap year 2024.
+        let yearFirst = temporaryFile(Array("[2567/2/29 20:15:03] A: x\n[2567/3/1 08:00:00] B: y\n".utf8), suffix: ".txt")
+        defer { try? FileManager.default.removeItem(atPath: yearFirst) }
+        let read = try readAll(yearFirst)
+        #expect(read.diagnostics.isEmpty)
+        #expect(read.records.map(\.date) == [utcDate(2024, 2, 29, 20, 15, 3), utcDate(2024, 3, 1, 8, 0)])
+        // A Gregorian file gets no note.
+        #expect(try LogSource.open(path: corpus("exports/whatsapp/android-hu_HU.txt")).notes.isEmpty)
+    }
 }
