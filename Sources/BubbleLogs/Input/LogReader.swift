@@ -38,9 +38,12 @@ public final class LogReader: Sequence, IteratorProtocol {
     @exclusivity(unchecked) private var lastSender: String?
     static let senderSampleSize = 6
 
-    /// Notes about how the input was read, for stderr: a WhatsApp file's date order when its
-    /// dates could be read two ways. Known as soon as the reader is open.
-    public var notes: [String] { producer.notes }
+    /// Notes about how the input was read, for stderr: its encoding when it is not plain UTF-8
+    /// (`TextEncodingHint`), a WhatsApp file's date order when its dates could be read two ways.
+    /// Known as soon as the reader is open.
+    public var notes: [String] { inputNotes + producer.notes }
+    /// The notes about the input's bytes, set by `LogSource` when it opens them.
+    var inputNotes: [String] = []
 
     private let producer: RecordProducer
     private let strict: Bool

@@ -42,8 +42,23 @@ public enum LogSource {
         try open(try InputFile(bytes: bytes, name: name), format: format, options: options)
     }
 
-    /// Reads an opened single-file input (not a folder) as `format`.
+    /// Reads an opened single-file input (not a folder) as `format`, with the notes about its
+    /// encoding; an input that cannot be read at all and looks like a legacy encoding says so in
+    /// its error, as the notes of a reader that never opens are not said.
     private static func open(_ input: InputFile, format: LogFormat, options: LogReadOptions) throws(LogInputError) -> LogReader {
+        do {
+            let reader = try readerFor(input, format: format, options: options)
+            reader.inputNotes = input.notes + reader.inputNotes
+            return reader
+        } catch {
+            guard let note = input.notes.first, !error.message.contains(note) else { throw error }
+            var explained = error
+            explained.message += " (\(note))"
+            throw explained
+        }
+    }
+
+    private static func readerFor(_ input: InputFile, format: LogFormat, options: LogReadOptions) throws(LogInputError) -> LogReader {
         let display = input.display
         if ZipInput.isZip(path: input.path, head: input.prefix) {
             return try ZipInput.open(input, format: format, options: options)

@@ -34,7 +34,9 @@ enum ZipInput {
             let producer = try WhatsAppProducer(passes: (first: LineReader(bytes: text, crIsLineBreak: true),
                                                          second: { LineReader(bytes: text, crIsLineBreak: true) }),
                                                 file: place, options: options)
-            return LogReader(file: place, format: .whatsapp, strict: options.strict, producer: producer)
+            let reader = LogReader(file: place, format: .whatsapp, strict: options.strict, producer: producer)
+            reader.inputNotes = TextEncodingHint.notes(magic: .none, decodedPrefix: Array(text.prefix(InputFile.detectionPrefix)), isWhole: text.count <= InputFile.detectionPrefix, file: place, path: nil)
+            return reader
         case .auto where slackRoot != nil, .slack:
             guard let slackRoot else {
                 throw LogInputError(file: input.display, message: "no Slack export in this archive: expected channels.json (and users.json, and one folder per channel)\(contents(archive))")
