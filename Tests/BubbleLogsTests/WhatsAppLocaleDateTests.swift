@@ -145,4 +145,17 @@ import Testing
         // A Gregorian file gets no note.
         #expect(try LogSource.open(path: corpus("exports/whatsapp/android-hu_HU.txt")).notes.isEmpty)
     }
+
+    @Test func yearsOfAnotherCalendarAreReadAsWrittenWithANote() throws {
+        // A phone on the Persian calendar writes 1402/10/23 for 13 January 2024.
+        let path = temporaryFile(Array("۱۴۰۲/۱۰/۲۳،\u{200F} ۲۰:۱۵ - سارا: سلام\n".utf8), suffix: ".txt")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let reader = try LogSource.open(path: path, options: LogReadOptions(timeZone: utc))
+        #expect(reader.notes == ["\(path): line 1 is dated 1402, which is read as written; a phone set to the Persian (Solar Hijri) or Islamic calendar writes such years, and we read only Gregorian and Buddhist-era dates (set the phone's calendar to Gregorian and export again)."])
+        let result = try readAll(path)
+        #expect(result.diagnostics.isEmpty && result.records.count == 1)
+        // Proleptic Gregorian, as every date is read (Foundation's calendar would be Julian there).
+        let seconds = Double(LogTimestamp.daysFromCivil(year: 1402, month: 10, day: 23)) * 86_400 + 20 * 3600 + 15 * 60
+        #expect(result.records.first?.date == Date(timeIntervalSince1970: seconds))
+    }
 }

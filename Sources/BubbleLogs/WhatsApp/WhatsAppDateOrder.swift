@@ -27,6 +27,8 @@ enum WhatsAppDateOrder: Sendable {
         var people: Set<String> = []
         /// The first date whose year is in the Buddhist era (see `buddhistEraFrom`).
         var sawBuddhistYear: (line: Int, year: Int)?
+        /// The first date whose year is too early for any chat (see `calendarNotes`).
+        var sawEarlyYear: (line: Int, year: Int)?
 
         mutating func add(_ header: WhatsAppLine, line: Int, text: String) {
             headers += 1
@@ -34,6 +36,7 @@ enum WhatsAppDateOrder: Sendable {
             if let sender = header.ordinarySender { people.insert(sender) }
             let writtenYear = header.yearFirst ? header.first : header.third
             if writtenYear >= WhatsAppDateOrder.buddhistEraFrom, sawBuddhistYear == nil { sawBuddhistYear = (line, writtenYear) }
+            if (1000..<1900).contains(writtenYear), sawEarlyYear == nil { sawEarlyYear = (line, writtenYear) }
             if header.yearFirst {
                 if sawYearFirst == nil { sawYearFirst = line }
                 return
@@ -116,10 +119,18 @@ enum WhatsAppDateOrder: Sendable {
     static let buddhistEraFrom = 2400
     static let buddhistEraOffset = 543
 
-    /// The note said once for a file with Buddhist-era years.
-    static func buddhistEraNote(_ evidence: Evidence, file: String) -> String? {
-        guard let seen = evidence.sawBuddhistYear else { return nil }
-        return "\(file): years from \(buddhistEraFrom) on are read as the Buddhist era (Thai phones write it), 543 years ahead of the Gregorian calendar: \(seen.year) at line \(seen.line) is \(seen.year - buddhistEraOffset)."
+    /// The notes said once for a file whose years are not Gregorian: Buddhist-era years, which
+    /// are read as such, and years before 1900, which are most likely the Persian (Solar Hijri)
+    /// or Islamic calendar's (1402 and 1445 were 2024) and which are not converted.
+    static func calendarNotes(_ evidence: Evidence, file: String) -> [String] {
+        var notes: [String] = []
+        if let seen = evidence.sawBuddhistYear {
+            notes.append("\(file): years from \(buddhistEraFrom) on are read as the Buddhist era (Thai phones write it), 543 years ahead of the Gregorian calendar: \(seen.year) at line \(seen.line) is \(seen.year - buddhistEraOffset).")
+        }
+        if let seen = evidence.sawEarlyYear {
+            notes.append("\(file): line \(seen.line) is dated \(seen.year), which is read as written; a phone set to the Persian (Solar Hijri) or Islamic calendar writes such years, and we read only Gregorian and Buddhist-era dates (set the phone's calendar to Gregorian and export again).")
+        }
+        return notes
     }
 
     func civil(_ header: WhatsAppLine) -> (year: Int, month: Int, day: Int) {
