@@ -161,4 +161,18 @@ import Testing
         let seconds = Double(LogTimestamp.daysFromCivil(year: 1402, month: 10, day: 23)) * 86_400 + 20 * 3600 + 15 * 60
         #expect(result.records.first?.date == Date(timeIntervalSince1970: seconds))
     }
+
+    @Test func theShapeCheckTakesAnyLineWithoutTrapping() {
+        // Every prefix of shaped lines, ending anywhere (a time at the very end included).
+        let lines = ["13 janv. 2024 20:15 - A: x", "[13 janv. 2024 20:15:03] A: x", "1 2:34", "[1 2:34]", "1:23 - ", "\u{200F}[١ ٢:٣٤] "]
+        for line in lines {
+            let scalars = Array(line.unicodeScalars)
+            for end in 0...scalars.count {
+                _ = WhatsAppLine.looksLikeHeader(String(String.UnicodeScalarView(scalars[..<end])))
+            }
+        }
+        #expect(WhatsAppLine.looksLikeHeader("13 janv. 2024 20:15 - A: x"))
+        #expect(!WhatsAppLine.looksLikeHeader("13 janv. 2024 20:15"))
+        #expect(WhatsAppLine.looksLikeHeader("[1 2:34] "))
+    }
 }

@@ -209,7 +209,9 @@ struct WhatsAppLine {
             guard digitValue(s[k]) != nil, s[k + 1] == ":" || s[k + 1] == ".",
                   digitValue(s[k + 2]) != nil, digitValue(s[k + 3]) != nil else { continue }
             // The time ends within a few characters (seconds, a day period) of the separator.
-            for j in (k + 4)..<min(s.count - 1, k + 24) {
+            let end = min(s.count - 1, k + 24)
+            guard k + 4 < end else { continue }
+            for j in (k + 4)..<end {
                 if bracketed ? (s[j] == "]" && s[j + 1] == " ")
                     : (s[j] == " " && (s[j + 1] == "-" || s[j + 1] == "\u{2013}") && j + 2 < s.count && s[j + 2] == " ") {
                     return true
