@@ -76,6 +76,10 @@ import Testing
         let read = try readAll(bigEndian), original = try readAll(corpus("logs/sample.jsonl"))
         #expect(try LogSource.open(path: bigEndian).notes == ["\(bigEndian): read as UTF-16 big-endian: it has no byte order mark, but every other byte of its start is zero"])
         #expect(read.diagnostics.isEmpty && read.records.count == original.records.count)
+        // The viewer indexes a JSON Lines file by its bytes only when it was not decoded.
+        #expect(try LogSource.open(path: bigEndian).decodedFromUTF16)
+        #expect(try LogSource.open(path: corpus("logs/sample-utf16be.jsonl")).decodedFromUTF16)
+        #expect(try !LogSource.open(path: corpus("logs/sample.jsonl")).decodedFromUTF16)
         for (a, b) in zip(read.records, original.records) { #expect(a.isSameRecord(as: b)) }
     }
 

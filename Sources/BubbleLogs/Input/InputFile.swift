@@ -33,11 +33,6 @@ final class InputFile {
         case descriptor(DescriptorSource)
         /// The whole raw input (before decoding), as the caller gave it.
         case memory([UInt8])
-
-        var isDescriptor: Bool {
-            if case .descriptor = self { return true }
-            return false
-        }
     }
 
     /// The descriptor being read, for a reader that takes the raw bytes after `prefix` itself (a
@@ -99,7 +94,7 @@ final class InputFile {
             throw LogInputError(file: display, message: "cannot read: \(String(cString: strerror(code)))")
         }
         notes = TextEncodingHint.notes(magic: magic, decodedPrefix: prefix, isWhole: prefixIsWhole, file: display,
-                                       path: origin.isDescriptor ? path : nil)
+                                       path: path == "-" ? nil : path)
     }
 
     /// Whether `prefix` already says enough to detect the format: its first non-blank byte opens

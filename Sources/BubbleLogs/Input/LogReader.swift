@@ -44,6 +44,9 @@ public final class LogReader: Sequence, IteratorProtocol {
     public var notes: [String] { inputNotes + producer.notes }
     /// The notes about the input's bytes, set by `LogSource` when it opens them.
     var inputNotes: [String] = []
+    /// True when the input was UTF-16 (with a byte order mark or without), decoded as it was
+    /// read: its records' places are not byte offsets of the file, so it cannot be indexed.
+    public internal(set) var decodedFromUTF16 = false
 
     private let producer: RecordProducer
     private let strict: Bool

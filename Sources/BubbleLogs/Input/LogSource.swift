@@ -49,6 +49,7 @@ public enum LogSource {
         do {
             let reader = try readerFor(input, format: format, options: options)
             reader.inputNotes = input.notes + reader.inputNotes
+            reader.decodedFromUTF16 = input.magic.isUTF16
             return reader
         } catch {
             guard let note = input.notes.first, !error.message.contains(note) else { throw error }

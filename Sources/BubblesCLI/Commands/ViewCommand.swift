@@ -89,7 +89,7 @@ struct ViewCommand: BubblesCommand {
         let loader = ViewLoader(path: input.path, readOptions: input.readOptions, registry: engine.registry)
         let handover: ViewerHandover?
         let source: ViewerSource
-        if reader.format == .jsonl, let start = loader.plainFileStart() {
+        if reader.format == .jsonl, !reader.decodedFromUTF16, let start = loader.plainFileStart() {
             if let tail = loader.tail(tailFirstBytes: Self.tailFirstBytes, tailBytes: Self.tailBytes) {
                 source = tail
                 let waiting = ViewerHandover()
