@@ -95,4 +95,21 @@ import Testing
         #expect(InputMagic.sniff(Array("{}".data(using: .utf16LittleEndian)!)) == .none)
         #expect(InputMagic.sniff(Array("你好你好你好你好".data(using: .utf16LittleEndian)!)) == .none)
     }
+
+    /// The JSON Lines fuzzer's finding (Tools/fuzz/findings/jsonl-utf16-unmarked-after-utf8.bin):
+    /// a UTF-8 line, then UTF-16 little-endian text without a mark. Its zero bytes make it UTF-16,
+    /// and every line of its decoding (by the standard library here) is one record, read or reported.
+    @Test func anInputTakenForUnmarkedUTF16HasEveryDecodedLineAccountedFor() throws {
+        let path = corpora.deletingLastPathComponent().appendingPathComponent("Tools/fuzz/findings/jsonl-utf16-unmarked-after-utf8.bin").path
+        let raw = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(InputMagic.sniff(raw) == .utf16LittleEndianUnmarked)
+        var units: [UInt16] = stride(from: 0, to: raw.count - 1, by: 2).map { UInt16(raw[$0 + 1]) << 8 | UInt16(raw[$0]) }
+        if raw.count % 2 == 1 { units.append(0xFFFD) }
+        let text = String(decoding: units, as: UTF16.self)
+        // Lines end at LF (by scalars: CR LF is one Character), a CR before it is dropped.
+        let nonBlank = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }.count
+        let result = try readAll(path, format: .jsonl)
+        #expect(result.counts.recordsIn == nonBlank && result.counts.reconciles)
+    }
 }
