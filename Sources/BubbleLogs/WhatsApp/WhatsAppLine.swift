@@ -63,9 +63,10 @@ struct WhatsAppLine {
     static func parseHeader(_ line: String) -> WhatsAppLine? {
         let scalars = line.unicodeScalars
         var i = scalars.startIndex
-        func peek() -> Unicode.Scalar? { i < scalars.endIndex ? scalars[i] : nil }
-        func advance() { i = scalars.index(after: i) }
-        func digits(max: Int) -> (value: Int, count: Int)? {
+        // Called a few dozen times a line on every line, twice: kept inline.
+        @inline(__always) func peek() -> Unicode.Scalar? { i < scalars.endIndex ? scalars[i] : nil }
+        @inline(__always) func advance() { i = scalars.index(after: i) }
+        @inline(__always) func digits(max: Int) -> (value: Int, count: Int)? {
             var value = 0
             var count = 0
             while count < max, let s = peek(), let digit = digitValue(s) {
@@ -75,10 +76,13 @@ struct WhatsAppLine {
             }
             return count > 0 ? (value, count) : nil
         }
-        func isSpace(_ s: Unicode.Scalar?) -> Bool { s == " " || s == "\u{202F}" || s == "\u{00A0}" }
+        @inline(__always) func isSpace(_ s: Unicode.Scalar?) -> Bool { s == " " || s == "\u{202F}" || s == "\u{00A0}" }
+        // Every mark is outside ASCII: the calls below look only when the next scalar is not ASCII.
         func skipMarks() { while let s = peek(), isMark(s) { advance() } }
-        /// Reads one of `table`'s texts at `i`, the longest listed first.
+        /// Reads one of `table`'s texts at `i`, the longest listed first. Every text starts
+        /// outside ASCII, so an ASCII scalar (most lines) is no period without looking.
         func period(_ table: [(text: [Unicode.Scalar], isPM: Bool)]) -> Bool? {
+            guard let first = peek(), first.value >= 0x80 else { return nil }
             for entry in table {
                 var j = i
                 var matched = true
@@ -96,28 +100,28 @@ struct WhatsAppLine {
             }
             return nil
         }
-        skipMarks()
+        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
         let bracketed = peek() == "["
         if bracketed { advance() }
         guard let a = digits(max: 4) else { return nil }
-        skipMarks()
+        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
         guard let separator = peek(), separator == "/" || separator == "." || separator == "-" else { return nil }
         advance()
         // Korean and Hungarian space the parts after each dot: `2024. 1. 13.`
         if separator == "." { while peek() == " " { advance() } }
-        skipMarks()
+        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
         guard let b = digits(max: 2) else { return nil }
-        skipMarks()
+        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
         guard peek() == separator else { return nil }
         advance()
         if separator == "." { while peek() == " " { advance() } }
-        skipMarks()
+        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
         guard let c = digits(max: 4) else { return nil }
         var yearFirst = a.count == 4
         if peek() == "." { advance() }
-        skipMarks()
+        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
         if peek() == "," || peek() == "\u{060C}" { advance() }
-        skipMarks()
+        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
         guard isSpace(peek()) else { return nil }
         while isSpace(peek()) { advance() }
         // Finnish writes "klo" (o'clock) between the date and the time.
@@ -166,7 +170,7 @@ struct WhatsAppLine {
         } else {
             i = beforeMeridiem
         }
-        skipMarks()
+        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
         if bracketed {
             guard peek() == "]" else { return nil }
             advance()
