@@ -2,7 +2,7 @@
 // Invariants (see `checkReader`): every non-blank line is exactly one record, a message or a
 // diagnostic naming that line, never both and never neither; every message is laid out. And
 // `convert`'s path (`checkConvert`) writes what the records read would write of themselves.
-import BubbleLogs
+@testable import BubbleLogs
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -20,14 +20,16 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         // harness once counted it as the first line's content, so a mark before a blank line
         // made a record the reader rightly did not see: Tools/fuzz/findings/jsonl-utf8-bom-blank-line.bin.)
         bytes = Array(raw.dropFirst(3))
-    } else if raw.starts(with: [0xFE, 0xFF]) || raw.starts(with: [0xFF, 0xFE]) {
+    } else if case let magic = InputMagic.sniff(raw), magic.isUTF16 {
         // UTF-16 is decoded here by the standard library, independently of the reader's decoder,
         // before lines are counted. An odd last byte is a truncated code unit: one U+FFFD, as
         // the Unicode standard's and WHATWG's decoders give (the harness once dropped it, and
         // counted a line fewer than the reader: Tools/fuzz/findings/jsonl-utf16-line-count.bin).
-        let bigEndian = raw[0] == 0xFE
+        // Whether it is UTF-16 is the reader's call when there is no mark (its zero bytes), so
+        // that decision is asked of the reader's sniffer (the whole input is its first read).
+        let bigEndian = magic.isBigEndian
         var units: [UInt16] = []
-        for i in stride(from: 2, to: raw.count - 1, by: 2) {
+        for i in stride(from: magic.length, to: raw.count - 1, by: 2) {
             let high: UInt16 = bigEndian ? UInt16(raw[i]) : UInt16(raw[i + 1])
             let low: UInt16 = bigEndian ? UInt16(raw[i + 1]) : UInt16(raw[i])
             units.append(high << 8 | low)

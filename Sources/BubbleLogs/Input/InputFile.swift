@@ -26,6 +26,8 @@ final class InputFile {
     private var document: (value: JSONValue, allowedHexEscapes: Bool)?
 
     static let detectionPrefix = 64 << 10
+    /// What the reader should say once about the input's encoding (see `TextEncodingHint`).
+    private(set) var notes: [String] = []
 
     private enum Origin {
         case descriptor(DescriptorSource)
@@ -77,8 +79,8 @@ final class InputFile {
         case .none, .utf8BOM:
             prefix = body
             source = raw
-        case .utf16LittleEndian, .utf16BigEndian:
-            source = UTF16DecodingSource(PrefixedSource(head: body, rest: raw), bigEndian: magic == .utf16BigEndian)
+        case .utf16LittleEndian, .utf16BigEndian, .utf16LittleEndianUnmarked, .utf16BigEndianUnmarked:
+            source = UTF16DecodingSource(PrefixedSource(head: body, rest: raw), bigEndian: magic.isBigEndian)
         case .utf32:
             throw LogInputError(file: display, message: "UTF-32 text (it starts with a UTF-32 byte order mark): save it as UTF-8 or UTF-16")
         }
@@ -91,6 +93,8 @@ final class InputFile {
         if let code = source.readError {
             throw LogInputError(file: display, message: "cannot read: \(String(cString: strerror(code)))")
         }
+        notes = TextEncodingHint.notes(magic: magic, decodedPrefix: prefix, isWhole: prefixIsWhole, file: display,
+                                       path: path == "-" ? nil : path)
     }
 
     /// Whether `prefix` already says enough to detect the format: its first non-blank byte opens
@@ -121,8 +125,7 @@ final class InputFile {
         let display = display
         let magic = magic
         let decoded = { (raw: ByteSource) -> ByteSource in
-            magic == .utf16LittleEndian || magic == .utf16BigEndian
-                ? UTF16DecodingSource(raw, bigEndian: magic == .utf16BigEndian) : raw
+            magic.isUTF16 ? UTF16DecodingSource(raw, bigEndian: magic.isBigEndian) : raw
         }
         let descriptor: DescriptorSource
         switch origin {

@@ -9,6 +9,11 @@ enum InputMagic: Equatable {
     case utf16BigEndian
     /// UTF-32 marks; we do not decode UTF-32 and say so.
     case utf32
+    /// UTF-16 without a mark, told by its zero bytes: nearly all at odd offsets (little-endian)
+    /// or at even ones (big-endian), as the ASCII digits, spaces and punctuation of any chat log make
+    /// them. Windows tools that save "Unicode" text without a mark write it so.
+    case utf16LittleEndianUnmarked
+    case utf16BigEndianUnmarked
 
     /// The longest mark `sniff` needs to see.
     static let longestMark = 4
@@ -21,13 +26,47 @@ enum InputMagic: Equatable {
         if b.starts(with: [0xEF, 0xBB, 0xBF]) { return .utf8BOM }
         if b.starts(with: [0xFF, 0xFE]) { return .utf16LittleEndian }
         if b.starts(with: [0xFE, 0xFF]) { return .utf16BigEndian }
+        return unmarkedUTF16(head)
+    }
+
+    /// How many of the first bytes `unmarkedUTF16` looks at.
+    static let unmarkedSample = 512
+
+    /// UTF-16 told from the first bytes without a mark: at least a quarter of the first code
+    /// units have a zero byte, nearly always on the same side, and none is U+0000 (text has no NUL;
+    /// UTF-32 and binary files have zero bytes on both sides). UTF-8 text has no zero byte at all.
+    static func unmarkedUTF16<C: Collection<UInt8>>(_ head: C) -> InputMagic {
+        let b = Array(head.prefix(unmarkedSample))
+        let units = b.count / 2
+        guard units >= 4 else { return .none }
+        var zeroHigh = 0, zeroLow = 0
+        for k in 0..<units {
+            let first = b[2 * k], second = b[2 * k + 1]
+            if first == 0 && second == 0 { return .none }
+            if second == 0 { zeroHigh += 1 }  // little-endian: an ASCII unit's second byte
+            if first == 0 { zeroLow += 1 }
+        }
+        let enough = max(2, units / 4)
+        // A character such as U+2600 has a zero byte on the other side: a few are allowed.
+        if zeroHigh >= enough && zeroLow * 8 <= zeroHigh { return .utf16LittleEndianUnmarked }
+        if zeroLow >= enough && zeroHigh * 8 <= zeroLow { return .utf16BigEndianUnmarked }
         return .none
     }
+
+    /// True for UTF-16, marked or not.
+    var isUTF16: Bool {
+        switch self {
+        case .utf16LittleEndian, .utf16BigEndian, .utf16LittleEndianUnmarked, .utf16BigEndianUnmarked: true
+        case .none, .utf8BOM, .utf32: false
+        }
+    }
+
+    var isBigEndian: Bool { self == .utf16BigEndian || self == .utf16BigEndianUnmarked }
 
     /// Bytes the mark takes, which the decoded text does not include.
     var length: Int {
         switch self {
-        case .none: 0
+        case .none, .utf16LittleEndianUnmarked, .utf16BigEndianUnmarked: 0
         case .utf8BOM: 3
         case .utf16LittleEndian, .utf16BigEndian: 2
         case .utf32: 4

@@ -38,9 +38,15 @@ public final class LogReader: Sequence, IteratorProtocol {
     @exclusivity(unchecked) private var lastSender: String?
     static let senderSampleSize = 6
 
-    /// Notes about how the input was read, for stderr: a WhatsApp file's date order when its
-    /// dates could be read two ways. Known as soon as the reader is open.
-    public var notes: [String] { producer.notes }
+    /// Notes about how the input was read, for stderr: its encoding when it is not plain UTF-8
+    /// (`TextEncodingHint`), a WhatsApp file's date order when its dates could be read two ways.
+    /// Known as soon as the reader is open.
+    public var notes: [String] { inputNotes + producer.notes }
+    /// The notes about the input's bytes, set by `LogSource` when it opens them.
+    var inputNotes: [String] = []
+    /// True when the input was UTF-16 (with a byte order mark or without), decoded as it was
+    /// read: its records' places are not byte offsets of the file, so it cannot be indexed.
+    public internal(set) var decodedFromUTF16 = false
 
     /// Records of other conversations passed over, for a conversation chosen from a log that
     /// carries `conversation` values (an export never hands out the others, so has none). They are

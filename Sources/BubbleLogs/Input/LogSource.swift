@@ -42,8 +42,24 @@ public enum LogSource {
         try open(try InputFile(bytes: bytes, name: name), format: format, options: options)
     }
 
-    /// Reads an opened single-file input (not a folder) as `format`.
+    /// Reads an opened single-file input (not a folder) as `format`, with the notes about its
+    /// encoding; an input that cannot be read at all and looks like a legacy encoding says so in
+    /// its error, as the notes of a reader that never opens are not said.
     private static func open(_ input: InputFile, format: LogFormat, options: LogReadOptions) throws(LogInputError) -> LogReader {
+        do {
+            let reader = try readerFor(input, format: format, options: options)
+            reader.inputNotes = input.notes + reader.inputNotes
+            reader.decodedFromUTF16 = input.magic.isUTF16
+            return reader
+        } catch {
+            guard let note = input.notes.first, !error.message.contains(note) else { throw error }
+            var explained = error
+            explained.message += " (\(note))"
+            throw explained
+        }
+    }
+
+    private static func readerFor(_ input: InputFile, format: LogFormat, options: LogReadOptions) throws(LogInputError) -> LogReader {
         let display = input.display
         if ZipInput.isZip(path: input.path, head: input.prefix) {
             return try ZipInput.open(input, format: format, options: options)
@@ -115,10 +131,19 @@ public enum LogSource {
             for line in head[i...].split(omittingEmptySubsequences: true, whereSeparator: { $0 == 0x0A || $0 == 0x0D }).prefix(20) {
                 if WhatsAppLine.parseHeader(String(decoding: line, as: UTF8.self)) != nil { return .whatsapp }
             }
+            // Lines shaped like WhatsApp's with a date we cannot read: say so, quoting the first.
+            var number = 0
+            for line in head.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(20) {
+                number += 1
+                let text = String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
+                if WhatsAppLine.looksLikeHeader(text) {
+                    throw LogInputError(file: input.display, line: number, message: "a WhatsApp date format we don't know: \"\(DiagnosticText.quoted(text, limit: 40))\"; expected lines like \"31/12/23, 21:05 - Name: text\" or \"[31/12/23, 21:05:09] Name: text\"")
+                }
+            }
             if head[i] == UInt8(ascii: "[") {
                 throw LogInputError(file: input.display, message: "a JSON array is not a chat log we know: expected JSON Lines, a Telegram or Discord export, or a Slack export folder (not one of its day files)")
             }
-            throw LogInputError(file: input.display, message: "unrecognised format: expected JSON Lines, a Telegram result.json, a DiscordChatExporter JSON, a Slack export folder, or a WhatsApp .txt whose lines start like \"31/12/23, 21:05 - Name: text\" or \"[31/12/23, 21:05:09] Name: text\" (UTF-8, or UTF-16 with a byte order mark)")
+            throw LogInputError(file: input.display, message: "unrecognised format: expected JSON Lines, a Telegram result.json, a DiscordChatExporter JSON, a Slack export folder, or a WhatsApp .txt whose lines start like \"31/12/23, 21:05 - Name: text\" or \"[31/12/23, 21:05:09] Name: text\" (UTF-8 or UTF-16)")
         }
     }
 }

@@ -25,11 +25,18 @@ enum WhatsAppDateOrder: Sendable {
         /// Senders that wrote at least one ordinary message (not one WhatsApp marks with U+200E):
         /// people, as opposed to the group's own name on its notices.
         var people: Set<String> = []
+        /// The first date whose year is in the Buddhist era (see `buddhistEraFrom`).
+        var sawBuddhistYear: (line: Int, year: Int)?
+        /// The first date whose year is too early for any chat (see `calendarNotes`).
+        var sawEarlyYear: (line: Int, year: Int)?
 
         mutating func add(_ header: WhatsAppLine, line: Int, text: String) {
             headers += 1
             if header.isPM != nil { sawTwelveHour = true }
             if let sender = header.ordinarySender { people.insert(sender) }
+            let writtenYear = header.yearFirst ? header.first : header.third
+            if writtenYear >= WhatsAppDateOrder.buddhistEraFrom, sawBuddhistYear == nil { sawBuddhistYear = (line, writtenYear) }
+            if (1000..<1900).contains(writtenYear), sawEarlyYear == nil { sawEarlyYear = (line, writtenYear) }
             if header.yearFirst {
                 if sawYearFirst == nil { sawYearFirst = line }
                 return
@@ -106,12 +113,35 @@ enum WhatsAppDateOrder: Sendable {
         return Decision(order: order, note: "\(file): every date could be read day or month first; read \(name): \(reason). --date-order dmy or mdy overrides this.")
     }
 
+    /// Thai phones set to the Buddhist calendar write its years (2567 for 2024): a year from
+    /// this one on is read as the Buddhist era, 543 years ahead of the Gregorian. No chat is
+    /// dated 2400 or later in the Gregorian calendar, and no Buddhist-era chat before 2552 (2009).
+    static let buddhistEraFrom = 2400
+    static let buddhistEraOffset = 543
+
+    /// The notes said once for a file whose years are not Gregorian: Buddhist-era years, which
+    /// are read as such, and years before 1900, which are most likely the Persian (Solar Hijri)
+    /// or Islamic calendar's (1402 and 1445 were 2024) and which are not converted.
+    static func calendarNotes(_ evidence: Evidence, file: String) -> [String] {
+        var notes: [String] = []
+        if let seen = evidence.sawBuddhistYear {
+            notes.append("\(file): years from \(buddhistEraFrom) on are read as the Buddhist era (Thai phones write it), 543 years ahead of the Gregorian calendar: \(seen.year) at line \(seen.line) is \(seen.year - buddhistEraOffset).")
+        }
+        if let seen = evidence.sawEarlyYear {
+            notes.append("\(file): line \(seen.line) is dated \(seen.year), which is read as written; a phone set to the Persian (Solar Hijri) or Islamic calendar writes such years, and we read only Gregorian and Buddhist-era dates (set the phone's calendar to Gregorian and export again).")
+        }
+        return notes
+    }
+
     func civil(_ header: WhatsAppLine) -> (year: Int, month: Int, day: Int) {
-        func fullYear(_ y: Int) -> Int { y < 100 ? 2000 + y : y }
+        func fullYear(_ y: Int) -> Int {
+            if y < 100 { return 2000 + y }
+            return y >= Self.buddhistEraFrom ? y - Self.buddhistEraOffset : y
+        }
         switch self {
         case .dayFirst: return (fullYear(header.third), header.second, header.first)
         case .monthFirst: return (fullYear(header.third), header.first, header.second)
-        case .yearFirst: return (header.first, header.second, header.third)
+        case .yearFirst: return (fullYear(header.first), header.second, header.third)
         }
     }
 }

@@ -4,7 +4,10 @@
 /// variations real exports use: `/`, `.` or `-` between date parts, a year first or last, two- or
 /// four-digit years, 12-hour times with AM/PM (after a space, a no-break space or U+202F),
 /// times written with dots (`14.08.18`, and Finnish `12.3.2022 klo 14.08.18`), no comma after the
-/// date, and a leading U+200E.
+/// date, and a leading U+200E. Other scripts' shapes come from the tables below: dates spaced
+/// after each dot (Korean `2024. 1. 13.`, Hungarian `2024. 01. 13.`), a day period written
+/// before the time (Korean `오후 8:15`, Chinese `下午8:15`), Arabic-Indic and Persian digits,
+/// right-to-left marks around the date's separators and the Arabic comma (`١٣‏/١‏/٢٠٢٤، ٨:١٥ م`).
 struct WhatsAppLine {
     /// The date's three numbers as written; which is day and which is month is decided per file.
     var first: Int
@@ -21,35 +24,104 @@ struct WhatsAppLine {
     /// True for the iOS shape, `[date, time] …`.
     var bracketed = false
 
+    /// The zero of each run of decimal digits a phone may write dates in: ASCII, Arabic-Indic
+    /// (Arabic locales), Extended Arabic-Indic (Persian, Urdu), Devanagari, Bengali and Thai.
+    /// A number is read in whichever of them it is written (the runs are ten in a row).
+    static let digitZeros: [UInt32] = [0x30, 0x660, 0x6F0, 0x966, 0x9E6, 0xE50]
+
+    /// Day periods written before the hour, as the 12-hour clocks of CLDR's ko, zh and ja
+    /// locales put them (`a h:mm`, zh_Hant's flexible `Bh:mm`): each with whether it is after
+    /// noon. Noon's 中午 counts as after noon (12:xx stays 12, 1:xx is 13); the night's as before.
+    static let periodsBeforeTime: [(text: [Unicode.Scalar], isPM: Bool)] = [
+        ("오전", false), ("오후", true),                       // Korean
+        ("上午", false), ("下午", true),                       // Chinese
+        ("凌晨", false), ("早上", false), ("清晨", false), ("午夜", false),
+        ("中午", true), ("晚上", true),                        // zh_Hant day periods
+        ("午前", false), ("午後", true),                       // Japanese
+    ].map { (Array($0.0.unicodeScalars), $0.1) }
+
+    /// Day periods written after the time in scripts other than Latin (whose AM/PM spellings
+    /// are read letter by letter below): Arabic ص/م and Persian ق.ظ./ب.ظ. (CLDR's ar and fa).
+    static let periodsAfterTime: [(text: [Unicode.Scalar], isPM: Bool)] = [
+        ("ق.ظ.", false), ("ب.ظ.", true), ("ص", false), ("م", true),
+    ].map { (Array($0.0.unicodeScalars), $0.1) }
+
+    /// Invisible marks that phones put around a date's parts (LRM, RLM, ALM, a byte order mark).
+    static func isMark(_ s: Unicode.Scalar) -> Bool {
+        s == "\u{200E}" || s == "\u{200F}" || s == "\u{061C}" || s == "\u{FEFF}"
+    }
+
+    /// The value of a decimal digit in any of `digitZeros`' scripts.
+    @inline(__always)
+    static func digitValue(_ s: Unicode.Scalar) -> Int? {
+        let v = s.value
+        if v < 0x80 { return v >= 0x30 && v <= 0x39 ? Int(v - 0x30) : nil }
+        for zero in digitZeros.dropFirst() where v >= zero && v <= zero + 9 { return Int(v - zero) }
+        return nil
+    }
+
     static func parseHeader(_ line: String) -> WhatsAppLine? {
         let scalars = line.unicodeScalars
         var i = scalars.startIndex
-        func peek() -> Unicode.Scalar? { i < scalars.endIndex ? scalars[i] : nil }
-        func advance() { i = scalars.index(after: i) }
-        func digits(max: Int) -> (value: Int, count: Int)? {
+        // Called a few dozen times a line on every line, twice: kept inline.
+        @inline(__always) func peek() -> Unicode.Scalar? { i < scalars.endIndex ? scalars[i] : nil }
+        @inline(__always) func advance() { i = scalars.index(after: i) }
+        @inline(__always) func digits(max: Int) -> (value: Int, count: Int)? {
             var value = 0
             var count = 0
-            while count < max, let s = peek(), ("0"..."9").contains(s) {
-                value = value * 10 + Int(s.value - 0x30)
+            while count < max, let s = peek(), let digit = digitValue(s) {
+                value = value * 10 + digit
                 count += 1
                 advance()
             }
             return count > 0 ? (value, count) : nil
         }
-        func isSpace(_ s: Unicode.Scalar?) -> Bool { s == " " || s == "\u{202F}" || s == "\u{00A0}" }
-        while let s = peek(), s == "\u{200E}" || s == "\u{200F}" || s == "\u{FEFF}" { advance() }
+        @inline(__always) func isSpace(_ s: Unicode.Scalar?) -> Bool { s == " " || s == "\u{202F}" || s == "\u{00A0}" }
+        // Every mark is outside ASCII: the calls below look only when the next scalar is not ASCII.
+        func skipMarks() { while let s = peek(), isMark(s) { advance() } }
+        /// Reads one of `table`'s texts at `i`, the longest listed first. Every text starts
+        /// outside ASCII, so an ASCII scalar (most lines) is no period without looking.
+        func period(_ table: [(text: [Unicode.Scalar], isPM: Bool)]) -> Bool? {
+            guard let first = peek(), first.value >= 0x80 else { return nil }
+            for entry in table {
+                var j = i
+                var matched = true
+                for letter in entry.text {
+                    guard j < scalars.endIndex, scalars[j] == letter else {
+                        matched = false
+                        break
+                    }
+                    j = scalars.index(after: j)
+                }
+                if matched {
+                    i = j
+                    return entry.isPM
+                }
+            }
+            return nil
+        }
+        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
         let bracketed = peek() == "["
         if bracketed { advance() }
         guard let a = digits(max: 4) else { return nil }
+        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
         guard let separator = peek(), separator == "/" || separator == "." || separator == "-" else { return nil }
         advance()
-        guard let b = digits(max: 2), peek() == separator else { return nil }
+        // Korean and Hungarian space the parts after each dot: `2024. 1. 13.`
+        if separator == "." { while peek() == " " { advance() } }
+        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
+        guard let b = digits(max: 2) else { return nil }
+        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
+        guard peek() == separator else { return nil }
         advance()
+        if separator == "." { while peek() == " " { advance() } }
+        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
         guard let c = digits(max: 4) else { return nil }
-        let yearFirst = a.count == 4
-        guard yearFirst ? c.count <= 2 : (a.count <= 2 && (c.count == 2 || c.count == 4)) else { return nil }
+        var yearFirst = a.count == 4
         if peek() == "." { advance() }
-        if peek() == "," { advance() }
+        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
+        if peek() == "," || peek() == "\u{060C}" { advance() }
+        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
         guard isSpace(peek()) else { return nil }
         while isSpace(peek()) { advance() }
         // Finnish writes "klo" (o'clock) between the date and the time.
@@ -59,6 +131,14 @@ struct WhatsAppLine {
                 advance()
             }
         }
+        var isPM = period(periodsBeforeTime)
+        if isPM != nil {
+            // Locales that put the day period first (ko, zh, ja) put the year first too, also
+            // when it has two digits (`24. 1. 13. 오후 8:15`).
+            if a.count == 2, c.count <= 2 { yearFirst = true }
+            while isSpace(peek()) { advance() }
+        }
+        guard yearFirst ? c.count <= 2 : (a.count <= 2 && (c.count == 2 || c.count == 4)) else { return nil }
         // Locales whose time separator is a dot (Danish, Finnish, Indonesian) write 14.08.18.
         guard let hour = digits(max: 2), let timeSeparator = peek(), timeSeparator == ":" || timeSeparator == "."
         else { return nil }
@@ -70,10 +150,11 @@ struct WhatsAppLine {
             guard let s = digits(max: 2), s.count == 2 else { return nil }
             second = s.value
         }
-        var isPM: Bool?
         let beforeMeridiem = i
         while isSpace(peek()) { advance() }
-        if let letter = peek(), "aApP".unicodeScalars.contains(letter) {
+        if isPM != nil {
+            i = beforeMeridiem
+        } else if let letter = peek(), "aApP".unicodeScalars.contains(letter) {
             advance()
             if peek() == "." { advance() }
             if peek() == " " { advance() }
@@ -84,9 +165,12 @@ struct WhatsAppLine {
             } else {
                 i = beforeMeridiem
             }
+        } else if let after = period(periodsAfterTime) {
+            isPM = after
         } else {
             i = beforeMeridiem
         }
+        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
         if bracketed {
             guard peek() == "]" else { return nil }
             advance()
@@ -110,6 +194,35 @@ struct WhatsAppLine {
             first: a.value, second: b.value, third: c.value, yearFirst: yearFirst,
             hour: hour.value, minute: minute.value, secondOfMinute: second, isPM: isPM,
             rest: Substring(scalars[i...]), bracketed: bracketed)
+    }
+
+    /// Whether a line that `parseHeader` refuses still has a WhatsApp line's shape: it starts
+    /// (after marks and an iOS `[`) with a digit, and a time (`8:15`, `14.08`) is followed within
+    /// a few characters by the iOS `] ` or the Android ` - `. Such a file is a WhatsApp export
+    /// whose date we do not know, which is worth saying instead of "unrecognised format".
+    static func looksLikeHeader(_ line: String) -> Bool {
+        let s = Array(line.unicodeScalars.prefix(80))
+        var i = 0
+        while i < s.count, isMark(s[i]) { i += 1 }
+        let bracketed = i < s.count && s[i] == "["
+        if bracketed { i += 1 }
+        guard i < s.count, digitValue(s[i]) != nil else { return false }
+        var k = i
+        while k + 3 < s.count {
+            defer { k += 1 }
+            guard digitValue(s[k]) != nil, s[k + 1] == ":" || s[k + 1] == ".",
+                  digitValue(s[k + 2]) != nil, digitValue(s[k + 3]) != nil else { continue }
+            // The time ends within a few characters (seconds, a day period) of the separator.
+            let end = min(s.count - 1, k + 24)
+            guard k + 4 < end else { continue }
+            for j in (k + 4)..<end {
+                if bracketed ? (s[j] == "]" && s[j + 1] == " ")
+                    : (s[j] == " " && (s[j + 1] == "-" || s[j + 1] == "\u{2013}") && j + 2 < s.count && s[j + 2] == " ") {
+                    return true
+                }
+            }
+        }
+        return false
     }
 
     /// The hour on a 24-hour clock.

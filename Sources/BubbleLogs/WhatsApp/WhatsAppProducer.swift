@@ -52,7 +52,7 @@ final class WhatsAppProducer: RecordProducer {
         }
         let decision = try WhatsAppDateOrder.decide(evidence, override: options.dateOrder, file: file)
         order = decision.order
-        notes = decision.note.map { [$0] } ?? []
+        notes = (decision.note.map { [$0] } ?? []) + WhatsAppDateOrder.calendarNotes(evidence, file: file)
         people = evidence.people
         lines = try passes.second()
     }

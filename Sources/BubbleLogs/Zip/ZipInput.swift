@@ -35,6 +35,7 @@ enum ZipInput {
                                                          second: { LineReader(bytes: text, crIsLineBreak: true) }),
                                                 file: place, options: options)
             let reader = LogReader(file: place, format: .whatsapp, strict: options.strict, producer: producer)
+            reader.inputNotes = TextEncodingHint.notes(magic: .none, decodedPrefix: Array(text.prefix(InputFile.detectionPrefix)), isWhole: text.count <= InputFile.detectionPrefix, file: place, path: nil)
             // One chat is read; another chat in the same archive (two exports zipped together)
             // is said once, by name, rather than passed over in silence.
             let others = otherChats(in: archive, besides: chat)

@@ -89,8 +89,9 @@ struct ViewCommand: BubblesCommand {
         let loader = ViewLoader(path: input.path, readOptions: input.readOptions, registry: engine.registry)
         let handover: ViewerHandover?
         let source: ViewerSource
-        // The index reads every record; a chosen conversation is read through the reader's filter.
-        if reader.format == .jsonl, input.readOptions.conversation == nil, let start = loader.plainFileStart() {
+        // The index reads every record as UTF-8 bytes; a chosen conversation is read through the
+        // reader's filter, and decoded UTF-16 has no byte offsets to index.
+        if reader.format == .jsonl, input.readOptions.conversation == nil, !reader.decodedFromUTF16, let start = loader.plainFileStart() {
             if let tail = loader.tail(tailFirstBytes: Self.tailFirstBytes, tailBytes: Self.tailBytes) {
                 source = tail
                 let waiting = ViewerHandover()
