@@ -16,7 +16,7 @@ import Testing
         senders.enumerated().map { i, who in
             let note = TextNote(id: "\(idPrefix)\(i)", senderName: who, direction: who == "Me" ? .outgoing : .incoming,
                                 date: base.addingTimeInterval(Double(i) * minute), text: "message \(i)")
-            return conversation.map { ConversationNote(note: note, conversationID: $0) } ?? note
+            return conversation.map { ChatNote(note: note, conversationID: $0) } ?? note
         }
     }
 
@@ -133,18 +133,4 @@ import Testing
             #expect(!(0..<rest.count).contains { appended[$0].decoration.showsName })
         }
     }
-}
-
-/// A text message in a named conversation.
-struct ConversationNote: TextMessageModel {
-    var note: TextNote
-    var conversationID: String?
-    var id: String { note.id }
-    var senderName: String? { note.senderName }
-    var direction: MessageDirection { note.direction }
-    var date: Date { note.date }
-    var status: DeliveryStatus? { note.status }
-    var isEdited: Bool { note.isEdited }
-    var replyToID: String? { note.replyToID }
-    var text: String { note.text }
 }

@@ -4,8 +4,8 @@ import BubbleText
 import Foundation
 import Testing
 
-/// A text message in a named conversation.
-private struct ChatNote: TextMessageModel {
+/// A text message in a named conversation (NameRuleTests use it too).
+struct ChatNote: TextMessageModel {
     var note: TextNote
     var conversationID: String?
     var id: String { note.id }

@@ -285,7 +285,8 @@ func systemClose(_ fd: Int32) -> Int32 {
     #endif
 }
 
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+/// `read(2)`, named apart from the `read` methods of the sources and `FileBytes`.
+func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
     Glibc.read(fd, buffer, count)
     #else

@@ -47,12 +47,3 @@ public enum FileBytes {
 public struct FileBytesError: Error, Sendable, Equatable {
     public var reason: String
 }
-
-/// `read(2)`, named apart from `FileBytes.read(_:)`.
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.read(fd, buffer, count)
-    #else
-    Darwin.read(fd, buffer, count)
-    #endif
-}
