@@ -19,6 +19,24 @@ import Testing
         #expect(terminal.output == plain.output)
     }
 
+    /// `render | less -R` inside tmux: the pipe cannot be asked, and tmux draws what the pager
+    /// passes on per code point, so a transcript piped on inside tmux is laid out as `wcwidth`.
+    /// Heights (numbers for an app, not drawn here) and runs outside tmux keep `unicode`.
+    @Test func aTranscriptPipedOnInsideTmuxIsLaidOutAsTmuxDrawsIt() {
+        let sample = corpus("logs/sample.jsonl")
+        let inTmux = ["TZ": "UTC", "TMUX": "/tmp/tmux-0/default,4242,0"]
+        let piped = bubbles("render", sample, "--width", "60", environment: inTmux)
+        let wcwidth = bubbles("render", sample, "--width", "60", "--cell-widths", "wcwidth", environment: ["TZ": "UTC"])
+        let unicode = bubbles("render", sample, "--width", "60", "--cell-widths", "unicode", environment: ["TZ": "UTC"])
+        #expect(wcwidth.output != unicode.output)
+        #expect(piped.output == wcwidth.output)
+        #expect(bubbles("render", sample, "--width", "60", environment: ["TZ": "UTC"]).output == unicode.output)
+        #expect(bubbles("render", sample, "--width", "60", "--cell-widths", "unicode", environment: inTmux).output == unicode.output)
+        #expect(bubbles("heights", sample, environment: inTmux).output == bubbles("heights", sample, "--cell-widths", "unicode", environment: ["TZ": "UTC"]).output)
+        // An empty TMUX (a shell that cleared it to leave tmux's rules) is not tmux.
+        #expect(bubbles("render", sample, "--width", "60", environment: ["TZ": "UTC", "TMUX": ""]).output == unicode.output)
+    }
+
     @Test func aBadProfileIsAUsageError() {
         let run = bubbles("render", corpus("logs/sample.jsonl"), "--cell-widths", "tmux")
         #expect(run.code == 2)

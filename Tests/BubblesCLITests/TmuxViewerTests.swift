@@ -401,4 +401,24 @@ struct TmuxViewerTests {
         #expect(try Self.misalignedBubbles(expected["wcwidth"]!, skippingJoiners: false).isEmpty)
         #expect(try !Self.misalignedBubbles(expected["unicode"]!, skippingJoiners: false).isEmpty)
     }
+
+    /// `render | cat` in a tmux pane: nothing to ask through the pipe, and tmux draws the lines,
+    /// so they are laid out as tmux counts (per code point): the pane shows what `wcwidth` draws.
+    @Test func renderPipedOnInsideTmuxLinesUpInTmux() throws {
+        let binary = TmuxSession.bubblesBinary!
+        let session = try TmuxSession(width: 64, height: 50,
+                                      command: "sh -c '\(binary) render \(Self.sample) --width 64 --color never | cat; echo EXIT=$?; exec sleep 60'")
+        let (done, _) = session.waitFor { $0.contains { $0.contains("EXIT=") } }
+        #expect(done)
+        let screen = session.capture(history: true)
+        let wcwidth = bubbles("render", Self.sample, "--width", "64", "--color", "never", "--cell-widths", "wcwidth",
+                              environment: ["TZ": "UTC"]).outputLines.map(String.init)
+        let file = NSTemporaryDirectory() + "bubbles-piped-\(getpid()).txt"
+        try (wcwidth.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let reference = try TmuxSession(width: 64, height: 50, command: "sh -c 'cat \(file); echo EXIT=0; exec sleep 60'")
+        reference.waitFor { $0.contains { $0.contains("EXIT=") } }
+        #expect(reference.capture(history: true) == screen, "render piped inside tmux drew other lines than wcwidth")
+        #expect(try Self.misalignedBubbles(wcwidth, skippingJoiners: false).isEmpty)
+    }
 }

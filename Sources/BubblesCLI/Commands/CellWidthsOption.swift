@@ -3,7 +3,7 @@ import BubbleText
 
 /// `--cell-widths auto|unicode|wcwidth|ghostty`: how cells are counted (see `WidthProfile`). `auto`, the
 /// default, asks the terminal when the output is one (`TerminalProbe`), and is `unicode` when it
-/// is not or does not answer.
+/// is not or does not answer (`wcwidth` for a transcript piped on inside tmux).
 enum CellWidthsOption {
     static let spec = OptionSpec("--cell-widths", value: "PROFILE",
                                  help: "How the terminal counts cells: auto (ask it; the default), unicode (grapheme clusters), wcwidth (per code point, as glibc and tmux) or ghostty (grapheme clusters, 2 cells once a later code point takes room, as Ghostty 1.3+).")
@@ -18,10 +18,19 @@ enum CellWidthsOption {
     }
 
     /// `base` with the profile asked for, or, for `auto` on a terminal, the one the probe found.
-    static func resolve(_ asked: WidthProfile?, base: TextOptions, context: CommandContext) -> WidthProbe.Result {
+    /// `drawnLater` says the output is a transcript that will be drawn, when it is not a terminal
+    /// now, by whatever pager or `cat` it reaches (`render | less -R`).
+    static func resolve(_ asked: WidthProfile?, base: TextOptions, context: CommandContext, drawnLater: Bool = false) -> WidthProbe.Result {
         var options = base
         if let asked {
             options.widthProfile = asked
+            return WidthProbe.Result(options: options, enableGraphemeClustering: false, answered: false)
+        }
+        // A transcript piped on inside tmux is drawn by tmux, whatever the pager: tmux counts per
+        // code point (its maintainer has declined mode 2027 and grapheme clusters), as the probe
+        // finds when it can ask. Nothing can be asked through a pipe, so tmux's own variable says it.
+        if drawnLater, !context.outputIsTerminal, let tmux = context.environment["TMUX"], !tmux.isEmpty {
+            options.widthProfile = .wcwidth
             return WidthProbe.Result(options: options, enableGraphemeClustering: false, answered: false)
         }
         // A dumb terminal understands no queries: nothing to ask.

@@ -46,7 +46,8 @@ struct RenderCommand: BubblesCommand {
         colorDepth = ColorDepth.resolve(choice, environment: context.environment, outputIsTerminal: context.outputIsTerminal)
         ascii = arguments.flag(Options.ascii)
         let widths = CellWidthsOption.resolve(try CellWidthsOption.parse(arguments),
-                                              base: TextOptions(ambiguousWidth: arguments.flag(CellWidthsOption.ambiguousWide) ? 2 : 1), context: context)
+                                              base: TextOptions(ambiguousWidth: arguments.flag(CellWidthsOption.ambiguousWide) ? 2 : 1), context: context,
+                                              drawnLater: true)
         textOptions = widths.options
         graphemeClusteringEnabled = widths.enableGraphemeClustering
         bidi = try arguments.choice(Options.bidi, from: BidiMode.allCases.map(\.rawValue)).flatMap(BidiMode.init) ?? .visual
