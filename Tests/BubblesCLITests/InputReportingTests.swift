@@ -49,6 +49,25 @@ import Testing
         #expect(unknown.errors.split(separator: "\n").count == 1)
     }
 
+    /// Records pretty-printed over several lines (`jq .` without `-c`) are not JSON Lines: the one
+    /// error names the place and says how to write them, one record per line.
+    @Test func prettyPrintedRecordsAreToldToBeOnePerLine() throws {
+        let record = #"{"id":"1","type":"text","from":"Ana","date":"2024-05-01T10:00:00Z","text":"hi"}"#
+        let pretty = record.replacingOccurrences(of: ",", with: ",\n  ").replacingOccurrences(of: "{", with: "{\n  ")
+            .replacingOccurrences(of: "}", with: "\n}")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-pretty-\(UUID().uuidString).jsonl")
+        try (pretty + "\n" + pretty + "\n").write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let run = bubbles("render", url.path, "--width", "40")
+        #expect(run.code == 3)
+        #expect(run.errors == "bubbles: \(url.path):8: invalid JSON at column 1: unexpected text after the end of the JSON value; expected one complete JSON document (several JSON values one after another: JSON Lines takes one record per line, as `jq -c .` writes it)\n")
+        // Other text after a document gets no such advice.
+        let trailing = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-trailing-\(UUID().uuidString).json")
+        try "[1,\n2]\nnot json\n".write(to: trailing, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: trailing) }
+        #expect(!bubbles("render", trailing.path, "--width", "40").errors.contains("jq"))
+    }
+
     @Test func exportsWithDamagedMessagesReportEachOneAndKeepTheRest() {
         let run = bubbles("heights", corpus("exports/telegram/damaged/result.json"), "--width", "40")
         #expect(run.code == 1)

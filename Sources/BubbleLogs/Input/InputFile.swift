@@ -182,7 +182,10 @@ final class InputFile {
             return value
         } catch {
             let what = error.isTruncation ? "truncated JSON" : "invalid JSON"
-            throw LogInputError(file: display, line: error.line, message: "\(what) at column \(error.column): \(error.message); expected one complete JSON document")
+            // Objects one after another over several lines are JSON Lines pretty-printed: say how
+            // to write the one record per line that JSON Lines is.
+            let hint = error.anotherValueFollows ? " (several JSON values one after another: JSON Lines takes one record per line, as `jq -c .` writes it)" : ""
+            throw LogInputError(file: display, line: error.line, message: "\(what) at column \(error.column): \(error.message); expected one complete JSON document\(hint)")
         }
     }
 }

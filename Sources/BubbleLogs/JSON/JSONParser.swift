@@ -7,6 +7,9 @@ struct JSONSyntaxError: Error, Sendable, Equatable {
     var column: Int
     /// True when the text ended before the value was complete: the usual sign of a truncated file.
     var isTruncation: Bool
+    /// True when a whole value was read and another object or array starts after it: several
+    /// documents one after another, as pretty-printed JSON Lines (`jq .` without `-c`) are.
+    var anotherValueFollows = false
 }
 
 /// A small strict JSON parser (RFC 8259) over UTF-8 bytes that remembers the line of every object
@@ -30,7 +33,9 @@ struct JSONParser {
         let value = try cursor.parseValue(depth: 0)
         cursor.skipWhitespace()
         if cursor.position < bytes.count {
-            throw cursor.error("unexpected text after the end of the JSON value")
+            var error = cursor.error("unexpected text after the end of the JSON value")
+            error.anotherValueFollows = bytes[cursor.position] == UInt8(ascii: "{") || bytes[cursor.position] == UInt8(ascii: "[")
+            throw error
         }
         return value
     }
