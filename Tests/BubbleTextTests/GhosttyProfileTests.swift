@@ -131,6 +131,31 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.count) differ: \(mismatches.prefix(20))")
     }
 
+    /// Every East Asian Ambiguous character that draws a glyph (902 of Unicode 15.0; made by
+    /// Tools/terminals/ambiguous-corpus.py) takes 1 cell in Ghostty's own terminal core, as the
+    /// `ghostty` profile measures it with narrow ambiguous characters, including U+3248–324F,
+    /// which glibc's `wcwidth` widens to 2 (the renderer harness counted them so under `ghostty`,
+    /// a harness mistake: Tools/fuzz/findings/render-ghostty-ambiguous-glibc-wide.jsonl).
+    @Test func ambiguousCharactersMeasureWhatGhosttysTerminalCoreDraws() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Tools/terminals/results/libghostty-vt-pyghostty-0.1.3-ambiguous.tsv")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.hasPrefix("# libghostty-vt from pyghostty 0.1.3"))
+        var compared = 0
+        var mismatches: [String] = []
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: "\t")
+            guard fields.count == 3, let columns = Int(fields[1]), let value = UInt32(fields[0], radix: 16),
+                  let scalar = Unicode.Scalar(value) else { continue }
+            compared += 1
+            let ours = CellWidth.of(String(Character(scalar)), options: Self.ghostty)
+            if ours != columns { mismatches.append("\(fields[0]) (\(fields[2])): Ghostty \(columns), ours \(ours)") }
+        }
+        #expect(compared == 902)
+        #expect(text.contains("\n324A\t1\t"))
+        #expect(mismatches.isEmpty, "\(mismatches.count) differ: \(mismatches.prefix(20))")
+    }
+
     /// Ghostty's rule on the graphemes its own pull request names: a spacing mark (`का`), the
     /// second consonant of a conjunct (`क्ष`, which Ghostty's clusters join by GB9c and our
     /// Unicode 15.0 graphemes split) and a vowel sign after it (`क्षि`) make the cluster 2, where

@@ -199,7 +199,9 @@ private func ghosttyWidth(_ text: String, ambiguousWidth: Int) -> Int {
         var last: UInt32 = 0
         for (index, value) in cluster.enumerated() {
             var width = glibcWidth(value)
-            if width == 1 && ambiguousCodePoints.contains(value) { width = ambiguousWidth }
+            // Every Ambiguous scalar takes the width chosen, those glibc widens on its own too
+            // (U+3248–324F): Ghostty draws them all in 1 cell (GhosttyProfileTests).
+            if width > 0 && ambiguousCodePoints.contains(value) { width = ambiguousWidth }
             if (0x1F1E6...0x1F1FF).contains(value) { width = 2 }
             let properties = Unicode.Scalar(value)!.properties
             if index == 0 || value <= 0xFF || cell == 0
