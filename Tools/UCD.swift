@@ -24,8 +24,8 @@ let ucd: String = {
 
 // MARK: - Reading UCD files
 
-func readLines(_ relativePath: String) -> [String] {
-    let path = ucd + "/" + relativePath
+func readLines(_ relativePath: String, in directory: String = ucd) -> [String] {
+    let path = directory + "/" + relativePath
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
         fail("\(path): cannot read the file (is the UCD directory right?)")
     }
@@ -59,10 +59,10 @@ struct DataLine {
 
 /// The data lines of a file, comments stripped; with `missing`, its `# @missing: range; value`
 /// lines instead, in file order (later lines refine earlier ones). A file with none fails.
-func dataLines(_ relativePath: String, missing: Bool = false) -> [DataLine] {
+func dataLines(_ relativePath: String, missing: Bool = false, in directory: String = ucd) -> [DataLine] {
     var result: [DataLine] = []
-    for (index, line) in readLines(relativePath).enumerated() {
-        let place = "\(ucd)/\(relativePath):\(index + 1)"
+    for (index, line) in readLines(relativePath, in: directory).enumerated() {
+        let place = "\(directory)/\(relativePath):\(index + 1)"
         var content: String
         if line.hasPrefix("# @missing:") {
             guard missing else { continue }
@@ -77,15 +77,15 @@ func dataLines(_ relativePath: String, missing: Bool = false) -> [DataLine] {
         guard fields.count >= 2 else { fail("\(place): expected 'range ; value', got '\(line)'") }
         result.append(DataLine(place: place, range: parseRange(fields[0], place: place), fields: Array(fields.dropFirst())))
     }
-    guard !result.isEmpty else { fail("\(ucd)/\(relativePath): no \(missing ? "'# @missing:' " : "data ")lines found") }
+    guard !result.isEmpty else { fail("\(directory)/\(relativePath): no \(missing ? "'# @missing:' " : "data ")lines found") }
     return result
 }
 
 /// The version in a file's first line, e.g. "# LineBreak-15.0.0.txt" gives "15.0.0".
-func version(of relativePath: String) -> String {
-    let first = readLines(relativePath).first ?? ""
+func version(of relativePath: String, in directory: String = ucd) -> String {
+    let first = readLines(relativePath, in: directory).first ?? ""
     guard let dash = first.lastIndex(of: "-"), first.hasSuffix(".txt") else {
-        fail("\(ucd)/\(relativePath):1: expected a '# Name-X.Y.Z.txt' header, got '\(first)'")
+        fail("\(directory)/\(relativePath):1: expected a '# Name-X.Y.Z.txt' header, got '\(first)'")
     }
     return String(first[first.index(after: dash)..<first.index(first.endIndex, offsetBy: -4)])
 }
@@ -236,4 +236,25 @@ func entryRead(_ pointer: String, _ index: String, width: Int, as type: String) 
 /// Swift code for `expression` times `width`.
 func scaled(_ expression: String, by width: Int) -> String {
     width == 1 ? expression : "(\(expression)) &* \(width)"
+}
+
+// MARK: - The later Unicode that terminals draw by
+
+/// Unicode 17.0's EastAsianWidth.txt and extracted/DerivedGeneralCategory.txt, committed
+/// (Tools/fetch-ucd-17.sh), relative to the package root where the generators run.
+let laterUCD = "Corpora/unicode/ucd-17.0"
+
+/// `current` (a property of each code point in the UCD in use) with Unicode 17.0's values for
+/// the code points that UCD assigns (`category` not Cn): terminals take widths from a later
+/// Unicode than the engine's, and a character we know is drawn by its later properties.
+/// Characters the later Unicode adds stay as the UCD in use has them, unassigned, as the rest of
+/// the engine sees them. Values are as the file writes them (short names in both files read).
+func laterValues(_ relativePath: String, current: [String], category: [String]) -> [String] {
+    let found = version(of: relativePath, in: laterUCD)
+    guard found == "17.0.0" else { fail("\(laterUCD)/\(relativePath) is Unicode \(found), not 17.0.0 (Tools/fetch-ucd-17.sh)") }
+    var values = current
+    for line in dataLines(relativePath, in: laterUCD) {
+        for cp in line.range where category[cp] != "Cn" { values[cp] = line.value }
+    }
+    return values
 }

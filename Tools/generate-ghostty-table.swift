@@ -28,7 +28,13 @@
 //
 // Files read: extracted/DerivedGeneralCategory.txt, EastAsianWidth.txt, DerivedCoreProperties.txt,
 // auxiliary/GraphemeBreakProperty.txt, emoji/emoji-data.txt, emoji/emoji-variation-sequences.txt,
-// IndicSyllabicCategory.txt, Scripts.txt, UnicodeData.txt.
+// IndicSyllabicCategory.txt, Scripts.txt, UnicodeData.txt; and Unicode 17.0's
+// East_Asian_Width and General_Category (Corpora/unicode/ucd-17.0, Tools/fetch-ucd-17.sh) for
+// the code points 15.0 assigns, since Ghostty's uucode is on Unicode 17: it draws the 188
+// symbols Unicode 16 made Wide (U+4DC0–4DFF…) in 2 cells, and U+1171E AHOM CONSONANT SIGN
+// MEDIAL RA, a spacing mark since 16, widens the cell it joins. A sweep of every code point
+// 15.0 assigns through libghostty-vt checks the whole table
+// (GhosttyProfileTests.everyAssignedCodePointMeasuresWhatGhosttysTerminalCoreDraws).
 
 import Foundation
 
@@ -36,6 +42,9 @@ var category = [String](repeating: "Cn", count: codePointCount)
 for line in dataLines("extracted/DerivedGeneralCategory.txt") { for cp in line.range { category[cp] = line.value } }
 var eastAsianWidth = [String](repeating: "N", count: codePointCount)
 for line in dataLines("EastAsianWidth.txt") { for cp in line.range { eastAsianWidth[cp] = line.value } }
+// Ghostty's Unicode (17.0) for what 15.0 assigns; `category` is 15.0's until both are read.
+eastAsianWidth = laterValues("EastAsianWidth.txt", current: eastAsianWidth, category: category)
+category = laterValues("extracted/DerivedGeneralCategory.txt", current: category, category: category)
 var defaultIgnorable = [Bool](repeating: false, count: codePointCount)
 for line in dataLines("DerivedCoreProperties.txt") where line.value == "Default_Ignorable_Code_Point" {
     for cp in line.range { defaultIgnorable[cp] = true }

@@ -17,6 +17,11 @@
 //   DerivedCoreProperties.txt                Default_Ignorable_Code_Point
 //   PropList.txt                             Bidi_Control
 //   PropertyValueAliases.txt                 long value names used by the `@missing` lines
+// and, for cell widths only, Unicode 17.0's East_Asian_Width of the code points 15.0 assigns
+// (Corpora/unicode/ucd-17.0/EastAsianWidth.txt, Tools/fetch-ucd-17.sh): Unicode 16 made 188
+// symbols Wide (the Yijing hexagrams, the Tai Xuan Jing and counting-rod symbols, the trigrams
+// and digrams), and the terminals the `unicode` profile stands for draw them in 2 cells. Line
+// breaking (LB30's East Asian test) keeps 15.0's value, as its conformance file does.
 //
 // Each code point gets one packed UInt32 laid out as `ScalarInfo` documents
 // (Sources/BubbleText/Unicode/ScalarInfo.swift). The values go into a two-stage table: stage 1
@@ -70,6 +75,9 @@ for line in dataLines("extracted/DerivedGeneralCategory.txt") {
 
 let lineBreak = stringProperty(file: "LineBreak.txt", defaultsFile: "extracted/DerivedLineBreak.txt", alias: "lb")
 let eastAsianWidth = stringProperty(file: "EastAsianWidth.txt", defaultsFile: "extracted/DerivedEastAsianWidth.txt", alias: "ea")
+
+/// East_Asian_Width as terminals on Unicode 16 and later draw it: for cell widths only.
+let drawnEastAsianWidth = laterValues("EastAsianWidth.txt", current: eastAsianWidth, category: generalCategory)
 
 let graphemeBreakNames = ["Other", "CR", "LF", "Control", "Extend", "ZWJ", "Regional_Indicator", "Prepend",
                           "SpacingMark", "L", "V", "T", "LV", "LVT"]  // GraphemeBreakProperty's order
@@ -126,7 +134,7 @@ func packedInfo(_ cp: Int) -> UInt32 {
     } else if gc == "Mn" || gc == "Me" || (defaultIgnorable[cp] && cp != softHyphen) || graphemeBreak[cp] == graphemeV
                 || graphemeBreak[cp] == graphemeT || isLayoutBreak {
         width = 0
-    } else if ea == "W" || ea == "F" || (extendedPictographic[cp] && gc == "Cn") {
+    } else if ["W", "F"].contains(drawnEastAsianWidth[cp]) || (extendedPictographic[cp] && gc == "Cn") {
         width = 2
     } else {
         width = 1

@@ -342,6 +342,17 @@ import Glibc
         try checkClusterCounts(finding: "render-unicode-pictograph-after-zwj.jsonl", holding: Unicode.Scalar(0x2605)!)
     }
 
+    /// The renderer fuzzer's finding of 23 Nov 2026 (issue 15; Tools/fuzz/findings/
+    /// render-unicode16-wide-hexagram.jsonl, written by hand after its input): Yijing hexagrams
+    /// (U+4DC0–4DFF) among CJK ideographs. Unicode 15.0 calls them Neutral and the engine measured
+    /// them 1 cell, but Unicode 16 made them Wide, and glibc's `wcwidth`, Ghostty's terminal core
+    /// (GhosttyProfileTests.everyAssignedCodePointMeasuresWhatGhosttysTerminalCoreDraws) and the
+    /// grapheme-clustering terminals on Unicode 16 draw them in 2: the bubble's border went one
+    /// cell past the width (`15 cells by wcwidth > 14`). Every profile now counts 2, at every width.
+    @Test func yijingHexagramsAreDrawnInTwoCells() throws {
+        try checkClusterCounts(finding: "render-unicode16-wide-hexagram.jsonl", holding: Unicode.Scalar(0x4DE5)!)
+    }
+
     /// Renders the saved input `finding` (whose texts hold `scalar`) at widths 1–100 under both
     /// profiles: under `unicode` every line's cluster count equals the engine's measure and fits
     /// the width; under `wcwidth` the per-code-point count fits and each content line ends on its

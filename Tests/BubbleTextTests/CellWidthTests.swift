@@ -5,10 +5,13 @@ import Testing
     // MARK: The rule over every code point
 
     /// Recomputes each scalar's width from the UCD files by the rule on `CellWidth`, for both
-    /// ambiguous widths, and compares it with `CellWidth.ofScalar`.
+    /// ambiguous widths, and compares it with `CellWidth.ofScalar`. East_Asian_Width is Unicode
+    /// 17.0's for the code points 15.0 assigns, as terminals draw them (Tools/fetch-ucd-17.sh):
+    /// 188 symbols Unicode 16 made Wide, U+4DC0–4DFF among them, are 2 cells.
     @Test func everyCodePointMeasuresAsEastAsianWidthAndTheRuleSay() throws {
         let corpus = "ucd/"
-        guard let eastAsian = UCDPropertyValues(corpus + "DerivedEastAsianWidth.txt", systemPath: "extracted/DerivedEastAsianWidth.txt"),
+        guard let laterEastAsian = UCDPropertyValues("ucd-17.0/EastAsianWidth.txt", systemPath: nil),
+              let eastAsian = UCDPropertyValues(corpus + "DerivedEastAsianWidth.txt", systemPath: "extracted/DerivedEastAsianWidth.txt"),
               let categories = UCDPropertyValues(corpus + "DerivedGeneralCategory.txt", systemPath: "extracted/DerivedGeneralCategory.txt"),
               let graphemes = UCDPropertyValues(corpus + "GraphemeBreakProperty.txt", systemPath: "auxiliary/GraphemeBreakProperty.txt"),
               let lineBreaks = UCDPropertyValues(corpus + "DerivedLineBreak.txt", systemPath: "extracted/DerivedLineBreak.txt"),
@@ -27,9 +30,12 @@ import Testing
         let wide = TextOptions(ambiguousWidth: 2)
         var mismatches = 0
         var counts = [0, 0, 0]
+        var widenedLater = 0
         for cp in 0..<0x110000 {
-            let ea = eastAsian.values[cp].map { longNames[String($0)] ?? String($0) } ?? "N"
             let gc = categories.values[cp] ?? "Cn"
+            let earlier = eastAsian.values[cp].map { longNames[String($0)] ?? String($0) } ?? "N"
+            let ea = gc == "Cn" ? earlier : laterEastAsian.values[cp].map(String.init) ?? "N"
+            if ["W", "F"].contains(ea) && !["W", "F"].contains(earlier) { widenedLater += 1 }
             let gcb = graphemes.values[cp] ?? "Other"
             let lb = lineBreaks.values[cp] ?? ""
             let isLayout = cp == 0x09 || ["BK", "CR", "LF", "NL"].contains(lb)
@@ -57,6 +63,7 @@ import Testing
         }
         #expect(mismatches == 0)
         #expect(counts.allSatisfy { $0 > 1000 })  // the files really were read
+        #expect(widenedLater == 188)
     }
 
     // MARK: Units

@@ -156,6 +156,49 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.count) differ: \(mismatches.prefix(20))")
     }
 
+    /// Every code point Unicode 15.0 assigns (149,186 of them, less controls, surrogates and
+    /// private use: Tools/terminals/assigned-corpus.py), written alone after a `|` in Ghostty's own
+    /// terminal core, advances the cursor as far as the `ghostty` profile measures it there: the
+    /// whole table against the terminal, not a sample. Among them are the 188 symbols Unicode 16
+    /// made East Asian Wide (U+2630–2637, U+268A–268F, U+4DC0–4DFF, U+1D300–1D356,
+    /// U+1D360–1D376), which Ghostty draws in 2 cells (found by the renderer harness:
+    /// Tools/fuzz/findings/render-unicode16-wide-hexagram.jsonl).
+    @Test func everyAssignedCodePointMeasuresWhatGhosttysTerminalCoreDraws() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Tools/terminals/results/libghostty-vt-pyghostty-0.1.3-assigned.tsv")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.contains("\n# libghostty-vt from pyghostty 0.1.3"))
+        var compared = 0
+        var neutralised = 0
+        var mismatches: [String] = []
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: "\t")
+            let bounds = fields.first?.split(separator: ".", omittingEmptySubsequences: true) ?? []
+            guard fields.count == 2, bounds.count == 2, let columns = Int(fields[1]),
+                  let first = UInt32(bounds[0], radix: 16), let last = UInt32(bounds[1], radix: 16), first <= last else {
+                Issue.record("not a run: \(line)")
+                continue
+            }
+            for value in first...last {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                compared += 1
+                // The bidi controls are never written raw: we draw their visible notation,
+                // which Ghostty's count of the raw scalar cannot say anything about.
+                if UnicodeTables.info(value).isNeutralisedControl {
+                    neutralised += 1
+                    continue
+                }
+                var drawn = "|".unicodeScalars
+                drawn.append(scalar)
+                let ours = CellWidth.of(String(drawn), options: Self.ghostty) - 1
+                if ours != columns { mismatches.append("U+\(String(value, radix: 16, uppercase: true)): Ghostty \(columns), ours \(ours)") }
+            }
+        }
+        #expect(compared == 149_186)
+        #expect(neutralised == 12)
+        #expect(mismatches.isEmpty, "\(mismatches.count) differ: \(mismatches.prefix(20))")
+    }
+
     /// Ghostty's rule on the graphemes its own pull request names: a spacing mark (`का`), the
     /// second consonant of a conjunct (`क्ष`, which Ghostty's clusters join by GB9c and our
     /// Unicode 15.0 graphemes split) and a vowel sign after it (`क्षि`) make the cluster 2, where

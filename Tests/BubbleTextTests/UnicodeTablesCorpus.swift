@@ -50,7 +50,7 @@ struct UCDPropertyValues {
 
     /// Parses `name` (a path under Corpora/unicode/); `systemPath` is its place under /usr/share/unicode.
     /// The value is the first field after the range. Returns nil when the file is absent.
-    init?(_ name: String, systemPath: String, applyMissing: Bool = true) {
+    init?(_ name: String, systemPath: String?, applyMissing: Bool = true) {
         guard let lines = UnicodeTablesCorpus.lines(name, systemPath: systemPath) else { return nil }
         self.name = name
         values = Array(repeating: nil, count: 0x110000)

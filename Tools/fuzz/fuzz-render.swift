@@ -143,6 +143,31 @@ private func glibcWidth(_ value: UInt32) -> Int {
     return max(0, Int(wcwidth(Int32(bitPattern: value))))
 }
 
+/// One scalar's cells in a grapheme-clustering terminal (the `unicode` and `ghostty` counts):
+/// glibc's wcwidth, but an East Asian Ambiguous scalar glibc draws takes `ambiguousWidth` cells
+/// (a terminal set to narrow or wide ambiguous draws them all alike), and one that Unicode 16
+/// made Wide takes 2: glibc 2.36 is on Unicode 14 (it widens U+4DC0–4DFF on its own, not
+/// U+2630–2637 or U+1D300–1D356), and these terminals draw by Unicode 16 or later (Ghostty
+/// does, measured: Tools/terminals/results/libghostty-vt-pyghostty-0.1.3-assigned.tsv).
+private func clusteringTerminalWidth(_ value: UInt32, ambiguousWidth: Int) -> Int {
+    let width = glibcWidth(value)
+    if width > 0 && ambiguousCodePoints.contains(value) { return ambiguousWidth }
+    return laterWideCodePoints.contains(value) ? 2 : width
+}
+
+/// The code points Unicode 15.0 assigns (Corpora/unicode/ucd) that are East Asian Wide or
+/// Fullwidth in Unicode 17.0 (Corpora/unicode/ucd-17.0, Tools/fetch-ucd-17.sh).
+private let laterWideCodePoints: CodePointBits = {
+    let unassigned = ucdCodePoints(in: "DerivedGeneralCategory.txt", withValue: "Cn")
+    let wide = ucdCodePoints(in: "../ucd-17.0/EastAsianWidth.txt", withValue: "W")
+    let full = ucdCodePoints(in: "../ucd-17.0/EastAsianWidth.txt", withValue: "F")
+    var values = CodePointBits()
+    for value in UInt32(0)..<0x110000 where (wide.contains(value) || full.contains(value)) && !unassigned.contains(value) {
+        values.insert(value)
+    }
+    return values
+}()
+
 /// Cells by glibc's wcwidth, one code point at a time, as tmux 3.3a (the `wcwidth` profile's
 /// terminal) draws them: glibc's count as it is, but a non-ASCII scalar after ZWJ adds nothing.
 private func perCodePointWidth(_ text: String) -> Int {
@@ -198,10 +223,9 @@ private func ghosttyWidth(_ text: String, ambiguousWidth: Int) -> Int {
         var cell = 0
         var last: UInt32 = 0
         for (index, value) in cluster.enumerated() {
-            var width = glibcWidth(value)
             // Every Ambiguous scalar takes the width chosen, those glibc widens on its own too
             // (U+3248–324F): Ghostty draws them all in 1 cell (GhosttyProfileTests).
-            if width > 0 && ambiguousCodePoints.contains(value) { width = ambiguousWidth }
+            var width = clusteringTerminalWidth(value, ambiguousWidth: ambiguousWidth)
             if (0x1F1E6...0x1F1FF).contains(value) { width = 2 }
             let properties = Unicode.Scalar(value)!.properties
             if index == 0 || value <= 0xFF || cell == 0
@@ -292,8 +316,7 @@ private struct ClusterWidth {
             return
         }
         if (0x1F1E6...0x1F1FF).contains(value) { indicators += 1 }
-        var width = glibcWidth(value)
-        if width > 0 && ambiguousCodePoints.contains(value) { width = ambiguousWidth }
+        let width = clusteringTerminalWidth(value, ambiguousWidth: ambiguousWidth)
         if width > 0 {
             last = width
             lastValue = value
