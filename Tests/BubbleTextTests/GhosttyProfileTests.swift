@@ -10,6 +10,13 @@ import Testing
 @Suite struct GhosttyProfileTests {
     static let ghostty = TextOptions(widthProfile: .ghostty)
 
+    /// A measurement committed in Tools/terminals/results/.
+    static func result(_ name: String) throws -> String {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Tools/terminals/results/" + name)
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
     struct Row {
         var scalars: [Unicode.Scalar]
         var text: String { String(String.UnicodeScalarView(scalars)) }
@@ -19,9 +26,7 @@ import Testing
     }
 
     static func fixture() throws -> [Row] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tools/terminals/results/python-wcwidth-0.9.4.tsv")
-        let text = try String(contentsOf: url, encoding: .utf8)
+        let text = try Self.result("python-wcwidth-0.9.4.tsv")
         #expect(text.hasPrefix("# python wcwidth 0.9.4"))
         return text.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: "\t")
@@ -106,9 +111,7 @@ import Testing
     /// Left out as above: graphemes that begin with an Extend, ZWJ or SpacingMark scalar, which we
     /// never draw (after the `|` Ghostty joins them to it, and widens it).
     @Test func ghosttyProfileMeasuresWhatGhosttysTerminalCoreDraws() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tools/terminals/results/libghostty-vt-pyghostty-0.1.3-corpus.tsv")
-        let text = try String(contentsOf: url, encoding: .utf8)
+        let text = try Self.result("libghostty-vt-pyghostty-0.1.3-corpus.tsv")
         #expect(text.hasPrefix("# libghostty-vt from pyghostty 0.1.3"))
         var compared = 0
         var skipped = 0
@@ -137,9 +140,7 @@ import Testing
     /// which glibc's `wcwidth` widens to 2 (the renderer harness counted them so under `ghostty`,
     /// a harness mistake: Tools/fuzz/findings/render-ghostty-ambiguous-glibc-wide.jsonl).
     @Test func ambiguousCharactersMeasureWhatGhosttysTerminalCoreDraws() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tools/terminals/results/libghostty-vt-pyghostty-0.1.3-ambiguous.tsv")
-        let text = try String(contentsOf: url, encoding: .utf8)
+        let text = try Self.result("libghostty-vt-pyghostty-0.1.3-ambiguous.tsv")
         #expect(text.hasPrefix("# libghostty-vt from pyghostty 0.1.3"))
         var compared = 0
         var mismatches: [String] = []
@@ -164,9 +165,7 @@ import Testing
     /// U+1D360–1D376), which Ghostty draws in 2 cells (found by the renderer harness:
     /// Tools/fuzz/findings/render-unicode16-wide-hexagram.jsonl).
     @Test func everyAssignedCodePointMeasuresWhatGhosttysTerminalCoreDraws() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tools/terminals/results/libghostty-vt-pyghostty-0.1.3-assigned.tsv")
-        let text = try String(contentsOf: url, encoding: .utf8)
+        let text = try Self.result("libghostty-vt-pyghostty-0.1.3-assigned.tsv")
         #expect(text.contains("\n# libghostty-vt from pyghostty 0.1.3"))
         var compared = 0
         var neutralised = 0
