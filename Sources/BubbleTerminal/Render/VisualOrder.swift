@@ -22,8 +22,9 @@ struct VisualOrder {
     /// leading blanks) are not in `drawn`, whose width leaves them out: a caller places the line
     /// by its full width and moves on over them, so no output line ends in blanks.
     ///
-    /// A lam-alef ligature draws the two cells the layout measured for its letters as one, and
-    /// the spare cell is not in `drawn`'s width either: a caller that places `drawn` against the
+    /// A lam-alef ligature whose lam joins nothing before it (or has a mark) draws the two cells
+    /// the layout measured for its letters as one (a joined lam's cell is a tatweel instead:
+    /// `ArabicShaping`), and the spare cell is not in `drawn`'s width either: a caller that places `drawn` against the
     /// line's alignment edge (the right edge for a right-to-left paragraph, the left for a
     /// left-to-right one, the middle for a notice) leaves it at the other end, as a blank before
     /// the border, so the word stays whole and the row still ends where the layout measured.

@@ -7,19 +7,27 @@
 /// Every form is one cell like its letter. The ligature is one scalar for two letters, and
 /// terminals give it one cell (U+FEF5–FEFC are East Asian Width N: glibc's `wcwidth` is 1), so
 /// the two cells the layout measured for lam and alef hold one drawn cell: the ligature takes
-/// the alef's place and the lam's becomes `ligated`, which is no scalar and is not drawn. The
-/// caller gives that cell back at the end of the line (`VisualOrder`), never inside the word.
+/// the alef's place. When the lam joins the letter before it (the ligature's final form, `سلام`)
+/// and carries no mark, the lam's cell becomes a tatweel (U+0640, a kashida: the joining stroke
+/// Arabic lengthens to fill a line), so the word fills the cells measured for it and nothing
+/// is left over: a bubble holding the word has the same padding on both sides. Otherwise (an
+/// isolated ligature, `لا`, `الآن`, or a lam with a mark) there is no joint to lengthen there,
+/// and the lam's becomes `ligated`, which is no scalar and is not drawn; the caller gives that
+/// cell back at the end of the line (`VisualOrder`), never inside the word.
 /// The ligature sits where the alef was because in a right-to-left run the alef's grapheme is
 /// drawn just before the lam's: the alef's marks (fathatan in `أهلاً`) follow the ligature in its
 /// own grapheme, and the lam's marks (shadda in `إلّا`) follow it from the emptied lam's.
 public enum ArabicShaping {
     static let lam: UInt32 = 0x0644
+    /// ARABIC TATWEEL: join-causing, one cell (`wcwidth` 1), drawn as the joining stroke.
+    public static let tatweel: UInt32 = 0x0640
 
     /// What a lam joined into the ligature after it becomes: not a Unicode scalar, never drawn.
+    /// (A lam joined to the letter before it and without marks becomes `tatweel` instead.)
     public static let ligated: UInt32 = 0xFFFF_FFFF
 
     /// Shapes `scalars`, one line in logical order, in place; the count never changes (a
-    /// ligature's lam becomes `ligated`). Returns whether anything changed.
+    /// ligature's lam becomes `tatweel` or `ligated`). Returns whether anything changed.
     @discardableResult
     public static func shape(_ scalars: inout [UInt32]) -> Bool {
         let count = scalars.count
@@ -55,7 +63,7 @@ public enum ArabicShaping {
             // Lam then alef, with nothing between but marks; the alef may carry marks too.
             if original[i] == lam, next < count,
                let ligature = BidiTables.lamLigature(with: original[next], final: joinsBefore) {
-                scalars[i] = ligated
+                scalars[i] = joinsBefore && next == i &+ 1 ? tatweel : ligated
                 scalars[next] = ligature
                 changed = true
                 // The alef's joins nothing after it; the marks after it are skipped as transparent.
