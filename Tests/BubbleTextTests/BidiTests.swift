@@ -151,6 +151,13 @@ import Testing
         // are; the ligature is drawn with both.
         #expect(shaped("إلّا") == [0xFE87, lam, 0x651, 0xFEFB])
         #expect(shaped("أهلاً") == [0xFE83, 0xFEEB, 0x640, 0xFEFC, 0x64B])
+        // Joints a tatweel may lengthen: letter pairs only, a ligature's own joint not counted.
+        var scalars = "الإمارات".unicodeScalars.map(\.value), joints: [Bool] = []
+        ArabicShaping.shape(&scalars, joints: &joints)
+        #expect(joints.indices.filter { joints[$0] } == [4])  // the alef after meem
+        scalars = "ل\u{200D}ا ملا".unicodeScalars.map(\.value)
+        ArabicShaping.shape(&scalars, joints: &joints)
+        #expect(joints.indices.filter { joints[$0] } == [])  // after a ZWJ: no letter pair
         // A joined lam with a mark of its own keeps it on the ligature: no tatweel to carry it.
         #expect(shaped("فلّا") == [0xFED3, lam, 0x651, 0xFEFC])
         #expect(shaped("لَاً") == [lam, 0x64E, 0xFEFB, 0x64B])

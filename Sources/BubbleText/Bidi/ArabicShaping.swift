@@ -11,9 +11,10 @@
 /// and carries no mark, the lam's cell becomes a tatweel (U+0640, a kashida: the joining stroke
 /// Arabic lengthens to fill a line), so the word fills the cells measured for it and nothing
 /// is left over: a bubble holding the word has the same padding on both sides. Otherwise (an
-/// isolated ligature, `لا`, `الآن`, or a lam with a mark) there is no joint to lengthen there,
-/// and the lam's becomes `ligated`, which is no scalar and is not drawn; the caller gives that
-/// cell back at the end of the line (`VisualOrder`), never inside the word.
+/// isolated ligature, `الإمارات`, or a lam with a mark) there is no joint to lengthen there,
+/// and the lam's becomes `ligated`, which is no scalar and is not drawn; the caller draws that
+/// cell as a tatweel at another joint of the word (`joints`), or, in a word without one (`لا`,
+/// `الآن`), gives it back at the end of the line (`VisualOrder`), never inside the word.
 /// The ligature sits where the alef was because in a right-to-left run the alef's grapheme is
 /// drawn just before the lam's: the alef's marks (fathatan in `أهلاً`) follow the ligature in its
 /// own grapheme, and the lam's marks (shadda in `إلّا`) follow it from the emptied lam's.
@@ -30,7 +31,17 @@ public enum ArabicShaping {
     /// ligature's lam becomes `tatweel` or `ligated`). Returns whether anything changed.
     @discardableResult
     public static func shape(_ scalars: inout [UInt32]) -> Bool {
+        var joints: [Bool] = []
+        return shape(&scalars, joints: &joints)
+    }
+
+    /// `shape`, and `joints[i]` true where the letter at `i` is joined to the letter before it
+    /// (both letters, marks between them skipped; a ligature's joint is not counted): where a
+    /// tatweel may lengthen the word. Empty when nothing joins.
+    @discardableResult
+    public static func shape(_ scalars: inout [UInt32], joints: inout [Bool]) -> Bool {
         let count = scalars.count
+        joints = []
         guard count > 0 else { return false }
         var types = [JoiningType](repeating: .u, count: count)
         var anyJoining = false
@@ -40,6 +51,7 @@ public enum ArabicShaping {
             if type == .d || type == .r || type == .l { anyJoining = true }
         }
         guard anyJoining else { return false }
+        joints = [Bool](repeating: false, count: count)
         let original = scalars
         var changed = false
         var previous: Int? = nil  // the last non-transparent position
@@ -70,6 +82,9 @@ public enum ArabicShaping {
                 previous = next
                 i = next &+ 1
                 continue
+            }
+            if joinsBefore, let previous, types[previous] == .d || types[previous] == .l {
+                joints[i] = true
             }
             let joinsAfter = type.joinsForward && nextType?.joinsBackward == true
             let form = joinsBefore ? (joinsAfter ? 3 : 1) : (joinsAfter ? 2 : 0)
