@@ -525,7 +525,7 @@ import Glibc
         let texts = ["سلام", "الأعلى", "لا لا لا", "فلسطين والإمارات", "Halal options in Osaka? حلال 🙏",
                      "مرحبا، الرابط https://example.com/a للاجتماع [غداً]", "إلّا أهلاً ومثلاً", "لَاً لّا لٌّاً",
                      "ل\u{200D}ا ل\u{200C}ا ل\u{2060}ا", "الله الأعلى لا إله إلا الله، السلام عليكم ورحمة الله",
-                     "ok لا\tلا\nلا"]
+                     "ok لا\tلا\nلا", "الإمارات", "مرحبا بالإمارات والسلام", "لالم لا فلّا"]
         var models: [any MessageModel] = texts.enumerated().map { index, text in
             TextNote(id: "l\(index)", senderName: index % 3 == 0 ? "علاء" : "Bob",
                      direction: index % 4 == 1 ? .outgoing : .incoming, date: may1,
