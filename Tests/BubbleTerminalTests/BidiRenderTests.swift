@@ -51,18 +51,20 @@ import Testing
     }
 
     /// A new user's trial (lam.jsonl): every word with lam followed by alef was drawn as two,
-    /// a space in the alef's cell (`ﻡ ﻼﺳ`). The ligature takes one cell, the word is whole, and
-    /// the freed cell goes to the line's left end, so the text still ends one cell before the
-    /// right border and every row is as wide as the borders.
+    /// a space in the alef's cell (`ﻡ ﻼﺳ`). The ligature takes one cell and the word is whole;
+    /// a lam joined to the letter before it gives its cell to a tatweel (`ﻡﻼـﺳ`), an isolated
+    /// ligature's to a tatweel at the nearest joint of its word (`ﻰﻠـﻋﻷﺍ`), so the text still
+    /// ends one cell before the right border and every row is as wide as the borders.
     @Test func wordsWithLamAlefAreDrawnWholeAndStayAgainstTheRightBorder() {
         let words: [(text: String, drawn: String)] = [
-            // سلام: meem isolated, lam-alef final, seen initial.
-            ("سلام", scalars(0xFEE1, 0xFEFC, 0xFEB3)),
-            // الأعلى: alef maksura final, lam medial, ain initial, lam-alef-hamza isolated, alef.
-            ("الأعلى", scalars(0xFEF0, 0xFEE0, 0xFECB, 0xFEF7, 0xFE8D)),
+            // سلام: meem isolated, lam-alef final, a tatweel in the lam's cell, seen initial.
+            ("سلام", scalars(0xFEE1, 0xFEFC, 0x640, 0xFEB3)),
+            // الأعلى: alef maksura final, lam medial, a tatweel lengthening the ain-lam joint, ain
+            // initial, lam-alef-hamza isolated, alef.
+            ("الأعلى", scalars(0xFEF0, 0xFEE0, 0x640, 0xFECB, 0xFEF7, 0xFE8D)),
             ("لا لا لا", scalars(0xFEFB, 0x20, 0xFEFB, 0x20, 0xFEFB)),
-            // والإمارات then فلسطين, each reversed.
-            ("فلسطين والإمارات", scalars(0xFE95, 0xFE8D, 0xFEAD, 0xFE8E, 0xFEE3, 0xFEF9, 0xFE8D, 0xFEED, 0x20,
+            // والإمارات (its meem-alef joint lengthened) then فلسطين, each reversed.
+            ("فلسطين والإمارات", scalars(0xFE95, 0xFE8D, 0xFEAD, 0xFE8E, 0x640, 0xFEE3, 0xFEF9, 0xFE8D, 0xFEED, 0x20,
                                           0xFEE6, 0xFEF4, 0xFEC4, 0xFEB4, 0xFEE0, 0xFED3)),
         ]
         for (index, word) in words.enumerated() {
@@ -75,19 +77,53 @@ import Testing
         }
     }
 
-    /// Left-to-right paragraphs are left-aligned: the freed cell is at the line's right end,
-    /// before the border (the bundled sample's `حلال`).
+    /// Left-to-right paragraphs are left-aligned: an isolated ligature's freed cell is at the
+    /// line's right end, before the border.
     @Test func inALeftToRightLineTheFreedCellIsAtTheRightEnd() {
+        let lines = text(rendered([TextNote(id: "1", text: "Halal options in Osaka? الآن 🙏")], width: 60))
+        // الآن reversed: noon isolated, lam-alef-madda isolated, alef.
+        #expect(lines.contains("│ Halal options in Osaka? " + scalars(0xFEE5, 0xFEF5, 0xFE8D) + " 🙏  │"), "\(lines)")
+    }
+
+    /// An isolated ligature (nothing joins before its lam) lengthens the nearest joint of its
+    /// word with its spare cell: `الإمارات` alone in a bubble has one cell of padding on each
+    /// side; each ligature takes its own joint; a word with no joint (`لا`) keeps the spare cell
+    /// at the line's end, and so does a word whose joints are taken.
+    @Test func anIsolatedLamAlefLengthensTheNearestJointOfItsWord() {
+        for width in [20, 40, 80] {
+            let bubble = rendered([TextNote(id: "1", text: "الإمارات")], width: width).flatMap { $0 }.filter { $0.hasPrefix("│") }
+            // Teh, alef, reh, alef final, tatweel, meem initial, lam-alef-hamza-below, alef.
+            #expect(bubble == ["│ " + scalars(0xFE95, 0xFE8D, 0xFEAD, 0xFE8E, 0x640, 0xFEE3, 0xFEF9, 0xFE8D) + " │"], "\(bubble)")
+        }
+        // بالإمارات: beh-alef, the joint nearest the ligature, is lengthened.
+        let joined = text(rendered([TextNote(id: "2", text: "مرحبا بالإمارات")], width: 40))
+        #expect(joined.contains(scalars(0xFEF9, 0xFE8E, 0x640, 0xFE91)), "\(joined)")
+        // Two isolated ligatures and one joint: one tatweel, one spare cell at the line's end.
+        let two = text(rendered([TextNote(id: "3", text: "لالم لا")], width: 40))
+        #expect(two.unicodeScalars.filter { $0.value == 0x640 }.count == 1, "\(two)")
+        #expect(text(rendered([TextNote(id: "4", text: "لا لا")], width: 40)).unicodeScalars.allSatisfy { $0.value != 0x640 })
+    }
+
+    /// A lam joined to the letter before it draws its cell as a tatweel, the kashida that
+    /// lengthens the joint: no cell is freed, so a bubble holding one such word (the reported
+    /// `السلام`) has one cell of padding on each side, and a left-to-right line (the bundled
+    /// sample's `حلال`) ends against its border as an unshaped one does.
+    @Test func aJoinedLamAlefFillsItsCellsWithATatweelSoThePaddingIsSymmetric() {
         let lines = text(rendered([TextNote(id: "1", text: "Halal options in Osaka? حلال 🙏")], width: 60))
-        // حلال reversed: lam isolated, lam-alef final, hah initial.
-        #expect(lines.contains("│ Halal options in Osaka? " + scalars(0xFEDD, 0xFEFC, 0xFEA3) + " 🙏  │"), "\(lines)")
+        // حلال reversed: lam isolated, lam-alef final, tatweel, hah initial.
+        #expect(lines.contains("│ Halal options in Osaka? " + scalars(0xFEDD, 0xFEFC, 0x640, 0xFEA3) + " 🙏 │"), "\(lines)")
+        for width in [20, 40, 80] {
+            let bubble = rendered([TextNote(id: "1", text: "السلام")], width: width).flatMap { $0 }.filter { $0.hasPrefix("│") }
+            // Alef, lam initial, seen medial, tatweel, lam-alef final, meem isolated; reversed.
+            #expect(bubble == ["│ " + scalars(0xFEE1, 0xFEFC, 0x640, 0xFEB4, 0xFEDF, 0xFE8D) + " │"], "\(bubble)")
+        }
     }
 
     /// Marks on the lam (shadda in إلّا) and on the alef (fathatan in أهلاً) are drawn on the
     /// ligature, right after it.
     @Test func marksOnTheLamOrTheAlefAreDrawnOnTheLigature() {
         let lines = text(rendered([TextNote(id: "1", text: "إلّا أهلاً")]))
-        let expected = scalars(0xFEFC, 0x64B, 0xFEEB, 0xFE83, 0x20, 0xFEFB, 0x651, 0xFE87)
+        let expected = scalars(0xFEFC, 0x64B, 0x640, 0xFEEB, 0xFE83, 0x20, 0xFEFB, 0x651, 0xFE87)
         #expect(lines.contains(" " + expected + " │"), "\(lines.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 
@@ -100,10 +136,10 @@ import Testing
             Notice(id: "3", date: may1, notice: "انضم علاء"),
         ]
         let lines = rendered(models).flatMap { $0 }
-        // علاء reversed: hamza (it joins nothing), lam-alef final, ain initial.
-        let name = scalars(0x621, 0xFEFC, 0xFECB)
+        // علاء reversed: hamza (it joins nothing), lam-alef final, tatweel, ain initial.
+        let name = scalars(0x621, 0xFEFC, 0x640, 0xFECB)
         #expect(lines.contains(name), "\(lines)")
-        #expect(lines.contains { $0.contains(scalars(0xFEE1, 0xFEFC, 0xFEB3) + " :" + name + " ↩") }, "\(lines)")
+        #expect(lines.contains { $0.contains(scalars(0xFEE1, 0xFEFC, 0x640, 0xFEB3) + " :" + name + " ↩") }, "\(lines)")
         let notice = lines.first { $0.contains(name + " " + scalars(0xFEE2, 0xFEC0, 0xFEE7, 0xFE8D)) }
         #expect(notice != nil, "\(lines)")
         if let notice {

@@ -83,7 +83,8 @@ import Testing
         #expect(text.contains("rli<RLI>x lriy pdi lrmrlmalmlre<LRE>"))
         // In names and file names, line breaks are single-line fields' controls too.
         #expect(text.contains("Eve vt^Kff^Lnel<85>ls<LS>ps<PS>tab"))
-        #expect(text.contains("📷 vt^Kff^Lnel<85>ls<LS>ps<PS"))
+        // The box's label keeps a cell of padding inside its frame on each side, so it is cut there.
+        #expect(text.contains("📷 vt^Kff^Lnel<85>ls<LS>ps<… │"))
     }
 
     @Test func colourMarksVisibleFormsInReverseVideo() throws {

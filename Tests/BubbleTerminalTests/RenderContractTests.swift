@@ -525,7 +525,7 @@ import Glibc
         let texts = ["سلام", "الأعلى", "لا لا لا", "فلسطين والإمارات", "Halal options in Osaka? حلال 🙏",
                      "مرحبا، الرابط https://example.com/a للاجتماع [غداً]", "إلّا أهلاً ومثلاً", "لَاً لّا لٌّاً",
                      "ل\u{200D}ا ل\u{200C}ا ل\u{2060}ا", "الله الأعلى لا إله إلا الله، السلام عليكم ورحمة الله",
-                     "ok لا\tلا\nلا"]
+                     "ok لا\tلا\nلا", "الإمارات", "مرحبا بالإمارات والسلام", "لالم لا فلّا"]
         var models: [any MessageModel] = texts.enumerated().map { index, text in
             TextNote(id: "l\(index)", senderName: index % 3 == 0 ? "علاء" : "Bob",
                      direction: index % 4 == 1 ? .outgoing : .incoming, date: may1,
@@ -563,6 +563,57 @@ import Glibc
             }
             #expect(failures == 0, "\(profile)")
         }
+    }
+
+    /// Images of extreme shapes (1×100000, 100000×1, 1×1, sizes near `Int.max`, unknown), with
+    /// and without captions, replies and names, at every width from 1 to 100 in Unicode and ASCII
+    /// chrome: every row draws its height and fits, and every image box keeps its frame (top and
+    /// bottom rules, a side on each inner row) whenever the layout gives it the 3 × 3 cells a frame
+    /// needs, which it does whenever the content is 3 cells wide.
+    @Test func extremeImagesKeepTheirFrameAndDrawTheirHeightAtEveryWidth() throws {
+        let sizes: [(Int?, Int?)] = [(1, 100_000), (100_000, 1), (1, 1), (Int.max, 1), (1, Int.max), (1200, 900),
+                                     (nil, nil), (3, 1), (1, 3), (100_000, 100_000), (16, 9), (1000, 100)]
+        let models: [any MessageModel] = sizes.enumerated().map { index, size in
+            Picture(id: "p\(index)", senderName: index % 4 == 0 ? "Bob" : "Alice",
+                    direction: index % 3 == 1 ? .outgoing : .incoming, date: may1.addingTimeInterval(Double(index) * 600),
+                    replyToID: index % 5 == 4 ? "p0" : nil, pixelWidth: size.0, pixelHeight: size.1,
+                    imageName: index % 2 == 0 ? "wide.png" : "صورة 🏳️‍🌈.jpg", caption: index % 3 == 2 ? "a caption" : nil)
+        }
+        let engine = LayoutEngine()
+        var framedBoxes = 0, failures = 0
+        for width in 1...100 where failures == 0 {
+            for ascii in [false, true] {
+                let timeline = try render(models, width: width, ascii: ascii, engine: engine, parties: 2)
+                failures += checkContract(timeline, width: width, colorOn: false, options: TextOptions(),
+                                          context: "images width \(width) ascii \(ascii)")
+                let glyphs = ascii ? ChromeGlyphs.ascii : ChromeGlyphs.unicode
+                for (r, lines) in timeline.lines.enumerated() where timeline.layouts[r].kind == .image {
+                    let layout = timeline.layouts[r]
+                    let columns = min(layout.imageColumns, layout.contentWidth(in: engine.style))
+                    if layout.contentWidth(in: engine.style) >= 3 && layout.imageRows < 3 {
+                        failures += 1
+                        Issue.record("width \(width) row \(r): an image box of \(layout.imageRows) rows")
+                    }
+                    guard columns >= 3 && layout.imageRows >= 3 else { continue }
+                    let start = layout.spacingAbove + (layout.parts.contains(.nameLine) ? 1 : 0)
+                        + (layout.parts.contains(.topBorder) ? 1 : 0) + (layout.parts.contains(.replyQuote) ? 1 : 0)
+                    let box = lines[start..<(start + layout.imageRows)].map(stripSGR)
+                    let rule = String(repeating: glyphs.boxHorizontal, count: columns - 2)
+                    var framed = box.first!.contains(glyphs.boxTopLeft + rule + glyphs.boxTopRight)
+                        && box.last!.contains(glyphs.boxBottomLeft + rule + glyphs.boxBottomRight)
+                    for line in box.dropFirst().dropLast() {
+                        framed = framed && line.components(separatedBy: glyphs.boxVertical).count >= 3
+                    }
+                    if !framed {
+                        failures += 1
+                        Issue.record("width \(width) ascii \(ascii) row \(r): a \(columns)×\(layout.imageRows) box without its frame\n\(lines.joined(separator: "\n"))")
+                    }
+                    framedBoxes += 1
+                }
+            }
+        }
+        #expect(failures == 0)
+        #expect(framedBoxes > 100 * 2 * sizes.count / 2)
     }
 
     /// Checks every content line between a bubble's side borders: it ends on the right border by

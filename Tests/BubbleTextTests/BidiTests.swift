@@ -134,7 +134,7 @@ import Testing
         #expect(shaped("שלום abc") == "שלום abc".unicodeScalars.map(\.value))
     }
 
-    @Test func lamAlefBecomesOneLigatureInTheAlefsPlaceAndTheLamDrawsNothing() {
+    @Test func lamAlefBecomesOneLigatureInTheAlefsPlaceAndTheLamATatweelOrNothing() {
         func shaped(_ text: String) -> [UInt32] {
             var scalars = text.unicodeScalars.map(\.value)
             ArabicShaping.shape(&scalars)
@@ -142,14 +142,24 @@ import Testing
         }
         let lam = ArabicShaping.ligated
         #expect(shaped("لا") == [lam, 0xFEFB])                       // isolated lam-alef
-        #expect(shaped("سلام") == [0xFEB3, lam, 0xFEFC, 0xFEE1])     // final lam-alef after seen
+        // Final lam-alef after seen: the lam joined to it lengthens the joint (tatweel).
+        #expect(shaped("سلام") == [0xFEB3, 0x640, 0xFEFC, 0xFEE1])
         #expect(shaped("الآن") == [0xFE8D, lam, 0xFEF5, 0xFEE5])     // lam with alef madda
         #expect(shaped("لأ") == [lam, 0xFEF7])
         #expect(shaped("لإ") == [lam, 0xFEF9])
         // Marks: the lam's (shadda in إلّا) and the alef's (fathatan in أهلاً) stay where they
         // are; the ligature is drawn with both.
         #expect(shaped("إلّا") == [0xFE87, lam, 0x651, 0xFEFB])
-        #expect(shaped("أهلاً") == [0xFE83, 0xFEEB, lam, 0xFEFC, 0x64B])
+        #expect(shaped("أهلاً") == [0xFE83, 0xFEEB, 0x640, 0xFEFC, 0x64B])
+        // Joints a tatweel may lengthen: letter pairs only, a ligature's own joint not counted.
+        var scalars = "الإمارات".unicodeScalars.map(\.value), joints: [Bool] = []
+        ArabicShaping.shape(&scalars, joints: &joints)
+        #expect(joints.indices.filter { joints[$0] } == [4])  // the alef after meem
+        scalars = "ل\u{200D}ا ملا".unicodeScalars.map(\.value)
+        ArabicShaping.shape(&scalars, joints: &joints)
+        #expect(joints.indices.filter { joints[$0] } == [])  // after a ZWJ: no letter pair
+        // A joined lam with a mark of its own keeps it on the ligature: no tatweel to carry it.
+        #expect(shaped("فلّا") == [0xFED3, lam, 0x651, 0xFEFC])
         #expect(shaped("لَاً") == [lam, 0x64E, 0xFEFB, 0x64B])
         // The letter after the alef starts afresh: alef never joins forward.
         #expect(shaped("لاب") == [lam, 0xFEFB, 0xFE8F])
@@ -159,10 +169,10 @@ import Testing
         // A lam ending a line and an alef starting the next are shaped apart: no ligature.
         #expect(shaped("سل") == [0xFEB3, 0xFEDE])
         #expect(shaped("ام") == [0xFE8D, 0xFEE1])
-        // Cells: every other form is one cell like its letter; a ligature draws two letters'
-        // cells as one (U+FEF5–FEFC are one cell wide).
-        for (text, count) in [("سلام", 1), ("الآن", 1), ("مرحبا بالعالم", 0), ("لا لا لا", 3), ("پیام", 0),
-                              ("فلسطين والإمارات", 1), ("أهلاً", 1)] {
+        // Cells: every other form is one cell like its letter, the tatweel too; an isolated
+        // ligature draws two letters' cells as one (U+FEF5–FEFC are one cell wide).
+        for (text, count) in [("سلام", 0), ("الآن", 1), ("مرحبا بالعالم", 0), ("لا لا لا", 3), ("پیام", 0),
+                              ("فلسطين والإمارات", 1), ("أهلاً", 0), ("السلام عليكم", 0), ("فلّا", 1)] {
             var scalars = text.unicodeScalars.map(\.value)
             ArabicShaping.shape(&scalars)
             #expect(scalars.filter { $0 == lam }.count == count, "\(text)")

@@ -16,7 +16,7 @@
 /// - A group's first row has 1 blank row above it; rows inside a group have none.
 /// - A reply quote takes one row inside the bubble, which is then at least 16 content cells wide.
 /// - Images are boxes that keep the picture's aspect ratio with a cell counted as 2× as tall as
-///   wide, at most the content width and 12 rows, at least 6 × 2 cells; an unknown size is 4:3.
+///   wide, at most the content width and 12 rows, at least 6 × 3 cells; an unknown size is 4:3.
 ///   A caption wraps below the box at the content width.
 /// - System notices are centred without a bubble and flanked by 3-cell rules (`── text ──`), so
 ///   they wrap 6 cells narrower than a bubble's content; date separators are drawn the same way.
@@ -43,8 +43,9 @@ public struct BubbleStyle: Hashable, Sendable {
     public var imageMaxRows: Int = 12
     /// Narrowest image box, in cells (default 6, capped by the content width).
     public var imageMinColumns: Int = 6
-    /// Shortest image box, in rows (default 2).
-    public var imageMinRows: Int = 2
+    /// Shortest image box, in rows (default 3: the fewest a framed box has, a top and a bottom
+    /// rule around a row for its label; the terminal frames no shorter box).
+    public var imageMinRows: Int = 3
     /// Aspect assumed for an image of unknown size: width (default 4).
     public var defaultImageAspectWidth: Int = 4
     /// Aspect assumed for an image of unknown size: height (default 3).

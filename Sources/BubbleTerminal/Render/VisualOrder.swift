@@ -22,8 +22,9 @@ struct VisualOrder {
     /// leading blanks) are not in `drawn`, whose width leaves them out: a caller places the line
     /// by its full width and moves on over them, so no output line ends in blanks.
     ///
-    /// A lam-alef ligature draws the two cells the layout measured for its letters as one, and
-    /// the spare cell is not in `drawn`'s width either: a caller that places `drawn` against the
+    /// A lam-alef ligature whose lam joins nothing before it (or has a mark) draws the two cells
+    /// the layout measured for its letters as one (a joined lam's cell is a tatweel instead:
+    /// `ArabicShaping`), and the spare cell is not in `drawn`'s width either: a caller that places `drawn` against the
     /// line's alignment edge (the right edge for a right-to-left paragraph, the left for a
     /// left-to-right one, the middle for a notice) leaves it at the other end, as a blank before
     /// the border, so the word stays whole and the row still ends where the layout measured.
@@ -158,12 +159,46 @@ struct VisualOrder {
         return visual
     }
 
+    /// Where the spare cells of the line's ligatures that left one (`ArabicShaping.ligated`: no
+    /// joint before the lam, `الإمارات`) are drawn instead: each as a tatweel lengthening the
+    /// nearest joint of the same word not lengthened yet (positions of `styled.scalars`, from
+    /// `start`; the tatweel goes after the grapheme of the joint's second letter, which in a
+    /// right-to-left run is drawn just before the first). A word with no such joint (`لا`,
+    /// `الآن`) keeps the spare cell, which goes to the line's end.
+    private func kashidas(for shaped: [UInt32], joints: [Bool], from start: Int) -> Set<Int> {
+        guard !joints.isEmpty else { return [] }
+        var chosen = Set<Int>()
+        func inWord(_ i: Int) -> Bool {
+            let bidiClass = BidiTables.properties(shaped[i] == ArabicShaping.ligated ? 0x0644 : shaped[i]).bidiClass
+            return bidiClass != .ws && bidiClass != .s && bidiClass != .b
+        }
+        for (offset, value) in shaped.enumerated() where value == ArabicShaping.ligated {
+            var left = offset - 1, right = offset + 1
+            var leftOpen = true, rightOpen = true
+            while leftOpen || rightOpen {
+                if leftOpen {
+                    if left < 0 || !inWord(left) { leftOpen = false }
+                    else if joints[left] && !chosen.contains(start + left) { chosen.insert(start + left); break }
+                    else { left -= 1 }
+                }
+                if rightOpen {
+                    if right >= shaped.count || !inWord(right) { rightOpen = false }
+                    else if joints[right] && !chosen.contains(start + right) { chosen.insert(start + right); break }
+                    else { right += 1 }
+                }
+            }
+        }
+        return chosen
+    }
+
     /// `styled.scalars[range]` in visual order: Arabic shaped (in logical order, before moving),
     /// mirrored where the level is odd (L4), each style run opened and reset once. A ligature's
     /// lam (`ArabicShaping.ligated`) is not drawn, and its cell is not in the line's width.
     func line(_ range: Range<Int>, of paragraph: BidiParagraph, styled: Styled, width: Int) -> Line {
         var shaped = Array(styled.scalars[range])
-        ArabicShaping.shape(&shaped)
+        var joints: [Bool] = []
+        ArabicShaping.shape(&shaped, joints: &joints)
+        let lengthened = kashidas(for: shaped, joints: joints, from: range.lowerBound)
         var text = String.UnicodeScalarView()
         var current: Int32 = 0
         var graphemes = paragraph.visualGraphemes(in: range)
@@ -194,6 +229,10 @@ struct VisualOrder {
                     value = BidiTables.mirror(of: value) ?? value
                 }
                 text.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+            }
+            if !lengthened.isEmpty && grapheme.range.contains(where: lengthened.contains) {
+                text.append(Unicode.Scalar(ArabicShaping.tatweel)!)
+                fillers -= 1  // the spare cell of a ligature in this word, drawn here
             }
         }
         if !styled.prefixes[Int(current)].isEmpty { text.append(contentsOf: "\u{1B}[0m".unicodeScalars) }
