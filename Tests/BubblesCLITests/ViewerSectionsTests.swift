@@ -172,6 +172,30 @@ import Testing
         #expect(Self.page(screen) == Self.padded(Self.reference(home).prefix(screen.pageHeight), screen.pageHeight))
     }
 
+    /// The whole log replacing its end (read first): the view stays in the same conversation,
+    /// at its end when it was there, on the same top message otherwise.
+    @Test func theWholeLogReplacingItsEndKeepsTheConversationAndTheTopMessage() throws {
+        let models = Self.records(Self.log())
+        let tail = Array(models.suffix(40))
+        let screen = Self.screen(ViewerMessages(tail))
+        #expect(screen.section == 1, "home holds the last message")
+        screen.replaceSource(ViewerMessages(models), shift: models.count - tail.count)
+        #expect(screen.section == 1 && screen.isAtBottom)
+        #expect(Self.page(screen) == Array(Self.reference(models.filter { $0.conversationID == "home" }).suffix(screen.pageHeight)))
+
+        let again = Self.screen(ViewerMessages(tail))
+        _ = again.handle(.character("["))
+        _ = again.handle(.character("j"))
+        _ = again.handle(.character("j"))
+        _ = again.handle(.character("j"))
+        let top = try #require(again.shown.messages(in: again.topRow..<(again.topRow + 1)).first?.id)
+        #expect(top.hasPrefix("w"))
+        again.replaceSource(ViewerMessages(models), shift: models.count - tail.count)
+        #expect(again.section == 0)
+        #expect(again.shown.messages(in: again.topRow..<(again.topRow + 1)).first?.id == top)
+        #expect(again.topRow > 60, "the whole conversation is above it now")
+    }
+
     /// A log whose records name no conversation is shown as before: no header, every line for
     /// messages.
     @Test func aLogOfNoNamedConversationHasNoHeader() {

@@ -25,6 +25,9 @@ public final class ConversationSections {
     /// Sections so far.
     public var count: Int { ids.count }
 
+    /// Bytes the position lists hold (none for a log of one conversation).
+    public var listBytes: Int { lists.reduce(0) { $0 + $1.capacity * 4 } }
+
     /// Adds the log's next message (position `total`), of conversation `conversationID`, whose
     /// sender is `incomingBubbleSender` when it is an incoming bubble (nil otherwise); returns
     /// its section.

@@ -249,10 +249,11 @@ final class JSONLinesFileSource: ViewerSource {
     }
 
     /// Bytes the index holds: the offsets, the id hashes (a dictionary's slots: key, value and
-    /// a bit of occupancy each) and the ids that collided.
+    /// a bit of occupancy each), the ids that collided, and each conversation's positions when
+    /// there are several.
     var indexBytes: Int {
         offsets.capacity * 8 + positionsByHash.capacity * (8 + 4) + positionsByHash.capacity / 8
-            + collidedIDs.count * 40
+            + collidedIDs.count * 40 + (sections?.listBytes ?? 0)
     }
 
     // MARK: ViewerSource
