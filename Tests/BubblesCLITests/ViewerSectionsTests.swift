@@ -100,6 +100,17 @@ import Testing
         #expect(screen.section == 1 && screen.topRow == 0 && screen.topLine == 0)
         #expect(page(screen) == padded(home.prefix(height), height))
         #expect(screen.handle(.character("]")) == .none, "no conversation after the last")
+        // Scrolling on past a conversation's end goes into the next one; back past its start,
+        // into the previous one's end; past the log's ends, nowhere.
+        _ = screen.handle(.character("k"))
+        #expect(screen.section == 0 && screen.isAtBottom)
+        #expect(page(screen) == Array(work.suffix(height)))
+        #expect(screen.handle(.character(" ")) == .redraw)
+        #expect(screen.section == 1 && screen.topRow == 0 && screen.topLine == 0)
+        _ = screen.handle(.character("G"))
+        #expect(screen.handle(.character("j")) == .none)
+        _ = screen.handle(.character("["))
+        #expect(screen.handle(.character("k")) == .none)
     }
 
     @Test func eachConversationIsASectionOfItsOwnInMemory() throws {

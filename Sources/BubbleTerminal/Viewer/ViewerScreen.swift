@@ -30,7 +30,8 @@ public enum ViewerAction: Hashable, Sendable {
 /// A log of several conversations (`ViewerSource.sections`) is shown one conversation at a time,
 /// each a section of its own, in the order the conversations first appear: a header line at the
 /// top names it (`══ work ══ conversation 1 of 2 ══`), its date separators and names are its own,
-/// and `]` and `[` go to the next and the previous conversation. Everything above (the window,
+/// and `]` and `[` go to the next and the previous conversation (scrolling on past a
+/// conversation's end does too). Everything above (the window,
 /// positions, the keys) is then about the section shown (`shown`).
 public final class ViewerScreen {
     /// The messages, by position.
@@ -483,9 +484,17 @@ public final class ViewerScreen {
         }
     }
 
+    /// Scrolls by `lines`; at a conversation's end (or start), on into the next one's start (the
+    /// previous one's end), so the log reads through with the same keys.
     private func scroll(by lines: Int) -> ViewerAction {
         let target = moved(topRow, topLine, by: lines)
-        return scroll(to: target.row, line: target.line)
+        let action = scroll(to: target.row, line: target.line)
+        guard action == .none, lines != 0 else { return action }
+        if lines > 0 { return jumpSection(by: 1) }
+        guard section > 0 else { return action }
+        showSection(section - 1)
+        scrollToEnd()
+        return .redraw
     }
 
     private func scroll(to row: Int, line: Int) -> ViewerAction {
