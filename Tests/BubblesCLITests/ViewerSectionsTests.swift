@@ -207,6 +207,17 @@ import Testing
         #expect(again.topRow > 60, "the whole conversation is above it now")
     }
 
+    /// Every frame is as many lines as the terminal has, header or not, down to two rows.
+    @Test func aFrameFillsTheTerminalExactlyWithItsHeader() {
+        let models = Self.records(Self.log(20))
+        for rows in [2, 3, 4, 9] {
+            let screen = Self.screen(ViewerMessages(models), rows: rows)
+            #expect(screen.frame().count == rows, "\(rows) rows")
+            _ = screen.handle(.character("["))
+            #expect(screen.frame().count == rows, "\(rows) rows")
+        }
+    }
+
     /// A log whose records name no conversation is shown as before: no header, every line for
     /// messages.
     @Test func aLogOfNoNamedConversationHasNoHeader() {

@@ -31,8 +31,8 @@ public enum ViewerAction: Hashable, Sendable {
 /// each a section of its own, in the order the conversations first appear: a header line at the
 /// top names it (`══ work ══ conversation 1 of 2 ══`), its date separators and names are its own,
 /// and `]` and `[` go to the next and the previous conversation (scrolling on past a
-/// conversation's end does too). Everything above (the window,
-/// positions, the keys) is then about the section shown (`shown`).
+/// conversation's end does too). Everything above (the window, positions, the keys) is then
+/// about the section shown (`shown`).
 public final class ViewerScreen {
     /// The messages, by position.
     public private(set) var source: ViewerSource
@@ -120,7 +120,8 @@ public final class ViewerScreen {
     /// Whether the pages were last worked out with a header line (`sourceDidGrow` looks again).
     private var shownHeader = false
 
-    private var headerLines: Int { shownHeader ? 1 : 0 }
+    /// The header's lines: none on a terminal too short for it and a line of messages.
+    private var headerLines: Int { shownHeader && rows >= 3 ? 1 : 0 }
 
     /// The section holding the source's last message (where the log's latest activity is).
     private static func sectionOfLastMessage(_ source: ViewerSource) -> Int {
