@@ -179,8 +179,10 @@ import Testing
         #expect(screen.sectionCount == 2 && screen.section == 0 && screen.count == shown)
         #expect(Self.plain(screen)[0].contains("conversation 1 of 2"))
         #expect(Self.page(screen) == Array(Self.reference(first).suffix(screen.pageHeight)))
+        #expect(Self.plain(screen).last!.contains("new in home"), "the status line says where the new messages went")
         _ = screen.handle(.character("]"))
         #expect(Self.page(screen) == Self.padded(Self.reference(home).prefix(screen.pageHeight), screen.pageHeight))
+        #expect(!Self.plain(screen).last!.contains("new in"), "seen now")
     }
 
     /// The whole log replacing its end (read first): the view stays in the same conversation,

@@ -97,7 +97,7 @@ public final class ViewerScreen {
         safe = SafeText(options: engine.texts.measurer.options, sgr: SGR(depth: .none), ellipsis: "…")
         renderer = makeRenderer(width: self.columns)
         showSection(Self.sectionOfLastMessage(source))
-        shownHeader = showsHeader
+        seenCounts = sectionCounts()
         scrollToEnd()
     }
 
@@ -115,6 +115,17 @@ public final class ViewerScreen {
     public var showsHeader: Bool {
         guard let sections = source.sections else { return false }
         return sections.count > 1 || (sections.count == 1 && sections.ids[0] != nil)
+    }
+
+    /// Conversations other than the one shown that got messages (`--follow`) since they were
+    /// last shown: the status line says so.
+    public private(set) var grewElsewhere: Set<Int> = []
+    /// Each section's count when the source was last looked at.
+    private var seenCounts: [Int] = []
+
+    private func sectionCounts() -> [Int] {
+        guard let sections = source.sections else { return [] }
+        return (0..<sections.count).map { sections.count(ofSection: $0) }
     }
 
     /// Whether the pages were last worked out with a header line (`sourceDidGrow` looks again).
@@ -140,6 +151,7 @@ public final class ViewerScreen {
             shown = source
         }
         shownHeader = showsHeader
+        grewElsewhere.remove(section)
         dropWindow()
     }
 
@@ -355,6 +367,8 @@ public final class ViewerScreen {
         let oldID = source.sections.flatMap { section < $0.count ? $0.ids[section] : nil }
         let oldTop = count > 0 ? (shown as? SectionSource)?.basePosition(topRow) ?? topRow : 0
         source = replacement
+        seenCounts = sectionCounts()
+        grewElsewhere = []
         guard let sections = replacement.sections else {
             showSection(0)
             if wasAtBottom || count == 0 { scrollToEnd() } else { setTop(max(0, min(count - 1, oldTop + shift)), 0) }
@@ -388,6 +402,8 @@ public final class ViewerScreen {
     /// replaced): every position may hold another message now, and there may be fewer. Shows
     /// the end, as `tail -f` does; a search's last match is forgotten.
     public func sourceWasReadAgain() {
+        grewElsewhere = []
+        seenCounts = sectionCounts()
         showSection(Self.sectionOfLastMessage(source))
         search?.matchedRow = nil
         scrollToEnd()
@@ -396,6 +412,11 @@ public final class ViewerScreen {
     /// The source has grown at its end (`--follow`): shows the new messages, scrolling only
     /// when the view was at the bottom.
     public func sourceDidGrow() {
+        let counts = sectionCounts()
+        for (index, now) in counts.enumerated() where index != section && now > (index < seenCounts.count ? seenCounts[index] : 0) {
+            grewElsewhere.insert(index)
+        }
+        seenCounts = counts
         let header = showsHeader != shownHeader
         guard shown.count != count || header else { return }
         let wasAtBottom = count == 0 || isAtBottom
@@ -672,6 +693,13 @@ public final class ViewerScreen {
             searchText = (search.forward ? "/" : "?") + query + (search.notFound ? " (not found)" : "")
         }
         var note = self.note.map { safe.draw($0, limit: max(1, columns / 3)).text }
+        if let first = grewElsewhere.min() {
+            // Under --follow: new messages in conversations not shown.
+            let name = source.sections.flatMap { first < $0.count ? $0.ids[first] : nil } ?? "(no conversation named)"
+            let elsewhere = grewElsewhere.count == 1 ? "new in " + safe.draw(name, limit: max(1, columns / 5)).text
+                : "new in \(grewElsewhere.count) conversations"
+            note = note.map { $0 + ", " + elsewhere } ?? elsewhere
+        }
         let end = atBottom ? "(END)" : nil
         func compose() -> String {
             " " + [title, day, position, searchText, note, end].compactMap { $0 }.joined(separator: " │ ")
