@@ -220,6 +220,29 @@ import Testing
         }
     }
 
+    /// A large file's tail, shown while the whole file is read, names each conversation as the
+    /// whole file does: a group chat whose second party spoke only in the head is named in the
+    /// tail too, a one-to-one chat beside it is not.
+    @Test func aTailNamesEachConversationAsTheWholeFile() throws {
+        let lines = (0..<400).map { i in
+            let work = i % 2 == 0
+            let who = work ? (i == 2 ? "Ben" : i % 3 == 0 ? "Me" : "Ana") : (i % 3 == 0 ? "Me" : "Mum")
+            return #"{"id":"\#(i)","conversation":"\#(work ? "work" : "home")","type":"text","from":"\#(who)","outgoing":\#(who == "Me"),"date":\#(1_714_557_600 + 400 * i),"text":"message \#(i)"}"#
+        }
+        let path = try ViewFileSourceTests.temporaryFile("tail-sections", lines.joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let loader = ViewLoader(path: path, readOptions: LogReadOptions(), registry: .standard)
+        let tail = try #require(loader.tail(tailFirstBytes: 1_000, tailBytes: 2_000))
+        #expect(tail.count < 100)
+        let sections = try #require(tail.sections)
+        let work = try #require(sections.section(ofConversation: "work")), home = try #require(sections.section(ofConversation: "home"))
+        #expect(sections.parties[work].otherParties == 2)
+        #expect(sections.parties[home].otherParties == 1)
+        let whole = try #require(JSONLinesFileSource(path: path, readOptions: LogReadOptions()))
+        whole.index()
+        #expect(whole.sections?.parties.map(\.otherParties) == [2, 1])
+    }
+
     /// A log whose records name no conversation is shown as before: no header, every line for
     /// messages.
     @Test func aLogOfNoNamedConversationHasNoHeader() {
