@@ -83,6 +83,39 @@ struct TmuxViewerTests {
         Self.expectRestored(session, exit: "0")
     }
 
+    /// A log of two conversations: each shown under its header line, `[` and `]` going from one
+    /// to the other, and `--channel` opening just one.
+    @Test func conversationsAreSectionsWithHeadersAndJumpKeys() throws {
+        let log = corpus("logs/conversations.jsonl")
+        let session = try Self.start("view \(log)", environment: "TZ=UTC")
+        var (shown, screen) = session.waitFor { Self.statusLine($0).contains("(END)") }
+        #expect(shown, "\(screen)")
+        // Opens on the conversation of the log's last message.
+        #expect(screen.first?.contains("home") == true && screen.first?.contains("conversation 2 of 2") == true, "\(screen)")
+        #expect(!screen.contains { $0.contains("Stand-up") })
+        session.send("[")
+        (shown, screen) = session.waitFor { $0.first?.contains("conversation 1 of 2") == true }
+        #expect(shown, "\(screen)")
+        #expect(screen.first?.contains("work") == true)
+        #expect(screen.contains { $0.contains("Stand-up moved to 10:30") })
+        #expect(!screen.contains { $0.contains("Dinner at 7?") })
+        #expect(screen.contains { $0.contains("Wed 1 May 2024") }, "the conversation's own first date separator")
+        session.send("]")
+        (shown, screen) = session.waitFor { $0.first?.contains("conversation 2 of 2") == true }
+        #expect(shown, "\(screen)")
+        #expect(screen.contains { $0.contains("Dinner at 7?") })
+        session.send("q")
+        Self.expectRestored(session, exit: "0")
+
+        let one = try Self.start("view \(log) --channel work", environment: "TZ=UTC")
+        (shown, screen) = one.waitFor { Self.statusLine($0).contains("(END)") }
+        #expect(shown, "\(screen)")
+        #expect(screen.first?.contains("work") == true && screen.first?.contains("conversation 1 of 1") == true, "\(screen)")
+        #expect(!screen.contains { $0.contains("Dinner") })
+        one.send("q")
+        Self.expectRestored(one, exit: "0")
+    }
+
     /// tmux's own widths of the lines of each bubble on screen: all equal when borders line up.
     /// (A captured screen loses part of a long ZWJ sequence, which tmux keeps in one cell of
     /// limited size, so bubbles holding one are measured by `renderAuto…` from the bytes instead.)

@@ -26,9 +26,21 @@ public enum ViewerAction: Hashable, Sendable {
 /// shows, so every shown message is decorated from its real neighbours, and the number of other
 /// parties comes from the source, counted over its first messages as every command counts it
 /// (`PartyWindow`).
+///
+/// A log of several conversations (`ViewerSource.sections`) is shown one conversation at a time,
+/// each a section of its own, in the order the conversations first appear: a header line at the
+/// top names it (`══ work ══ conversation 1 of 2 ══`), its date separators and names are its own,
+/// and `]` and `[` go to the next and the previous conversation (scrolling on past a
+/// conversation's end does too). Everything above (the window, positions, the keys) is then
+/// about the section shown (`shown`).
 public final class ViewerScreen {
     /// The messages, by position.
     public private(set) var source: ViewerSource
+    /// The messages shown: the conversation `section` of `source`, or `source` itself when it
+    /// has no sections.
+    public private(set) var shown: ViewerSource
+    /// The conversation shown (an index into `source.sections`).
+    public private(set) var section = 0
     /// Lays out the window (its cache holds the window's layouts only: rows leaving the window
     /// are forgotten).
     public let engine: LayoutEngine<CellMeasurer>
@@ -72,22 +84,99 @@ public final class ViewerScreen {
     public init(source: ViewerSource, engine: LayoutEngine<CellMeasurer>, decoration: DecorationOptions = DecorationOptions(),
                 title: String, rows: Int, columns: Int, renderOptions: RenderOptions) {
         self.source = source
+        shown = source
         self.engine = engine
         self.decoration = decoration
         self.title = title
         self.rows = max(2, rows)
         self.columns = max(1, columns)
-        count = source.count
+        count = 0
         baseOptions = renderOptions
         window = Conversation(engine: engine, width: max(1, columns), options: decoration)
         renderer = TranscriptRenderer(engine: engine, options: renderOptions)
         safe = SafeText(options: engine.texts.measurer.options, sgr: SGR(depth: .none), ellipsis: "…")
         renderer = makeRenderer(width: self.columns)
+        showSection(Self.sectionOfLastMessage(source))
+        seenCounts = sectionCounts()
         scrollToEnd()
     }
 
-    /// Lines of messages on screen (the last row is the status line).
-    public var pageHeight: Int { max(1, rows - 1) }
+    /// Lines of messages on screen (the last row is the status line, and the first the
+    /// conversation's header when there is one).
+    public var pageHeight: Int { max(1, rows - 1 - headerLines) }
+
+    // MARK: Sections
+
+    /// Conversations in the source (1 when it has no sections).
+    public var sectionCount: Int { max(1, source.sections?.count ?? 1) }
+
+    /// Whether a header names the conversation: the log holds several, or its one conversation
+    /// has a name.
+    public var showsHeader: Bool {
+        guard let sections = source.sections else { return false }
+        return sections.count > 1 || (sections.count == 1 && sections.ids[0] != nil)
+    }
+
+    /// Conversations other than the one shown that got messages (`--follow`) since they were
+    /// last shown: the status line says so.
+    public private(set) var grewElsewhere: Set<Int> = []
+    /// Each section's count when the source was last looked at.
+    private var seenCounts: [Int] = []
+
+    private func sectionCounts() -> [Int] {
+        guard let sections = source.sections else { return [] }
+        return (0..<sections.count).map { sections.count(ofSection: $0) }
+    }
+
+    /// Whether the pages were last worked out with a header line (`sourceDidGrow` looks again).
+    private var shownHeader = false
+
+    /// The header's lines: none on a terminal too short for it and a line of messages.
+    private var headerLines: Int { shownHeader && rows >= 3 ? 1 : 0 }
+
+    /// The section holding the source's last message (where the log's latest activity is).
+    private static func sectionOfLastMessage(_ source: ViewerSource) -> Int {
+        guard let sections = source.sections, sections.total > 0 else { return 0 }
+        return sections.locate(position: sections.total - 1)?.section ?? 0
+    }
+
+    /// Shows section `index` of the source (its window laid out afresh); the place is left to
+    /// the caller.
+    private func showSection(_ index: Int) {
+        if let sections = source.sections {
+            section = max(0, min(index, sections.count - 1))
+            shown = SectionSource(base: source, sections: sections, section: section)
+        } else {
+            section = 0
+            shown = source
+        }
+        shownHeader = showsHeader
+        grewElsewhere.remove(section)
+        dropWindow()
+    }
+
+    /// Goes to the first message of the next (`step` 1) or previous (-1) conversation.
+    private func jumpSection(by step: Int) -> ViewerAction {
+        let target = section + step
+        guard target >= 0 && target < sectionCount else { return .none }
+        showSection(target)
+        (topRow, topLine) = (0, 0)
+        return .redraw
+    }
+
+    /// The header line: the conversation's name (neutralised) and which of how many it is.
+    func headerLine() -> String {
+        let rule = baseOptions.asciiBorders ? "=" : "═"
+        let name = source.sections.flatMap { section < $0.count ? $0.ids[section] : nil }
+        let place = " conversation \(NumberText.grouped(section + 1)) of \(NumberText.grouped(sectionCount)) "
+        let room = max(1, columns - 8 - safe.width(of: place))
+        let drawnName = name.map { safe.draw($0, limit: room).text } ?? "(no conversation named)"
+        var text = rule + rule + " " + drawnName + " " + rule + rule + place
+        let width = safe.width(of: text)
+        if width < columns { text += String(repeating: rule, count: columns - width) }
+        let drawn = safe.draw(text, limit: columns).text
+        return baseOptions.colorDepth == .none ? drawn : "\u{1B}[1m" + drawn + "\u{1B}[22m"
+    }
 
     // MARK: Window
 
@@ -97,7 +186,7 @@ public final class ViewerScreen {
     /// Whether the window lays out `low..<high` with every one of them decorated from its real
     /// neighbours (a neighbour in the window, or none in the source).
     private func windowCovers(_ low: Int, _ high: Int) -> Bool {
-        windowValid && windowParties == source.otherParties && (low > windowStart || windowStart == 0) && (high < windowEnd || windowEnd == count)
+        windowValid && windowParties == shown.otherParties && (low > windowStart || windowStart == 0) && (high < windowEnd || windowEnd == count)
             && low >= windowStart && high <= windowEnd
     }
 
@@ -109,13 +198,13 @@ public final class ViewerScreen {
         // it shows, and scrolling on adds that many at a time.
         let margin = max(4, pageHeight / 4)
         let start = max(0, low - margin), end = min(count, high + margin)
-        if windowValid && windowParties == source.otherParties && !window.isEmpty && start < windowEnd && end > windowStart {
+        if windowValid && windowParties == shown.otherParties && !window.isEmpty && start < windowEnd && end > windowStart {
             slideWindow(start, end)
             return
         }
         var options = decoration
-        options.otherParties = source.otherParties
-        windowParties = source.otherParties
+        options.otherParties = shown.otherParties
+        windowParties = shown.otherParties
         let rebuilt = Conversation(engine: engine, width: columns, options: options)
         for (offset, model) in sourceMessages(start..<end).enumerated() { add(model, at: start + offset, to: rebuilt, first: false) }
         // Rows leaving the window leave the cache too, so it stays the window's size.
@@ -163,7 +252,7 @@ public final class ViewerScreen {
     /// The source's messages at `range`, exactly one a position: a file changed under the
     /// viewer can give fewer (or more), and the missing ones are shown as such.
     private func sourceMessages(_ range: Range<Int>) -> [any MessageModel] {
-        var models = source.messages(in: range)
+        var models = shown.messages(in: range)
         if models.count > range.count { models.removeLast(models.count - range.count) }
         while models.count < range.count { models.append(MissingMessage(position: range.lowerBound + models.count)) }
         return models
@@ -200,7 +289,7 @@ public final class ViewerScreen {
     /// is elsewhere, so that asking does not move the window.
     public var endPosition: (row: Int, line: Int) {
         guard count > 0 else { return (0, 0) }
-        let key = [count, columns, pageHeight, source.otherParties]
+        let key = [count, columns, pageHeight, shown.otherParties, section]
         if let endCache, endCache.key == key { return endCache.value }
         let low = max(0, count - pageHeight)
         var heightOf: (Int) -> Int = { self.height(ofRow: $0) }
@@ -208,7 +297,7 @@ public final class ViewerScreen {
         if !windowCovers(low, count) {
             let start = max(0, low - 1)
             var options = decoration
-            options.otherParties = source.otherParties
+            options.otherParties = shown.otherParties
             let end = Conversation(engine: engine, width: columns, options: options)
             // One row a position, as the window has, whatever the source gives.
             for (offset, model) in sourceMessages(start..<count).enumerated() { add(model, at: start + offset, to: end, first: false) }
@@ -275,12 +364,26 @@ public final class ViewerScreen {
     /// the view was at the bottom.
     public func replaceSource(_ replacement: ViewerSource, shift: Int) {
         let wasAtBottom = isAtBottom
+        let oldID = source.sections.flatMap { section < $0.count ? $0.ids[section] : nil }
+        let oldTop = count > 0 ? (shown as? SectionSource)?.basePosition(topRow) ?? topRow : 0
         source = replacement
-        dropWindow()
+        seenCounts = sectionCounts()
+        grewElsewhere = []
+        guard let sections = replacement.sections else {
+            showSection(0)
+            if wasAtBottom || count == 0 { scrollToEnd() } else { setTop(max(0, min(count - 1, oldTop + shift)), 0) }
+            return
+        }
         if wasAtBottom || count == 0 {
+            // The same conversation, at its end.
+            showSection(sections.section(ofConversation: oldID) ?? Self.sectionOfLastMessage(replacement))
             scrollToEnd()
+        } else if let place = sections.locate(position: oldTop + shift) {
+            showSection(place.section)
+            setTop(place.index, 0)
         } else {
-            setTop(max(0, min(count - 1, topRow + shift)), 0)
+            showSection(Self.sectionOfLastMessage(replacement))
+            scrollToEnd()
         }
     }
 
@@ -288,7 +391,7 @@ public final class ViewerScreen {
     /// messages), and takes the source's count.
     private func dropWindow() {
         for row in 0..<window.count { engine.forget(id: window[row].model.id) }
-        count = source.count
+        count = shown.count
         windowValid = false
         window = Conversation(engine: engine, width: columns, options: decoration)
         windowStart = 0
@@ -299,7 +402,9 @@ public final class ViewerScreen {
     /// replaced): every position may hold another message now, and there may be fewer. Shows
     /// the end, as `tail -f` does; a search's last match is forgotten.
     public func sourceWasReadAgain() {
-        dropWindow()
+        grewElsewhere = []
+        seenCounts = sectionCounts()
+        showSection(Self.sectionOfLastMessage(source))
         search?.matchedRow = nil
         scrollToEnd()
     }
@@ -307,12 +412,20 @@ public final class ViewerScreen {
     /// The source has grown at its end (`--follow`): shows the new messages, scrolling only
     /// when the view was at the bottom.
     public func sourceDidGrow() {
-        guard source.count != count else { return }
+        let counts = sectionCounts()
+        for (index, now) in counts.enumerated() where index != section && now > (index < seenCounts.count ? seenCounts[index] : 0) {
+            grewElsewhere.insert(index)
+        }
+        seenCounts = counts
+        let header = showsHeader != shownHeader
+        guard shown.count != count || header else { return }
         let wasAtBottom = count == 0 || isAtBottom
         // The last shown row may now end a group with a neighbour it did not have before.
         if windowEnd == count { windowValid = false }
-        count = source.count
-        if wasAtBottom { scrollToEnd() }
+        count = shown.count
+        // A header line now comes (a second conversation): the pages are a line shorter.
+        shownHeader = showsHeader
+        if wasAtBottom { scrollToEnd() } else { setTop(topRow, topLine) }
     }
 
     // MARK: Size
@@ -346,7 +459,7 @@ public final class ViewerScreen {
         var model: (any MessageModel)?
         if let row = window.row(withID: id) {
             model = window[row].model
-        } else if let position = source.position(ofID: id), position < count {
+        } else if let position = source.position(ofID: id), position < source.count {
             model = source.messages(in: position..<(position + 1)).first
         }
         guard let model else { return nil }
@@ -383,6 +496,8 @@ public final class ViewerScreen {
             return .redraw
         case .character("n"): return repeatSearch(reverse: false)
         case .character("N"): return repeatSearch(reverse: true)
+        case .character("]"): return jumpSection(by: 1)
+        case .character("["): return jumpSection(by: -1)
         case .escape:
             guard search != nil else { return .none }
             search = nil
@@ -391,9 +506,17 @@ public final class ViewerScreen {
         }
     }
 
+    /// Scrolls by `lines`; at a conversation's end (or start), on into the next one's start (the
+    /// previous one's end), so the log reads through with the same keys.
     private func scroll(by lines: Int) -> ViewerAction {
         let target = moved(topRow, topLine, by: lines)
-        return scroll(to: target.row, line: target.line)
+        let action = scroll(to: target.row, line: target.line)
+        guard action == .none, lines != 0 else { return action }
+        if lines > 0 { return jumpSection(by: 1) }
+        guard section > 0 else { return action }
+        showSection(section - 1)
+        scrollToEnd()
+        return .redraw
     }
 
     private func scroll(to row: Int, line: Int) -> ViewerAction {
@@ -441,9 +564,13 @@ public final class ViewerScreen {
         if count > 0 {
             let start = forward ? (fromCurrent ? topRow + 1 : topRow) : topRow - 1
             if start >= 0 && start < count {
-                found = source.find(from: start, forward: forward, query: matcher) { self.modelMatches($0, matcher) }
+                found = shown.find(from: start, forward: forward, query: matcher) { self.modelMatches($0, matcher) }
                 if let row = found, row >= count { found = nil }
             }
+        }
+        if found == nil, let place = findInOtherSections(forward: forward, matcher: matcher) {
+            showSection(place.section)
+            found = place.index
         }
         state.notFound = found == nil
         if let found {
@@ -452,6 +579,33 @@ public final class ViewerScreen {
         }
         search = state
         return .redraw
+    }
+
+    /// The nearest match in the conversations after the one shown (or, backwards, before it):
+    /// the first match of the next conversation holding one (the last of the previous). One
+    /// pass over the source, which restarts after each match found in a conversation further
+    /// than the best so far.
+    private func findInOtherSections(forward: Bool, matcher: SearchMatcher) -> (section: Int, index: Int)? {
+        guard let sections = source.sections, sections.count > 1 else { return nil }
+        let total = source.count
+        var best: (section: Int, position: Int)?
+        var from = forward ? 0 : total - 1
+        while from >= 0 && from < total {
+            var matchedSection = -1
+            let bound = best?.section
+            let found = source.find(from: from, forward: forward, query: matcher) { model in
+                guard self.modelMatches(model, matcher), let other = sections.section(ofConversation: model.conversationID) else { return false }
+                let wanted = forward ? other > self.section && other < (bound ?? Int.max) : other < self.section && other > (bound ?? -1)
+                if wanted { matchedSection = other }
+                return wanted
+            }
+            guard let found, found < total, matchedSection >= 0 else { break }
+            best = (matchedSection, found)
+            if matchedSection == section + (forward ? 1 : -1) { break }
+            from = found + (forward ? 1 : -1)
+        }
+        guard let best, let index = sections.index(ofPosition: best.position, inSection: best.section) else { return nil }
+        return (best.section, index)
     }
 
     /// Whether the sender's name, the text (caption, notice) or the file name of `model` holds
@@ -472,21 +626,22 @@ public final class ViewerScreen {
     public func frame() -> [String] {
         var lines: [String] = []
         lines.reserveCapacity(rows)
+        if headerLines > 0 { lines.append(headerLine()) }
         if count > 0 {
             var row = topRow
             var skip = topLine
-            while lines.count < pageHeight && row < count {
+            while lines.count < headerLines + pageHeight && row < count {
                 let drawn = drawRow(row)
-                if skip < drawn.count { lines += drawn[skip...].prefix(pageHeight - lines.count) }
+                if skip < drawn.count { lines += drawn[skip...].prefix(headerLines + pageHeight - lines.count) }
                 skip = 0
                 row += 1
             }
         }
         if let search, !search.query.isEmpty {
             let matcher = SearchMatcher(search.query)
-            lines = lines.map { matcher.highlight($0) }
+            lines = lines.enumerated().map { $0.offset < headerLines ? $0.element : matcher.highlight($0.element) }
         }
-        while lines.count < pageHeight { lines.append("") }
+        while lines.count < headerLines + pageHeight { lines.append("") }
         lines.append(statusLine())
         return lines
     }
@@ -538,6 +693,13 @@ public final class ViewerScreen {
             searchText = (search.forward ? "/" : "?") + query + (search.notFound ? " (not found)" : "")
         }
         var note = self.note.map { safe.draw($0, limit: max(1, columns / 3)).text }
+        if let first = grewElsewhere.min() {
+            // Under --follow: new messages in conversations not shown.
+            let name = source.sections.flatMap { first < $0.count ? $0.ids[first] : nil } ?? "(no conversation named)"
+            let elsewhere = grewElsewhere.count == 1 ? "new in " + safe.draw(name, limit: max(1, columns / 5)).text
+                : "new in \(grewElsewhere.count) conversations"
+            note = note.map { $0 + ", " + elsewhere } ?? elsewhere
+        }
         let end = atBottom ? "(END)" : nil
         func compose() -> String {
             " " + [title, day, position, searchText, note, end].compactMap { $0 }.joined(separator: " │ ")

@@ -17,9 +17,14 @@ public protocol ViewerSource: AnyObject {
     /// whose message `matches` accepts; nil when none does. `query` may let a source skip
     /// messages that cannot match without decoding them.
     func find(from start: Int, forward: Bool, query: SearchMatcher, matches: (any MessageModel) -> Bool) -> Int?
+    /// The source's conversations (its messages' `conversationID`), each shown as a section of
+    /// its own; nil: one conversation, shown as the source gives it.
+    var sections: ConversationSections? { get }
 }
 
 extension ViewerSource {
+    public var sections: ConversationSections? { nil }
+
     /// Decodes a block at a time and asks `matches` about each message.
     public func find(from start: Int, forward: Bool, query: SearchMatcher, matches: (any MessageModel) -> Bool) -> Int? {
         let block = 4096
@@ -48,6 +53,7 @@ public final class ViewerMessages: ViewerSource {
     private var positions: [String: Int] = [:]
     private var parties = PartyWindow()
     private let registry: CellRegistry
+    public let sections: ConversationSections? = ConversationSections()
 
     /// `models` in order; those a conversation would refuse are left out, listed in `refused`.
     public init(_ models: [any MessageModel] = [], registry: CellRegistry = .standard) {
@@ -74,7 +80,9 @@ public final class ViewerMessages: ViewerSource {
             }
             positions[model.id] = models.count
             models.append(model)
-            parties.count(incomingBubbleSender: Self.incomingBubbleSender(model, registry: registry))
+            let sender = Self.incomingBubbleSender(model, registry: registry)
+            parties.count(incomingBubbleSender: sender)
+            sections?.append(conversationID: model.conversationID, incomingBubbleSender: sender)
         }
         return left
     }
@@ -91,4 +99,59 @@ public final class ViewerMessages: ViewerSource {
     public var otherParties: Int { parties.otherParties }
     public func messages(in range: Range<Int>) -> [any MessageModel] { Array(models[range]) }
     public func position(ofID id: String) -> Int? { positions[id] }
+}
+
+/// One section (conversation) of a source, as a source of its own: its messages by their index
+/// in the section, its names decided from its own first messages. Reads through to `base`, so
+/// it grows as the base does (`--follow`).
+final class SectionSource: ViewerSource {
+    let base: ViewerSource
+    let sections: ConversationSections?
+    let section: Int
+    private let list: ConversationSections
+
+    init(base: ViewerSource, sections: ConversationSections, section: Int) {
+        self.base = base
+        self.sections = sections
+        list = sections
+        self.section = section
+    }
+
+    var count: Int { list.count(ofSection: section) }
+    var otherParties: Int { section < list.count ? list.parties[section].otherParties : 0 }
+
+    /// The base position of the section's message `index`.
+    func basePosition(_ index: Int) -> Int { list.position(index, inSection: section) }
+
+    /// Reads each run of consecutive base positions at once; stops at a run the base gives short
+    /// (its file changed under the viewer), so no message is shown at another's index.
+    func messages(in range: Range<Int>) -> [any MessageModel] {
+        var models: [any MessageModel] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let first = basePosition(index)
+            var end = index + 1
+            while end < range.upperBound && basePosition(end) == first + (end - index) { end += 1 }
+            let run = base.messages(in: first..<(first + end - index))
+            models += run.prefix(end - index)
+            if run.count < end - index { break }
+            index = end
+        }
+        return models
+    }
+
+    func position(ofID id: String) -> Int? {
+        base.position(ofID: id).flatMap { list.index(ofPosition: $0, inSection: section) }
+    }
+
+    /// The base's search from the message's base position, taking only this section's messages
+    /// (a section's base positions ascend, so the first found is the nearest in the section).
+    func find(from start: Int, forward: Bool, query: SearchMatcher, matches: (any MessageModel) -> Bool) -> Int? {
+        guard start >= 0 && start < count else { return nil }
+        let one = list.count == 1
+        let found = base.find(from: basePosition(start), forward: forward, query: query) { model in
+            matches(model) && (one || list.section(ofConversation: model.conversationID) == section)
+        }
+        return found.flatMap { list.index(ofPosition: $0, inSection: section) }
+    }
 }

@@ -14,7 +14,10 @@ struct ViewCommand: BubblesCommand {
         discussion: """
             Opens on the latest messages. Keys as in less: j/k or arrows (a line), space/f/PgDn and
             b/PgUp (a page), d/u (half a page), g/G/Home/End, / and ? to search with n/N, q to quit.
-            The mouse wheel scrolls. Keys come from the terminal, so the log may come on standard input.
+            The mouse wheel scrolls. A log of several conversations (Slack, Telegram, JSON Lines with
+            conversation) shows one at a time under a header line naming it: ] and [ go to the next
+            and the previous; --channel NAME opens just one. Keys come from the terminal, so the log
+            may come on standard input.
             Rejected records are reported on stderr when the viewer closes.
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to read; - for standard input (the default).")],
@@ -257,12 +260,18 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
         if let headStart = plainFileStart(),
            let head = JSONLinesFileSource(path: path, readOptions: readOptions, registry: registry, start: headStart) {
             var end = min(start, headStart + (1 << 16))
+            // So are each conversation's (one the head has not seen is counted from its first
+            // messages, in the tail).
             while true {
                 head.index(upTo: end)
-                if head.parties.isDecided || end >= start { break }
+                // A conversation of a few messages is never decided: past 4 MB of head, the
+                // tail is shown with what is known, and the whole file's index names it right.
+                let sectionsDone = source.sections!.decidedIn(head.sections!) || end - headStart >= 1 << 22
+                if (head.parties.isDecided && sectionsDone) || end >= start { break }
                 end = min(start, headStart + 2 * (end - headStart))
             }
             source.parties = head.parties
+            source.sections!.takeParties(from: head.sections!)
         }
         return source.count > 0 ? source : nil
     }

@@ -34,6 +34,8 @@ final class JSONLinesFileSource: ViewerSource {
     private var collidedIDs: [String: Int32] = [:]
     /// The parties of the first messages read (`PartyWindow`), or of the file's head (a tail).
     var parties = PartyWindow()
+    /// Each conversation's messages and names (the viewer shows each as a section of its own).
+    let sections: ConversationSections? = ConversationSections()
     /// Bytes and lines of the file read so far.
     private(set) var indexedEnd: UInt64
     private(set) var linesRead: Int
@@ -172,6 +174,7 @@ final class JSONLinesFileSource: ViewerSource {
         positionsByHash = [:]
         collidedIDs = [:]
         parties = PartyWindow()
+        sections?.removeAll()
         headBytes = []
         tailBytes = []
         rejectedEarlier += rejected
@@ -208,7 +211,9 @@ final class JSONLinesFileSource: ViewerSource {
                 let hash = record.id.hashValue
                 if positionsByHash[hash] == nil { positionsByHash[hash] = position } else { collidedIDs[record.id] = position }
                 offsets.append(lineStarts[min(lineStarts.count - 1, max(0, line - firstLine))])
-                parties.count(incomingBubbleSender: ViewerMessages.incomingBubbleSender(record, registry: registry))
+                let sender = ViewerMessages.incomingBubbleSender(record, registry: registry)
+                parties.count(incomingBubbleSender: sender)
+                sections?.append(conversationID: record.conversationID, incomingBubbleSender: sender)
                 if record.direction == .outgoing { outgoing += 1 }
             case let .diagnostic(diagnostic):
                 if !diagnostic.isWarning {
@@ -244,10 +249,11 @@ final class JSONLinesFileSource: ViewerSource {
     }
 
     /// Bytes the index holds: the offsets, the id hashes (a dictionary's slots: key, value and
-    /// a bit of occupancy each) and the ids that collided.
+    /// a bit of occupancy each), the ids that collided, and each conversation's positions when
+    /// there are several.
     var indexBytes: Int {
         offsets.capacity * 8 + positionsByHash.capacity * (8 + 4) + positionsByHash.capacity / 8
-            + collidedIDs.count * 40
+            + collidedIDs.count * 40 + (sections?.listBytes ?? 0)
     }
 
     // MARK: ViewerSource
