@@ -65,14 +65,34 @@ import Testing
                                         "\(name) \(columns)×\(rows): \(plain)")
                                 let inner = plain.dropFirst(vertical.count).dropLast(vertical.count)
                                 #expect(plain.hasPrefix(vertical) && plain.hasSuffix(vertical))
-                                // The cell next to each side is blank.
-                                #expect(inner.first == " " && inner.last == " ", "\(name) \(columns)×\(rows): \(plain)")
+                                // The cell next to each side is blank, but for a size that
+                                // fits only in the padding too (it is never left out for it).
+                                let sizeOnly = sizeTokens(String(inner), times: renderer.glyphs.times)
+                                    == [inner.trimmingCharacters(in: .whitespaces)]
+                                let takesPadding = sizeOnly && CellWidth.of(String(inner).trimmingCharacters(in: .whitespaces),
+                                                                            options: TextOptions()) > columns - 4
+                                #expect((inner.first == " " && inner.last == " ") || takesPadding, "\(name) \(columns)×\(rows): \(plain)")
                             }
                         }
                     }
                 }
             }
         }
+    }
+
+    /// A size that fits the frame only without its padding takes the padding rather than being
+    /// left out (a portrait screenshot's `828×1792` in a box 10 cells wide); with room for the
+    /// padding it keeps it.
+    @Test func aSizeTakesThePaddingRatherThanBeingLeftOut() {
+        let renderer = renderer()
+        let image = ImageContent(name: "Screenshot_2024.png", pixelWidth: 828, pixelHeight: 1792)
+        let narrow = renderer.imageBox(image, columns: 10, rows: 5).map { stripSGR($0.text) }
+        #expect(narrow.contains("│828×1792│"), "\(narrow)")
+        #expect(narrow.contains("│ 📷 Sc… │"), "\(narrow)")
+        let roomy = renderer.imageBox(image, columns: 12, rows: 5).map { stripSGR($0.text) }
+        #expect(roomy.contains("│ 828×1792 │"), "\(roomy)")
+        let oneLine = renderer.imageBox(image, columns: 10, rows: 3).map { stripSGR($0.text) }
+        #expect(oneLine[1] == "│828×1792│", "\(oneLine)")
     }
 
     @Test func aLabelThatFitsIsDrawnWholeWithItsExactSize() {

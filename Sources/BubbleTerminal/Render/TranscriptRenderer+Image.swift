@@ -12,10 +12,12 @@ extension TranscriptRenderer {
         let framed = rows >= 3 && columns >= 3
         let innerRows = framed ? rows - 2 : rows
         let innerWidth = framed ? columns - 2 : columns
-        // Inside a frame the label never touches it: a frame too narrow for padding and one cell
-        // of label holds no label (the frame alone says "image"). Unframed, the label has it all.
+        // Inside a frame the label keeps a cell from it on each side: a frame too narrow for
+        // padding and one cell of label holds no label (the frame alone says "image"). The
+        // padding gives way before the size would be left out (`828×1792` in 8 cells of 8).
+        // Unframed, the label has it all.
         let room = framed ? (innerWidth >= 3 ? innerWidth - 2 : 0) : innerWidth
-        let labels = imageLabel(image, room: room, lines: innerRows)
+        let labels = imageLabel(image, room: room, lines: innerRows, sizeRoom: room > 0 ? innerWidth : 0)
         let firstLabelRow = framed ? (innerRows - labels.count) / 2 : 0
 
         var inner: [DrawnText] = []
@@ -43,14 +45,16 @@ extension TranscriptRenderer {
     }
 
     /// The label of `image` in at most `lines` lines of at most `room` cells each: the icon and
-    /// file name on one line and the pixel size on the next, or both on one line.
+    /// file name on one line and the pixel size on the next, or both on one line. A size that
+    /// fits in no form in `room` may take up to `sizeRoom` cells alone on its line (the padding
+    /// inside a frame), before it is left out.
     ///
     /// A size is never cut: a cut number reads as another number (`1×1000` for `1×100000`). It
     /// is drawn exactly, or abbreviated truly (`1×100k`, `12k×9`: a side of 10,000 or more in
     /// thousands, millions or billions, rounded to the last digit shown), or left out, and then
     /// an ellipsis says something is missing. The file name gives way first: it is cut (at a
     /// grapheme, with the ellipsis) before the size is abbreviated or dropped.
-    func imageLabel(_ image: ImageContent, room: Int, lines: Int) -> [DrawnText] {
+    func imageLabel(_ image: ImageContent, room: Int, lines: Int, sizeRoom: Int = 0) -> [DrawnText] {
         guard room > 0, lines > 0 else { return [] }
         let name = glyphs.imageIcon + " " + image.name
         guard let w = image.pixelWidth, let h = image.pixelHeight, w > 0, h > 0 else {
@@ -62,6 +66,7 @@ extension TranscriptRenderer {
         let timesWidth = CellWidth.of(glyphs.times, options: safe.options)
         func size(_ form: String) -> DrawnText { DrawnText(form, width: form.utf8.count - glyphs.times.utf8.count + timesWidth) }
         let fitting = forms.lazy.map(size).first { $0.width <= room }
+            ?? forms.lazy.map(size).first { $0.width <= sizeRoom }
 
         let nameWidth = safe.width(of: name)
         let iconWidth = safe.width(of: glyphs.imageIcon)
