@@ -24,6 +24,26 @@ import Testing
         #expect(ascii.output.contains("| > Forwarded from Alpine Weather Service"))
     }
 
+    @Test func aForwardThatIsAlsoAReplyShowsBothOnItsOneQuoteRow() throws {
+        let log = #"{"id":"1","type":"text","from":"Ann","date":"2024-06-10T09:00:00Z","text":"hi"}"# + "\n"
+            + #"{"id":"2","type":"text","from":"Bo","date":"2024-06-10T09:01:00Z","replyTo":"1","forwardedFrom":"Cy","text":"hello there, everyone: how are you all doing?"}"# + "\n"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fwd-reply-\(UUID().uuidString).jsonl").path
+        try log.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = bubbles("render", path, "--width", "60", "--color", "never", "--tz", "UTC")
+        #expect(run.code == 0)
+        #expect(run.output.contains("│ ↪ Forwarded from Cy · ↩ Ann: hi"))
+        let heights = bubbles("heights", path, "--width", "60", "--tz", "UTC").outputLines
+        #expect(heights.count == 3)
+        // One quote row, not two: the reply alone takes the same height.
+        let replyOnly = log.replacingOccurrences(of: #","forwardedFrom":"Cy""#, with: "")
+        let replyPath = path + ".reply.jsonl"
+        try replyOnly.write(toFile: replyPath, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: replyPath) }
+        let height = { (lines: [Substring]) in lines.last.map { String($0) }?.components(separatedBy: "\"height\":")[1].prefix(while: \.isNumber) }
+        #expect(height(heights) == height(bubbles("heights", replyPath, "--width", "60", "--tz", "UTC").outputLines))
+    }
+
     @Test func spoilersAreHiddenUnlessRevealSpoilersIsGiven() {
         let hidden = bubbles("render", Self.forwards, "--width", "70", "--color", "never", "--tz", "UTC")
         #expect(hidden.output.contains("The crux is [spoiler], and the top has a view"))
