@@ -49,6 +49,33 @@ import Testing
     }
 }
 
+@Suite struct DiscordMarkupTests {
+    @Test func customEmojiMentionsAndTimestampsReadAsDiscordShowsThem() throws {
+        // DiscordChatExporter run with --markdown false keeps Discord's markup in "content".
+        let result = try readAll(corpus("exports/discord/markup.json"), options: LogReadOptions(timeZone: utc))
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.texts == [
+            "that build log :pepe_laugh: :blobdance:",
+            "@Rin 🌸 @kofi see #general, not #unknown-channel; ping @unknown-role or @unknown-user",
+            "release 2024-05-02 18:00, at 18:00 on 2024-05-02 (2024-05-02 18:00)",
+            "a < b > c, <https://example.com/x>, <:x:1>, <@me>, <t:soon> and <id:customize> stay",
+        ])
+        #expect(result.counts.recordsIn == 4 && result.counts.reconciles)
+    }
+
+    @Test func timestampsAreShownInTheReadsZone() throws {
+        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let result = try readAll(corpus("exports/discord/markup.json"), options: LogReadOptions(timeZone: berlin))
+        #expect(result.texts[2] == "release 2024-05-02 20:00, at 20:00 on 2024-05-02 (2024-05-02 20:00)")
+    }
+
+    @Test func aMentionedNameIsCutByTheExpansionLimit() {
+        let markup = DiscordMarkup(users: ["1": String(repeating: "n", count: 1000)], channelID: nil, channelName: nil, timeZone: utc)
+        let resolved = markup.resolve("<@1>")
+        #expect(resolved.count < 300 && resolved.hasPrefix("@nnn") && resolved.hasSuffix("…"))
+    }
+}
+
 @Suite struct SlackImportTests {
     @Test func allChannelsInChannelsJSONOrderEachIntroduced() throws {
         let folder = corpus("exports/slack/export")
@@ -119,5 +146,47 @@ import Testing
         let back = try roundTrip(records)
         #expect(back.count == records.count)
         for (a, b) in zip(records, back) { #expect(a.isSameRecord(as: b)) }
+    }
+}
+
+@Suite struct SlackChannelFolderTests {
+    @Test func aChannelFolderAloneIsReadAsThatChannelWithAWarningToPointAtTheRoot() throws {
+        let folder = corpus("exports/slack/export/general")
+        let reader = try LogSource.open(path: folder, options: LogReadOptions(timeZone: utc))
+        #expect(reader.format == .slack)
+        let warning = try #require(reader.warnings.first)
+        #expect(reader.warnings.count == 1)
+        #expect(warning.file == folder && warning.line == nil)
+        #expect(warning.reason.hasPrefix("one channel's folder of a Slack export"))
+        #expect(warning.reason.contains("read as #general"))
+        #expect(warning.reason.contains("the folder that holds channels.json and users.json"))
+        let result = try readAll(folder)
+        #expect(result.diagnostics.isEmpty)
+        // Both day files, in date order, under the ids the export's own read gives them alone.
+        let whole = try readAll(corpus("exports/slack/export"), options: LogReadOptions(timeZone: utc, conversation: "general"))
+        #expect(result.records.map(\.id) == whole.records.map(\.id))
+        #expect(result.kinds == whole.kinds)
+        #expect(result.counts.recordsIn == 8 && result.counts.reconciles)
+    }
+
+    @Test func withoutUsersJSONSendersAreNamedFromTheirMessageProfileElseTheirID() throws {
+        let result = try readAll(corpus("exports/slack/export/general"))
+        // U01ALICE's message carries user_profile.display_name; the others carry no profile.
+        #expect(result.senders == [nil, "alice", "U02BORIS", "U03SAM", nil, "deploybot", "U03SAM", nil])
+        #expect(result.texts[1].hasPrefix("Welcome @U02BORIS! Release notes"))
+        #expect(result.texts[0] == "U02BORIS joined the channel")
+    }
+
+    @Test func aChannelFolderCanBeChosenOnlyByItsOwnName() throws {
+        #expect(try readAll(corpus("exports/slack/export/general"), options: LogReadOptions(timeZone: utc, conversation: "#general")).records.count == 8)
+        #expect(openError(corpus("exports/slack/export/general"), options: LogReadOptions(conversation: "random"))?.message
+            == "no channel \"random\"; this channel folder holds #general alone")
+    }
+
+    @Test func onlyDayFileNamesMakeAChannelFolder() {
+        #expect(SlackExport.isDayFileName("2024-05-01.json"))
+        for name in ["channels.json", "2024-05-1.json", "2024-05-01.json.bak", "2024_05_01.json", "２０２４-05-01.json"] {
+            #expect(!SlackExport.isDayFileName(name), "\(name)")
+        }
     }
 }

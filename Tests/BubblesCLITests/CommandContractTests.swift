@@ -10,10 +10,10 @@ import Testing
 @Suite struct CommandContractTests {
     static let inputs = [
         "logs/sample.jsonl", "logs/hostile.jsonl", "logs/bad.jsonl", "logs/conversations.jsonl",
-        "exports/telegram/single/result.json", "exports/telegram/full/result.json",
+        "exports/telegram/single/result.json", "exports/telegram/full/result.json", "exports/telegram/forwards/result.json",
         "exports/whatsapp/android-en_US-12h.txt", "exports/whatsapp/ios-fr_FR.txt", "exports/whatsapp/android-de_DE.txt",
         "exports/whatsapp/ios-en_GB-unsaved-contacts.txt",
-        "exports/discord/channel.json", "exports/slack/export",
+        "exports/discord/channel.json", "exports/discord/markup.json", "exports/slack/export", "exports/slack/export/general",
     ]
     static let widths = [1, 7, 24, 40, 80, 133]
 

@@ -95,7 +95,7 @@ extension BubbleCell {
         }
 
         if decoration.hasReplyQuote {
-            contentWidth = max(contentWidth, min(maxContent, style.replyQuoteMinimumWidth))
+            contentWidth = max(contentWidth, min(maxContent, max(style.replyQuoteMinimumWidth, decoration.quoteWidth)))
         }
         var width = contentWidth + frame.horizontalChrome
         var parts: ChromeParts = []

@@ -21,6 +21,8 @@ public struct Decorator: Sendable {
         var day: CalendarDay
         var drawsBubble: Bool
         var hasReply: Bool
+        /// Cells a forward's line on the quote row needs; 0 for none.
+        var quoteWidth: Int
         var showsFooterAlways: Bool
         var footerWidth: Int
     }
@@ -192,17 +194,19 @@ public struct Decorator: Sendable {
             showsName: startsGroup && facts.direction == .incoming && otherParties > 1
                 && facts.sender.map(PartyWindow.isName) == true,
             hasReplyQuote: facts.hasReply, showsFooter: showsFooter,
-            footerWidth: showsFooter ? facts.footerWidth : 0)
+            footerWidth: showsFooter ? facts.footerWidth : 0, quoteWidth: facts.quoteWidth)
     }
 
     /// The facts decoration needs about `model`, shown by `registry.configurators[configuratorIndex]`.
     static func facts(of model: any MessageModel, index: Int, configuratorIndex: Int, registry: CellRegistry,
                       footerWidths: FooterText.Widths, clock: inout ZoneClock) -> Facts {
         let drawsBubble = registry.configurators[configuratorIndex].drawsBubble
+        let forwardedFrom = drawsBubble ? model.forwardedFrom : nil
         return Facts(index: index, configuratorIndex: configuratorIndex, sender: model.senderName,
                      direction: model.direction, time: model.date.timeIntervalSince1970,
                      day: clock.day(of: model.date), drawsBubble: drawsBubble,
-                     hasReply: drawsBubble && model.replyToID != nil,
+                     hasReply: drawsBubble && (model.replyToID != nil || forwardedFrom != nil),
+                     quoteWidth: forwardedFrom.map(footerWidths.forwardQuoteWidth(from:)) ?? 0,
                      showsFooterAlways: model.isEdited || model.status == .failed,
                      footerWidth: footerWidths.width(status: model.status, isEdited: model.isEdited))
     }

@@ -50,11 +50,31 @@ public struct FooterText: Sendable, Hashable {
         var timeWidth: Int
         var editedWidth: Int
         var markWidths: [Int]
+        /// The measurer the widths came from, for the one label decoration measures per message
+        /// (a forward's quote line). Left out of equality: it is what made the widths compared.
+        private let measurer: any TextMeasurer
 
         public init<M: TextMeasurer>(measurer: M) {
             timeWidth = measurer.width(of: FooterText.timeSample)
             editedWidth = 1 + measurer.width(of: FooterText.editedLabel)
             markWidths = DeliveryStatus.allCases.map { measurer.width(of: FooterText.mark(for: $0)) }
+            self.measurer = measurer
+        }
+
+        public static func == (a: Widths, b: Widths) -> Bool {
+            a.timeWidth == b.timeWidth && a.editedWidth == b.editedWidth && a.markWidths == b.markWidths
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(timeWidth)
+            hasher.combine(editedWidth)
+            hasher.combine(markWidths)
+        }
+
+        /// Width of the quote row's line for a message forwarded from `origin`, arrow included
+        /// (`ReplyPreviews.forwardArrow`, as wide as the ASCII one drawn instead).
+        public func forwardQuoteWidth(from origin: String) -> Int {
+            measurer.width(of: ReplyPreviews.forwardArrow + " " + ReplyPreviews.forwardQuote(from: origin))
         }
 
         /// Width of a footer with this status and edit flag.

@@ -25,6 +25,16 @@ public struct ReplyPreviews: Sendable {
     /// The quote shown when the replied-to message is not known.
     public static let unknownQuote = "↩ reply to a message"
 
+    /// What starts a forward's line on the quote row (a renderer drawing ASCII uses `>`, as wide).
+    public static let forwardArrow = "↪"
+
+    /// What the quote row says of a forwarded message (`MessageModel.forwardedFrom`): the one
+    /// row a reply's quote takes, so a forward costs the same row in every measure. The bubble is
+    /// made wide enough for it (`RowDecoration.quoteWidth`), up to its maximum width.
+    public static func forwardQuote(from origin: String) -> String {
+        origin.isEmpty ? "Forwarded" : "Forwarded from " + origin
+    }
+
     /// Remembers `model`'s preview: its sender and its first line, as the registered cell gives it.
     public mutating func record(_ model: any MessageModel, registry: CellRegistry) {
         let body = (try? registry.configurator(for: model).previewText(model)) ?? ""

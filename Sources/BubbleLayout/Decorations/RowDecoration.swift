@@ -9,7 +9,7 @@ public struct RowDecoration: Hashable, Sendable {
     /// A decoration from its decisions.
     public init(isFirstRow: Bool = false, startsGroup: Bool = true, endsGroup: Bool = true,
                 showsName: Bool = false, hasReplyQuote: Bool = false, showsFooter: Bool = false,
-                footerWidth: Int = 0) {
+                footerWidth: Int = 0, quoteWidth: Int = 0) {
         var raw: UInt32 = 0
         if isFirstRow { raw |= Self.firstRowBit }
         if startsGroup { raw |= Self.startsGroupBit }
@@ -18,6 +18,7 @@ public struct RowDecoration: Hashable, Sendable {
         if hasReplyQuote { raw |= Self.replyBit }
         if showsFooter { raw |= Self.footerBit }
         raw |= UInt32(UInt8(clamping: footerWidth)) << 8
+        raw |= UInt32(UInt16(clamping: quoteWidth)) << 16
         self.rawValue = raw
     }
 
@@ -42,4 +43,7 @@ public struct RowDecoration: Hashable, Sendable {
     public var showsFooter: Bool { rawValue & Self.footerBit != 0 }
     /// Cells the footer text takes.
     public var footerWidth: Int { Int((rawValue >> 8) & 0xFF) }
+    /// Cells the quote row's own line needs (a forward's "↪ Forwarded from Name"), 0 when it
+    /// needs no more than a reply quote's minimum: the bubble widens to it, up to its maximum.
+    public var quoteWidth: Int { Int(rawValue >> 16) }
 }

@@ -29,6 +29,10 @@ public protocol MessageModel: Sendable {
     var isEdited: Bool { get }
     /// The id of the message this one replies to, if any.
     var replyToID: String? { get }
+    /// Who first wrote a forwarded message (Telegram's `forwarded_from`), shown on the bubble's
+    /// quote row as "Forwarded from Name" ("Forwarded" when empty: the export names nobody). Nil when the
+    /// message was not forwarded.
+    var forwardedFrom: String? { get }
     /// The conversation the message belongs to, when one stream carries several: messages of
     /// different conversations never group, share a date separator or quote each other. Nil
     /// (the default) is one conversation of its own.
@@ -40,6 +44,7 @@ extension MessageModel {
     public var status: DeliveryStatus? { nil }
     public var isEdited: Bool { false }
     public var replyToID: String? { nil }
+    public var forwardedFrom: String? { nil }
     public var conversationID: String? { nil }
 }
 

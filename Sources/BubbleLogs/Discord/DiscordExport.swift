@@ -11,17 +11,20 @@ enum DiscordExport {
         guard let root = document.objectValue, let messages = root["messages"]?.arrayWithLines else {
             throw LogInputError(file: file, message: "unknown schema: expected DiscordChatExporter JSON, an object with \"guild\", \"channel\" and a \"messages\" array")
         }
-        let channel = root["channel"]?.objectValue?["name"]?.stringValue ?? "channel"
+        let channelObject = root["channel"]?.objectValue
+        let channel = channelObject?["name"]?.stringValue ?? "channel"
         let conversation = ExportConversation(idPrefix: "", title: "#\(channel)", messages: messages)
         let me = options.me
+        let markup = DiscordMarkup(users: [:], channelID: channelObject?["id"]?.identifierValue,
+                                   channelName: channelObject?["name"]?.stringValue, timeZone: options.timeZone)
         return ListProducer(ExportItems.items(file: file, conversations: [conversation]) { object, _ throws(ExportProblem) in
-            try decode(ExportFields(object: object), me: me)
+            try decode(ExportFields(object: object), me: me, markup: markup)
         })
     }
 
     private static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "bmp", "heic", "avif"]
 
-    static func decode(_ message: ExportFields, me: String?) throws(ExportProblem) -> any LogRecord {
+    static func decode(_ message: ExportFields, me: String?, markup: DiscordMarkup) throws(ExportProblem) -> any LogRecord {
         let id = try message.requiredIdentifier("id")
         let type = try message.string("type") ?? "Default"
         guard let micros = try message.isoDate("timestamp") else { throw ExportProblem("missing field \"timestamp\"") }
@@ -30,14 +33,21 @@ enum DiscordExport {
         let name = try author.string("name")
         let display = try author.string("nickname") ?? name
         let who = display ?? "Someone"
-        let content = try message.string("content") ?? ""
+        let mentions = try message.array("mentions").compactMap(\.objectValue)
+        var markup = markup
+        for mention in mentions {
+            guard let id = mention["id"]?.identifierValue,
+                  let shown = mention["nickname"]?.stringValue ?? mention["name"]?.stringValue else { continue }
+            markup.users[id] = shown
+        }
+        let content = markup.resolve(try message.string("content") ?? "")
         let replyTo = try message.object("reference")?.identifier("messageId")
         let edited = try message.isoDate("timestampEdited") != nil
 
         func system(_ notice: String, replyTo: String? = nil) -> LogSystemMessage {
             LogSystemMessage(header: LogMessageHeader(id: id, senderName: nil, date: date, replyToID: replyTo), notice: notice)
         }
-        let mentioned = try message.array("mentions").first?.objectValue.map { mention in
+        let mentioned = mentions.first.map { mention in
             mention["nickname"]?.stringValue ?? mention["name"]?.stringValue ?? "someone"
         }
         switch type {

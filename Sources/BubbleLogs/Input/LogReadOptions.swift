@@ -15,6 +15,9 @@ public struct LogReadOptions: Sendable {
     public var conversation: String?
     /// The order of a WhatsApp file's dates (`--date-order`); nil decides it from the file.
     public var dateOrder: LogDateOrder?
+    /// Show the text of spoilers (Telegram's `spoiler` entities), which are otherwise hidden as
+    /// `[spoiler]`, as the app hides them until tapped (`--reveal-spoilers`).
+    public var revealsSpoilers = false
 
     public init(me: String? = nil, strict: Bool = false, timeZone: TimeZone = .current, conversation: String? = nil,
                 dateOrder: LogDateOrder? = nil) {

@@ -76,6 +76,7 @@ struct NativeRecordDecoder {
             id: id, senderName: from, direction: isOutgoing ? .outgoing : .incoming,
             date: LogTimestamp.date(microseconds: micros), status: status, isEdited: edited, replyToID: replyTo)
         header.conversationID = conversation
+        header.forwardedFrom = try Self.optionalString("forwardedFrom", in: object)
         return try decodeKind(header, object)
     }
 

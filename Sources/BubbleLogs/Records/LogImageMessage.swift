@@ -52,6 +52,8 @@ public struct LogImageMessage: ImageMessageModel, LogRecord {
     }
 
     public var senderName: String? { storage.header.senderName }
+    /// Read in place, as `senderName` is (see `LogTextMessage.forwardedFrom`).
+    public var forwardedFrom: String? { storage.header.forwardedFrom }
     /// The kind's one name: its cell's.
     public static var nativeType: String { ImageBubbleCell.kindName }
 

@@ -19,6 +19,8 @@ public struct LogMessageHeader: Sendable, Hashable {
     public var replyToID: String?
     /// The conversation the message belongs to (native `conversation`), when a log carries several.
     public var conversationID: String?
+    /// Who first wrote a forwarded message (native `forwardedFrom`); nil when not forwarded.
+    public var forwardedFrom: String? = nil
 }
 
 extension LogMessageHeader {

@@ -21,11 +21,13 @@ extension LogRecord {
     public var isEdited: Bool { header.isEdited }
     public var replyToID: String? { header.replyToID }
     public var conversationID: String? { header.conversationID }
+    public var forwardedFrom: String? { header.forwardedFrom }
     /// An edited message is its second revision as far as the log can tell.
     public var revision: Int { header.isEdited ? 1 : 0 }
 
     /// This record as one native JSON Lines record, without the trailing newline. Shared fields come
-    /// first in a fixed order (id, conversation, type, from, outgoing, date, status, edited, replyTo), so output is
+    /// first in a fixed order (id, conversation, type, from, outgoing, date, status, edited, replyTo,
+    /// forwardedFrom), so output is
     /// stable and diffable; the date is written in UTC with a fraction only when there is one.
     public var nativeLine: String {
         var record = NativeRecordFields()
@@ -40,6 +42,7 @@ extension LogRecord {
         if let status = header.status { record.add("status", status.rawValue) }
         if header.isEdited { record.add("edited", true) }
         if let reply = header.replyToID { record.add("replyTo", reply) }
+        if let origin = header.forwardedFrom { record.add("forwardedFrom", origin) }
         addKindFields(to: &record)
         return record.line
     }

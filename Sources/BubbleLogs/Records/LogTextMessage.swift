@@ -42,6 +42,9 @@ public struct LogTextMessage: TextMessageModel, LogRecord {
     }
 
     public var senderName: String? { storage.header.senderName }
+    /// Read in place, as `senderName` is: the decorator asks every message, and through the
+    /// shared `header` getter each ask copied the whole header.
+    public var forwardedFrom: String? { storage.header.forwardedFrom }
     /// The kind's one name: its cell's.
     public static var nativeType: String { TextBubbleCell.kindName }
 

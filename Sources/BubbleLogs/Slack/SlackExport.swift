@@ -32,6 +32,7 @@ enum SlackExport {
         let channelsData: [UInt8]
         switch export.kind("channels.json") {
         case .missing:
+            if let channel = try channelFolder(export, options: options) { return channel }
             throw LogInputError(file: export.display, message: "not a Slack export: expected channels.json (and users.json, and one folder per channel) in this folder")
         case .file:
             switch export.read("channels.json") {
@@ -97,6 +98,50 @@ enum SlackExport {
         warnings += channels.compactMap(\.warning)
         let producer = SlackProducer(export: export, channels: channels, decoder: SlackMessageDecoder(users: users, me: options.me))
         return Opened(producer: producer, warnings: warnings)
+    }
+
+    /// One channel's folder given on its own (its day files, without the export's `channels.json`
+    /// and `users.json`): read as that one channel, named after the folder, with a warning that
+    /// senders are named only from each message's `user_profile` and other user ids stay ids.
+    /// Nil when the folder holds no file named like a day (`2024-05-01.json`): not a channel.
+    private static func channelFolder(_ export: ExportFolder, options: LogReadOptions) throws(LogInputError) -> Opened? {
+        let entries = export.list("").filter { isDayFileName($0.name) }
+        guard !entries.isEmpty else { return nil }
+        let trimmed = export.display.hasSuffix("/") ? String(export.display.dropLast()) : export.display
+        let folderName = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+        let name = folderName.isEmpty || folderName == "." || folderName == ".." ? "channel" : folderName
+        if let wanted = options.conversation {
+            let bare = wanted.hasPrefix("#") ? String(wanted.dropFirst()) : wanted
+            guard bare == name else {
+                throw LogInputError(file: export.display, message: "no channel \"\(DiagnosticText.quoted(wanted))\"; this channel folder holds #\(DiagnosticText.quoted(name)) alone")
+            }
+        }
+        var channel = SlackChannel(id: name, name: name, days: [])
+        for (dayName, kind) in entries {
+            if kind == .file {
+                channel.days.append(.file(dayName))
+            } else {
+                let what = kind == .folder ? "a folder named like a day file" : kind.description
+                channel.days.append(.rejected(LogDiagnostic(position: LogPosition(file: export.place(dayName), line: nil), reason: "\(what), not a day file of messages")))
+            }
+        }
+        var warnings: [LogDiagnostic] = []
+        let users = try readUsers(export, warnings: &warnings)
+        warnings.insert(LogDiagnostic(
+            position: LogPosition(file: export.display, line: nil),
+            reason: "one channel's folder of a Slack export (day files without the export's channels.json and users.json): read as #\(DiagnosticText.quoted(name)); senders are named from each message's user_profile where it has one, other user ids (mentions too) are shown as ids. Point at the export's root, the folder that holds channels.json and users.json, to resolve every name"), at: 0)
+        let producer = SlackProducer(export: export, channels: [channel], decoder: SlackMessageDecoder(users: users, me: options.me))
+        return Opened(producer: producer, warnings: warnings)
+    }
+
+    /// `2024-05-01.json`: the name Slack gives a channel's day file.
+    static func isDayFileName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard bytes.count == 15, name.hasSuffix(".json") else { return false }
+        for (i, byte) in bytes.prefix(10).enumerated() {
+            if i == 4 || i == 7 { if byte != UInt8(ascii: "-") { return false } } else if !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { return false }
+        }
+        return true
     }
 
     /// User ids to names from `users.json`. A missing file means ids are shown; one that is not an

@@ -22,7 +22,11 @@ struct SlackMessageDecoder: Sendable {
         let profileName = try message.object("bot_profile")?.string("name")
         let botName = try message.string("username") ?? profileName
         let subtype = try message.string("subtype")
-        let userName = userID.map { users[$0] ?? $0 }
+        // users.json names everyone; a message also carries its sender's profile (a channel
+        // folder read without users.json has only that), and an id is the last resort.
+        let profile = try message.object("user_profile")
+        let ownName = try [profile?.string("display_name"), profile?.string("real_name")].compactMap { $0 }.first { !$0.isEmpty }
+        let userName = userID.map { users[$0] ?? ownName ?? $0 }
         // An integration posts under its own name; `user`, when present, is whoever installed it.
         let botID = try message.string("bot_id")
         let name = (subtype == "bot_message"

@@ -130,10 +130,13 @@ struct TelegramMessageDecoder {
         let fromID = try message.identifier("from_id")
         let isMine = SenderName.matches(me.name, from) || (fromID != nil && fromID == me.userID)
         let edited = message.object.present("edited") != nil || message.object.present("edited_unixtime") != nil
-        let header = LogMessageHeader(
+        var header = LogMessageHeader(
             id: id, senderName: from, direction: isMine ? .outgoing : .incoming, date: date,
             isEdited: edited, replyToID: replyTo)
-        let text = try TelegramText.flatten(message.object.present("text"))
+        header.forwardedFrom = try Self.forwardOrigin(of: message)
+        // `text_entities` says the same as `text` in objects alone; read it when `text` is missing.
+        let text = try TelegramText.flatten(message.object.present("text") ?? message.object.present("text_entities"),
+                                            revealsSpoilers: timeZoneOptions.revealsSpoilers)
 
         if let photo = try message.string("photo") {
             let notIncluded = photo.hasPrefix("(")
@@ -147,11 +150,31 @@ struct TelegramMessageDecoder {
         }
         return LogTextMessage(header: header, text: text)
     }
+
+    /// Who a forwarded message came from: `forwarded_from` (null when Telegram had no name for
+    /// them: then empty, shown as "Forwarded"), else `saved_from` (a message saved from a chat).
+    /// A name from the export, so cut as names are; the renderer escapes it as it does names.
+    static func forwardOrigin(of message: ExportFields) throws(ExportProblem) -> String? {
+        for key in ["forwarded_from", "saved_from"] {
+            guard let value = message.object[key] else { continue }
+            if case .null = value { return "" }
+            guard let name = value.stringValue else {
+                throw ExportProblem("wrong type: field \"\(key)\" must be a string or null, found \(value.described)")
+            }
+            return ExpansionLimit.name(name)
+        }
+        return nil
+    }
 }
 
 /// Telegram's `text`: a string, or an array of strings and entity objects (`{type, text, href}`).
+/// A `spoiler` entity, hidden in the app until tapped, is shown as `[spoiler]` unless
+/// `revealsSpoilers`: a fixed marker, the same width in every terminal.
 enum TelegramText {
-    static func flatten(_ value: JSONValue?) throws(ExportProblem) -> String {
+    /// What a hidden spoiler shows.
+    static let hiddenSpoiler = "[spoiler]"
+
+    static func flatten(_ value: JSONValue?, revealsSpoilers: Bool = false) throws(ExportProblem) -> String {
         switch value {
         case nil: return ""
         case .string(let text)?: return text
@@ -162,6 +185,10 @@ enum TelegramText {
                 case .string(let text): out.append(text)
                 case .object(let entity):
                     let text = entity["text"]?.stringValue ?? ""
+                    if !revealsSpoilers, entity["type"]?.stringValue == "spoiler" {
+                        out.append(hiddenSpoiler)
+                        continue
+                    }
                     out.append(text)
                     // A link whose label is not its address keeps the address, or it would be lost.
                     if let href = entity["href"]?.stringValue, href != text { out.append(" (\(href))") }

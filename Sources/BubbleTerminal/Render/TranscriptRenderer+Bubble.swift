@@ -12,8 +12,15 @@ extension TranscriptRenderer {
         if layout.parts.contains(.nameLine) { lines.append(nameLine(model.senderName ?? "", layout: layout)) }
         if layout.parts.contains(.topBorder) { lines.append(border(top: true, layout: layout, footer: nil)) }
         if layout.parts.contains(.replyQuote) {
-            let body = model.replyToID.flatMap { quoteBody(for: $0, in: model.conversationID) } ?? "reply to a message"
-            let source = glyphs.replyArrow + " " + body
+            var quoted = model.replyToID.map { id in
+                glyphs.replyArrow + " " + (quoteBody(for: id, in: model.conversationID) ?? "reply to a message")
+            }
+            // A forward shares the reply's row: the decorator gave the row for either.
+            if let origin = model.forwardedFrom {
+                let forward = glyphs.forwardArrow + " " + ReplyPreviews.forwardQuote(from: origin)
+                quoted = quoted.map { forward + " · " + $0 } ?? forward
+            }
+            let source = quoted ?? glyphs.replyArrow + " reply to a message"
             let quote = safe.draw(source, limit: contentWidth, style: .dim)
             let visual = visualIfRightToLeft(quote, source: source)
             lines.append(contentLine(visual.drawn, layout: layout, trailingBlanks: visual.trailingBlanks))

@@ -5,7 +5,7 @@ import Foundation
 
 /// Options shared by the commands that read a log.
 struct InputOptions {
-    static let specs: [OptionSpec] = [Options.input, Options.me, Options.strict, Options.tz, Options.channel, Options.dateOrder]
+    static let specs: [OptionSpec] = [Options.input, Options.me, Options.strict, Options.tz, Options.channel, Options.dateOrder, Options.revealSpoilers]
 
     /// The options, each declared once: `specs` lists them and `init` reads them.
     enum Options {
@@ -15,6 +15,7 @@ struct InputOptions {
         static let tz = OptionSpec("--tz", value: "ZONE", help: "Time zone for times and date separators: a tz database name in any case (Europe/Berlin, utc, EST) or an offset (+05:30). Default: TZ, else UTC.")
         static let channel = OptionSpec("--channel", value: "NAME", help: "For an input with several conversations (a Slack or Telegram export, JSON Lines with \"conversation\"): the one to read.")
         static let dateOrder = OptionSpec("--date-order", value: "ORDER", help: "How a WhatsApp export writes its dates: dmy, mdy or ymd (default: decided from the file).")
+        static let revealSpoilers = OptionSpec("--reveal-spoilers", help: "Show the text of Telegram spoilers (hidden as [spoiler] by default).")
     }
 
     var path: String
@@ -51,6 +52,7 @@ struct InputOptions {
         }
         readOptions = LogReadOptions(me: arguments.string(Options.me), strict: arguments.flag(Options.strict),
                                      timeZone: timeZone, conversation: arguments.string(Options.channel), dateOrder: dateOrder)
+        readOptions.revealsSpoilers = arguments.flag(Options.revealSpoilers)
     }
 
     /// Opens the input, or reports why it cannot be read at all.
