@@ -80,15 +80,26 @@ import Testing
         }
     }
 
-    /// A size that fits the frame only without its padding takes the padding rather than being
-    /// left out (a portrait screenshot's `828×1792` in a box 10 cells wide); with room for the
-    /// padding it keeps it.
-    @Test func aSizeTakesThePaddingRatherThanBeingLeftOut() {
+    /// A portrait screenshot's `828×1792` in a box too narrow for it and its padding: over two
+    /// lines, padded, when the box has three label rows (`828×` then `1792`); with two it takes
+    /// the padding and with one the same, rather than being left out; with room for the padding
+    /// it keeps it on one line.
+    @Test func aSizeTooWideForItsPaddingGoesOverTwoLinesOrTakesThePadding() {
         let renderer = renderer()
+        for (w, h, top) in [(828, 1792, "828×"), (1170, 2532, "1170×"), (1284, 2778, "1284×")] {
+            let image = ImageContent(name: "IMG_1234.PNG", pixelWidth: w, pixelHeight: h)
+            for columns in 7...12 where columns - 4 < "\(w)×\(h)".count && columns - 4 >= top.count {
+                let tall = renderer.imageBox(image, columns: columns, rows: 10).map { stripSGR($0.text) }
+                let rows = tall.map { $0.dropFirst().dropLast().trimmingCharacters(in: .whitespaces) }
+                #expect(rows.contains(top) && rows.contains("\(h)"), "\(tall)")
+                for line in tall.dropFirst().dropLast() {
+                    #expect(line.dropFirst().first == " " && line.dropLast().last == " ", "\(tall)")
+                }
+            }
+        }
         let image = ImageContent(name: "Screenshot_2024.png", pixelWidth: 828, pixelHeight: 1792)
-        let narrow = renderer.imageBox(image, columns: 10, rows: 5).map { stripSGR($0.text) }
-        #expect(narrow.contains("│828×1792│"), "\(narrow)")
-        #expect(narrow.contains("│ 📷 Sc… │"), "\(narrow)")
+        let twoRows = renderer.imageBox(image, columns: 10, rows: 4).map { stripSGR($0.text) }
+        #expect(twoRows.contains("│828×1792│"), "\(twoRows)")
         let roomy = renderer.imageBox(image, columns: 12, rows: 5).map { stripSGR($0.text) }
         #expect(roomy.contains("│ 828×1792 │"), "\(roomy)")
         let oneLine = renderer.imageBox(image, columns: 10, rows: 3).map { stripSGR($0.text) }
@@ -154,17 +165,28 @@ import Testing
                     #expect(isTrueAbbreviation(form, of: (w, h), times: times), "\(form) for \(w)×\(h)")
                 }
                 for room in 1...80 {
-                    for lines in [1, 2] {
+                    for lines in [1, 2, 3] {
                         let label = renderer.imageLabel(image, room: room, lines: lines)
                         #expect(label.count <= lines)
+                        // A size over two lines (`828×` then `1792`) is read as one token.
+                        var tokens: [String] = []
+                        for line in label {
+                            for token in sizeTokens(stripSGR(line.text), times: times) {
+                                if let last = tokens.last, last.hasSuffix(times) {
+                                    tokens[tokens.count - 1] = last + token
+                                } else {
+                                    tokens.append(token)
+                                }
+                            }
+                        }
+                        for token in tokens {
+                            #expect(forms.contains(token), "\(w)×\(h) in \(room) cells on \(lines) lines drew \(token)")
+                            checked += 1
+                        }
                         for line in label {
                             let plain = stripSGR(line.text)
                             #expect(line.width <= room && CellWidth.of(plain, options: TextOptions()) == line.width,
                                     "room \(room): \(plain)")
-                            for token in sizeTokens(plain, times: times) {
-                                #expect(forms.contains(token), "\(w)×\(h) in \(room) cells drew \(token) in \(plain.debugDescription)")
-                                checked += 1
-                            }
                             // What is drawn of the name is a prefix of it that ends on a grapheme
                             // boundary, by the engine's graphemes (Unicode 15.0).
                             let icon = renderer.glyphs.imageIcon + " "

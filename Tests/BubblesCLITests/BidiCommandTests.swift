@@ -10,7 +10,7 @@ import Testing
     /// support existed (commit 4b2d478), byte for byte, but for one line the hostile ones have
     /// gained since: the name above Mallory's first group, now named as a group chat's first
     /// group is in every command (`PartyWindow`), and for the image boxes' labels, padded inside
-    /// their frames (a size alone on its line taking the padding rather than being left out) and never showing a cut size since (`ImageBoxTests`).
+    /// their frames (a size too wide for it going over two lines, or taking the padding, rather than being left out) and never showing a cut size since (`ImageBoxTests`).
     static let goldens: [(file: String, input: String, width: Int, color: String)] = [
         ("sample-w60.txt", "logs/sample.jsonl", 60, "never"),
         ("sample-w33.txt", "logs/sample.jsonl", 33, "never"),

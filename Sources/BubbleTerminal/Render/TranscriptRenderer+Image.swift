@@ -77,6 +77,15 @@ extension TranscriptRenderer {
             return iconWidth <= limit ? safe.draw(glyphs.imageIcon, limit: limit) : safe.draw(name, limit: limit)
         }
         if lines >= 2 {
+            // A size too wide for the padded room goes over two lines when there are three
+            // (`828×` then `1792`, a portrait screenshot in a narrow box), still whole and padded;
+            // failing that it may take the padding (`sizeRoom`) rather than be left out.
+            if lines >= 3, forms.lazy.map(size).first(where: { $0.width <= room }) == nil {
+                for (width, height) in ImageSizeText.sides(width: w, height: h, times: glyphs.times) {
+                    let top = size(width), bottom = DrawnText(height, width: height.utf8.count)
+                    if top.width <= room && bottom.width <= room { return [cutName(room), top, bottom] }
+                }
+            }
             let sizeLine = fitting ?? (ellipsis.width <= room ? ellipsis : .empty)
             return [cutName(room), sizeLine]
         }
@@ -112,6 +121,14 @@ enum ImageSizeText {
         let exact = "\(width)\(times)\(height)"
         let short = abbreviated(width) + times + abbreviated(height)
         return short.utf8.count < exact.utf8.count ? [exact, short] : [exact]
+    }
+
+    /// The forms of `forms` split after the times sign, for a size over two lines: (`828×`,
+    /// `1792`), then with sides of 10,000 or more abbreviated when that is shorter.
+    static func sides(width: Int, height: Int, times: String) -> [(String, String)] {
+        let exact = ("\(width)\(times)", "\(height)")
+        let short = (abbreviated(width) + times, abbreviated(height))
+        return short == exact ? [exact] : [exact, short]
     }
 
     /// `n` in at most four characters when it is 10,000 or more: in thousands (`k`), millions
