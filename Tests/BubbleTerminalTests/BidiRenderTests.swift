@@ -30,6 +30,23 @@ import Testing
         #expect(lines.contains("│ ?עמשנ המ ,abc 123 םולש │"), "\(lines)")
     }
 
+    /// An image's file name is put in visual order as its caption, names and quotes are (a
+    /// tester found `📷 مرحبا.png` left in logical order, its letters unjoined, under the caption
+    /// drawn right); logical mode draws it as before, and the box keeps its width.
+    @Test func anImageFileNameReadsRightToLeftAsItsCaptionDoes() {
+        for name in ["مرحبا.png", "صورة العائلة في الحديقة الكبيرة.jpg", "שלום.jpg"] {
+            let image = Picture(id: "1", pixelWidth: 1200, pixelHeight: 900, imageName: name)
+            let visual = rendered([image]).flatMap { $0 }.first { $0.contains("📷") } ?? ""
+            let logical = rendered([image], bidi: .logical).flatMap { $0 }.first { $0.contains("📷") } ?? ""
+            #expect(logical.contains("📷 " + name.prefix(3)), "\(logical)")
+            #expect(!visual.contains(String(name.prefix(3))), "\(visual)")
+            #expect(visual.contains(" 📷"), "the icon ends the right-to-left line: \(visual)")
+            #expect(CellWidth.of(visual) == CellWidth.of(logical), "\(visual) / \(logical)")
+        }
+        let hebrew = rendered([Picture(id: "1", pixelWidth: 1200, pixelHeight: 900, imageName: "שלום.jpg")]).flatMap { $0 }
+        #expect(hebrew.contains { $0.contains("jpg.םולש 📷") }, "\(hebrew)")
+    }
+
     @Test func shorterLinesOfARightToLeftParagraphEndAtTheRightEdge() {
         let lines = rendered([TextNote(id: "1", text: "אחת שתיים שלוש ארבע חמש שש שבע שמונה תשע עשר")], width: 30)
         let bubble = lines.flatMap { $0 }.filter { $0.hasPrefix("│") }

@@ -12,8 +12,12 @@ import Testing
                         "👨‍👩‍👧 family picnic by the lake.heic", "e\u{301}te\u{301}.png", "x\u{1B}[2J.png",
                         "क्षत्रिय.jpg", "verylongfilenamewithoutanybreakwhatsoever.jpeg"]
 
+    /// In logical order, so that what is drawn of a name is a prefix of it (its visual order is
+    /// BidiRenderTests.anImageFileNameReadsRightToLeftAsItsCaptionDoes).
     func renderer(ascii: Bool = false) -> TranscriptRenderer {
-        TranscriptRenderer(engine: LayoutEngine(), options: RenderOptions(width: 200, asciiBorders: ascii, timeZone: utc))
+        var options = RenderOptions(width: 200, asciiBorders: ascii, timeZone: utc)
+        options.bidi = .logical
+        return TranscriptRenderer(engine: LayoutEngine(), options: options)
     }
 
     /// A name with no digits and no letter a size form uses, so every digit in a label is the size's.

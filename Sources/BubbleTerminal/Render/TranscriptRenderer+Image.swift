@@ -58,7 +58,7 @@ extension TranscriptRenderer {
         guard room > 0, lines > 0 else { return [] }
         let name = glyphs.imageIcon + " " + image.name
         guard let w = image.pixelWidth, let h = image.pixelHeight, w > 0, h > 0 else {
-            return [safe.draw(name, limit: room)]
+            return [inVisualOrder(safe.draw(name, limit: room), source: name)]
         }
         let forms = ImageSizeText.forms(width: w, height: h, times: glyphs.times)
         let ellipsis = DrawnText(glyphs.ellipsis, width: safe.ellipsisWidth)
@@ -73,8 +73,8 @@ extension TranscriptRenderer {
         // The name in `limit` cells: whole, or cut with the ellipsis, or the icon alone when no
         // letter of the name would be left beside the ellipsis.
         func cutName(_ limit: Int) -> DrawnText {
-            if nameWidth <= limit || limit >= iconWidth + ellipsis.width { return safe.draw(name, limit: limit) }
-            return iconWidth <= limit ? safe.draw(glyphs.imageIcon, limit: limit) : safe.draw(name, limit: limit)
+            if nameWidth <= limit || limit >= iconWidth + ellipsis.width { return inVisualOrder(safe.draw(name, limit: limit), source: name) }
+            return iconWidth <= limit ? safe.draw(glyphs.imageIcon, limit: limit) : inVisualOrder(safe.draw(name, limit: limit), source: name)
         }
         if lines >= 2 {
             // A size too wide for the padded room goes over two lines when there are three
@@ -108,8 +108,17 @@ extension TranscriptRenderer {
             return [DrawnText(cutName(nameWidth).text + " " + ellipsis.text, width: nameWidth + 1 + ellipsis.width)]
         }
         // Cut, so the ellipsis ends the line: it stands for the size too.
-        let cut = safe.draw(name + " " + glyphs.ellipsis, limit: room)
+        let cut = inVisualOrder(safe.draw(name + " " + glyphs.ellipsis, limit: room), source: name + " " + glyphs.ellipsis)
         return cut.width > 0 ? [cut] : []
+    }
+
+    /// `drawn` (SafeText's drawing of `source`, a file name) in visual order under `--bidi
+    /// visual`, as names, quotes and captions are: as wide as measured, a cell a lam-alef
+    /// ligature saves kept as a trailing blank.
+    private func inVisualOrder(_ drawn: DrawnText, source: String) -> DrawnText {
+        let visual = visualIfRightToLeft(drawn, source: source)
+        guard visual.trailingBlanks > 0 else { return visual.drawn }
+        return DrawnText(visual.drawn.text + repeated(" ", visual.trailingBlanks), width: visual.fullWidth)
     }
 }
 
