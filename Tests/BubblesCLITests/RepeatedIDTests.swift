@@ -119,6 +119,24 @@ import Testing
             """)
     }
 
+    /// Ids are numbered per conversation: `1` in conversation `a` and `1` in `b` are two
+    /// messages, not a repeat (a tester's multi-conversation log warned); within one they are.
+    @Test func theSameIdInTwoConversationsIsNoRepeat() throws {
+        var report = RepeatedIDReport()
+        let sink = StringSink()
+        func message(_ conversation: String?) -> LogTextMessage {
+            var header = LogMessageHeader(id: "1", senderName: "A", date: Date())
+            header.conversationID = conversation
+            return LogTextMessage(header: header, text: "x")
+        }
+        try report.note(message("a"), at: LogPosition(file: "log.jsonl", line: 1), errors: sink)
+        try report.note(message("b"), at: LogPosition(file: "log.jsonl", line: 2), errors: sink)
+        try report.note(message(nil), at: LogPosition(file: "log.jsonl", line: 3), errors: sink)
+        #expect(sink.text == "")
+        try report.note(message("b"), at: LogPosition(file: "log.jsonl", line: 4), errors: sink)
+        #expect(sink.text == "log.jsonl:4: id \"1\" repeats line 2; both are laid out from their own text\n")
+    }
+
     @Test func rememberedIdsAreBoundedAndSaySoWhenTheLimitIsReached() {
         var ids = RepeatedIDs(limit: 100)
         for i in 0..<150 { #expect(ids.note(id: "\(i)", file: "-", line: i + 1) == nil) }

@@ -10,7 +10,11 @@ struct RepeatedIDReport {
     var listed = 20
 
     mutating func note(_ record: any MessageModel, at position: LogPosition, errors: TextSink) throws {
-        guard let found = ids.note(id: record.id, file: position.file, line: position.line) else { return }
+        // Ids are unique within a conversation (each chat of an export numbers its own messages,
+        // and rows are keyed by conversation and id), so the same id in two conversations is no
+        // repeat. NUL cannot be in a conversation id read from text, so the key is unambiguous.
+        let key = record.conversationID.map { $0 + "\u{0}" + record.id } ?? record.id
+        guard let found = ids.note(id: key, file: position.file, line: position.line) else { return }
         guard ids.repeats <= listed else { return }
         var place = found.first.line.map { "line \($0)" } ?? "an earlier message"
         if found.first.file != position.file { place += " of \(DiagnosticText.escaped(found.first.file))" }
