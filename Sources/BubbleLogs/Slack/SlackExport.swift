@@ -109,7 +109,9 @@ enum SlackExport {
         guard !entries.isEmpty else { return nil }
         let trimmed = export.display.hasSuffix("/") ? String(export.display.dropLast()) : export.display
         let folderName = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
-        let name = folderName.isEmpty || folderName == "." || folderName == ".." ? "channel" : folderName
+        // `.` and `..` name no folder: the folder's real name does (`cd general && bubbles render .`).
+        let unnamed = folderName.isEmpty || folderName == "." || folderName == ".."
+        let name = !unnamed ? folderName : (export as? DirectoryExportFolder)?.resolvedName ?? "channel"
         if let wanted = options.conversation {
             let bare = wanted.hasPrefix("#") ? String(wanted.dropFirst()) : wanted
             guard bare == name else {
