@@ -183,6 +183,18 @@ import Testing
             == "no channel \"random\"; this channel folder holds #general alone")
     }
 
+    /// `cd general && bubbles render .`: the folder is named by its resolved path, not `.`.
+    @Test(arguments: ["/.", "/./", "/./."])
+    func aChannelFolderGivenAsDotIsNamedAfterTheRealFolder(suffix: String) throws {
+        let folder = corpus("exports/slack/export/general") + suffix
+        let reader = try LogSource.open(path: folder, options: LogReadOptions(timeZone: utc))
+        let warning = try #require(reader.warnings.first)
+        #expect(warning.reason.contains("read as #general"), "\(warning.reason)")
+        #expect(try readAll(folder, options: LogReadOptions(timeZone: utc, conversation: "general")).records.count == 8)
+        #expect(openError(folder, options: LogReadOptions(conversation: "channel"))?.message
+            == "no channel \"channel\"; this channel folder holds #general alone")
+    }
+
     @Test func onlyDayFileNamesMakeAChannelFolder() {
         #expect(SlackExport.isDayFileName("2024-05-01.json"))
         for name in ["channels.json", "2024-05-1.json", "2024-05-01.json.bak", "2024_05_01.json", "２０２４-05-01.json"] {

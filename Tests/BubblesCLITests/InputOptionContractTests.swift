@@ -18,6 +18,25 @@ import Testing
         #expect(run.errors.contains("usage: bubbles render"))
     }
 
+    /// A `--channel` naming none of the conversations is the same usage error (exit 2, usage)
+    /// whether the input is an export, where it is found on opening, or JSON Lines, where it is
+    /// found at the end; the reason names the conversations there are.
+    @Test(arguments: [
+        ("exports/telegram/full/result.json", "nope", "the export has 2:"),
+        ("exports/slack/export", "nope", "the export has #"),
+        ("exports/slack/export/general", "random", "this channel folder holds #general alone"),
+        ("logs/conversations.jsonl", "nope", "the log has"),
+    ])
+    func aChannelNamingNoConversationIsAUsageErrorForEveryInput(fixture: String, channel: String, names: String) {
+        let run = bubbles("render", corpus(fixture), "--channel", channel, "--width", "60")
+        #expect(run.code == ExitCode.usage, "\(fixture): \(run.errors)")
+        #expect(run.output.isEmpty)
+        #expect(run.errors.hasPrefix("bubbles render: --channel chose nothing: "), "\(run.errors)")
+        #expect(run.errors.contains("\"\(channel)\""))
+        #expect(run.errors.contains(names), "\(run.errors)")
+        #expect(run.errors.contains("usage: bubbles render"))
+    }
+
     @Test func channelStillChoosesInAnExportWithSeveral() {
         let run = bubbles("heights", corpus("exports/slack/export"), "--channel", "general", "--width", "60")
         #expect(run.code == ExitCode.success)

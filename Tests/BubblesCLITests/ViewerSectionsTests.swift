@@ -151,6 +151,84 @@ import Testing
         #expect(screen.shown.messages(in: screen.topRow..<(screen.topRow + 1)).first?.id == "w150")
     }
 
+    /// Types `/query` (or `?query`) and Enter.
+    static func search(_ screen: ViewerScreen, _ query: String) {
+        for key in query { _ = screen.handle(.character(key)) }
+        _ = screen.handle(.enter)
+    }
+
+    /// The id of the message the last search found, in the conversation shown.
+    static func matchedID(_ screen: ViewerScreen) -> String? {
+        guard let row = screen.search?.matchedRow, screen.search?.matchedSection == screen.section else { return nil }
+        return screen.shown.messages(in: row..<(row + 1)).first?.id
+    }
+
+    /// A match on a conversation's last page cannot be scrolled to the top: `n` goes on from it
+    /// (not from the top row, above it, which would find it again), to the next match in the
+    /// conversation and then into the next conversation; `N` goes back the same way. The
+    /// tester's log, in a 60 × 20 terminal.
+    @Test func searchGoesOnFromAMatchOnAConversationsLastPage() throws {
+        let text = #"{"id":"a1","conversation":"a","type":"text","from":"Ann","date":"2024-05-01T10:00:00Z","text":"hit one"}"# + "\n"
+            + #"{"id":"a2","conversation":"a","type":"text","from":"Bob","date":"2024-05-01T10:01:00Z","text":"hit two"}"# + "\n"
+            + #"{"id":"b1","conversation":"b","type":"text","from":"Cy","date":"2024-05-01T10:02:00Z","text":"hit three"}"# + "\n"
+        let screen = Self.screen(ViewerMessages(Self.records(text)), rows: 20, columns: 60)
+        _ = screen.handle(.character("["))
+        Self.search(screen, "/hit")
+        #expect(screen.section == 0 && Self.matchedID(screen) == "a1")
+        _ = screen.handle(.character("n"))
+        #expect(screen.section == 0 && Self.matchedID(screen) == "a2")
+        #expect(screen.isAtBottom && screen.topRow == 0, "the whole conversation fits: the match stays below the top")
+        _ = screen.handle(.character("n"))
+        #expect(screen.section == 1 && Self.matchedID(screen) == "b1")
+        #expect(Self.page(screen).contains { $0.contains("hit three") })
+        _ = screen.handle(.character("n"))
+        #expect(screen.search?.notFound == true && screen.section == 1)
+        _ = screen.handle(.character("N"))
+        #expect(screen.section == 0 && Self.matchedID(screen) == "a2" && screen.search?.notFound == false)
+        _ = screen.handle(.character("N"))
+        #expect(screen.section == 0 && Self.matchedID(screen) == "a1")
+        _ = screen.handle(.character("N"))
+        #expect(screen.search?.notFound == true && screen.section == 0)
+    }
+
+    /// The same in a longer conversation: matches early on (scrolled to the top) and on its
+    /// last page (below the top), then one in the next conversation. Scrolled away from the
+    /// last match, a repeat goes on from the screen again, as `less` does.
+    @Test func searchGoesOnFromAMatchOnTheLastPageOfALongConversation() throws {
+        var lines: [String] = []
+        for index in 0..<30 {
+            let words = index == 5 || index == 27 || index == 29 ? "a needle here" : "nothing to see"
+            lines.append(#"{"id":"a\#(index)","conversation":"a","type":"text","from":"\#(index % 2 == 0 ? "Ann" : "Bob")","date":"2024-05-01T10:\#(10 + index):00Z","text":"\#(words) \#(index)"}"#)
+        }
+        for index in 0..<6 {
+            lines.append(#"{"id":"b\#(index)","conversation":"b","type":"text","from":"Cy","date":"2024-05-02T10:\#(10 + index):00Z","text":"\#(index == 3 ? "needle" : "hay") \#(index)"}"#)
+        }
+        let screen = Self.screen(ViewerMessages(Self.records(lines.joined(separator: "\n") + "\n")), rows: 20, columns: 60)
+        _ = screen.handle(.character("["))
+        _ = screen.handle(.character("g"))
+        Self.search(screen, "/needle")
+        #expect(screen.section == 0 && Self.matchedID(screen) == "a5" && screen.topRow == 5)
+        _ = screen.handle(.character("n"))
+        #expect(screen.section == 0 && Self.matchedID(screen) == "a27")
+        #expect(screen.isAtBottom && screen.topRow < 27, "a27 is on the last page, below its top")
+        _ = screen.handle(.character("n"))
+        #expect(screen.section == 0 && Self.matchedID(screen) == "a29")
+        _ = screen.handle(.character("n"))
+        #expect(screen.section == 1 && Self.matchedID(screen) == "b3")
+        _ = screen.handle(.character("N"))
+        #expect(screen.section == 0 && Self.matchedID(screen) == "a29")
+        _ = screen.handle(.character("N"))
+        #expect(screen.section == 0 && Self.matchedID(screen) == "a27")
+        _ = screen.handle(.character("N"))
+        #expect(screen.section == 0 && Self.matchedID(screen) == "a5" && screen.topRow == 5)
+        // Scrolled away from the last match (a5, to the last page): `N` searches back from the
+        // screen, so finds a5 again rather than nothing before it.
+        _ = screen.handle(.character("G"))
+        #expect(screen.topRow > 5)
+        _ = screen.handle(.character("N"))
+        #expect(screen.section == 0 && Self.matchedID(screen) == "a5" && screen.topRow == 5 && screen.search?.notFound == false)
+    }
+
     /// A conversation's name comes from the log: it is drawn neutralised, never raw.
     @Test func aHostileConversationNameIsNeutralisedInTheHeader() throws {
         let name = #"evil\u001b]0;owned\u0007\u001b[2J\u202e\u0085x"#

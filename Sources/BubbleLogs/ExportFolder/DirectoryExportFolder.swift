@@ -22,6 +22,13 @@ final class DirectoryExportFolder: ExportFolder {
         resolvedRoot = Self.resolve(path)
     }
 
+    /// The folder's own name, from its resolved path: the name of `.` or `general/..` is the
+    /// folder's real one. Nil when the path does not resolve or is the root.
+    var resolvedName: String? {
+        guard let last = resolvedRoot?.split(separator: "/").last else { return nil }
+        return String(last)
+    }
+
     func place(_ relative: String) -> String {
         relative.isEmpty ? display : ExportNames.join(root, relative)
     }

@@ -14,6 +14,9 @@ public struct LogInputError: Error, Sendable, Hashable, CustomStringConvertible 
         case unreadable
         /// A conversation was chosen (`LogReadOptions.conversation`) for an input that holds one.
         case conversationNotApplicable
+        /// The input holds several conversations and none is the one chosen: the message names
+        /// those it holds.
+        case conversationNotFound
     }
 
     public init(file: String, line: Int? = nil, message: String, kind: Kind = .unreadable) {

@@ -91,7 +91,7 @@ enum SlackExport {
             channels = channels.filter { $0.name == bare || $0.id == bare }
             if channels.isEmpty {
                 let names = channelList.elements.compactMap { $0.objectValue?["name"]?.stringValue }.map { "#" + DiagnosticText.quoted($0) }.joined(separator: ", ")
-                throw LogInputError(file: export.display, message: "no channel \"\(DiagnosticText.quoted(wanted))\"; the export has \(names)")
+                throw LogInputError(file: export.display, message: "no channel \"\(DiagnosticText.quoted(wanted))\"; the export has \(names)", kind: .conversationNotFound)
             }
         }
         // Said only for the channels being read.
@@ -109,11 +109,13 @@ enum SlackExport {
         guard !entries.isEmpty else { return nil }
         let trimmed = export.display.hasSuffix("/") ? String(export.display.dropLast()) : export.display
         let folderName = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
-        let name = folderName.isEmpty || folderName == "." || folderName == ".." ? "channel" : folderName
+        // `.` and `..` name no folder: the folder's real name does (`cd general && bubbles render .`).
+        let unnamed = folderName.isEmpty || folderName == "." || folderName == ".."
+        let name = !unnamed ? folderName : (export as? DirectoryExportFolder)?.resolvedName ?? "channel"
         if let wanted = options.conversation {
             let bare = wanted.hasPrefix("#") ? String(wanted.dropFirst()) : wanted
             guard bare == name else {
-                throw LogInputError(file: export.display, message: "no channel \"\(DiagnosticText.quoted(wanted))\"; this channel folder holds #\(DiagnosticText.quoted(name)) alone")
+                throw LogInputError(file: export.display, message: "no channel \"\(DiagnosticText.quoted(wanted))\"; this channel folder holds #\(DiagnosticText.quoted(name)) alone", kind: .conversationNotFound)
             }
         }
         var channel = SlackChannel(id: name, name: name, days: [])

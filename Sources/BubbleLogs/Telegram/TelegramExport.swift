@@ -46,7 +46,7 @@ enum TelegramExport {
             chosen = all.filter { $0.name == wanted || $0.id == wanted }.map(\.conversation)
             if chosen.isEmpty {
                 let names = all.prefix(12).map { "\"\(DiagnosticText.quoted($0.name))\"" }.joined(separator: ", ")
-                throw LogInputError(file: file, message: "no chat named or numbered \"\(DiagnosticText.quoted(wanted))\"; the export has \(all.count): \(names)\(all.count > 12 ? ", …" : "")")
+                throw LogInputError(file: file, message: "no chat named or numbered \"\(DiagnosticText.quoted(wanted))\"; the export has \(all.count): \(names)\(all.count > 12 ? ", …" : "")", kind: .conversationNotFound)
             }
         } else {
             chosen = all.map(\.conversation)

@@ -369,6 +369,8 @@ public final class ViewerScreen {
         source = replacement
         seenCounts = sectionCounts()
         grewElsewhere = []
+        // Its positions are not the old ones: a repeated search goes on from the screen.
+        search?.matchedRow = nil
         guard let sections = replacement.sections else {
             showSection(0)
             if wasAtBottom || count == 0 { scrollToEnd() } else { setTop(max(0, min(count - 1, oldTop + shift)), 0) }
@@ -556,13 +558,18 @@ public final class ViewerScreen {
         return find(forward: search.forward != reverse, fromCurrent: true)
     }
 
-    /// Moves the next matching message (after the top row, or before it) to the top.
+    /// Moves the next matching message (after the top row, or before it) to the top. A repeat
+    /// (`n`, `N`) goes on from the match last found while it is still on screen: on a
+    /// conversation's last page the match cannot reach the top, and going on from the top row
+    /// would find it again and again.
     private func find(forward: Bool, fromCurrent: Bool) -> ViewerAction {
         guard var state = search else { return .none }
         let matcher = SearchMatcher(state.query)
         var found: Int?
         if count > 0 {
-            let start = forward ? (fromCurrent ? topRow + 1 : topRow) : topRow - 1
+            var anchor = topRow
+            if fromCurrent, let row = state.matchedRow, state.matchedSection == section, row >= topRow, row <= lastRowOnScreen() { anchor = row }
+            let start = forward ? (fromCurrent ? anchor + 1 : anchor) : anchor - 1
             if start >= 0 && start < count {
                 found = shown.find(from: start, forward: forward, query: matcher) { self.modelMatches($0, matcher) }
                 if let row = found, row >= count { found = nil }
@@ -575,10 +582,23 @@ public final class ViewerScreen {
         state.notFound = found == nil
         if let found {
             state.matchedRow = found
+            state.matchedSection = section
             setTop(found, 0)
         }
         search = state
         return .redraw
+    }
+
+    /// The last row with a line on screen.
+    private func lastRowOnScreen() -> Int {
+        guard count > 0 else { return 0 }
+        var row = topRow
+        var lines = height(ofRow: row) - topLine
+        while lines < pageHeight && row < count - 1 {
+            row += 1
+            lines += height(ofRow: row)
+        }
+        return row
     }
 
     /// The nearest match in the conversations after the one shown (or, backwards, before it):
@@ -734,6 +754,8 @@ public struct ViewerSearch: Hashable, Sendable {
     public var query: String
     public var forward: Bool
     public var matchedRow: Int?
+    /// The conversation (section) `matchedRow` is in.
+    public var matchedSection = 0
     public var notFound = false
 
     public init(query: String, forward: Bool) {

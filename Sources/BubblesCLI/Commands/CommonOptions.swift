@@ -66,6 +66,9 @@ struct InputOptions {
         } catch let error as LogInputError where error.kind == .conversationNotApplicable {
             // A flag that cannot apply to this input is a usage error, not something to ignore.
             throw UsageError("--channel applies only to an input with several conversations (a Slack or Telegram export, JSON Lines with \"conversation\"): \(error.file): \(error.message)")
+        } catch let error as LogInputError where error.kind == .conversationNotFound {
+            // Found on opening an export; the same usage error a stream gives at its end.
+            throw UsageError("--channel chose nothing: \(error.file): \(error.message)")
         } catch let error as LogInputError {
             try errors.write("bubbles: \(error)\n")
             return nil
