@@ -69,6 +69,20 @@ import Testing
         #expect(result.texts[2] == "release 2024-05-02 20:00, at 20:00 on 2024-05-02 (2024-05-02 20:00)")
     }
 
+    @Test func eachTimestampStyleShowsWhatDiscordsStyleShows() throws {
+        // 1700000000 is 2023-11-14 22:13:20 UTC, a Tuesday; in Auckland (UTC+13) a Wednesday.
+        let markup = DiscordMarkup(users: [:], channelID: nil, channelName: nil, timeZone: utc)
+        let styles = ["t", "T", "d", "D", "f", "F", "R"].map { markup.resolve("<t:1700000000:\($0)>") }
+        #expect(styles == ["22:13", "22:13:20", "2023-11-14", "2023-11-14", "2023-11-14 22:13",
+                           "Tuesday, 2023-11-14 22:13", "2023-11-14 22:13"])
+        #expect(markup.resolve("<t:1700000000>") == "2023-11-14 22:13")
+        let auckland = DiscordMarkup(users: [:], channelID: nil, channelName: nil,
+                                     timeZone: try #require(TimeZone(identifier: "Pacific/Auckland")))
+        #expect(auckland.resolve("<t:1700000000:F>") == "Wednesday, 2023-11-15 11:13")
+        #expect(auckland.resolve("<t:1700000000:D>") == "2023-11-15")
+        #expect(markup.resolve("<t:1700000000:x>") == "<t:1700000000:x>")
+    }
+
     @Test func aMentionedNameIsCutByTheExpansionLimit() {
         let markup = DiscordMarkup(users: ["1": String(repeating: "n", count: 1000)], channelID: nil, channelName: nil, timeZone: utc)
         let resolved = markup.resolve("<@1>")

@@ -99,6 +99,46 @@ extension TelegramForwardTests {
     }
 }
 
+extension TelegramForwardTests {
+    /// A Telegram message that is forwarded (or saved) and a reply: the quote row holds the
+    /// forward's line whole and the reply's quote at its minimum, so the bubble widens for both
+    /// (up to its maximum), and the row is as tall as the same reply not forwarded (one quote row).
+    @Test func aForwardThatIsAlsoAReplyWidensForBothOnItsOneQuoteRow() throws {
+        let json = #"{"name":"x","type":"personal_chat","id":1,"messages":["#
+            + #"{"id":1,"type":"message","date_unixtime":"1718010000","from":"Ann","text":"the original"},"#
+            + #"{"id":2,"type":"message","date_unixtime":"1718010060","from":"Bob","reply_to_message_id":1,"forwarded_from":"Carol","text":"fwd reply short"},"#
+            + #"{"id":3,"type":"message","date_unixtime":"1718010120","from":"Bob","reply_to_message_id":1,"saved_from":"Climbing crew 🧗","text":"saved reply"}]}"#
+        let records = try readAll(temporaryFile(Array(json.utf8), suffix: ".json")).records
+        #expect(records.count == 3 && records[1].replyToID == "1" && records[2].replyToID == "1")
+        let engine = LayoutEngine(measurer: CellMeasurer())
+        let rows = try engine.decorate(records)
+        let pool = CellPool()
+        let replies = try readAll(temporaryFile(Array(json.replacingOccurrences(of: #""forwarded_from":"Carol","#, with: "")
+            .replacingOccurrences(of: #""saved_from":"Climbing crew 🧗","#, with: "").utf8), suffix: ".json")).records
+        #expect(replies.allSatisfy { $0.forwardedFrom == nil })
+        let replyEngine = LayoutEngine(measurer: CellMeasurer())
+        let replyRows = try replyEngine.decorate(replies)
+        let replyPool = CellPool()
+        for (index, label) in [(1, "↪ Forwarded from Carol"), (2, "↪ Forwarded from Climbing crew 🧗")] {
+            let row = try #require(rows.first { $0.messageIndex == index })
+            #expect(row.decoration.quoteAddsReply && row.decoration.hasReplyQuote)
+            #expect(row.decoration.quoteWidth == CellMeasurer().width(of: label) + 3)  // " · "
+            // The same reply, not forwarded: one quote row either way.
+            let alone = try #require(replyRows.first { $0.messageIndex == index })
+            #expect(alone.decoration.hasReplyQuote && !alone.decoration.quoteAddsReply && alone.decoration.quoteWidth == 0)
+            for width in 1...100 {
+                let layout = engine.layout(row, in: records, width: width, pool: pool)
+                let maximum = BubbleFrame(containerWidth: width, style: engine.style, drawsBubble: true).maxContentWidth
+                guard layout.parts.contains(.replyQuote) else { continue }
+                #expect(layout.contentWidth(in: engine.style)
+                        == min(maximum, row.decoration.quoteWidth + engine.style.replyQuoteMinimumWidth), "width \(width)")
+                let reply = replyEngine.layout(alone, in: replies, width: width, pool: replyPool)
+                #expect(layout.height == reply.height, "width \(width)")
+            }
+        }
+    }
+}
+
 @Suite struct TelegramSpoilerTests {
     @Test func spoilersAreHiddenByDefault() throws {
         let result = try readAll(TelegramForwardTests.path)

@@ -93,6 +93,52 @@ import Glibc
         }
     }
 
+    /// A forward that is also a reply: the bubble widens for the forward's line, the separator and
+    /// the reply's quote at its minimum, so the forward's line is whole and the reply shows
+    /// wherever the bubble can be that wide; every row draws its height at widths 1 to 100.
+    @Test func aForwardThatIsAlsoAReplyShowsBothAndDrawsItsHeightAtEveryWidth() throws {
+        let day = Date(timeIntervalSince1970: 1_714_557_600)
+        var forward = LogMessageHeader(id: "2", senderName: "Bob", date: day.addingTimeInterval(60), replyToID: "1")
+        forward.forwardedFrom = "Carol"
+        var anonymous = LogMessageHeader(id: "3", senderName: "Bob", date: day.addingTimeInterval(120), replyToID: "1")
+        anonymous.forwardedFrom = ""
+        var picture = LogMessageHeader(id: "4", senderName: "Bob", date: day.addingTimeInterval(180), replyToID: "1")
+        picture.forwardedFrom = "Carol"
+        let models: [any MessageModel] = [
+            LogTextMessage(header: LogMessageHeader(id: "1", senderName: "Ann", date: day), text: "the original"),
+            LogTextMessage(header: forward, text: "fwd reply short"),
+            LogTextMessage(header: anonymous, text: "fwd reply short"),
+            LogImageMessage(header: picture, pixelWidth: 40, pixelHeight: 30, imageName: "p.png", caption: nil),
+        ]
+        let engine = LayoutEngine()
+        let measurer = CellMeasurer()
+        let labels = ["Forwarded from Carol", "Forwarded", "Forwarded from Carol"]
+        var bothShown = 0
+        for width in 1...100 {
+            let timeline = try render(models, width: width, engine: engine)
+            #expect(checkContract(timeline, width: width, colorOn: false, options: TextOptions(),
+                                  context: "forward and reply, width \(width)") == 0)
+            for (r, row) in timeline.rows.enumerated() where !row.isDateSeparator && row.messageIndex > 0 {
+                let layout = timeline.layouts[r]
+                let label = "↪ " + labels[row.messageIndex - 1]
+                #expect(row.decoration.quoteAddsReply && row.decoration.quoteWidth == measurer.width(of: label) + 3)  // " · ", trailing blank too
+                guard layout.parts.contains(.replyQuote) else { continue }
+                let maximum = BubbleFrame(containerWidth: width, style: engine.style, drawsBubble: true).maxContentWidth
+                let needs = row.decoration.quoteWidth + engine.style.replyQuoteMinimumWidth
+                #expect(layout.contentWidth(in: engine.style) >= min(maximum, needs), "width \(width)")
+                if layout.contentWidth(in: engine.style) >= needs {
+                    let quoteLine = try #require(timeline.lines[r].first { $0.contains("↪") })
+                    #expect(quoteLine.contains(label + " · ↩ Ann: the orig"), "width \(width): \(quoteLine)")
+                    bothShown += 1
+                }
+            }
+        }
+        #expect(bothShown > 100)
+        // With room, the reply's quote gets its minimum width, cut as a reply's quote is.
+        let wide = try render(Array(models.prefix(2)), width: 80, engine: engine)
+        #expect(wide.text.contains("│ ↪ Forwarded from Carol · ↩ Ann: the orig… │"))
+    }
+
     @Test func renderedHeightsEqualTheBatchHeightsAtTheSameWidth() throws {
         var generator = TimelineGenerator(random: SeededGenerator(seed: 7))
         let models = generator.timeline(count: 120)

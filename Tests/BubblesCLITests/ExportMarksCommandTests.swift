@@ -44,6 +44,31 @@ import Testing
         #expect(height(heights) == height(bubbles("heights", replyPath, "--width", "60", "--tz", "UTC").outputLines))
     }
 
+    /// The tester's log: a short forwarded reply. The forward's line is whole, the reply's quote
+    /// follows it cut at its minimum, and what `heights` says is what `render` draws.
+    @Test func aShortForwardedReplyKeepsTheWholeForwardLineAndTheReply() throws {
+        let log = #"{"id":"1","type":"text","from":"Ann","date":"2024-05-01T10:00:00Z","text":"the original"}"# + "\n"
+            + #"{"id":"2","type":"text","from":"Bob","date":"2024-05-01T10:01:00Z","replyTo":"1","forwardedFrom":"Carol","text":"fwd reply short"}"# + "\n"
+            + #"{"id":"3","type":"text","from":"Bob","date":"2024-05-01T10:02:00Z","replyTo":"1","forwardedFrom":"","text":"fwd reply short"}"# + "\n"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fwd-short-\(UUID().uuidString).jsonl").path
+        try log.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let wide = bubbles("render", path, "--width", "80", "--color", "never", "--tz", "UTC")
+        #expect(wide.code == 0)
+        #expect(wide.output.contains("│ ↪ Forwarded from Carol · ↩ Ann: the orig… │"))
+        #expect(wide.output.contains("│ ↪ Forwarded · ↩ Ann: the orig… │"))
+        // At 40 the bubble's maximum (26 cells) holds the forward's line whole and what room is left of the reply.
+        let narrow = bubbles("render", path, "--width", "40", "--color", "never", "--tz", "UTC")
+        #expect(narrow.output.contains("│ ↪ Forwarded from Carol · … │"))
+        #expect(narrow.output.contains("│ ↪ Forwarded · ↩ Ann: the … │"))
+        for width in [1, 5, 12, 20, 30, 40, 45, 60, 100] {
+            let drawn = bubbles("render", path, "--width", String(width), "--color", "never", "--tz", "UTC")
+            let heights = bubbles("heights", path, "--width", String(width), "--tz", "UTC").outputLines
+            let total = heights.compactMap { $0.components(separatedBy: "\"height\":").dropFirst().first.map { Int($0.prefix(while: \.isNumber)) } ?? nil }
+            #expect(total.count == 4 && total.reduce(0, +) == drawn.outputLines.count, "width \(width)")
+        }
+    }
+
     @Test func spoilersAreHiddenUnlessRevealSpoilersIsGiven() {
         let hidden = bubbles("render", Self.forwards, "--width", "70", "--color", "never", "--tz", "UTC")
         #expect(hidden.output.contains("The crux is [spoiler], and the top has a view"))

@@ -95,7 +95,10 @@ extension BubbleCell {
         }
 
         if decoration.hasReplyQuote {
-            contentWidth = max(contentWidth, min(maxContent, max(style.replyQuoteMinimumWidth, decoration.quoteWidth)))
+            // A forward that is also a reply: the forward's line whole, then the reply's quote at its minimum.
+            let quoteNeeds = decoration.quoteAddsReply ? decoration.quoteWidth + style.replyQuoteMinimumWidth
+                : max(style.replyQuoteMinimumWidth, decoration.quoteWidth)
+            contentWidth = max(contentWidth, min(maxContent, quoteNeeds))
         }
         var width = contentWidth + frame.horizontalChrome
         var parts: ChromeParts = []

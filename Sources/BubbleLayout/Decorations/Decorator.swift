@@ -21,8 +21,11 @@ public struct Decorator: Sendable {
         var day: CalendarDay
         var drawsBubble: Bool
         var hasReply: Bool
-        /// Cells a forward's line on the quote row needs; 0 for none.
+        /// Cells a forward's line on the quote row needs (with the separator when a reply's
+        /// quote follows it); 0 for none.
         var quoteWidth: Int
+        /// A forward's line and a reply's quote share the quote row.
+        var quoteAddsReply: Bool
         var showsFooterAlways: Bool
         var footerWidth: Int
     }
@@ -194,7 +197,8 @@ public struct Decorator: Sendable {
             showsName: startsGroup && facts.direction == .incoming && otherParties > 1
                 && facts.sender.map(PartyWindow.isName) == true,
             hasReplyQuote: facts.hasReply, showsFooter: showsFooter,
-            footerWidth: showsFooter ? facts.footerWidth : 0, quoteWidth: facts.quoteWidth)
+            footerWidth: showsFooter ? facts.footerWidth : 0, quoteWidth: facts.quoteWidth,
+            quoteAddsReply: facts.quoteAddsReply)
     }
 
     /// The facts decoration needs about `model`, shown by `registry.configurators[configuratorIndex]`.
@@ -202,11 +206,14 @@ public struct Decorator: Sendable {
                       footerWidths: FooterText.Widths, clock: inout ZoneClock) -> Facts {
         let drawsBubble = registry.configurators[configuratorIndex].drawsBubble
         let forwardedFrom = drawsBubble ? model.forwardedFrom : nil
+        let addsReply = forwardedFrom != nil && model.replyToID != nil
         return Facts(index: index, configuratorIndex: configuratorIndex, sender: model.senderName,
                      direction: model.direction, time: model.date.timeIntervalSince1970,
                      day: clock.day(of: model.date), drawsBubble: drawsBubble,
                      hasReply: drawsBubble && (model.replyToID != nil || forwardedFrom != nil),
-                     quoteWidth: forwardedFrom.map(footerWidths.forwardQuoteWidth(from:)) ?? 0,
+                     quoteWidth: forwardedFrom.map(addsReply ? footerWidths.forwardReplyPrefixWidth(from:)
+                                                              : footerWidths.forwardQuoteWidth(from:)) ?? 0,
+                     quoteAddsReply: addsReply,
                      showsFooterAlways: model.isEdited || model.status == .failed,
                      footerWidth: footerWidths.width(status: model.status, isEdited: model.isEdited))
     }

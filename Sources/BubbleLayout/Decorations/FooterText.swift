@@ -77,6 +77,15 @@ public struct FooterText: Sendable, Hashable {
             measurer.width(of: ReplyPreviews.forwardArrow + " " + ReplyPreviews.forwardQuote(from: origin))
         }
 
+        /// Width of a forward's line and the separator before a reply's quote, for a forward that
+        /// is also a reply (the reply's quote comes after, at its own minimum width or more).
+        /// A width leaves out trailing blanks, so the separator is measured with the reply's arrow after it.
+        public func forwardReplyPrefixWidth(from origin: String) -> Int {
+            let prefix = ReplyPreviews.forwardArrow + " " + ReplyPreviews.forwardQuote(from: origin)
+                + ReplyPreviews.forwardReplySeparator
+            return measurer.width(of: prefix + "↩") - measurer.width(of: "↩")
+        }
+
         /// Width of a footer with this status and edit flag.
         public func width(status: DeliveryStatus?, isEdited: Bool) -> Int {
             var width = timeWidth

@@ -28,6 +28,9 @@ public struct ReplyPreviews: Sendable {
     /// What starts a forward's line on the quote row (a renderer drawing ASCII uses `>`, as wide).
     public static let forwardArrow = "↪"
 
+    /// What stands between a forward's line and the reply's quote when a forward is also a reply.
+    public static let forwardReplySeparator = " · "
+
     /// What the quote row says of a forwarded message (`MessageModel.forwardedFrom`): the one
     /// row a reply's quote takes, so a forward costs the same row in every measure. The bubble is
     /// made wide enough for it (`RowDecoration.quoteWidth`), up to its maximum width.

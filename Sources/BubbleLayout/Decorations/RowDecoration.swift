@@ -9,7 +9,7 @@ public struct RowDecoration: Hashable, Sendable {
     /// A decoration from its decisions.
     public init(isFirstRow: Bool = false, startsGroup: Bool = true, endsGroup: Bool = true,
                 showsName: Bool = false, hasReplyQuote: Bool = false, showsFooter: Bool = false,
-                footerWidth: Int = 0, quoteWidth: Int = 0) {
+                footerWidth: Int = 0, quoteWidth: Int = 0, quoteAddsReply: Bool = false) {
         var raw: UInt32 = 0
         if isFirstRow { raw |= Self.firstRowBit }
         if startsGroup { raw |= Self.startsGroupBit }
@@ -17,6 +17,7 @@ public struct RowDecoration: Hashable, Sendable {
         if showsName { raw |= Self.nameBit }
         if hasReplyQuote { raw |= Self.replyBit }
         if showsFooter { raw |= Self.footerBit }
+        if quoteAddsReply { raw |= Self.quoteAddsReplyBit }
         raw |= UInt32(UInt8(clamping: footerWidth)) << 8
         raw |= UInt32(UInt16(clamping: quoteWidth)) << 16
         self.rawValue = raw
@@ -28,6 +29,7 @@ public struct RowDecoration: Hashable, Sendable {
     static let nameBit: UInt32 = 1 << 3
     static let replyBit: UInt32 = 1 << 4
     static let footerBit: UInt32 = 1 << 5
+    static let quoteAddsReplyBit: UInt32 = 1 << 6
 
     /// The first row of the whole timeline: no spacing above it.
     public var isFirstRow: Bool { rawValue & Self.firstRowBit != 0 }
@@ -46,4 +48,7 @@ public struct RowDecoration: Hashable, Sendable {
     /// Cells the quote row's own line needs (a forward's "↪ Forwarded from Name"), 0 when it
     /// needs no more than a reply quote's minimum: the bubble widens to it, up to its maximum.
     public var quoteWidth: Int { Int(rawValue >> 16) }
+    /// The quote row is a forward's line followed by a reply's quote: `quoteWidth` is the forward's
+    /// line and separator, and the reply's quote needs its minimum width after it.
+    public var quoteAddsReply: Bool { rawValue & Self.quoteAddsReplyBit != 0 }
 }

@@ -70,12 +70,14 @@ struct DiscordMarkup {
         return nil
     }
 
-    /// `2023-11-14 22:13` in the read's zone; `t` and `T` give the time alone, `d` the date alone.
-    /// A relative time (`R`, "2 hours ago") is written as its date and time: a transcript has no now.
+    /// Discord's styles, written with ISO dates in the read's zone: `t` `22:13` and `T` `22:13:20`
+    /// (time alone), `d` and `D` `2023-11-14` (date alone), `f` (the default) `2023-11-14 22:13` and
+    /// `F` `Tuesday, 2023-11-14 22:13` (date and time, `F` with the weekday). A relative time (`R`,
+    /// "2 hours ago") is written as its date and time: a transcript has no now.
     private func timestamp(seconds: Int64, style: Character) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: Double(seconds)))
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: Date(timeIntervalSince1970: Double(seconds)))
         func two(_ n: Int?) -> String { let n = n ?? 0; return n < 10 ? "0\(n)" : "\(n)" }
         let year = parts.year ?? 0
         let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
@@ -84,7 +86,11 @@ struct DiscordMarkup {
         switch style {
         case "t": return time
         case "T": return time + ":" + two(parts.second)
-        case "d": return date
+        case "d", "D": return date
+        case "F":
+            let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+            let weekday = weekdays[((parts.weekday ?? 1) - 1 + 7) % 7]
+            return weekday + ", " + date + " " + time
         default: return date + " " + time
         }
     }

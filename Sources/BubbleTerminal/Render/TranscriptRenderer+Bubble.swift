@@ -18,7 +18,7 @@ extension TranscriptRenderer {
             // A forward shares the reply's row: the decorator gave the row for either.
             if let origin = model.forwardedFrom {
                 let forward = glyphs.forwardArrow + " " + ReplyPreviews.forwardQuote(from: origin)
-                quoted = quoted.map { forward + " · " + $0 } ?? forward
+                quoted = quoted.map { forward + ReplyPreviews.forwardReplySeparator + $0 } ?? forward
             }
             let source = quoted ?? glyphs.replyArrow + " reply to a message"
             let quote = safe.draw(source, limit: contentWidth, style: .dim)
