@@ -155,16 +155,26 @@ private func clusteringTerminalWidth(_ value: UInt32, ambiguousWidth: Int) -> In
     return laterWideCodePoints.contains(value) ? 2 : width
 }
 
-/// The code points Unicode 15.0 assigns (Corpora/unicode/ucd) that are East Asian Wide or
-/// Fullwidth in Unicode 17.0 (Corpora/unicode/ucd-17.0, Tools/fetch-ucd-17.sh).
+/// The code points Unicode 15.0 assigns (Corpora/unicode/ucd) that became East Asian Wide or
+/// Fullwidth later (Unicode 17.0, Corpora/unicode/ucd-17.0, Tools/fetch-ucd-17.sh): the 188 the
+/// engine widens. Only those: the ones Wide in 15.0 already keep glibc's count, which is 0 for
+/// the Wide marks (U+302A–302D…) and the Hangul filler U+3164 (the harness once gave every 17.0
+/// Wide scalar 2 cells, and stopped on a line ending in U+3164:
+/// Tools/fuzz/findings/render-hangul-filler-wide-in-17.jsonl).
 private let laterWideCodePoints: CodePointBits = {
     let unassigned = ucdCodePoints(in: "DerivedGeneralCategory.txt", withValue: "Cn")
+    let wide15 = ucdCodePoints(in: "DerivedEastAsianWidth.txt", withValue: "W")
+    let full15 = ucdCodePoints(in: "DerivedEastAsianWidth.txt", withValue: "F")
     let wide = ucdCodePoints(in: "../ucd-17.0/EastAsianWidth.txt", withValue: "W")
     let full = ucdCodePoints(in: "../ucd-17.0/EastAsianWidth.txt", withValue: "F")
     var values = CodePointBits()
-    for value in UInt32(0)..<0x110000 where (wide.contains(value) || full.contains(value)) && !unassigned.contains(value) {
+    var count = 0
+    for value in UInt32(0)..<0x110000 where (wide.contains(value) || full.contains(value)) && !unassigned.contains(value)
+        && !wide15.contains(value) && !full15.contains(value) {
         values.insert(value)
+        count += 1
     }
+    require(count == 188, "\(count) code points became Wide after Unicode 15.0, not 188")
     return values
 }()
 
