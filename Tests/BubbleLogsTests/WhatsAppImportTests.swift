@@ -255,8 +255,31 @@ import Testing
             "2020-12-31, 23:59 - A: x", "[2020/12/31 23:59:59] A: x",
         ]
         for line in accepted { #expect(WhatsAppLine.parseHeader(line) != nil, "\(line)") }
-        let rejected = ["31/12/20 - A: x", "hello: there", "31/12/20, 25:00 - A: x", "31/12, 10:00 - A: x", "1/2/3/4, 10:00 - A: x", "12/31/20, 13:00 PM - A: x"]
+        let rejected = ["31/12/20 - A: x", "hello: there", "31/12, 10:00 - A: x", "1/2/3/4, 10:00 - A: x"]
         for line in rejected { #expect(WhatsAppLine.parseHeader(line) == nil, "\(line)") }
+        // A header's shape with a time no clock shows is still a header: its record is rejected.
+        let impossible = ["31/12/20, 25:00 - A: x": "25:00", "12/31/20, 13:00 PM - A: x": "13:00 PM",
+                          "[31/12/2020, 23:59:60] A: x": "23:59:60", "31.12.20, 08.60 - A: x": "08:60"]
+        for (line, time) in impossible {
+            let header = WhatsAppLine.parseHeader(line)
+            #expect(header?.isPossibleTime == false, "\(line)")
+            #expect(header?.timeDescription == time, "\(line)")
+        }
+        #expect(WhatsAppLine.parseHeader("1/2/21, 00:30 a.m. - A: x")?.isPossibleTime == true)
+    }
+
+    /// A line with a header's shape and an impossible time is its own rejected record, with the
+    /// lines under it: not text added to the message before it, and never lost.
+    @Test func aHeaderWithAnImpossibleTimeIsReportedAtItsLine() throws {
+        let path = corpus("exports/whatsapp/impossible-times.txt")
+        let result = try readAll(path, format: .whatsapp)
+        #expect(result.diagnosticLines == [
+            "\(path):2: impossible time 25:99",
+            "\(path):5: impossible date 2024-1-45 (the file's dates read day first)",
+            "\(path):6: impossible time 08:60",
+        ])
+        #expect(result.texts == ["ok", "after", "fine"])
+        #expect(result.counts.recordsIn == 6 && result.counts.rejected == 3 && result.counts.reconciles)
     }
 
     @Test func dateOrderIsDecidedFromTheWholeFile() throws {

@@ -104,9 +104,11 @@ import Testing
             #expect(header.ordinarySender != nil, "\(line)")
         }
         // A day period is read once: before the hour or after the time, never both.
-        for line in ["2024/1/13 下午8:15 PM - A: x", "2024/1/13 下午13:15 - A: x", "١٣/١/٢٠٢٤، ٨:١٥ م م - A: x"] {
+        for line in ["2024/1/13 下午8:15 PM - A: x", "١٣/١/٢٠٢٤، ٨:١٥ م م - A: x"] {
             #expect(WhatsAppLine.parseHeader(line) == nil, "\(line)")
         }
+        // An hour past 12 after a day period is a header with an impossible time (its record is rejected).
+        #expect(WhatsAppLine.parseHeader("2024/1/13 下午13:15 - A: x")?.isPossibleTime == false)
     }
 
     @Test func aWhatsAppShapedFileWithAnUnknownDateIsNamedAsSuch() throws {

@@ -183,13 +183,8 @@ struct WhatsAppLine {
             guard isSpace(peek()) else { return nil }
             advance()
         }
-        if isPM != nil {
-            // Some locales (es, pt) write the hour after midnight as 00 with "a. m.", not 12.
-            guard hour.value <= 12 else { return nil }
-        } else {
-            guard hour.value <= 23 else { return nil }
-        }
-        guard minute.value <= 59, second <= 59 else { return nil }
+        // A time out of range (25:99, 13:00 PM) still makes a header: the line is a record the
+        // reader rejects with its place, not text silently added to the message before it.
         return WhatsAppLine(
             first: a.value, second: b.value, third: c.value, yearFirst: yearFirst,
             hour: hour.value, minute: minute.value, secondOfMinute: second, isPM: isPM,
@@ -223,6 +218,21 @@ struct WhatsAppLine {
             }
         }
         return false
+    }
+
+    /// Whether the time can be on a clock: hours 0–23 (0–12 with a day period; some locales,
+    /// es and pt, write the hour after midnight as 00 with "a. m."), minutes and seconds 0–59.
+    var isPossibleTime: Bool {
+        hour <= (isPM == nil ? 23 : 12) && minute <= 59 && secondOfMinute <= 59
+    }
+
+    /// The time as written, for a diagnostic: `25:99`, `13:00:05 PM`.
+    var timeDescription: String {
+        func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : String(n) }
+        var text = "\(twoDigits(hour)):\(twoDigits(minute))"
+        if secondOfMinute != 0 { text += ":" + twoDigits(secondOfMinute) }
+        if let isPM { text += isPM ? " PM" : " AM" }
+        return text
     }
 
     /// The hour on a 24-hour clock.

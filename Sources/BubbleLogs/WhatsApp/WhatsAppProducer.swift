@@ -119,6 +119,7 @@ final class WhatsAppProducer: RecordProducer {
     private func build(_ message: Pending) -> ProducedRecord {
         guard let header = message.header else { preconditionFailure("pending messages start at a header") }
         if let invalid = message.invalidUTF8 { return reject(line: message.line, invalid) }
+        guard header.isPossibleTime else { return reject(line: message.line, "impossible time \(header.timeDescription)") }
         let civil = order.civil(header)
         guard (1...12).contains(civil.month), (1...LogTimestamp.daysInMonth(year: civil.year, month: civil.month)).contains(civil.day) else {
             return reject(line: message.line, "impossible date \(civil.year)-\(civil.month)-\(civil.day) (the file's dates read \(order == .monthFirst ? "month" : "day") first)")
