@@ -152,7 +152,43 @@ import Testing
     @Test func markupIsResolvedToPlainText() {
         let decoder = SlackMessageDecoder(users: ["U1": "Ann"], me: nil)
         #expect(decoder.resolve("<@U1> <@U9> <!here> <!channel|@channel> <#C1|dev> <mailto:a@b.c|a@b.c> <https://x.y> 1 &lt; 2 &amp;&amp; 3 &gt; 2")
-            == "@Ann @U9 @here @@channel #dev a@b.c (mailto:a@b.c) https://x.y 1 < 2 && 3 > 2")
+            == "@Ann @U9 @here @channel #dev a@b.c (mailto:a@b.c) https://x.y 1 < 2 && 3 > 2")
+        // A user group and a date, as Slack's API documents them: the group's handle and the date's fallback.
+        #expect(decoder.resolve("ping <!subteam^S1|@team> on <!date^1392734382^{date_short}|Feb 18, 2014>, <!subteam^S2>")
+            == "ping @team on Feb 18, 2014, @S2")
+    }
+
+    /// An export with private channels, a group DM and a DM (`groups.json`, `mpims.json`,
+    /// `dms.json`, as Business+ exports hold them), a folder no list names, and the AppleDouble
+    /// file macOS leaves beside a day file: every conversation is read, none silently.
+    @Test func privateChannelsGroupDMsAndDMsAreReadAsConversations() throws {
+        for path in [corpus("exports/slack/full-export"), corpus("exports/zip/slack-full-export.zip")] {
+            let reader = try LogSource.open(path: path, options: LogReadOptions(timeZone: utc))
+            var texts: [String] = []
+            var conversations: [String?] = []
+            var diagnostics: [String] = []
+            for entry in reader {
+                switch entry {
+                case let .message(record, _):
+                    texts.append((record as? LogTextMessage)?.text ?? (record as? LogSystemMessage)?.notice ?? "")
+                    conversations.append(record.conversationID)
+                case let .diagnostic(diagnostic): diagnostics.append(diagnostic.description)
+                }
+            }
+            #expect(diagnostics.isEmpty, "\(path)")
+            #expect(texts == ["#general", "Morning all", "#secret", "Launch moves to Friday",
+                              "group DM: alice, Boris Ivanov, Sam", "Lunch at noon?",
+                              "DM: alice, Boris Ivanov", "Can you review my PR?",
+                              "#unlisted", "A channel the lists left out"], "\(path)")
+            #expect(conversations == ["general", "general", "secret", "secret", "mpdm-alice--boris--sam-1", "mpdm-alice--boris--sam-1",
+                                      "D01ALBO", "D01ALBO", "unlisted", "unlisted"], "\(path)")
+            #expect(reader.warnings.map(\.reason) == [
+                "a folder of day files that channels.json, groups.json, mpims.json and dms.json do not list: read as #unlisted"])
+            #expect(reader.counts.reconciles)
+            // A DM is chosen by its id, which is its folder's name.
+            let dm = try readAll(path, options: LogReadOptions(timeZone: utc, conversation: "D01ALBO"))
+            #expect(dm.texts == ["Can you review my PR?"])
+        }
     }
 
     @Test func exportConvertsToNativeAndReadsBackTheSame() throws {

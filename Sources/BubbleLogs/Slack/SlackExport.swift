@@ -54,43 +54,63 @@ enum SlackExport {
         var warnings: [LogDiagnostic] = []
         let users = try readUsers(export, warnings: &warnings)
         var channels: [SlackChannel] = []
+        var listedFolders: Set<String> = []
+        func add(name: String, id: String, title: String, listing: String, line: Int?) {
+            var channel = SlackChannel(id: id, name: name, title: title, days: [])
+            listedFolders.insert(name)
+            readDays(of: &channel, in: export, listing: listing, line: line)
+            channels.append(channel)
+        }
         for (value, line) in channelList.elementsWithLines {
             guard let object = value.objectValue, let name = object["name"]?.stringValue else {
                 throw LogInputError(file: channelsFile, line: line, message: "unknown schema: each channel needs a \"name\"")
             }
-            let id = object["id"]?.stringValue ?? name
-            var channel = SlackChannel(id: id, name: name, days: [])
-            func reject(_ file: String, _ line: Int?, _ reason: String) {
-                channel.days = [.rejected(LogDiagnostic(position: LogPosition(file: file, line: line), reason: reason))]
-            }
-            guard ExportNames.isSafeComponent(name) else {
-                reject(channelsFile, line, "channel name \"\(DiagnosticText.quoted(name))\" is not a folder name inside the export (empty, \".\" or \"..\", or holding a path separator); its messages are not read")
-                channels.append(channel)
-                continue
-            }
-            switch export.kind(name) {
-            case .folder:
-                for (dayName, kind) in export.list(name) where dayName.hasSuffix(".json") {
-                    let day = ExportNames.join(name, dayName)
-                    if kind == .file {
-                        channel.days.append(.file(day))
-                    } else {
-                        let what = kind == .folder ? "a folder named like a day file" : kind.description
-                        channel.days.append(.rejected(LogDiagnostic(position: LogPosition(file: export.place(day), line: nil), reason: "\(what), not a day file of messages")))
+            add(name: name, id: object["id"]?.stringValue ?? name, title: "#" + name, listing: channelsFile, line: line)
+        }
+        // Exports that include them (Business+ and Enterprise Grid, or a DM export) list private
+        // channels, group DMs and DMs beside the public channels, each with a folder of day files.
+        for listing in ["groups.json", "mpims.json", "dms.json"] where export.kind(listing) != .missing {
+            let file = export.place(listing)
+            guard let list = readListing(listing, in: export, warnings: &warnings) else { continue }
+            for (value, line) in list.elementsWithLines {
+                let object = value.objectValue
+                let members = object?["members"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                let memberNames = members.map { ExpansionLimit.name(users[$0] ?? $0) }
+                if listing == "dms.json" {
+                    // A DM has no name: its folder is its id, and it is shown by who is in it.
+                    guard let id = object?["id"]?.stringValue else {
+                        warnings.append(LogDiagnostic(position: LogPosition(file: file, line: line), reason: "unknown schema: each DM needs an \"id\"; the entry is skipped"))
+                        continue
                     }
+                    add(name: id, id: id, title: memberNames.isEmpty ? "DM " + id : "DM: " + memberNames.joined(separator: ", "),
+                        listing: file, line: line)
+                } else {
+                    guard let name = object?["name"]?.stringValue else {
+                        warnings.append(LogDiagnostic(position: LogPosition(file: file, line: line), reason: "unknown schema: each conversation needs a \"name\"; the entry is skipped"))
+                        continue
+                    }
+                    let title = listing == "mpims.json" && !memberNames.isEmpty ? "group DM: " + memberNames.joined(separator: ", ") : "#" + name
+                    add(name: name, id: object?["id"]?.stringValue ?? name, title: title, listing: file, line: line)
                 }
-            case .missing:
-                channel.warning = LogDiagnostic(position: LogPosition(file: channelsFile, line: line), reason: "channel #\(DiagnosticText.quoted(name)) has no folder in the export, so no messages")
-            case let kind:
-                reject(export.place(name), nil, "\(kind.description), not a channel folder; the messages of #\(DiagnosticText.quoted(name)) are not read")
             }
+        }
+        // A folder of day files that no list names (a list missing or damaged, or a conversation
+        // left out of it) is read under its folder's name: its messages are not lost.
+        for (folder, kind) in export.list("") where kind == .folder && !listedFolders.contains(folder) && folder != "__MACOSX" {
+            guard export.list(folder).contains(where: { isDayFileName($0.name) }) else { continue }
+            var channel = SlackChannel(id: folder, name: folder, title: "#" + folder, days: [])
+            readDays(of: &channel, in: export, listing: channelsFile, line: nil)
+            channel.warning = LogDiagnostic(
+                position: LogPosition(file: export.place(folder), line: nil),
+                reason: "a folder of day files that channels.json, groups.json, mpims.json and dms.json do not list: read as #\(DiagnosticText.quoted(folder))")
             channels.append(channel)
         }
+        let allChannels = channels
         if let wanted = options.conversation {
             let bare = wanted.hasPrefix("#") ? String(wanted.dropFirst()) : wanted
             channels = channels.filter { $0.name == bare || $0.id == bare }
             if channels.isEmpty {
-                let names = channelList.elements.compactMap { $0.objectValue?["name"]?.stringValue }.map { "#" + DiagnosticText.quoted($0) }.joined(separator: ", ")
+                let names = allChannels.map { "#" + DiagnosticText.quoted($0.name) }.joined(separator: ", ")
                 throw LogInputError(file: export.display, message: "no channel \"\(DiagnosticText.quoted(wanted))\"; the export has \(names)", kind: .conversationNotFound)
             }
         }
@@ -98,6 +118,71 @@ enum SlackExport {
         warnings += channels.compactMap(\.warning)
         let producer = SlackProducer(export: export, channels: channels, decoder: SlackMessageDecoder(users: users, me: options.me))
         return Opened(producer: producer, warnings: warnings)
+    }
+
+    /// Lists `channel`'s day files (its folder is its name, which `listing` gave at `line`), or
+    /// says why its messages cannot be read: a name that is no folder name inside the export, a
+    /// folder that is something else, a day file that is not a file.
+    private static func readDays(of channel: inout SlackChannel, in export: ExportFolder, listing: String, line: Int?) {
+        let name = channel.name
+        func reject(_ file: String, _ line: Int?, _ reason: String) {
+            channel.days = [.rejected(LogDiagnostic(position: LogPosition(file: file, line: line), reason: reason))]
+        }
+        guard ExportNames.isSafeComponent(name) else {
+            reject(listing, line, "channel name \"\(DiagnosticText.quoted(name))\" is not a folder name inside the export (empty, \".\" or \"..\", or holding a path separator); its messages are not read")
+            return
+        }
+        switch export.kind(name) {
+        case .folder:
+            // `._2024-05-01.json`: the AppleDouble file macOS writes beside each file copied
+            // to a disk without its metadata, not a day of messages.
+            for (dayName, kind) in export.list(name) where dayName.hasSuffix(".json") && !dayName.hasPrefix("._") {
+                let day = ExportNames.join(name, dayName)
+                if kind == .file {
+                    channel.days.append(.file(day))
+                } else {
+                    let what = kind == .folder ? "a folder named like a day file" : kind.description
+                    channel.days.append(.rejected(LogDiagnostic(position: LogPosition(file: export.place(day), line: nil), reason: "\(what), not a day file of messages")))
+                }
+            }
+        case .missing:
+            channel.warning = LogDiagnostic(position: LogPosition(file: listing, line: line), reason: "channel \(DiagnosticText.quoted(channel.title)) has no folder in the export, so no messages")
+        case let kind:
+            reject(export.place(name), nil, "\(kind.description), not a channel folder; the messages of \(DiagnosticText.quoted(channel.title)) are not read")
+        }
+    }
+
+    /// An optional list of conversations (`groups.json`, `mpims.json`, `dms.json`) as an array,
+    /// or nil with a warning when it cannot be read: its conversations' folders are then read
+    /// as unlisted folders, so no message is lost.
+    private static func readListing(_ listing: String, in export: ExportFolder, warnings: inout [LogDiagnostic]) -> JSONArray? {
+        let file = export.place(listing)
+        func warn(_ line: Int?, _ reason: String) {
+            warnings.append(LogDiagnostic(position: LogPosition(file: file, line: line), reason: reason + "; the folders it lists are read under their own names"))
+        }
+        guard export.kind(listing) == .file else {
+            warn(nil, "\(export.kind(listing).description), not a list of conversations")
+            return nil
+        }
+        let bytes: [UInt8]
+        switch export.read(listing) {
+        case .success(let read): bytes = read
+        case .failure(let error):
+            warn(nil, error.message)
+            return nil
+        }
+        let value: JSONValue
+        do {
+            value = try JSONParser().parse(bytes)
+        } catch {
+            warn(error.line, "\(error.isTruncation ? "truncated" : "invalid") JSON: \(error.message) (column \(error.column))")
+            return nil
+        }
+        guard let list = value.arrayWithLines else {
+            warn(1, "unknown schema: expected an array of conversations, found \(value.described)")
+            return nil
+        }
+        return list
     }
 
     /// One channel's folder given on its own (its day files, without the export's `channels.json`
@@ -118,7 +203,7 @@ enum SlackExport {
                 throw LogInputError(file: export.display, message: "no channel \"\(DiagnosticText.quoted(wanted))\"; this channel folder holds #\(DiagnosticText.quoted(name)) alone", kind: .conversationNotFound)
             }
         }
-        var channel = SlackChannel(id: name, name: name, days: [])
+        var channel = SlackChannel(id: name, name: name, title: "#" + name, days: [])
         for (dayName, kind) in entries {
             if kind == .file {
                 channel.days.append(.file(dayName))
@@ -197,7 +282,11 @@ struct SlackChannel {
     }
 
     var id: String
+    /// Its name, which is its folder's (a DM's is its id) and what `--channel` and the records'
+    /// conversation give.
     var name: String
+    /// What the row opening it says: `#general`, `DM: Ann, Bob`.
+    var title: String
     var days: [Day]
     /// Said once on opening: the channel is listed but has no folder.
     var warning: LogDiagnostic?
@@ -277,7 +366,7 @@ final class SlackProducer: RecordProducer {
             let micros = firstTS.flatMap(LogTimestamp.microseconds(unixSecondsLiteral:)) ?? 0
             var header = LogMessageHeader(id: prefix + "conversation", senderName: nil, date: LogTimestamp.date(microseconds: micros))
             header.conversationID = channel.name
-            current.append { .record(LogSystemMessage(header: header, notice: "#\(channel.name)"), LogPosition(file: path, line: 1)) }
+            current.append { .record(LogSystemMessage(header: header, notice: channel.title), LogPosition(file: path, line: 1)) }
         }
         let decoder = decoder
         // Read together, each channel's records carry its name as their conversation (names are

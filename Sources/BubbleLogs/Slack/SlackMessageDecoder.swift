@@ -139,7 +139,16 @@ struct SlackMessageDecoder: Sendable {
             } else if target.hasPrefix("#") {
                 out.append("#" + (label ?? String(target.dropFirst())))
             } else if target.hasPrefix("!") {
-                out.append("@" + (label ?? String(target.dropFirst())))
+                let command = target.dropFirst()
+                if command.hasPrefix("date^") {
+                    // `<!date^1392734382^{date_short}|Feb 18, 2014>`: the fallback is the date as written.
+                    out.append(label ?? String(command.dropFirst(5).prefix { $0 != "^" }))
+                } else {
+                    // `<!here>`, `<!channel>`, and a user group, `<!subteam^S0123|@designers>`,
+                    // whose label carries its own @.
+                    let name = label ?? String(command.hasPrefix("subteam^") ? command.dropFirst(8) : command)
+                    out.append(name.hasPrefix("@") ? name : "@" + name)
+                }
             } else if let label, label != target {
                 out.append("\(label) (\(target))")
             } else {
