@@ -23,6 +23,26 @@ import Testing
         #expect(photo.caption == "the route topo" && photo.pixelWidth == 1280)
     }
 
+    /// `reply_to_peer_id` names the chat of the message replied to when it is another chat's (a
+    /// channel's post, answered in its discussion group): its number is that chat's, so it never
+    /// quotes this chat's message of the same number.
+    @Test func aReplyToAnotherChatsMessageQuotesNoMessageOfThisChat() throws {
+        let result = try readAll(corpus("exports/telegram/reply-other-chat/result.json"))
+        #expect(result.diagnostics.isEmpty && result.counts.reconciles)
+        let ids = result.records.map(\.id)
+        let replies = result.records.map(\.replyToID)
+        #expect(replies[1] != nil && !ids.contains(replies[1]!))
+        #expect(replies[2] == ids[0])
+        // Read together with other chats, where ids carry the chat's: the same.
+        let json = #"{"chats":{"list":[{"name":"a","type":"public_supergroup","id":77,"messages":[{"id":1,"type":"message","date_unixtime":"1718010000","from":"A","text":"one"},{"id":2,"type":"message","date_unixtime":"1718010001","from":"B","reply_to_message_id":1,"reply_to_peer_id":"channel76","text":"other"},{"id":3,"type":"message","date_unixtime":"1718010002","from":"B","reply_to_message_id":1,"reply_to_peer_id":"channel77","text":"same"}]},{"name":"b","type":"personal_chat","id":78,"messages":[]}]}}"#
+        let full = try readAll(temporaryFile(Array(json.utf8), suffix: ".json"))
+        let one = try #require(full.records.first { ($0 as? LogTextMessage)?.text == "one" })
+        let other = try #require(full.records.first { ($0 as? LogTextMessage)?.text == "other" })
+        let same = try #require(full.records.first { ($0 as? LogTextMessage)?.text == "same" })
+        #expect(other.replyToID != nil && other.replyToID != one.id)
+        #expect(same.replyToID == one.id)
+    }
+
     @Test func aForwardOriginOfTheWrongTypeRejectsThatMessageAtItsLine() throws {
         let json = #"{"name":"x","type":"personal_chat","id":1,"messages":[{"id":1,"type":"message","date_unixtime":"1718010000","from":"A","forwarded_from":7,"text":"t"},{"id":2,"type":"message","date_unixtime":"1718010000","from":"A","text":"u"}]}"#
         let result = try readAll(temporaryFile(Array(json.utf8), suffix: ".json"))

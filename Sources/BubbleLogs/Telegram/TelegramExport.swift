@@ -114,7 +114,16 @@ struct TelegramMessageDecoder {
             throw ExportProblem("missing field \"date_unixtime\"")
         }
         let date = LogTimestamp.date(microseconds: micros)
-        let replyTo = try message.identifier("reply_to_message_id").map { idPrefix + $0 }
+        var repliedTo = try message.identifier("reply_to_message_id")
+        if let original = repliedTo, let peer = try message.identifier("reply_to_peer_id"),
+           String(peer.unicodeScalars.filter { ("0"..."9").contains($0) }) != idPrefix.dropLast() {
+            // A reply to another chat's message (a channel's post, answered in its discussion
+            // group): the number is that chat's, so it must not quote this chat's message of the
+            // same number. An id no message here has shows the quote of a message not in the log.
+            // (A chat read alone has no prefix to compare with: the peer is then always another.)
+            repliedTo = "\(peer):\(original)"
+        }
+        let replyTo = repliedTo.map { idPrefix + $0 }
         switch type {
         case "service":
             let actor = try message.string("actor")
