@@ -13,10 +13,12 @@ struct CommandRun {
 }
 
 /// Runs `bubbles ARGUMENTS` in process, with `environment` instead of the real one.
-func bubbles(_ arguments: String..., environment: [String: String] = [:], outputIsTerminal: Bool = false) -> CommandRun {
+func bubbles(_ arguments: String..., environment: [String: String] = [:], outputIsTerminal: Bool = false,
+             outputIsFile: Bool = false) -> CommandRun {
     let output = StringSink()
     let errors = StringSink()
-    let context = CommandContext(output: output, errors: errors, environment: environment, outputIsTerminal: outputIsTerminal)
+    let context = CommandContext(output: output, errors: errors, environment: environment, outputIsTerminal: outputIsTerminal,
+                                 outputIsFile: outputIsFile)
     let code = BubblesCommandLine.run(arguments, context: context)
     return CommandRun(code: code, output: output.text, errors: errors.text)
 }

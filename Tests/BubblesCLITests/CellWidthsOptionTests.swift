@@ -1,4 +1,6 @@
 import BubbleTestSupport
+import BubbleTerminal
+import Foundation
 import Testing
 @testable import BubblesCLI
 
@@ -35,6 +37,26 @@ import Testing
         #expect(bubbles("heights", sample, environment: inTmux).output == bubbles("heights", sample, "--cell-widths", "unicode", environment: ["TZ": "UTC"]).output)
         // An empty TMUX (a shell that cleared it to leave tmux's rules) is not tmux.
         #expect(bubbles("render", sample, "--width", "60", environment: ["TZ": "UTC", "TMUX": ""]).output == unicode.output)
+    }
+
+    @Test func aTranscriptWrittenToAFileInsideTmuxStaysUnicode() throws {
+        let sample = corpus("logs/sample.jsonl")
+        let inTmux = ["TZ": "UTC", "TMUX": "/tmp/tmux-0/default,4242,0"]
+        let toFile = bubbles("render", sample, "--width", "60", environment: inTmux, outputIsFile: true)
+        let unicode = bubbles("render", sample, "--width", "60", "--cell-widths", "unicode", environment: ["TZ": "UTC"])
+        #expect(toFile.output == unicode.output)
+
+        // What main.swift asks of standard output: a file is one, a pipe is not.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-regular-\(getpid())").path
+        defer { unlink(path) }
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try #require(file >= 0)
+        defer { close(file) }
+        #expect(TerminalWidth.isRegularFile(file))
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        #expect(!TerminalWidth.isRegularFile(fds[1]))
     }
 
     @Test func aBadProfileIsAUsageError() {

@@ -16,10 +16,12 @@ struct TmuxViewerTests {
 
     /// Runs `arguments` in a pane (with `environment`, `NAME=value` words, set for it); after it
     /// ends, the shell prints its exit status and the terminal's modes, then waits.
-    static func start(_ arguments: String, width: Int = 72, height: Int = 22, environment: String = "") throws -> TmuxSession {
+    /// `before`, a shell command ending in `&` or `;`, runs first in the same shell.
+    static func start(_ arguments: String, width: Int = 72, height: Int = 22, environment: String = "",
+                      before: String = "") throws -> TmuxSession {
         let binary = TmuxSession.bubblesBinary!
         return try TmuxSession(width: width, height: height,
-                               command: "sh -c '\(environment) \(Self.probeBound) \(binary) \(arguments); echo EXIT=$?; stty -a | tr -s \" \\n\" \" \" | head -c 2000; echo; exec sleep 60'")
+                               command: "sh -c '\(before) \(environment) \(Self.probeBound) \(binary) \(arguments); echo EXIT=$?; stty -a | tr -s \" \\n\" \" \" | head -c 2000; echo; exec sleep 60'")
     }
 
     static func statusLine(_ screen: [String]) -> String {
@@ -179,7 +181,7 @@ struct TmuxViewerTests {
     }
 
     @Test func terminalIsGivenBackAfterSignals() throws {
-        for (signal, exit) in [(SIGTERM, "143"), (SIGHUP, "129"), (SIGINT, "130")] {
+        for (signal, exit) in [(SIGTERM, "143"), (SIGHUP, "129"), (SIGINT, "130"), (SIGQUIT, "131")] {
             let session = try Self.start("view \(Self.sample)")
             session.waitFor { Self.statusLine($0).contains("(END)") }
             let pid = try #require(session.childPID())
@@ -292,6 +294,27 @@ struct TmuxViewerTests {
             #expect(screen.contains { $0.contains("EXIT=2") }, "\(screen)")
             #expect(screen.joined(separator: " ").contains(reason), "\(screen)")
         }
+    }
+
+    /// A log read from a FIFO (as from `<(unzip -p chat.zip)`): read once, through the reader, and
+    /// shown whole; never opened a second time, which would wait for a writer that has gone.
+    @Test func aLogFromAFIFOIsShownWhole() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-view-fifo-\(getpid())").path
+        unlink(fifo)
+        try #require(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let session = try Self.start("view \(fifo)", before: "cat \(Self.sample) > \(fifo) &")
+        let (opened, screen) = session.waitFor { Self.statusLine($0).contains("(END)") }
+        #expect(opened, "\(screen)")
+        #expect(Self.statusLine(screen).contains("of 157"), "\(screen)")
+        session.send("q")
+        Self.expectRestored(session, exit: "0")
+
+        let follow = try Self.start("view --follow \(fifo)", width: 220, before: "cat \(Self.sample) > \(fifo) &")
+        let (ended, refused) = follow.waitFor { $0.contains { $0.contains("EXIT=") } }
+        #expect(ended)
+        #expect(refused.contains { $0.contains("EXIT=2") }, "\(refused)")
+        #expect(refused.joined(separator: " ").contains("a pipe or FIFO is read once"), "\(refused)")
     }
 
     /// `count` JSON Lines messages whose ids and texts name `tag`.

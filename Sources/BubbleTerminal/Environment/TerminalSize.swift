@@ -27,4 +27,11 @@ public enum TerminalWidth {
     public static func isTerminal(_ fileDescriptor: Int32) -> Bool {
         isatty(fileDescriptor) == 1
     }
+
+    /// True when `fileDescriptor` is a regular file (`render > chat.txt`): what is written there
+    /// is drawn later, by whatever shows the file, not by the terminal the command runs in.
+    public static func isRegularFile(_ fileDescriptor: Int32) -> Bool {
+        var info = stat()
+        return fstat(fileDescriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
 }

@@ -135,7 +135,9 @@ public final class ViewerSession {
         TerminalRescue.disarm()
     }
 
-    private static let handled: [Int32] = [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT]
+    /// SIGQUIT (ctrl-\ where the line discipline sends it, or `kill -QUIT`) ends the viewer as
+    /// SIGTERM does: left to the runtime, its backtracer would wait for a key on the alternate screen.
+    private static let handled: [Int32] = [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT]
 
     private func installSignals() {
         var fds: [Int32] = [-1, -1]

@@ -8,17 +8,20 @@ public struct CommandContext {
     /// Whether standard output and standard error are terminals.
     public var outputIsTerminal: Bool
     public var errorsAreTerminal: Bool
+    /// Whether standard output is a regular file (`render > chat.txt`), not a pipe or a terminal.
+    public var outputIsFile: Bool
     /// Asks the terminal how it counts cells (`--cell-widths auto`); nil never asks.
     public var probeWidths: ((TextOptions) -> WidthProbe.Result)?
 
     public init(output: TextSink, errors: TextSink, environment: [String: String], outputIsTerminal: Bool = false, errorsAreTerminal: Bool = false,
-                probeWidths: ((TextOptions) -> WidthProbe.Result)? = nil) {
+                outputIsFile: Bool = false, probeWidths: ((TextOptions) -> WidthProbe.Result)? = nil) {
         self.probeWidths = probeWidths
         self.output = output
         self.errors = errors
         self.environment = environment
         self.outputIsTerminal = outputIsTerminal
         self.errorsAreTerminal = errorsAreTerminal
+        self.outputIsFile = outputIsFile
     }
 }
 

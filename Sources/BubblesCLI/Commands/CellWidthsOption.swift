@@ -29,7 +29,8 @@ enum CellWidthsOption {
         // A transcript piped on inside tmux is drawn by tmux, whatever the pager: tmux counts per
         // code point (its maintainer has declined mode 2027 and grapheme clusters), as the probe
         // finds when it can ask. Nothing can be asked through a pipe, so tmux's own variable says it.
-        if drawnLater, !context.outputIsTerminal, let tmux = context.environment["TMUX"], !tmux.isEmpty {
+        // A file written inside tmux is drawn wherever it is shown later, so it stays `unicode`.
+        if drawnLater, !context.outputIsTerminal, !context.outputIsFile, let tmux = context.environment["TMUX"], !tmux.isEmpty {
             options.widthProfile = .wcwidth
             return WidthProbe.Result(options: options, enableGraphemeClustering: false, answered: false)
         }

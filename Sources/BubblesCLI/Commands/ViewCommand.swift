@@ -168,6 +168,9 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
     /// either is read whole, not indexed, so appended bytes would never be read.
     static func cannotFollow(_ format: LogFormat, path: String, head: [UInt8]) -> String? {
         if path == "-" { return "it needs a FILE, not standard input" }
+        if !isRegularFile(path) && !isDirectory(path) {
+            return "a pipe or FIFO is read once, to its end (follow the file it comes from)"
+        }
         if head.starts(with: [0x50, 0x4B]) {
             return "a zip archive is read whole: its files are compressed and listed at its end, so it is rewritten, not appended to (follow the file it holds, unzipped)"
         }
@@ -191,7 +194,9 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
     /// The first 4 bytes of the file at `path` (fewer for a shorter one; none for standard
     /// input, a folder or a file that cannot be read).
     static func head(of path: String) -> [UInt8] {
-        guard path != "-", let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        // A FIFO or a process substitution was opened and read by the reader already: opening
+        // it again would wait for a writer that has gone, or take bytes meant for the reader.
+        guard path != "-", isRegularFile(path), let handle = FileHandle(forReadingAtPath: path) else { return [] }
         defer { try? handle.close() }
         return [UInt8]((try? handle.read(upToCount: 4)) ?? Data())
     }
@@ -199,10 +204,22 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
     /// Where a JSON Lines FILE's lines start (after a UTF-8 byte order mark), when it is a plain
     /// UTF-8 file the viewer can index; nil for standard input, a zip or UTF-16.
     func plainFileStart() -> UInt64? {
-        guard path != "-", FileManager.default.isReadableFile(atPath: path) else { return nil }
+        guard path != "-", Self.isRegularFile(path), FileManager.default.isReadableFile(atPath: path) else { return nil }
         let head = Self.head(of: path)
         if head.starts(with: [0x50, 0x4B]) || head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return nil }
         return head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    }
+
+    /// Whether `path` names a regular file (following links), which can be opened again and
+    /// indexed; not a pipe, a FIFO or a process substitution's `/dev/fd/N`.
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Every record of `reader`, in memory (inputs that cannot be indexed).
