@@ -166,6 +166,18 @@ import Testing
         #expect(WhatsAppMedia.classifyMarked("\u{200E}Bild") == .image(name: "bild"))
     }
 
+    /// A group whose name holds ": " writes its notices under that whole name, the U+200E after
+    /// the last colon: they are the chat's notices, not a person "Trip" saying "Planning: …".
+    @Test func aGroupNameWithAColonKeepsItsNoticesTheChats() throws {
+        let result = try readAll(corpus("exports/whatsapp/ios-group-name-colon.txt"), options: LogReadOptions(me: "Ben", timeZone: utc))
+        #expect(result.diagnostics.isEmpty && result.counts.reconciles)
+        #expect(result.kinds == ["system", "system", "text", "text"])
+        #expect(result.texts == ["Ana created this group", "Ana added Ben", "Hi all", "Hello"])
+        #expect(result.senders == [nil, nil, "Ana", "Ben"])
+        // An ordinary message keeps its first colon's split.
+        #expect(WhatsAppLine.parseHeader("[13/01/2024, 20:16:03] Ana: note: this")?.senderAndText.sender == "Ana")
+    }
+
     @Test func midnightInATwelveHourFileIsADate() throws {
         let result = try readAll(corpus("exports/whatsapp/android-es_US-midnight.txt"))
         #expect(result.diagnostics.isEmpty)

@@ -257,6 +257,29 @@ struct WhatsAppLine {
         return (name.map(String.init), String(text))
     }
 
+    /// Where `": \u{200E}"` starts in `text`, if anywhere: searched in its UTF-8 (the mark is
+    /// E2 80 8E), so a line without a mark costs one pass over its bytes.
+    private static func markedColon(in text: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView.Index? {
+        let bytes = Substring(text).utf8
+        var i = bytes.startIndex
+        var run = 0  // how much of ": ", E2 80 8E has been seen
+        let pattern: [UInt8] = [0x3A, 0x20, 0xE2, 0x80, 0x8E]
+        while i < bytes.endIndex {
+            let byte = bytes[i]
+            if byte == pattern[run] {
+                run += 1
+                if run == pattern.count {
+                    // i is the mark's last byte: the colon is four bytes back, on a scalar boundary.
+                    return bytes.index(i, offsetBy: -4)
+                }
+            } else {
+                run = byte == pattern[0] ? 1 : 0
+            }
+            i = bytes.index(after: i)
+        }
+        return nil
+    }
+
     /// The name and the text either side of the first ": ", found by scalars (every line of a file
     /// is split at least twice, so no Foundation search).
     private var parts: (name: Substring?, text: Substring) {
@@ -275,10 +298,18 @@ struct WhatsAppLine {
             if scalars.last == ":" { return (Substring(scalars.dropLast()), "") }
             return (nil, rest)
         }
-        let name = scalars[..<colon]
+        var name = scalars[..<colon]
+        var textStart = scalars.index(colon, offsetBy: 2)
+        // iOS marks what it writes itself with a U+200E after the colon. A group named with a
+        // colon ("Trip: Planning: ‎Ana added Ben") puts that mark after the name's own colon:
+        // when the first colon is not followed by the mark but a later one is, the name runs to it.
+        if textStart < scalars.endIndex, scalars[textStart] != "\u{200E}", let marked = Self.markedColon(in: scalars[textStart...]) {
+            name = scalars[..<marked]
+            textStart = scalars.index(marked, offsetBy: 2)
+        }
         if name.isEmpty || name.count > 64 || name.contains("\"") || name.contains("\u{201C}") {
             return (nil, rest)
         }
-        return (Substring(name), Substring(scalars[scalars.index(colon, offsetBy: 2)...]))
+        return (Substring(name), Substring(scalars[textStart...]))
     }
 }
