@@ -169,6 +169,47 @@ import BubbleTestSupport
         #expect(Self.plain(screen).last!.contains("not found"))
     }
 
+    /// A message taller than the screen: search goes line by line, as `less` does. From the end,
+    /// `?` finds the match inside the message at the top; `n` visits every line showing the
+    /// query, in the reference transcript's order, each brought on screen, and `N` goes back.
+    @Test func searchFindsEachMatchingLineOfAMessageTallerThanTheScreen() throws {
+        let body = (1...150).map { $0 % 40 == 0 ? "line \($0) TARGET here" : "line \($0) more \($0)" }.joined(separator: "\n")
+        let models: [any MessageModel] = [
+            TextNote(id: "tall", senderName: "Bo", direction: .incoming, date: may1, text: body),
+            TextNote(id: "short", senderName: "Ana", direction: .outgoing, date: may1.addingTimeInterval(60), text: "ok"),
+        ]
+        let screen = Self.screen(models, rows: 12, columns: 40)
+        let reference = Reference(models, columns: 40)
+        let targets = reference.lines.indices.filter { reference.lines[$0].contains("TARGET") }
+        #expect(targets.count == 3)
+        func search(_ text: String) { for key in text { _ = screen.handle(.character(key)) }; _ = screen.handle(.enter) }
+        func shown(_ line: Int) -> Bool { (reference.top(screen)..<reference.top(screen) + 11).contains(line) }
+
+        // From the end (inside the tall message's last page), backwards: the last target.
+        search("?TARGET")
+        #expect(!Self.plain(screen).last!.contains("not found"))
+        #expect(shown(targets[2]))
+        _ = screen.handle(.character("n"))
+        #expect(shown(targets[1]) && !shown(targets[2]))
+        _ = screen.handle(.character("n"))
+        #expect(shown(targets[0]))
+        _ = screen.handle(.character("N"))
+        #expect(shown(targets[1]))
+        // Forwards from a top line inside the message: the next line showing the query, not the message's start.
+        _ = screen.handle(.character("g"))
+        for _ in 0..<5 { _ = screen.handle(.character("d")) }
+        let top = reference.top(screen)
+        search("/more 50")
+        let wanted = try #require(reference.lines.indices.first { $0 >= top && reference.lines[$0].contains("more 50") })
+        #expect(shown(wanted))
+        #expect(Self.plain(screen).contains { $0.contains("more 50") })
+        #expect(screen.frame().contains { $0.contains(SearchMatcher.on + "more 50") })
+        // Forwards from the top of the log: the first target, brought on screen.
+        _ = screen.handle(.character("g"))
+        search("/target")
+        #expect(shown(targets[0]))
+    }
+
     /// Whatever is typed into a search, the status line shows it neutralised.
     @Test func searchTextIsNeutralisedOnTheStatusLine() {
         let screen = Self.screen(Self.models(50))

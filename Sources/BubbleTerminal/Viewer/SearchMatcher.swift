@@ -40,6 +40,11 @@ public struct SearchMatcher: Sendable {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
+    /// Whether `line`, a drawn line with our escapes in it, shows the query.
+    func isShown(in line: String) -> Bool {
+        highlight(line) != line
+    }
+
     static let on = "\u{1B}[7m"
     static let off = "\u{1B}[27m"
 

@@ -558,35 +558,61 @@ public final class ViewerScreen {
         return find(forward: search.forward != reverse, fromCurrent: true)
     }
 
-    /// Moves the next matching message (after the top row, or before it) to the top. A repeat
-    /// (`n`, `N`) goes on from the match last found while it is still on screen: on a
-    /// conversation's last page the match cannot reach the top, and going on from the top row
-    /// would find it again and again.
+    /// Brings the next match into view: the next line showing the query, in the row at the top
+    /// (below the top line; a message may be taller than the screen) and then in the messages
+    /// after it (or, backwards, above the top line and then before it), as `less` searches by
+    /// line. A repeat (`n`, `N`) goes on from the match last found while it is still on screen:
+    /// on a conversation's last page a match cannot reach the top, and going on from the top
+    /// line would find it again and again. A message that holds the query where no drawn line
+    /// shows it whole (a match wrapped across lines, a name not drawn in a group) is found at
+    /// its first line.
     private func find(forward: Bool, fromCurrent: Bool) -> ViewerAction {
         guard var state = search else { return .none }
         let matcher = SearchMatcher(state.query)
-        var found: Int?
+        var found: (row: Int, line: Int)?
         if count > 0 {
-            var anchor = topRow
-            if fromCurrent, let row = state.matchedRow, state.matchedSection == section, row >= topRow, row <= lastRowOnScreen() { anchor = row }
-            let start = forward ? (fromCurrent ? anchor + 1 : anchor) : anchor - 1
-            if start >= 0 && start < count {
-                found = shown.find(from: start, forward: forward, query: matcher) { self.modelMatches($0, matcher) }
-                if let row = found, row >= count { found = nil }
+            var anchor = (row: topRow, line: topLine)
+            if fromCurrent, let row = state.matchedRow, state.matchedSection == section, row >= topRow, row <= lastRowOnScreen() {
+                anchor = (row, state.matchedLine)
+            }
+            let lines = matchingLines(ofRow: anchor.row, matcher)
+            let within = forward ? lines.first { fromCurrent ? $0 > anchor.line : $0 >= anchor.line } : lines.last { $0 < anchor.line }
+            if let line = within {
+                found = (anchor.row, line)
+            } else {
+                let start = forward ? anchor.row + 1 : anchor.row - 1
+                if start >= 0 && start < count,
+                   let row = shown.find(from: start, forward: forward, query: matcher, matches: { self.modelMatches($0, matcher) }), row < count {
+                    found = (row, matchLine(ofRow: row, matcher, forward: forward))
+                }
             }
         }
         if found == nil, let place = findInOtherSections(forward: forward, matcher: matcher) {
             showSection(place.section)
-            found = place.index
+            found = (place.index, matchLine(ofRow: place.index, matcher, forward: forward))
         }
         state.notFound = found == nil
         if let found {
-            state.matchedRow = found
+            state.matchedRow = found.row
+            state.matchedLine = found.line
             state.matchedSection = section
-            setTop(found, 0)
+            // The message's start when the match is on its first page, else the match's line.
+            setTop(found.row, found.line < pageHeight ? 0 : found.line)
         }
         search = state
         return .redraw
+    }
+
+    /// The lines of row `row`, as drawn, that show the query.
+    private func matchingLines(ofRow row: Int, _ matcher: SearchMatcher) -> [Int] {
+        drawRow(row).enumerated().compactMap { matcher.isShown(in: $0.element) ? $0.offset : nil }
+    }
+
+    /// The first (or, backwards, the last) line of row `row` showing the query; its first line
+    /// when none shows it whole.
+    private func matchLine(ofRow row: Int, _ matcher: SearchMatcher, forward: Bool) -> Int {
+        let lines = matchingLines(ofRow: row, matcher)
+        return (forward ? lines.first : lines.last) ?? 0
     }
 
     /// The last row with a line on screen.
@@ -754,6 +780,8 @@ public struct ViewerSearch: Hashable, Sendable {
     public var query: String
     public var forward: Bool
     public var matchedRow: Int?
+    /// The line of `matchedRow` that shows the match (0 when no line shows it whole).
+    public var matchedLine = 0
     /// The conversation (section) `matchedRow` is in.
     public var matchedSection = 0
     public var notFound = false
