@@ -210,6 +210,39 @@ import BubbleTestSupport
         #expect(shown(targets[0]))
     }
 
+    /// Under `--bidi visual` right-to-left words are drawn reversed, Arabic in its shaped
+    /// presentation forms (lam-alef as one ligature): a query typed in logical order, in letters,
+    /// is still shown where it is drawn. Each highlighted run, folded and read right to left, is
+    /// the query.
+    @Test func rightToLeftMatchesAreHighlightedWhereVisualOrderDrawsThem() throws {
+        let models: [any MessageModel] = [
+            TextNote(id: "he", senderName: "Noa", direction: .incoming, date: may1, text: "שלום! הפגישה ב-10:30 (בחדר 4B), לא 11."),
+            TextNote(id: "ar", senderName: "Omar", direction: .incoming, date: may1.addingTimeInterval(60), text: "مرحبا بالعالم hello"),
+            TextNote(id: "lam", senderName: "Omar", direction: .incoming, date: may1.addingTimeInterval(120), text: "السلام عليكم"),
+        ]
+        for bidi in [BidiMode.visual, .logical] {
+            var options = RenderOptions(width: 50, timeZone: utc)
+            options.bidi = bidi
+            let screen = ViewerScreen(source: ViewerMessages(models), engine: LayoutEngine(textOptions: TextOptions()),
+                                      decoration: DecorationOptions(timeZone: utc), title: "chat.jsonl", rows: 30, columns: 50,
+                                      renderOptions: options)
+            for query in ["שלום", "הפגישה", "مرحبا", "السلام", "عليكم", "hello"] {
+                _ = screen.handle(.character("g"))
+                for key in "/" + query { _ = screen.handle(.character(key)) }
+                _ = screen.handle(.enter)
+                let runs = screen.frame().dropLast().flatMap { line in
+                    line.components(separatedBy: SearchMatcher.on).dropFirst().map { stripSGR(String($0.prefix { $0 != "\u{1B}" })) }
+                }
+                let rightToLeft = bidi == .visual && query != "hello"
+                let expected = SearchMatcher.fold(query)
+                // Read right to left character by character, each folded in its own (logical) order: a
+                // ligature stands for its letters in reading order.
+                #expect(runs.contains { (rightToLeft ? $0.reversed().flatMap { SearchMatcher.fold(String($0)) } : SearchMatcher.fold($0)) == expected },
+                        "\(bidi) \(query): \(runs)")
+            }
+        }
+    }
+
     /// Whatever is typed into a search, the status line shows it neutralised.
     @Test func searchTextIsNeutralisedOnTheStatusLine() {
         let screen = Self.screen(Self.models(50))

@@ -1,3 +1,6 @@
+import BubbleText
+import Foundation
+
 /// Case-insensitive search for the viewer: finds a query in message text, and marks it on drawn
 /// lines (reverse video), stepping over the escape sequences we drew there ourselves.
 public struct SearchMatcher: Sendable {
@@ -7,10 +10,46 @@ public struct SearchMatcher: Sendable {
     /// case on the fly (a search over a million messages must not lowercase a million strings).
     public let asciiNeedle: [UInt8]?
 
+    /// The query as it can appear on a drawn line, folded (`fold`): as typed, and when it holds
+    /// right-to-left letters also in the visual orders `--bidi visual` draws it in (within a
+    /// right-to-left paragraph and within a left-to-right one), each folded piece by piece.
+    let drawnNeedles: [(folded: [Character], visual: Bool)]
+
     public init(_ query: String) {
         let lowered = query.lowercased()
         needle = Array(lowered)
         asciiNeedle = lowered.utf8.allSatisfy { $0 < 0x80 } ? Array(lowered.utf8) : nil
+        var needles: [(folded: [Character], visual: Bool)] = [(Self.fold(lowered), false)]
+        let scalars = lowered.unicodeScalars.map(\.value)
+        let rightToLeft = scalars.contains {
+            let bidi = BidiTables.classValue($0)
+            return bidi == BidiClass.r.rawValue || bidi == BidiClass.al.rawValue
+        }
+        if rightToLeft {
+            for direction in [BidiDirection.rightToLeft, .leftToRight] {
+                let paragraph = BidiParagraph(scalars: scalars, direction: direction)
+                var folded: [Character] = []
+                for grapheme in paragraph.visualGraphemes(in: 0..<scalars.count) {
+                    var text = ""
+                    for position in grapheme.range {
+                        var value = scalars[position]
+                        if grapheme.level & 1 == 1 { value = BidiTables.mirror(of: value) ?? value }  // L4, as drawn
+                        if let scalar = Unicode.Scalar(value) { text.unicodeScalars.append(scalar) }
+                    }
+                    folded += Self.fold(text)
+                }
+                if !needles.contains(where: { $0.folded == folded }) { needles.append((folded, true)) }
+            }
+        }
+        drawnNeedles = needles.filter { !$0.folded.isEmpty }
+    }
+
+    /// Text as compared on a drawn line: lowercased, and compatibility-decomposed (NFKD), which
+    /// takes the presentation forms the renderer draws shaped Arabic in back to their letters
+    /// (the lam-alef ligature to lam and alef); the tatweels it draws in spare cells are dropped.
+    static func fold(_ text: String) -> [Character] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return Array(text.lowercased()) }
+        return Array(text.lowercased().decomposedStringWithCompatibilityMapping).filter { $0 != "\u{0640}" }
     }
 
     /// Whether `text` holds the query, ignoring case.
@@ -48,10 +87,12 @@ public struct SearchMatcher: Sendable {
     static let on = "\u{1B}[7m"
     static let off = "\u{1B}[27m"
 
-    /// `line` with every match wrapped in reverse video. Only a screen's lines pass here, so
-    /// walking characters costs nothing that matters.
+    /// `line` with every match wrapped in reverse video. Only a screen's lines (and the rows a
+    /// search lands in) pass here, so walking characters costs nothing that matters. A match is
+    /// of any of `drawnNeedles`: the query as typed, or as `--bidi visual` draws it, where a
+    /// piece that folds to several letters (a ligature) is read in visual order too.
     func highlight(_ line: String) -> String {
-        guard !needle.isEmpty else { return line }
+        guard !drawnNeedles.isEmpty else { return line }
         // The visible characters, each with the text (escapes before it included) it came from.
         var pieces: [(prefix: String, character: Character)] = []
         var escapes = ""
@@ -73,27 +114,41 @@ public struct SearchMatcher: Sendable {
             pieces.append((escapes, character))
             escapes = ""
         }
-        let lowered = pieces.map { Character($0.character.lowercased()) }
-        var output = ""
-        var index = 0
-        var found = false
-        while index < pieces.count {
-            if index + needle.count <= pieces.count && Array(lowered[index..<(index + needle.count)]) == needle {
-                found = true
-                for offset in 0..<needle.count {
-                    let piece = pieces[index + offset]
-                    output += piece.prefix
-                    if offset == 0 { output += Self.on }
-                    output.append(piece.character)
+        // The line folded, each folded character knowing its piece: in logical order within each
+        // piece, and in visual order (a ligature's letters reversed) for the visual needles.
+        var logical: [(character: Character, piece: Int)] = []
+        var visual: [(character: Character, piece: Int)] = []
+        for (index, piece) in pieces.enumerated() {
+            let folded = Self.fold(String(piece.character))
+            logical += folded.map { ($0, index) }
+            visual += folded.reversed().map { ($0, index) }
+        }
+        var marked = [Bool](repeating: false, count: pieces.count)
+        for (needle, isVisual) in drawnNeedles {
+            let text = isVisual ? visual : logical
+            guard text.count >= needle.count else { continue }
+            var start = 0
+            while start + needle.count <= text.count {
+                var offset = 0
+                while offset < needle.count && text[start + offset].character == needle[offset] { offset += 1 }
+                if offset == needle.count {
+                    // Every piece the match covers, a tatweel drawn within it (folded to nothing) too.
+                    let first = text[start].piece, last = text[start + needle.count - 1].piece
+                    for piece in min(first, last)...max(first, last) { marked[piece] = true }
+                    start += needle.count
+                } else {
+                    start += 1
                 }
-                output += Self.off
-                index += needle.count
-            } else {
-                output += pieces[index].prefix
-                output.append(pieces[index].character)
-                index += 1
             }
         }
-        return found ? output + escapes : line
+        guard marked.contains(true) else { return line }
+        var output = ""
+        for (index, piece) in pieces.enumerated() {
+            output += piece.prefix
+            if marked[index] && (index == 0 || !marked[index - 1]) { output += Self.on }
+            output.append(piece.character)
+            if marked[index] && (index == pieces.count - 1 || !marked[index + 1]) { output += Self.off }
+        }
+        return output + escapes
     }
 }
