@@ -41,6 +41,24 @@ import Testing
         return models
     }
 
+    /// A sender's name that starts with a combining mark or a tag character joins the space
+    /// after the quote's arrow into one grapheme: the quote still has one arrow, ours, and the
+    /// ASCII one alone under `--ascii`.
+    @Test func aQuotedNameStartingWithAnExtenderGetsOneArrow() throws {
+        for name in ["\u{0301}Zed", "\u{E0041}Zed", "\u{200D}Zed"] {
+            let models: [any MessageModel] = [
+                TextNote(id: "1", senderName: name, date: may1, text: "first"),
+                TextNote(id: "2", senderName: "Bob", direction: .outgoing, date: may1.addingTimeInterval(60), replyToID: "1", text: "ok"),
+            ]
+            for ascii in [false, true] {
+                let lines = try render(models, width: 40, ascii: ascii, parties: 2).lines.flatMap { $0 }
+                let quote = try #require(lines.first { $0.contains("Zed:") }, "\(lines)")
+                #expect(quote.components(separatedBy: ascii ? ">" : "↩").count == 2, "\(quote)")
+                #expect(!ascii || !quote.contains("↩"), "\(quote)")
+            }
+        }
+    }
+
     @Test func colourOffOutputHasNoControlBytesAtAll() throws {
         for width in [1, 5, 20, 80, 200, 2000] {
             for ascii in [false, true] {

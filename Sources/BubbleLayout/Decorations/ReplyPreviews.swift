@@ -60,6 +60,13 @@ public struct ReplyPreviews: Sendable {
     /// The one-line quote for a reply to `id` from a message of `conversation` (nil for a log
     /// without conversations): only a message of that same conversation is quoted.
     public func quote(for id: String, in conversation: String? = nil) -> String {
-        previews[Key(conversation: conversation, id: id)].map { "↩ " + $0 } ?? Self.unknownQuote
+        body(for: id, in: conversation).map { "↩ " + $0 } ?? Self.unknownQuote
+    }
+
+    /// The quote's text without its arrow (`Ann: the text`), nil when `id` is unknown. Callers
+    /// that draw their own arrow take this: cutting "↩ " off `quote` fails when the name starts
+    /// with a combining mark, which joins the space into one grapheme with it.
+    public func body(for id: String, in conversation: String? = nil) -> String? {
+        previews[Key(conversation: conversation, id: id)]
     }
 }

@@ -124,9 +124,7 @@ public struct TranscriptRenderer {
     /// nil when unknown. Only the replying message's own conversation is searched.
     func quoteBody(for id: String, in conversation: String? = nil) -> String? {
         if let resolver { return resolver(id) }
-        let quote = previews.quote(for: id, in: conversation)
-        guard quote != ReplyPreviews.unknownQuote else { return nil }
-        return quote.hasPrefix("↩ ") ? String(quote.dropFirst(2)) : quote
+        return previews.body(for: id, in: conversation)
     }
 
     /// `count` copies of a one-cell chrome glyph.

@@ -467,8 +467,7 @@ public final class ViewerScreen {
         guard let model else { return nil }
         var previews = ReplyPreviews(capacity: 1)
         previews.record(model, registry: engine.registry)
-        let quote = previews.quote(for: id, in: model.conversationID)
-        return quote.hasPrefix("↩ ") ? String(quote.dropFirst(2)) : quote
+        return previews.body(for: id, in: model.conversationID)
     }
 
     // MARK: Keys
