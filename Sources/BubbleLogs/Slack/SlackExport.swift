@@ -75,7 +75,9 @@ enum SlackExport {
             for (value, line) in list.elementsWithLines {
                 let object = value.objectValue
                 let members = object?["members"]?.arrayValue?.compactMap(\.stringValue) ?? []
-                let memberNames = members.map { ExpansionLimit.name(users[$0] ?? $0) }
+                // Who is in it, for its title: the first eight, then how many more.
+                var memberNames = members.prefix(8).map { ExpansionLimit.name(users[$0] ?? $0) }
+                if members.count > 8 { memberNames.append("\(members.count - 8) more") }
                 if listing == "dms.json" {
                     // A DM has no name: its folder is its id, and it is shown by who is in it.
                     guard let id = object?["id"]?.stringValue else {
