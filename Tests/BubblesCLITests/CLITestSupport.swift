@@ -15,6 +15,12 @@ struct CommandRun {
 /// Runs `bubbles ARGUMENTS` in process, with `environment` instead of the real one.
 func bubbles(_ arguments: String..., environment: [String: String] = [:], outputIsTerminal: Bool = false,
              outputIsFile: Bool = false) -> CommandRun {
+    bubbles(arguments, environment: environment, outputIsTerminal: outputIsTerminal, outputIsFile: outputIsFile)
+}
+
+/// `bubbles ARGUMENTS` for arguments built as an array.
+func bubbles(_ arguments: [String], environment: [String: String] = [:], outputIsTerminal: Bool = false,
+             outputIsFile: Bool = false) -> CommandRun {
     let output = StringSink()
     let errors = StringSink()
     let context = CommandContext(output: output, errors: errors, environment: environment, outputIsTerminal: outputIsTerminal,

@@ -104,6 +104,42 @@ import Testing
         #expect(!run.errors.contains("ns/scalar"))
     }
 
+    /// Options that mean nothing in the mode chosen, and widths given twice, are usage errors;
+    /// a log that cannot be written or read is one line naming it, not Foundation's error dump.
+    @Test func benchSaysWhatItCannotDo() throws {
+        for (arguments, message) in [(["--viewer", "--json"], "--json writes the figures of the layout benchmark"),
+                                     (["--pixels", "--json"], "--json writes the figures of the layout benchmark"),
+                                     (["--viewer", "--pixels"], "--viewer and --pixels are two benchmarks"),
+                                     (["--fonts", "Corpora/fonts"], "--fonts is for --pixels"),
+                                     (["--widths", "40,40"], "40 is given more than once"),
+                                     (["--viewer", "-"], "--viewer needs a FILE")] {
+            let run = bubbles(["bench"] + arguments)
+            #expect(run.code == 2, "\(arguments)")
+            #expect(run.errors.contains(message) && run.errors.contains("usage: bubbles bench"), "\(arguments): \(run.errors)")
+        }
+        let missing = bubbles("bench", "-n", "3", "--save-log", "/nonexistent/dir/x.jsonl")
+        #expect(missing.code == 3)
+        #expect(missing.errors == "bubbles bench: cannot write /nonexistent/dir/x.jsonl: No such file or directory\n")
+        let full = bubbles("bench", "-n", "3", "--save-log", "/dev/full")
+        #expect(full.code == 3 && full.errors == "bubbles bench: cannot write /dev/full: No space left on device\n")
+        let toOutput = bubbles("bench", "-n", "3", "--save-log", "-")
+        #expect(toOutput.code == 0 && toOutput.outputLines.count == 3)
+        let notThere = bubbles("bench", "--viewer", "/nonexistent/chat.jsonl")
+        #expect(notThere.code == 3 && notThere.errors.hasSuffix("bubbles: /nonexistent/chat.jsonl: no such file or folder\n"))
+    }
+
+    /// A log without right-to-left text has no bidi figure (0 scalars gave "804 ns/scalar").
+    @Test func benchGivesNoBidiFigureForALogWithoutRightToLeftText() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-bench-ltr-\(UUID().uuidString).jsonl")
+        try #"{"id":"1","type":"text","from":"A","date":"2024-05-01T10:00:00Z","text":"plain words only"}"#.appending("\n")
+            .write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let run = bubbles("bench", url.path, "--widths", "40")
+        #expect(run.code == 0)
+        #expect(run.output.contains("Bidi: no message holds right-to-left text, nothing to measure"))
+        #expect(!bubbles("bench", url.path, "--widths", "40", "--json").output.contains("\"bidi\""))
+    }
+
     @Test func aMissingFileIsOneClearErrorNotAUsageError() {
         let run = bubbles("render", "/nonexistent/chat.jsonl", "--width", "40")
         #expect(run.code == 3)

@@ -33,6 +33,8 @@ struct BenchReport {
             out += "  resolve + reorder  \(Format.fixed(bidi.nanosecondsPerScalar, 2)) ns/scalar"
                 + (bidi.cpuNanosecondsPerScalar.map { "   (\(Format.fixed($0, 2)) ns/scalar of thread CPU time)" } ?? "") + "\n"
             out += "  = \(Format.fixed(bidi.timesPrepare, 2))× preparing the same texts, timed alongside; goal ≤ 10 ns/scalar\n"
+        } else {
+            out += "\nBidi: no message holds right-to-left text, nothing to measure\n"
         }
         out += "\nLayout cache (\(Format.grouped(layout.messages)) messages, \(Format.grouped(layout.rows)) rows, "
             + "widths \(layout.widths.map(String.init).joined(separator: ",")))\n"

@@ -23,7 +23,9 @@ enum PipelineBenchmark {
         var file: String
         var bytes: Int
         var scalars: Int
+        /// Messages laid out, and the records read (rejected ones too).
         var messages: Int
+        var records = 0
         var phases: [Phase]
 
         func cpuNanosecondsPerScalar(_ phase: Phase) -> Double { phase.cpuSeconds * 1e9 / Double(max(1, scalars)) }
@@ -57,7 +59,8 @@ enum PipelineBenchmark {
                     buffers.give(back: parts)
                     rows += chunk.rows.count
                 }
-                report.messages = counts.recordsIn
+                report.messages = counts.messagesOut
+                report.records = counts.recordsIn
             }
             report.phases.append(Phase(name: "heights \(set.map(String.init).joined(separator: ","))", seconds: seconds,
                                        cpuSeconds: cpu, rows: rows * set.count, outputBytes: sink.bytes))
@@ -106,7 +109,8 @@ final class CountingSink: TextSink {
 extension BenchReport {
     /// The pipeline section of the table.
     static func pipelineTable(_ p: PipelineBenchmark.Report) -> String {
-        let out = "\nPipeline (the real reader → layout → writer on \(Format.grouped(p.messages)) messages, "
+        let rejected = p.records > p.messages ? " (of \(Format.grouped(p.records)) records)" : ""
+        let out = "\nPipeline (the real reader → layout → writer on \(Format.grouped(p.messages)) messages\(rejected), "
             + "\(Format.fixed(Double(p.bytes) / 1e6, 1)) MB, \(Format.grouped(p.scalars)) scalars; CPU = user + sys of every thread)\n"
         let header = ["command", "wall s", "CPU s", "CPU ns/scalar", "MB/s", "MB/s per CPU s", "rows/s", "wall/CPU"]
         let rows = p.phases.map { phase in

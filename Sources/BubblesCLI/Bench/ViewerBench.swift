@@ -144,12 +144,14 @@ struct ViewerBench {
         let resident = memory.residentBytes
         let peak = memory.peakResidentBytes
         let index = loader.fileSource?.indexBytes ?? 0
-        let perMessage = { (bytes: Int) in Format.fixed(Double(bytes) / Double(max(1, rowCount)), 1) }
-        var text = "bubbles bench --viewer: \(path.map { DiagnosticText.escaped($0) } ?? "synthetic log"), \(Format.grouped(rowCount)) messages (\(Format.fixed(Double(fileBytes) / 1e6, 1)) MB), "
+        let perMessage = { (bytes: Int) in Format.fixed(Double(bytes) / Double(max(1, screen.source.count)), 1) }
+        // Every conversation's messages (the screen counts the one it shows).
+        let messageTotal = screen.source.count
+        var text = "bubbles bench --viewer: \(path.map { DiagnosticText.escaped($0) } ?? "synthetic log"), \(Format.grouped(messageTotal)) messages (\(Format.fixed(Double(fileBytes) / 1e6, 1)) MB), "
         text += "\(rows) × \(columns) screen, wcwidth profile\n\n"
         text += "  (wall-clock time, then the thread's CPU time: on a loaded machine the first waits for a core)\n"
         text += "  first screen (end of the file indexed and laid out first)   \(Format.fixed(firstScreen, 1)) ms wall, \(Format.fixed(firstScreenCPU, 1)) ms CPU\(tail == nil ? " (whole file: below the tail-first size)" : "")\n"
-        text += "  whole file indexed (behind the first screen)                \(Format.fixed(fullLoad / 1000, 2)) s wall, \(Format.fixed(fullLoadCPU, 2)) s CPU, \(Format.grouped(rowCount)) messages\n"
+        text += "  whole file indexed (behind the first screen)                \(Format.fixed(fullLoad / 1000, 2)) s wall, \(Format.fixed(fullLoadCPU, 2)) s CPU, \(Format.grouped(messageTotal)) messages\n"
         text += "  key press → frame (\(keyTimes.count) keys), wall                       p50 \(Format.fixed(percentile(keyTimes, 0.5), 2)) ms, p99 \(Format.fixed(percentile(keyTimes, 0.99), 2)) ms, max \(Format.fixed(keyTimes.max() ?? 0, 2)) ms\n"
         text += "  key press → frame (\(keyTimes.count) keys), CPU                        p50 \(Format.fixed(percentile(keyCPU, 0.5), 2)) ms, p99 \(Format.fixed(percentile(keyCPU, 0.99), 2)) ms, max \(Format.fixed(keyCPU.max() ?? 0, 2)) ms\n"
         text += "  resize → frame at the new width (\(resizeTimes.count) widths)                 max \(Format.fixed(resizeTimes.max() ?? 0, 2)) ms wall, \(Format.fixed(resizeCPU.max() ?? 0, 2)) ms CPU; same message at the top: \(keptTop ? "yes" : "NO")\n"

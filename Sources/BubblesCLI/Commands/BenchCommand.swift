@@ -52,7 +52,7 @@ struct BenchCommand: BubblesCommand {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
         input = arguments.positional(0) == nil ? nil : try InputOptions(arguments, environment: context.environment)
         messageCount = try arguments.integer(Options.messages, in: 1...10_000_000) ?? 100_000
-        let widths = try arguments.integers(Options.widths, in: 1...BubbleStyle.maximumContainerWidth)
+        let widths = try arguments.integers(Options.widths, in: 1...BubbleStyle.maximumContainerWidth, distinct: true)
         self.widths = widths.isEmpty ? [40, 80, 120] : widths
         seed = UInt64(try arguments.integer(Options.seed, in: 0...Int.max) ?? Int(SyntheticLog.defaultSeed))
         json = arguments.flag(Options.json)
@@ -60,12 +60,21 @@ struct BenchCommand: BubblesCommand {
         viewer = arguments.flag(Options.viewer)
         pixels = arguments.flag(Options.pixels)
         fontsDirectory = arguments.string(Options.fonts) ?? "Corpora/fonts"
+        // Options that mean nothing in the mode chosen are said, not ignored.
+        if viewer && pixels { throw UsageError("--viewer and --pixels are two benchmarks: choose one") }
+        if json && (viewer || pixels) {
+            throw UsageError("--json writes the figures of the layout benchmark; --\(viewer ? "viewer" : "pixels") prints its own table")
+        }
+        if arguments.string(Options.fonts) != nil && !pixels { throw UsageError("--fonts is for --pixels") }
+        if pixels && input != nil { throw UsageError("--pixels measures the test fonts on its own texts: it takes no FILE") }
+        if viewer && input?.path == "-" {
+            throw UsageError("--viewer needs a FILE: it indexes the file as view does, which standard input cannot be")
+        }
     }
 
     func run(context: CommandContext) throws -> Int32 {
         if let saveLog {
-            try writeSyntheticLog(to: URL(fileURLWithPath: saveLog))
-            return ExitCode.success
+            return try saveSyntheticLog(to: saveLog, context: context)
         }
         if pixels {
             if Self.isDebugBuild { try context.errors.write("bubbles bench: this is a debug build; for real figures run: swift run -c release bubbles bench --pixels\n") }
@@ -83,6 +92,17 @@ struct BenchCommand: BubblesCommand {
         }
         if viewer {
             if Self.isDebugBuild { try context.errors.write("bubbles bench: this is a debug build; for real figures run: swift run -c release bubbles bench --viewer\n") }
+            if let input {
+                // A FIFO would be read here and then indexed again (empty); a missing file is said as every command says it.
+                guard FileManager.default.fileExists(atPath: input.path) else {
+                    _ = try input.open(errors: context.errors)
+                    return ExitCode.failure
+                }
+                guard ViewLoader.isRegularFile(input.path) else {
+                    try context.errors.write("bubbles bench: --viewer: \(DiagnosticText.escaped(input.path)): not a regular file (a pipe, a FIFO or a folder): --viewer indexes a JSON Lines file as view does\n")
+                    return ExitCode.failure
+                }
+            }
             let ran = try ViewerBench(messageCount: messageCount, seed: seed, path: input?.path).run(output: context.output)
             return ran ? ExitCode.success : ExitCode.failure
         }
@@ -100,7 +120,7 @@ struct BenchCommand: BubblesCommand {
             try context.errors.write("bubbles bench: \(DiagnosticText.escaped(input?.path ?? "the log")) holds no message to lay out: nothing to benchmark\n")
             return ExitCode.failure
         }
-        if !json, Self.isDebugBuild {
+        if Self.isDebugBuild {
             try context.errors.write("bubbles bench: this is a debug build; for real figures run: swift run -c release bubbles bench\n")
             try context.errors.flush()
         }
@@ -116,8 +136,14 @@ struct BenchCommand: BubblesCommand {
                                                    memoryProbe: { ProcessMemory.peakResidentBytes })
         var report = BenchReport(source: source, build: Self.isDebugBuild ? "debug" : "release",
                                  text: textReport, layout: layoutReport, peakMemoryBytes: ProcessMemory.peakResidentBytes)
-        report.bidi = bidiReport
-        if let path = temporary?.path ?? input.flatMap({ Self.isRegularFile($0.path) ? $0.path : nil }) {
+        // Figures per scalar of no right-to-left text are not figures (0 scalars gave "804 ns/scalar").
+        report.bidi = bidiReport.scalars > 0 ? bidiReport : nil
+        // The pipeline phases read the whole file; a read --strict stopped early measured part of it.
+        let stoppedEarly = input?.readOptions.strict == true && (counts?.rejected ?? 0) > 0
+        if stoppedEarly {
+            try context.errors.write("bubbles bench: --strict stopped the read at a rejected record: the pipeline phases, which read the whole file, are left out\n")
+        }
+        if !stoppedEarly, let path = temporary?.path ?? input.flatMap({ Self.isRegularFile($0.path) ? $0.path : nil }) {
             let readOptions = input?.readOptions ?? LogReadOptions(me: SyntheticLog.me)
             report.pipeline = try PipelineBenchmark.run(path: path, format: input?.format ?? .jsonl, options: readOptions,
                                                         widths: widths, decoration: options)
@@ -147,6 +173,31 @@ struct BenchCommand: BubblesCommand {
         }
         try input?.reportEnd(of: reader, done: "measured", countsAlways: false, to: context.errors)
         return (models, source, input == nil ? nil : reader.counts)
+    }
+
+    /// `--save-log FILE`: the synthetic log to FILE (`-`: standard output); a file that cannot
+    /// be written is said in one line, as every command says it.
+    private func saveSyntheticLog(to path: String, context: CommandContext) throws -> Int32 {
+        let text = SyntheticLog(messageCount: messageCount, seed: seed).lines().joined(separator: "\n") + "\n"
+        if path == "-" {
+            try context.output.write(text)
+            return ExitCode.success
+        }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            try context.errors.write("bubbles bench: cannot write \(DiagnosticText.escaped(path)): \(String(cString: strerror(errno)))\n")
+            return ExitCode.failure
+        }
+        defer { close(fd) }
+        let sink = FileSink(fileDescriptor: fd)
+        do {
+            try sink.write(text)
+            try sink.flush()
+        } catch let failed as WriteFailed {
+            try context.errors.write("bubbles bench: cannot write \(DiagnosticText.escaped(path)): \(String(cString: strerror(failed.code)))\n")
+            return ExitCode.failure
+        }
+        return ExitCode.success
     }
 
     private func writeSyntheticLog(to url: URL) throws {
