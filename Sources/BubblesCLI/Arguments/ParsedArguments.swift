@@ -193,7 +193,10 @@ public struct ParsedArguments: Sendable {
 
     static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
         guard let value = Int(text) else {
-            throw UsageError("invalid value '\(text)' for \(option): expected a whole number")
+            // Digits too many for an Int are a number out of range, not "not a number".
+            let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+            let isNumber = !digits.isEmpty && digits.utf8.allSatisfy { (0x30...0x39).contains($0) }
+            throw UsageError("invalid value '\(text)' for \(option): expected \(isNumber ? "\(range.lowerBound) to \(range.upperBound)" : "a whole number")")
         }
         guard range.contains(value) else {
             throw UsageError("invalid value '\(text)' for \(option): expected \(range.lowerBound) to \(range.upperBound)")

@@ -41,27 +41,42 @@ struct PixelOptions {
         fonts = try specs.map { spec throws(UsageError) in try Self.font(spec) }
         size = 16
         if let text = arguments.string(Options.size) {
-            guard let value = Double(text), value.isFinite, value > 0, value <= 1000 else {
-                throw UsageError("invalid value '\(text)' for --size: expected px above 0 and at most 1000, such as 16 or 17.5")
+            guard let value = Self.pixels(text), value * 64 >= 1, value <= 1000 else {
+                throw UsageError("invalid value '\(text)' for --size: expected px from 0.015625 (1/64 px, the smallest step) to 1000, such as 16 or 17.5")
             }
             size = value
         }
         lineHeight = .normal
         if let text = arguments.string(Options.lineHeight), text != "normal" {
             let number = text.hasSuffix("px") ? String(text.dropLast(2)) : text
-            guard let value = Double(number), value.isFinite, value > 0, value <= 10_000 else {
-                throw UsageError("invalid value '\(text)' for --line-height: expected px such as 20, or normal")
+            guard let value = Self.pixels(number), value * 64 >= 1, value <= 10_000 else {
+                throw UsageError("invalid value '\(text)' for --line-height: expected px from 0.015625 (1/64 px) to 10000 such as 20, or normal")
             }
             lineHeight = .pixels(value)
         }
         stylePath = arguments.string(Options.style)
     }
 
-    /// `path` or `path#FACE`: a trailing `#` and digits pick a face of a collection.
+    /// A length in px as people write it: digits, with a fraction after a dot (`16`, `17.5`,
+    /// `.5`); not Swift's other spellings of a Double (`0x10`, `1e-9`, `inf`, ` 16`).
+    static func pixels(_ text: String) -> Double? {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.allSatisfy({ $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
+              parts.contains(where: { !$0.isEmpty }), !(parts.count == 2 && parts[1].isEmpty) else { return nil }
+        return Double(text)
+    }
+
+    /// `path` or `path#FACE`: a trailing `#` and digits pick a face of a collection. A file
+    /// whose own name ends in `#` and digits is taken whole when it exists.
     static func font(_ spec: String) throws(UsageError) -> (path: String, face: Int) {
-        guard let hash = spec.lastIndex(of: "#") else { return (spec, 0) }
+        guard !spec.isEmpty else { throw UsageError("invalid value '' for --font: expected a font file") }
+        guard let hash = spec.lastIndex(of: "#"), !FileManager.default.fileExists(atPath: spec) else { return (spec, 0) }
         let suffix = spec[spec.index(after: hash)...]
-        guard !suffix.isEmpty, suffix.allSatisfy({ $0.isASCII && $0.isNumber }) else { return (spec, 0) }
+        guard !suffix.contains("/") else { return (spec, 0) }  // a '#' in a folder's name
+        guard !suffix.isEmpty, suffix.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            // `X.ttc#x`, `#-1`, `#`: a face index was meant, unless the file is named so (checked above).
+            throw UsageError("invalid value '\(spec)' for --font: the face index after '#' must be a number from 0, such as \(spec[..<hash])#0")
+        }
         guard let face = Int(suffix), face < 65_536 else {
             throw UsageError("invalid value '\(spec)' for --font: the face index after '#' is out of range")
         }
