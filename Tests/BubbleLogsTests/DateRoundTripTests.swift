@@ -44,6 +44,14 @@ import Testing
         #expect(result.diagnostics.first?.reason == "unreadable date \"1714557800000\": past year 9999 as Unix seconds; it looks like Unix milliseconds (2024-05-01T10:03:20Z): write seconds")
     }
 
+    /// A negative number of seconds before year 0000 is said to be that, with no milliseconds hint.
+    @Test func aUnixDateBeforeYearZeroSaysSo() throws {
+        for date in ["-62167219201", "-1714557800000", "-99999999999999999999"] {
+            let result = try readOne(line(date: date))
+            #expect(result.diagnostics.first?.reason == "unreadable date \"\(date)\": before year 0000 as Unix seconds", "\(date)")
+        }
+    }
+
     @Test func aWellFormedDateOutOfRangeSaysWhy() throws {
         let result = try readOne(line(date: "\"9999-12-31T23:59:60Z\""))
         #expect(result.diagnostics.first?.reason.hasSuffix("outside 0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999999Z, the dates that can be written back") == true)

@@ -54,9 +54,12 @@ enum LogTimestamp {
         guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
             return nil
         }
-        guard let value = Int64(literal) else { return "past year 9999 as Unix seconds" }
+        let negative = literal.hasPrefix("-")
+        guard let value = Int64(literal) else { return negative ? "before year 0000 as Unix seconds" : "past year 9999 as Unix seconds" }
         let seconds = value.multipliedReportingOverflow(by: 1_000_000)
         if !seconds.overflow, isInRange(seconds.partialValue) { return nil }
+        // A date before year 0000 is no milliseconds reading of anything a clock wrote.
+        if negative { return "before year 0000 as Unix seconds" }
         let asMilliseconds = value.multipliedReportingOverflow(by: 1_000)
         if !asMilliseconds.overflow, isInRange(asMilliseconds.partialValue) {
             return "past year 9999 as Unix seconds; it looks like Unix milliseconds (\(iso8601(microseconds: asMilliseconds.partialValue))): write seconds"
