@@ -83,6 +83,15 @@ import Testing
         }
     }
 
+    /// A read that runs off a table says by how much, and one that starts outside it says that
+    /// (it said "reads 0 bytes past the end", the read's size for the overrun).
+    @Test func aReadPastATableSaysHowFar() throws {
+        let table = try FontBytes(file: [UInt8](repeating: 0, count: 20)).slice(4, 10, table: "GSUB")
+        #expect(throws: FontError(table: "GSUB", offset: 8, reason: "a read of 4 bytes runs 2 past the end (the table has 10)")) { try table.u32(8) }
+        #expect(throws: FontError(table: "GSUB", offset: 12, reason: "starts outside the table (it has 10 bytes)")) { try table.u16(12) }
+        #expect(throws: FontError(table: "GSUB", offset: -1, reason: "starts outside the table (it has 10 bytes)")) { try table.u16(-1) }
+    }
+
     @Test func aHugeOffsetInTheDirectoryNamesTheTable() throws {
         var bytes = try FontFixtures.bytes("NotoSans-Subset.ttf")
         // The first table record starts at 12: tag, checksum, offset, length.

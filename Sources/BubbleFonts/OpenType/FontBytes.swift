@@ -52,7 +52,10 @@ struct FontBytes: Sendable {
     @inline(__always)
     func check(_ offset: Int, _ size: Int) throws(FontError) {
         guard offset >= 0, size >= 0, offset <= count, size <= count - offset else {
-            throw error(offset, "reads \(size) bytes past the end (the table has \(count))")
+            // Say how far past: the read's size alone read as the overrun ("reads 0 bytes past").
+            throw error(offset, offset < 0 || offset > count || size < 0
+                ? "starts outside the table (it has \(count) bytes)"
+                : "a read of \(size) bytes runs \(size - (count - offset)) past the end (the table has \(count))")
         }
     }
 
