@@ -176,6 +176,9 @@ import Testing
         #expect(result.senders == [nil, nil, "Ana", "Ben"])
         // An ordinary message keeps its first colon's split.
         #expect(WhatsAppLine.parseHeader("[13/01/2024, 20:16:03] Ana: note: this")?.senderAndText.sender == "Ana")
+        // A later marked colon too far for a name leaves the first split as it was.
+        let long = "[13/01/2024, 20:16:03] Ana: " + String(repeating: "word ", count: 20) + "quoted: \u{200E}x"
+        #expect(WhatsAppLine.parseHeader(long)?.senderAndText.sender == "Ana")
     }
 
     @Test func midnightInATwelveHourFileIsADate() throws {

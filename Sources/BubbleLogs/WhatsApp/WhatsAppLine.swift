@@ -303,13 +303,15 @@ struct WhatsAppLine {
         // iOS marks what it writes itself with a U+200E after the colon. A group named with a
         // colon ("Trip: Planning: ‎Ana added Ben") puts that mark after the name's own colon:
         // when the first colon is not followed by the mark but a later one is, the name runs to it.
-        if textStart < scalars.endIndex, scalars[textStart] != "\u{200E}", let marked = Self.markedColon(in: scalars[textStart...]) {
+        func isName(_ name: Substring.UnicodeScalarView) -> Bool {
+            !name.isEmpty && name.count <= 64 && !name.contains("\"") && !name.contains("\u{201C}")
+        }
+        if textStart < scalars.endIndex, scalars[textStart] != "\u{200E}", let marked = Self.markedColon(in: scalars[textStart...]),
+           isName(scalars[..<marked]) {
             name = scalars[..<marked]
             textStart = scalars.index(marked, offsetBy: 2)
         }
-        if name.isEmpty || name.count > 64 || name.contains("\"") || name.contains("\u{201C}") {
-            return (nil, rest)
-        }
+        guard isName(name) else { return (nil, rest) }
         return (Substring(name), Substring(scalars[textStart...]))
     }
 }
