@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The dated start of a WhatsApp message line, before the day/month order is known.
 ///
 /// Android: `31/12/23, 21:05 - Name: text`, iOS: `[31/12/23, 21:05:09] Name: text`, with the
@@ -257,25 +263,36 @@ struct WhatsAppLine {
         return (name.map(String.init), String(text))
     }
 
-    /// Where `": \u{200E}"` starts in `text`, if anywhere: searched in its UTF-8 (the mark is
-    /// E2 80 8E), so a line without a mark costs one pass over its bytes.
+    /// Where `": \u{200E}"` starts in `text`, if anywhere. Asked of nearly every line (twice),
+    /// so it looks for the mark's lead byte E2 with `memchr` over the UTF-8 and checks the bytes
+    /// around each hit: a line without one costs a vectorised pass (a byte loop over the
+    /// substring's indices was 6% of converting an Android file).
     private static func markedColon(in text: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView.Index? {
-        let bytes = Substring(text).utf8
-        var i = bytes.startIndex
-        var run = 0  // how much of ": ", E2 80 8E has been seen
-        let pattern: [UInt8] = [0x3A, 0x20, 0xE2, 0x80, 0x8E]
-        while i < bytes.endIndex {
-            let byte = bytes[i]
-            if byte == pattern[run] {
-                run += 1
-                if run == pattern.count {
-                    // i is the mark's last byte: the colon is four bytes back, on a scalar boundary.
-                    return bytes.index(i, offsetBy: -4)
+        let utf8 = Substring(text).utf8
+        let offset: Int?? = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard let base = bytes.baseAddress else { return nil }
+            var from = 0
+            while from < bytes.count, let hit = memchr(base + from, 0xE2, bytes.count - from) {
+                let k = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if k >= 2, k + 2 < bytes.count, bytes[k - 2] == 0x3A, bytes[k - 1] == 0x20, bytes[k + 1] == 0x80, bytes[k + 2] == 0x8E {
+                    return k - 2  // the colon, on a scalar boundary
                 }
-            } else {
-                run = byte == pattern[0] ? 1 : 0
+                from = k + 1
             }
-            i = bytes.index(after: i)
+            return nil
+        }
+        if let offset {
+            return offset.map { utf8.index(utf8.startIndex, offsetBy: $0) }
+        }
+        // Not contiguous (a bridged string): the same search by index.
+        let pattern: [UInt8] = [0x3A, 0x20, 0xE2, 0x80, 0x8E]
+        var i = utf8.startIndex
+        var run = 0
+        while i < utf8.endIndex {
+            let byte = utf8[i]
+            run = byte == pattern[run] ? run + 1 : (byte == pattern[0] ? 1 : 0)
+            if run == pattern.count { return utf8.index(i, offsetBy: -4) }
+            i = utf8.index(after: i)
         }
         return nil
     }
