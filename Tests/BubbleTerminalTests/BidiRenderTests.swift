@@ -282,4 +282,44 @@ import Testing
             }
         }
     }
+
+    /// The renderer fuzzer's finding (issue 15): a right-to-left line mirrored `≓` (U+2253,
+    /// Neutral) to `≒` (U+2252, East Asian Ambiguous), two cells with `--ambiguous-wide`, and
+    /// ran a cell past its border. Every scalar with a Bidi_Mirroring_Glyph, inside a Hebrew
+    /// sentence, under each width profile and both ambiguous widths: each bubble line is as wide
+    /// as the bubble's top border, and the glyph is mirrored exactly where the pair is as wide.
+    @Test func aMirroredGlyphIsDrawnOnlyWhereItIsAsWideAsMeasured() {
+        let mirrored = (UInt32(0x21)...0x10FFFF).compactMap { value in BidiTables.mirror(of: value).map { (value, $0) } }
+        #expect(mirrored.count > 400)
+        let wideAmbiguous = TextOptions(ambiguousWidth: 2)
+        #expect(mirrored.contains { CellWidth.ofScalar($0.0, options: wideAmbiguous) != CellWidth.ofScalar($0.1, options: wideAmbiguous) },
+                "some pairs differ in width (≓ and ≒)")
+        for profile in WidthProfile.allCases {
+            for ambiguous in [1, 2] {
+                let textOptions = TextOptions(ambiguousWidth: ambiguous, widthProfile: profile)
+                let engine = LayoutEngine(textOptions: textOptions)
+                let models: [any MessageModel] = mirrored.map { pair in
+                    TextNote(id: "m\(pair.0)", text: "שלום \(Unicode.Scalar(pair.0)!) עולם")
+                }
+                var renderer = TranscriptRenderer(engine: engine, options: RenderOptions(width: 30, colorDepth: .none, timeZone: utc))
+                let rows = try! engine.decorate(models, options: DecorationOptions(timeZone: utc))
+                for (row, lines) in zip(rows, renderer.render(models, rows: rows)) where !row.isDateSeparator {
+                    let pair = mirrored[row.messageIndex]
+                    guard let top = lines.firstIndex(where: { $0.hasPrefix("╭") || $0.hasPrefix("+") }) else {
+                        Issue.record("no bubble for U+\(String(pair.0, radix: 16))")
+                        continue
+                    }
+                    let edge = CellWidth.of(lines[top], options: textOptions)
+                    for line in lines[(top + 1)..<(lines.count - 1)] {
+                        #expect(CellWidth.of(line, options: textOptions) == edge,
+                                "\(profile), ambiguous \(ambiguous): U+\(String(pair.0, radix: 16)): \(line.debugDescription)")
+                    }
+                    let drawn = lines[top + 1].unicodeScalars.map(\.value)
+                    let sameWidth = CellWidth.ofScalar(pair.0, options: textOptions) == CellWidth.ofScalar(pair.1, options: textOptions)
+                    #expect(drawn.contains(sameWidth ? pair.1 : pair.0),
+                            "\(profile), ambiguous \(ambiguous): U+\(String(pair.0, radix: 16)): \(lines[top + 1].debugDescription)")
+                }
+            }
+        }
+    }
 }

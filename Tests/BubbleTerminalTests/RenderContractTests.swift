@@ -284,6 +284,32 @@ import Glibc
     }
 
     /// The renderer fuzzer's finding (issue 15), the input it saved
+    /// (Tools/fuzz/findings/render-mirror-wider-than-measured.jsonl, UTF-16: an Arabic text
+    /// holding `≓`, which a right-to-left line mirrors to `≒`, East Asian Ambiguous where `≓` is
+    /// not): with ambiguous characters 2 cells wide, every content line ends on its right border
+    /// at every width, by the engine's measure of the drawn line and as the grapheme-clustering
+    /// profiles' terminals count it.
+    @Test func mirroredGlyphsKeepTheirLineOnItsBorder() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Tools/fuzz/findings/render-mirror-wider-than-measured.jsonl").path
+        let reader = try LogSource.open(path: path, format: .jsonl, options: LogReadOptions(timeZone: utc))
+        let models: [any MessageModel] = reader.compactMap { $0.record }
+        #expect(models.contains { (($0 as? any TextMessageModel)?.text ?? "").unicodeScalars.contains("\u{2253}") })
+        guard let locale = UTF8Locale() else { return }
+        defer { locale.restore() }
+        for profile in [WidthProfile.unicode, .ghostty] {
+            for ambiguous in [1, 2] {
+                let options = TextOptions(ambiguousWidth: ambiguous, widthProfile: profile)
+                let engine = LayoutEngine(textOptions: options)
+                for width in 1...100 {
+                    let timeline = try render(models, width: width, engine: engine)
+                    #expect(checkSidedLines(timeline, options: options) == 0, "\(profile) ambiguous \(ambiguous) width \(width)")
+                }
+            }
+        }
+    }
+
+    /// The renderer fuzzer's finding (issue 15), the input it saved
     /// (Tools/fuzz/findings/render-wide-extender-at-line-start.jsonl: a text `〮t`, U+302E HANGUL
     /// SINGLE DOT TONE MARK being grapheme Extend and East Asian Wide): the layout measured the
     /// mark as the text's first grapheme, 2 cells, and drew it after the bubble's padding, where a

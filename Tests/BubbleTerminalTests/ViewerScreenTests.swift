@@ -243,6 +243,24 @@ import BubbleTestSupport
         }
     }
 
+    /// A mirrored glyph is searched as it is drawn: `≓` in a right-to-left line is drawn `≒` when
+    /// both take one cell, and stays `≓` with ambiguous characters two cells wide
+    /// (`VisualOrder.mirrored`); either way the match is highlighted.
+    @Test func rightToLeftMatchesHoldingMirroredGlyphsAreHighlightedAsDrawn() throws {
+        let models: [any MessageModel] = [TextNote(id: "he", senderName: "Noa", direction: .incoming, date: may1, text: "שלום ≓ עולם")]
+        for ambiguous in [1, 2] {
+            let screen = ViewerScreen(source: ViewerMessages(models), engine: LayoutEngine(textOptions: TextOptions(ambiguousWidth: ambiguous)),
+                                      decoration: DecorationOptions(timeZone: utc), title: "chat.jsonl", rows: 20, columns: 40,
+                                      renderOptions: RenderOptions(width: 40, timeZone: utc))
+            for key in "/שלום ≓" { _ = screen.handle(.character(key)) }
+            _ = screen.handle(.enter)
+            let runs = screen.frame().dropLast().flatMap { line in
+                line.components(separatedBy: SearchMatcher.on).dropFirst().map { stripSGR(String($0.prefix { $0 != "\u{1B}" })) }
+            }
+            #expect(runs == [ambiguous == 1 ? "≒ םולש" : "≓ םולש"], "ambiguous \(ambiguous): \(runs)")
+        }
+    }
+
     /// Whatever is typed into a search, the status line shows it neutralised.
     @Test func searchTextIsNeutralisedOnTheStatusLine() {
         let screen = Self.screen(Self.models(50))

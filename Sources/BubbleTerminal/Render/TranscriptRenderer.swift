@@ -34,7 +34,7 @@ public struct TranscriptRenderer {
     var previews: ReplyPreviews
     let resolver: ReplyPreviewResolver?
     /// Reorders lines with right-to-left text when `options.bidi` is `.visual`.
-    let visualOrder = VisualOrder()
+    let visualOrder: VisualOrder
 
     /// A renderer drawing `engine`'s layouts at `options.width`. `replyPreview` finds quoted
     /// messages; without it, messages this renderer has drawn (the last
@@ -49,6 +49,7 @@ public struct TranscriptRenderer {
         glyphs = options.asciiBorders || textOptions.ambiguousWidth != 1 ? .ascii : .unicode
         sgr = SGR(depth: options.colorDepth)
         safe = SafeText(options: textOptions, sgr: sgr, ellipsis: glyphs.ellipsis)
+        visualOrder = VisualOrder(options: textOptions)
         bubbleFrame = BubbleFrame(containerWidth: options.width, style: engine.style, drawsBubble: true)
         width = bubbleFrame.containerWidth
         clock = ZoneClock(timeZone: options.timeZone)

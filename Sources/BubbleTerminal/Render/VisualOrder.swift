@@ -17,6 +17,22 @@ public enum BidiMode: String, Sendable, CaseIterable {
 /// as one, and its line gives the other back at its end (`Line`).
 struct VisualOrder {
     let resolver = BidiResolver()
+    /// How the layout measured the text: a mirrored glyph is drawn only where it is as wide.
+    let options: TextOptions
+
+    init(options: TextOptions) {
+        self.options = options
+    }
+
+    /// `scalar` as drawn at an odd level (UAX #9 L4): its Bidi_Mirroring_Glyph, unless that
+    /// takes a different number of cells than the layout measured for `scalar` (ten pairs
+    /// differ in East_Asian_Width, such as ≓ U+2253, Neutral, and ≒ U+2252, Ambiguous: two cells
+    /// with `--ambiguous-wide`). Then the glyph stays as written, facing the logical way, so the
+    /// line still ends on the bubble's border.
+    static func mirrored(_ scalar: UInt32, options: TextOptions) -> UInt32 {
+        guard let mirror = BidiTables.mirror(of: scalar) else { return scalar }
+        return CellWidth.ofScalar(mirror, options: options) == CellWidth.ofScalar(scalar, options: options) ? mirror : scalar
+    }
 
     /// A line in visual order. Blanks that end up at its right end (a right-to-left line's
     /// leading blanks) are not in `drawn`, whose width leaves them out: a caller places the line
@@ -226,7 +242,7 @@ struct VisualOrder {
                     continue
                 }
                 if position == grapheme.range.lowerBound && grapheme.level & 1 == 1 {
-                    value = BidiTables.mirror(of: value) ?? value
+                    value = Self.mirrored(value, options: options)
                 }
                 text.append(Unicode.Scalar(value) ?? "\u{FFFD}")
             }

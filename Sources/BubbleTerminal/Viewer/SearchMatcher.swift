@@ -15,7 +15,9 @@ public struct SearchMatcher: Sendable {
     /// right-to-left paragraph and within a left-to-right one), each folded piece by piece.
     let drawnNeedles: [(folded: [Character], visual: Bool)]
 
-    public init(_ query: String) {
+    /// A matcher for `query` on lines drawn with `options` (which decide where a mirrored glyph
+    /// is drawn: `VisualOrder.mirrored`).
+    public init(_ query: String, options: TextOptions = TextOptions()) {
         let lowered = query.lowercased()
         needle = Array(lowered)
         asciiNeedle = lowered.utf8.allSatisfy { $0 < 0x80 } ? Array(lowered.utf8) : nil
@@ -33,7 +35,7 @@ public struct SearchMatcher: Sendable {
                     var text = ""
                     for position in grapheme.range {
                         var value = scalars[position]
-                        if grapheme.level & 1 == 1 { value = BidiTables.mirror(of: value) ?? value }  // L4, as drawn
+                        if grapheme.level & 1 == 1 { value = VisualOrder.mirrored(value, options: options) }  // L4, as drawn
                         if let scalar = Unicode.Scalar(value) { text.unicodeScalars.append(scalar) }
                     }
                     folded += Self.fold(text)

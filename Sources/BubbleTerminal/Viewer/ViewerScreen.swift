@@ -567,7 +567,7 @@ public final class ViewerScreen {
     /// its first line.
     private func find(forward: Bool, fromCurrent: Bool) -> ViewerAction {
         guard var state = search else { return .none }
-        let matcher = SearchMatcher(state.query)
+        let matcher = SearchMatcher(state.query, options: engine.texts.measurer.options)
         var found: (row: Int, line: Int)?
         if count > 0 {
             var anchor = (row: topRow, line: topLine)
@@ -683,7 +683,7 @@ public final class ViewerScreen {
             }
         }
         if let search, !search.query.isEmpty {
-            let matcher = SearchMatcher(search.query)
+            let matcher = SearchMatcher(search.query, options: engine.texts.measurer.options)
             lines = lines.enumerated().map { $0.offset < headerLines ? $0.element : matcher.highlight($0.element) }
         }
         while lines.count < headerLines + pageHeight { lines.append("") }
