@@ -25,7 +25,7 @@ struct VisualOrder {
     }
 
     /// `scalar` as drawn at an odd level (UAX #9 L4): its Bidi_Mirroring_Glyph, unless that
-    /// takes a different number of cells than the layout measured for `scalar` (ten pairs
+    /// takes a different number of cells than the layout measured for `scalar` (five pairs
     /// differ in East_Asian_Width, such as ≓ U+2253, Neutral, and ≒ U+2252, Ambiguous: two cells
     /// with `--ambiguous-wide`). Then the glyph stays as written, facing the logical way, so the
     /// line still ends on the bubble's border.
