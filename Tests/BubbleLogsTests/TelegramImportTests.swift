@@ -69,6 +69,26 @@ import Testing
         #expect(result.records[0].date == result.records[1].date)
     }
 
+    /// A chat with no messages (an export limited to a date range lists many) is said once as a
+    /// warning at its line, with no heading row: it has no date to be placed at, and was shown
+    /// dated 1 Jan 1970. A heading takes the date of its chat's first message read with one, past
+    /// a rejected one. Chosen alone, an empty chat is warned about too.
+    @Test func chatsWithNoMessagesAreWarnedAboutAndHaveNoHeading() throws {
+        let path = corpus("exports/telegram/empty-chats/result.json")
+        let result = try readAll(path)
+        #expect(result.warnings.map(\.description) == [
+            "\(path):15: chat \"Old Friend\" has no messages in this export",
+            "\(path):30: chat \"Saved Messages\" has no messages in this export",
+        ])
+        #expect(result.records.map(\.id) == ["333/conversation", "333/100"])
+        #expect(result.records[0].date == utcDate(2024, 4, 1, 8, 0))
+        #expect(result.diagnosticLines == ["\(path):26: message 1: unreadable date_unixtime \"soon\" (expected Unix seconds)"])
+        #expect(result.counts.recordsIn == 3 && result.counts.rejected == 1 && result.counts.reconciles)
+        let alone = try readAll(path, options: LogReadOptions(timeZone: utc, conversation: "Old Friend"))
+        #expect(alone.records.isEmpty && alone.diagnostics.isEmpty)
+        #expect(alone.warnings.map(\.description) == ["\(path):15: chat \"Old Friend\" has no messages in this export"])
+    }
+
     @Test func oneChatOfAFullExportCanBeChosen() throws {
         let result = try readAll(corpus("exports/telegram/full/result.json"), options: LogReadOptions(timeZone: utc, conversation: "777"))
         #expect(result.records.map(\.id) == ["1", "2", "3"])

@@ -10,6 +10,8 @@ struct ReadResult {
     var records: [any LogRecord] = []
     var positions: [LogPosition] = []
     var diagnostics: [LogDiagnostic] = []
+    /// Problems said on opening that lose no record (`LogReader.warnings`).
+    var warnings: [LogDiagnostic] = []
     var entries: [LogEntry] = []
     var counts = LogCounts()
     var format = LogFormat.auto
@@ -35,6 +37,7 @@ func readAll(_ path: String, format: LogFormat = .auto, options: LogReadOptions 
         }
     }
     result.counts = reader.counts
+    result.warnings = reader.warnings
     result.format = reader.format
     result.stoppedEarly = reader.stoppedEarly
     return result

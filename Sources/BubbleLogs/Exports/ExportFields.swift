@@ -86,24 +86,26 @@ extension ExportConversation {
 
 enum ExportItems {
     /// Producer items for the chosen conversations: each message decoded lazily by `decode`;
-    /// with more than one conversation, each is introduced by a system row naming it. Every record
-    /// of a conversation with a `conversationID` carries it.
+    /// when `several` (more than one conversation was chosen), each conversation that has
+    /// messages is introduced by a system row naming it. Every record of a conversation with a
+    /// `conversationID` carries it.
     static func items(
-        file: String, conversations: [ExportConversation],
+        file: String, conversations: [ExportConversation], several: Bool? = nil,
         decode: @escaping (JSONObject, ExportConversation) throws(ExportProblem) -> any LogRecord
     ) -> [() -> ProducedRecord] {
         var items: [() -> ProducedRecord] = []
-        let several = conversations.count > 1
+        let several = several ?? (conversations.count > 1)
         for var conversation in conversations {
             var index = 0
             if !several { conversation.idPrefix = "" }
-            if several {
-                let first = conversation.messages.elements.lazy.compactMap { $0.objectValue }.first
-                let line = first.map { $0.line }
+            if several && !conversation.messages.elements.isEmpty {
+                let objects = conversation.messages.elements.lazy.compactMap { $0.objectValue }
+                let line = objects.first.map { $0.line }
                 let header = conversation
                 items.append { () -> ProducedRecord in
-                    // The header takes the time of the first message that has one, or the epoch.
-                    let micros = first.flatMap { try? decode($0, header) }.map { LogTimestamp.microseconds(of: $0.date) } ?? 0
+                    // The header takes the time of the first message that is read with one (the
+                    // epoch only when none is: every message is then reported as rejected).
+                    let micros = objects.lazy.compactMap { try? decode($0, header) }.first.map { LogTimestamp.microseconds(of: $0.date) } ?? 0
                     var notice = LogSystemMessage(
                         header: LogMessageHeader(id: header.idPrefix + "conversation", senderName: nil, date: LogTimestamp.date(microseconds: micros)),
                         notice: header.title)

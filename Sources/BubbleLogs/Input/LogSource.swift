@@ -75,6 +75,7 @@ public enum LogSource {
             throw LogInputError(file: display, message: "read as \(resolved), which holds one conversation: \"\(DiagnosticText.quoted(wanted))\" cannot be chosen", kind: .conversationNotApplicable)
         }
         let producer: RecordProducer
+        var warnings: [LogDiagnostic] = []
         switch resolved {
         case .jsonl:
             let native = NativeLogProducer(lines: input.streamingLines(), file: display, options: options)
@@ -86,14 +87,16 @@ public enum LogSource {
         case .telegram, .discord:
             let document = try input.parseDocument(allowingHexEscapes: resolved == .telegram)
             if resolved == .telegram {
-                producer = try TelegramExport.producer(document: document, file: display, options: options)
+                (producer, warnings) = try TelegramExport.producer(document: document, file: display, options: options)
             } else {
                 producer = try DiscordExport.producer(document: document, file: display, options: options)
             }
         case .auto, .slack:
             preconditionFailure("resolved above")
         }
-        return LogReader(file: display, format: resolved, strict: options.strict, producer: producer)
+        let reader = LogReader(file: display, format: resolved, strict: options.strict, producer: producer)
+        reader.warnings = warnings
+        return reader
     }
 
     /// Keys that only a chat export's top level has (Telegram's and DiscordChatExporter's), seen

@@ -8,7 +8,11 @@ import BubbleLayout
 /// fractional seconds, is read as written. A message without `id` is named by its line. In a full export the default "me" is the
 /// exporting account, matched by `from_id` and by name.
 enum TelegramExport {
-    static func producer(document: JSONValue, file: String, options: LogReadOptions) throws(LogInputError) -> RecordProducer {
+    /// The producer of the export's chosen chats, and a warning for each chosen chat with no
+    /// messages (an export limited to a date range has many): such a chat has no heading row,
+    /// since it has no date to be placed at.
+    static func producer(document: JSONValue, file: String, options: LogReadOptions) throws(LogInputError)
+        -> (producer: RecordProducer, warnings: [LogDiagnostic]) {
         guard let root = document.objectValue else {
             throw LogInputError(file: file, message: "unknown schema: a Telegram export is a JSON object, found \(document.described)")
         }
@@ -37,19 +41,17 @@ enum TelegramExport {
         let all = chats.map { chat in
             let name = chat["name"]?.stringValue ?? "(unnamed)"
             let id = chat["id"]?.identifierValue ?? "?"
-            return (id: id, name: name, conversation: ExportConversation(
+            return (id: id, name: name, line: chat.line, conversation: ExportConversation(
                 idPrefix: "\(id)/", title: "Telegram chat “\(name)”",
                 messages: chat["messages"]?.arrayWithLines ?? JSONArray(elements: [], elementLines: [])))
         }
-        var chosen: [ExportConversation]
+        let picked = options.conversation.map { wanted in all.filter { $0.name == wanted || $0.id == wanted } } ?? all
+        var chosen = picked.map(\.conversation)
         if let wanted = options.conversation {
-            chosen = all.filter { $0.name == wanted || $0.id == wanted }.map(\.conversation)
             if chosen.isEmpty {
                 let names = all.prefix(12).map { "\"\(DiagnosticText.quoted($0.name))\"" }.joined(separator: ", ")
                 throw LogInputError(file: file, message: "no chat named or numbered \"\(DiagnosticText.quoted(wanted))\"; the export has \(all.count): \(names)\(all.count > 12 ? ", …" : "")", kind: .conversationNotFound)
             }
-        } else {
-            chosen = all.map(\.conversation)
         }
         // Read together, each chat's records carry its id as their conversation (ids are unique
         // in an export; names need not be).
@@ -57,9 +59,14 @@ enum TelegramExport {
             for i in chosen.indices { chosen[i].conversationID = String(chosen[i].idPrefix.dropLast()) }
         }
         let decoder = TelegramMessageDecoder(me: me, timeZoneOptions: options)
-        return ListProducer(ExportItems.items(file: file, conversations: chosen) { object, conversation throws(ExportProblem) in
+        let warnings = picked.filter { $0.conversation.messages.elements.isEmpty }.map { chat in
+            LogDiagnostic(position: LogPosition(file: file, line: chat.line),
+                          reason: "chat \"\(DiagnosticText.quoted(chat.name))\" has no messages in this export")
+        }
+        let producer = ListProducer(ExportItems.items(file: file, conversations: chosen) { object, conversation throws(ExportProblem) in
             try decoder.decode(ExportFields(object: object), idPrefix: conversation.idPrefix)
         })
+        return (producer, warnings)
     }
 
     /// The chats of a full export's `chats` or `left_chats` list. A chat that is not an object
