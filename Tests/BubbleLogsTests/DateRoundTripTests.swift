@@ -44,6 +44,18 @@ import Testing
         #expect(result.diagnostics.first?.reason == "unreadable date \"1714557800000\": past year 9999 as Unix seconds; it looks like Unix milliseconds (2024-05-01T10:03:20Z): write seconds")
     }
 
+    /// A date written with an exponent, as Java and Jackson write doubles, is read as its value,
+    /// and written back plain; out of range, it gets the same hints as the plain form.
+    @Test func aUnixDateWithAnExponentIsReadAndWrittenBackPlain() throws {
+        let result = try readOne(line(date: "1.7145578E9"))
+        let record = try #require(result.records.first, "\(result.diagnosticLines)")
+        #expect(record.nativeLine.contains(#""date":"2024-05-01T10:03:20Z""#), "\(record.nativeLine)")
+        let milliseconds = try readOne(line(date: "1.7145578E12"))
+        #expect(milliseconds.diagnostics.first?.reason == "unreadable date \"1.7145578E12\": past year 9999 as Unix seconds; it looks like Unix milliseconds (2024-05-01T10:03:20Z): write seconds")
+        let early = try readOne(line(date: "-1e12"))
+        #expect(early.diagnostics.first?.reason == "unreadable date \"-1e12\": before year 0000 as Unix seconds")
+    }
+
     /// A negative number of seconds before year 0000 is said to be that, with no milliseconds hint.
     @Test func aUnixDateBeforeYearZeroSaysSo() throws {
         for date in ["-62167219201", "-1714557800000", "-99999999999999999999"] {

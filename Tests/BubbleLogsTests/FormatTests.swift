@@ -196,8 +196,38 @@ import Testing
     @Test func unixSecondsAreExact() {
         #expect(LogTimestamp.microseconds(unixSecondsLiteral: "1714557720.000200") == 1_714_557_720_000_200)
         #expect(LogTimestamp.microseconds(unixSecondsLiteral: "-1.5") == -1_500_000)
-        #expect(LogTimestamp.microseconds(unixSecondsLiteral: "1e9") == nil)
         #expect(LogTimestamp.microseconds(unixSecondsLiteral: "") == nil)
+    }
+
+    /// JSON numbers may carry an exponent (Java's doubles, and Jackson's, are written
+    /// `1.7145578E9`): read exactly from the digits, as the plain form is.
+    @Test func unixSecondsWithAnExponentAreExact() {
+        #expect(LogTimestamp.microseconds(unixSecondsLiteral: "1e9") == 1_000_000_000_000_000)
+        #expect(LogTimestamp.microseconds(unixSecondsLiteral: "1.7145578E9") == 1_714_557_800_000_000)
+        #expect(LogTimestamp.microseconds(unixSecondsLiteral: "1.714557720000200e+9") == 1_714_557_720_000_200)
+        #expect(LogTimestamp.microseconds(unixSecondsLiteral: "17145577200002005e-7") == 1_714_557_720_000_200, "digits past microseconds are cut")
+        #expect(LogTimestamp.microseconds(unixSecondsLiteral: "-1.5E0") == -1_500_000)
+        #expect(LogTimestamp.microseconds(unixSecondsLiteral: "0e999999999999") == 0)
+        #expect(LogTimestamp.microseconds(unixSecondsLiteral: "5e-999999999999") == 0)
+        for bad in ["1e", "1e+", "e9", "1.7E9.5", "1E9E9", "1e9x", ".e9", "1e12", "9e999"] {
+            #expect(LogTimestamp.microseconds(unixSecondsLiteral: bad) == nil, "\(bad)")
+        }
+        // Random instants over the range, each written plain and with its point moved by an
+        // exponent both ways: all read the same.
+        var random = SeededGenerator(seed: 0xE9)
+        for _ in 0..<5_000 {
+            let micros = Int64.random(in: LogTimestamp.earliest...LogTimestamp.latest, using: &random)
+            let magnitude = micros.magnitude
+            let digits = String(magnitude / 1_000_000) + "." + String(String(magnitude % 1_000_000 + 1_000_000).dropFirst())
+            let sign = micros < 0 ? "-" : ""
+            #expect(LogTimestamp.microseconds(unixSecondsLiteral: sign + digits) == micros)
+            let all = digits.replacingOccurrences(of: ".", with: "")
+            let shift = Int.random(in: 0...all.count, using: &random)
+            let moved = String(all.prefix(shift)) + "." + String(all.dropFirst(shift)) + "e\(all.count - 6 - shift)"
+            #expect(LogTimestamp.microseconds(unixSecondsLiteral: sign + moved) == micros, "\(sign + moved)")
+            let zeros = String(repeating: "0", count: Int.random(in: 0...30, using: &random))
+            #expect(LogTimestamp.microseconds(unixSecondsLiteral: sign + zeros + all + "E-6") == micros)
+        }
     }
 
     @Test func writingAndReadingBackIsExactOverRandomInstants() {

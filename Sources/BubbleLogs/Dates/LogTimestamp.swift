@@ -50,6 +50,15 @@ enum LogTimestamp {
     /// a date in range as milliseconds (JavaScript's `Date.now()`) says so, with the date it
     /// would be. We do not guess and read it as milliseconds: the user converts it knowingly.
     static func unixDateHint(_ literal: String) -> String? {
+        if literal.utf8.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }), let value = Double(literal), value.isFinite {
+            // A well-formed exponent literal out of range: the same hints, from its value.
+            if value < 0 { return "before year 0000 as Unix seconds" }
+            let milliseconds = value * 1_000
+            if milliseconds >= 0, milliseconds < 253_402_300_800_000_000 {
+                return "past year 9999 as Unix seconds; it looks like Unix milliseconds (\(iso8601(microseconds: Int64(milliseconds)))): write seconds"
+            }
+            return "outside the years 0000 to 9999 as Unix seconds"
+        }
         let digits = literal.hasPrefix("-") ? literal.dropFirst() : Substring(literal)
         guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
             return nil
@@ -109,6 +118,10 @@ enum LogTimestamp {
                 inFraction = true
                 continue
             }
+            if byte | 0x20 == UInt8(ascii: "e") {
+                // Rare: an exponent (Java's and Jackson's doubles are written `1.7145578E9`).
+                return microseconds(exponentLiteral: utf8, negative: negative)
+            }
             guard (0x30...0x39).contains(byte) else { return nil }
             sawDigit = true
             let digit = Int64(byte - 0x30)
@@ -118,14 +131,64 @@ enum LogTimestamp {
             } else {
                 let (times, o1) = seconds.multipliedReportingOverflow(by: 10)
                 let (plus, o2) = times.addingReportingOverflow(digit)
-                // Beyond year 9999 is not a chat message date.
-                guard !o1, !o2, plus < 253_402_300_800 else { return nil }
+                // Beyond year 9999 is not a chat message date, unless an exponent follows.
+                guard !o1, !o2, plus < 253_402_300_800 else {
+                    return utf8.contains { $0 | 0x20 == UInt8(ascii: "e") } ? microseconds(exponentLiteral: utf8, negative: negative) : nil
+                }
                 seconds = plus
             }
         }
         guard sawDigit else { return nil }
         while fractionDigits < 6 { fraction *= 10; fractionDigits += 1 }
         let total = seconds * 1_000_000 + fraction
+        let signed = negative ? -total : total
+        return isInRange(signed) ? signed : nil
+    }
+
+    /// Unix seconds written with an exponent, `digits[.digits](e|E)[+|-]digits` (`1.7145578E9`,
+    /// `17145578003e-1`), read exactly from the decimal digits as the plain form is (digits past
+    /// microseconds truncated), without going through Double. `literal` is without its sign.
+    private static func microseconds(exponentLiteral literal: Slice<UnsafeBufferPointer<UInt8>>, negative: Bool) -> Int64? {
+        guard let e = literal.firstIndex(where: { $0 | 0x20 == UInt8(ascii: "e") }) else { return nil }
+        let mantissa = literal[..<e]
+        var exponentDigits = literal[(e + 1)...]
+        var exponentNegative = false
+        if let sign = exponentDigits.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            exponentNegative = sign == UInt8(ascii: "-")
+            exponentDigits = exponentDigits.dropFirst()
+        }
+        guard !exponentDigits.isEmpty, exponentDigits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        var exponent = 0
+        // Past 400 the value is 0 or far past year 9999 whatever the mantissa's 11 or so digits.
+        for byte in exponentDigits { exponent = min(exponent * 10 + Int(byte - 0x30), 400) }
+        if exponentNegative { exponent = -exponent }
+        // The mantissa's digits, and how many come before its point.
+        var integerDigits = 0, sawPoint = false, sawDigit = false
+        for byte in mantissa {
+            if byte == UInt8(ascii: ".") && !sawPoint { sawPoint = true; continue }
+            guard (0x30...0x39).contains(byte) else { return nil }
+            sawDigit = true
+            if !sawPoint { integerDigits += 1 }
+        }
+        guard sawDigit else { return nil }
+        // The k-th digit (from 0) is worth 10^(integerDigits + exponent - 1 - k) seconds, so
+        // 10^(integerDigits + exponent + 5 - k) microseconds; digits worth less are truncated.
+        var total: Int64 = 0
+        var k = 0
+        for byte in mantissa where byte != UInt8(ascii: ".") {
+            defer { k += 1 }
+            let power = integerDigits + exponent + 5 - k
+            guard power >= 0 else { break }
+            let digit = Int64(byte - 0x30)
+            guard digit != 0 else { continue }
+            // 10^18 microseconds is far past year 9999.
+            guard power <= 17 else { return nil }
+            var value = digit
+            for _ in 0..<power { value *= 10 }
+            let (sum, overflow) = total.addingReportingOverflow(value)
+            guard !overflow else { return nil }
+            total = sum
+        }
         let signed = negative ? -total : total
         return isInRange(signed) ? signed : nil
     }
