@@ -191,6 +191,24 @@ import Testing
         #expect(run.errors.hasSuffix("result.json: 20 records, 20 written, 0 rejected\n"))
     }
 
+    /// An export that writes its times without a zone (WhatsApp, an old Telegram export's
+    /// `date`) is converted to instants in a zone the user may not have meant: without `--tz`,
+    /// `convert` says which zone it used and where it came from. With `--tz`, or for an export
+    /// whose times carry their zone, nothing is said.
+    @Test func convertSaysWhichZoneReadTimesWrittenWithoutOne() {
+        let whatsapp = corpus("exports/whatsapp/android-en_GB.txt")
+        let unset = bubbles("convert", whatsapp)
+        #expect(unset.code == 0)
+        #expect(unset.errors.hasPrefix("bubbles: note: \(whatsapp): its times carry no zone and were read in UTC (TZ is not set); give --tz with the zone of the device that made the export if it was another\n"), "\(unset.errors)")
+        let berlin = bubbles("convert", whatsapp, environment: ["TZ": "Europe/Berlin"])
+        #expect(berlin.errors.contains("were read in Europe/Berlin (from TZ);"), "\(berlin.errors)")
+        #expect(bubbles("convert", whatsapp, "--tz", "+02:00").errors.hasPrefix("convert: read as WhatsApp chat export\n"))
+        let oldTelegram = bubbles("convert", corpus("exports/telegram/old-dates/result.json"))
+        #expect(oldTelegram.errors.contains("its times carry no zone and were read in UTC (TZ is not set)"), "\(oldTelegram.errors)")
+        #expect(!bubbles("convert", corpus("exports/telegram/full/result.json")).errors.contains("carry no zone"))
+        #expect(!bubbles("convert", corpus("logs/sample.jsonl")).errors.contains("carry no zone"))
+    }
+
     @Test func aMeThatMatchesNoSenderIsSaid() {
         let run = bubbles("render", corpus("exports/whatsapp/ios-fr_FR.txt"), "--me", "camille", "--width", "60")
         #expect(run.code == 0)

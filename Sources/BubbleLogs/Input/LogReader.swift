@@ -42,6 +42,10 @@ public final class LogReader: Sequence, IteratorProtocol {
     /// (`TextEncodingHint`), a WhatsApp file's date order when its dates could be read two ways.
     /// Known as soon as the reader is open.
     public var notes: [String] { inputNotes + producer.notes }
+    /// True once a record's time was read in the options' zone because the input wrote it with
+    /// none (every WhatsApp export, an old Telegram export's `date`): `convert`'s instants then
+    /// depend on that zone.
+    public var readZonelessTimes: Bool { producer.readZonelessTimes }
     /// The notes about the input's bytes, set by `LogSource` when it opens them.
     var inputNotes: [String] = []
     /// True when the input was UTF-16 (with a byte order mark or without), decoded as it was

@@ -22,12 +22,16 @@ protocol RecordProducer: AnyObject {
     var skippedOtherConversations: Int { get }
     /// A failure known only at the end of the input (see `ConversationFilter.endProblem`).
     var endProblem: LogInputError? { get }
+    /// True once a record's time was read in the options' zone because the input wrote it
+    /// without one (a WhatsApp export, an old Telegram export's `date`).
+    var readZonelessTimes: Bool { get }
 }
 
 extension RecordProducer {
     var notes: [String] { [] }
     var skippedOtherConversations: Int { 0 }
     var endProblem: LogInputError? { nil }
+    var readZonelessTimes: Bool { false }
 
     func nextNative(into out: inout OutputBuffer) -> ProducedNative? {
         next().map { .produced($0) }
@@ -47,8 +51,15 @@ enum ProducedNative {
 final class ListProducer: RecordProducer {
     private var items: [() -> ProducedRecord]
     private var index = 0
+    /// Set by the items' decoder when it reads a time written without a zone.
+    private let zoneless: ZonelessTimes?
 
-    init(_ items: [() -> ProducedRecord]) { self.items = items }
+    init(_ items: [() -> ProducedRecord], zoneless: ZonelessTimes? = nil) {
+        self.items = items
+        self.zoneless = zoneless
+    }
+
+    var readZonelessTimes: Bool { zoneless?.seen ?? false }
 
     func next() -> ProducedRecord? {
         guard index < items.count else { return nil }
@@ -59,4 +70,10 @@ final class ListProducer: RecordProducer {
         }
         return items[index]()
     }
+}
+
+/// Whether a decoder has read a time written without a zone (in the options' zone): shared
+/// between a decoder, copied into each item, and the producer that reports it.
+final class ZonelessTimes {
+    var seen = false
 }

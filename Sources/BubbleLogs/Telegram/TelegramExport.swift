@@ -58,14 +58,15 @@ enum TelegramExport {
         if chosen.count > 1 {
             for i in chosen.indices { chosen[i].conversationID = String(chosen[i].idPrefix.dropLast()) }
         }
-        let decoder = TelegramMessageDecoder(me: me, timeZoneOptions: options)
+        let zoneless = ZonelessTimes()
+        let decoder = TelegramMessageDecoder(me: me, timeZoneOptions: options, zoneless: zoneless)
         let warnings = picked.filter { $0.conversation.messages.elements.isEmpty }.map { chat in
             LogDiagnostic(position: LogPosition(file: file, line: chat.line),
                           reason: "chat \"\(DiagnosticText.quoted(chat.name))\" has no messages in this export")
         }
         let producer = ListProducer(ExportItems.items(file: file, conversations: chosen) { object, conversation throws(ExportProblem) in
             try decoder.decode(ExportFields(object: object), idPrefix: conversation.idPrefix)
-        })
+        }, zoneless: zoneless)
         return (producer, warnings)
     }
 
@@ -92,6 +93,8 @@ enum TelegramExport {
 struct TelegramMessageDecoder {
     var me: TelegramExport.Me
     var timeZoneOptions: LogReadOptions
+    /// Told when a message's time is read in `timeZoneOptions`' zone (an old export's `date`).
+    var zoneless: ZonelessTimes
 
     func decode(_ message: ExportFields, idPrefix: String) throws(ExportProblem) -> any LogRecord {
         // A message without an id (hand-edited or old exports) is named by its place in the file,
@@ -116,6 +119,7 @@ struct TelegramMessageDecoder {
                 }
                 let offset = timeZoneOptions.timeZone.secondsFromGMT(for: LogTimestamp.date(microseconds: parsed))
                 micros = parsed - Int64(offset) * 1_000_000
+                zoneless.seen = true
             }
         } else {
             throw ExportProblem("missing field \"date_unixtime\"")

@@ -12,6 +12,8 @@ final class WhatsAppProducer: RecordProducer {
     private let order: WhatsAppDateOrder
     /// Said once when the file is opened (how an ambiguous date order was decided).
     let notes: [String]
+    /// WhatsApp writes local times with no zone: every one is read in the options' zone.
+    var readZonelessTimes: Bool { true }
     /// Senders that wrote ordinary messages: a U+200E line under another name is the chat's.
     private let people: Set<String>
     private let lines: LineReader

@@ -24,6 +24,8 @@ struct InputOptions {
     var timeZone: TimeZone
     /// Said on stderr when the input is opened: a `TZ` that names no zone.
     var timeZoneWarning: String?
+    /// Where `timeZone` came from, when `--tz` did not give it: "from TZ", "TZ is not set".
+    var timeZoneDefault: String?
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         path = arguments.positional(0) ?? "-"
@@ -42,6 +44,7 @@ struct InputOptions {
             self.timeZone = timeZone
         } else {
             (timeZone, timeZoneWarning) = ZoneName.environmentZone(environment)
+            timeZoneDefault = (environment["TZ"] ?? "").isEmpty ? "TZ is not set" : timeZoneWarning == nil ? "from TZ" : "TZ names no zone we know"
         }
         var dateOrder: LogDateOrder?
         if let text = arguments.string(Options.dateOrder) {
