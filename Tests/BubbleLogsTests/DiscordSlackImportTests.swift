@@ -219,6 +219,28 @@ import Testing
         #expect(result.counts.recordsIn == 8 && result.counts.reconciles)
     }
 
+    /// A zip of one channel's folder (`zip -r slack-channel-folder.zip general`), or of its day
+    /// files alone (`zip general.zip *.json`, named after the archive), is read as the folder
+    /// is: that channel, with the same warning. A zip of several channel folders without
+    /// `channels.json` is refused as not an export, not read as one of them.
+    @Test func aZipOfOneChannelsFolderIsReadAsThatChannel() throws {
+        let whole = try readAll(corpus("exports/slack/export/general"))
+        for name in ["slack-channel-folder.zip", "general.zip"] {
+            let path = corpus("exports/zip/" + name)
+            let reader = try LogSource.open(path: path, options: LogReadOptions(timeZone: utc))
+            #expect(reader.format == .slack)
+            #expect(reader.warnings.count == 1)
+            #expect(reader.warnings.first?.reason.contains("read as #general") == true, "\(reader.warnings)")
+            let result = try readAll(path)
+            #expect(result.diagnostics.isEmpty)
+            #expect(result.records.map(\.id) == whole.records.map(\.id))
+            #expect(result.texts == whole.texts)
+            #expect(result.counts.recordsIn == 8 && result.counts.reconciles)
+        }
+        let several = openError(corpus("exports/zip/slack-without-channels-list.zip"))
+        #expect(several?.message.hasPrefix("a zip archive holding neither a WhatsApp chat") == true, "\(String(describing: several))")
+    }
+
     @Test func withoutUsersJSONSendersAreNamedFromTheirMessageProfileElseTheirID() throws {
         let result = try readAll(corpus("exports/slack/export/general"))
         // U01ALICE's message carries user_profile.display_name; the others carry no profile.

@@ -92,7 +92,7 @@ import Glibc
 
     @Test func anArchiveWithoutAChatSaysWhatItHolds() throws {
         let error = try #require(openError(corpus("zip/info-zip.zip")))
-        #expect(error.message == "a zip archive holding neither a WhatsApp chat (_chat.txt, or one \"WhatsApp Chat with NAME.txt\") nor a Slack export (channels.json); it holds \"logs/sample.jsonl\", \"unicode/GraphemeBreakTest.txt\", \"exports/whatsapp/ios-fr_FR.txt\", \"logs/hostile.jsonl\", \"exports/whatsapp/android-de_DE.txt\"")
+        #expect(error.message == "a zip archive holding neither a WhatsApp chat (_chat.txt, or one \"WhatsApp Chat with NAME.txt\") nor a Slack export (channels.json, or one channel's folder of day files); it holds \"logs/sample.jsonl\", \"unicode/GraphemeBreakTest.txt\", \"exports/whatsapp/ios-fr_FR.txt\", \"logs/hostile.jsonl\", \"exports/whatsapp/android-de_DE.txt\"")
         #expect(openError(corpus("exports/zip/slack-export.zip"), format: .whatsapp)?.message.hasPrefix("no WhatsApp chat in this archive") == true)
         #expect(openError(corpus("exports/zip/WhatsApp Chat with Ana.zip"), format: .slack)?.message.hasPrefix("no Slack export in this archive") == true)
         #expect(openError(corpus("exports/zip/slack-export.zip"), format: .discord)?.message

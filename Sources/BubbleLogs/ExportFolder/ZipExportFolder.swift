@@ -36,6 +36,15 @@ final class ZipExportFolder: ExportFolder {
 
     var display: String { root.isEmpty ? archive.name : archive.name + ":" + root }
 
+    /// The channel a folder of day files read alone is named after: the root's last folder
+    /// (`general/`), or for day files at the archive's root the archive's name without `.zip`.
+    var channelName: String {
+        if let last = root.split(separator: "/").last { return String(last) }
+        let file = archive.name.split(separator: "/").last.map(String.init) ?? archive.name
+        let stem = file.lowercased().hasSuffix(".zip") ? String(file.dropLast(4)) : file
+        return stem.isEmpty ? "channel" : stem
+    }
+
     func place(_ relative: String) -> String {
         relative.isEmpty ? display : archive.name + ":" + root + relative
     }

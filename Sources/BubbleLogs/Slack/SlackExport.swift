@@ -198,7 +198,7 @@ enum SlackExport {
         let folderName = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
         // `.` and `..` name no folder: the folder's real name does (`cd general && bubbles render .`).
         let unnamed = folderName.isEmpty || folderName == "." || folderName == ".."
-        let name = !unnamed ? folderName : (export as? DirectoryExportFolder)?.resolvedName ?? "channel"
+        let name = (export as? ZipExportFolder)?.channelName ?? (!unnamed ? folderName : (export as? DirectoryExportFolder)?.resolvedName ?? "channel")
         if let wanted = options.conversation {
             let bare = wanted.hasPrefix("#") ? String(wanted.dropFirst()) : wanted
             guard bare == name else {

@@ -55,7 +55,7 @@ enum ZipInput {
             reader.warnings = export.warnings
             return reader
         case .auto:
-            throw LogInputError(file: input.display, message: "a zip archive holding neither a WhatsApp chat (_chat.txt, or one \"WhatsApp Chat with NAME.txt\") nor a Slack export (channels.json)\(contents(archive))")
+            throw LogInputError(file: input.display, message: "a zip archive holding neither a WhatsApp chat (_chat.txt, or one \"WhatsApp Chat with NAME.txt\") nor a Slack export (channels.json, or one channel's folder of day files)\(contents(archive))")
         case .jsonl, .telegram, .discord:
             throw LogInputError(file: input.display, message: "a zip archive; only WhatsApp and Slack exports are read from one (--input auto, whatsapp or slack)")
         }
@@ -122,8 +122,26 @@ enum ZipInput {
     /// The folder of the archive holding `channels.json` nearest its root ("" for the root itself).
     static func slackRoot(in archive: ZipArchive) -> String? {
         let listings = archive.entries.filter { !$0.isFolder && ($0.name == "channels.json" || $0.name.hasSuffix("/channels.json")) && !$0.name.hasPrefix("__MACOSX/") }
-        guard let nearest = listings.min(by: { $0.name.count < $1.name.count }) else { return nil }
+        guard let nearest = listings.min(by: { $0.name.count < $1.name.count }) else { return channelFolderRoot(in: archive) }
         return String(nearest.name.dropLast("channels.json".count))
+    }
+
+    /// With no `channels.json`: the one folder holding day files (`2024-05-01.json`), when they
+    /// are all in one (`zip -r general.zip general`, or the day files zipped alone, at the
+    /// root): one channel's folder, which `SlackExport` reads as that channel, as it reads the
+    /// folder itself. Nil when there are none, or several folders of them (an export that lost
+    /// its `channels.json` is refused as such, not read as one of its channels).
+    private static func channelFolderRoot(in archive: ZipArchive) -> String? {
+        var root: String?
+        for entry in archive.entries where !entry.isFolder && !entry.name.hasPrefix("__MACOSX/") {
+            let slash = entry.name.lastIndex(of: "/")
+            let file = slash.map { String(entry.name[entry.name.index(after: $0)...]) } ?? entry.name
+            guard SlackExport.isDayFileName(file) else { continue }
+            let folder = slash.map { String(entry.name[...$0]) } ?? ""
+            if let root, root != folder { return nil }
+            root = folder
+        }
+        return root
     }
 
     /// "; it holds a.txt, b/, …" (the first few names, escaped), for errors about what is missing.
