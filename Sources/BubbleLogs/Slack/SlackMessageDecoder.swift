@@ -120,9 +120,11 @@ struct SlackMessageDecoder: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// Slack's markup to plain text: `<@U1>` → `@name`, `<#C1|general>` → `#general`,
-    /// `<https://x|label>` → `label (https://x)`, `<!here>` → `@here`, and the three HTML entities.
+    /// Slack's markup to plain text: `:+1:` → 👍 (`SlackEmoji`), `<@U1>` → `@name`,
+    /// `<#C1|general>` → `#general`, `<https://x|label>` → `label (https://x)`, `<!here>` →
+    /// `@here`, and the three HTML entities.
     func resolve(_ text: String) -> String {
+        let text = SlackEmoji.replacingShortcodes(in: text)
         guard text.contains("<") || text.contains("&") else { return text }
         // Bounded: each mention repeats a name from users.json, which the export chose.
         var out = BoundedText()
