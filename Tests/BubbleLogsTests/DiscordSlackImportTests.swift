@@ -237,8 +237,17 @@ import Testing
             #expect(result.texts == whole.texts)
             #expect(result.counts.recordsIn == 8 && result.counts.reconciles)
         }
+        // Named after the archive when the day files are at its root; from standard input,
+        // which names nothing, `#channel`.
+        let days = try Array(Data(contentsOf: URL(fileURLWithPath: corpus("exports/zip/general.zip"))))
+        for (name, channel) in [("days.zip", "#days"), ("<stdin>", "#channel")] {
+            let reader = try LogSource.open(bytes: days, name: name, options: LogReadOptions(timeZone: utc))
+            #expect(reader.warnings.first?.reason.contains("read as \(channel);") == true, "\(name): \(reader.warnings)")
+        }
         let several = openError(corpus("exports/zip/slack-without-channels-list.zip"))
-        #expect(several?.message.hasPrefix("a zip archive holding neither a WhatsApp chat") == true, "\(String(describing: several))")
+        #expect(several?.message == "day files of Slack channels in more than one folder (\"general/\", \"random/\") but no channels.json: zip the whole export, or one channel's folder alone", "\(String(describing: several))")
+        let mixed = openError(corpus("exports/zip/slack-day-files-in-two-folders.zip"))
+        #expect(mixed?.message.hasPrefix("day files of Slack channels in more than one folder (\"general/\", the archive's root)") == true, "\(String(describing: mixed))")
     }
 
     @Test func withoutUsersJSONSendersAreNamedFromTheirMessageProfileElseTheirID() throws {

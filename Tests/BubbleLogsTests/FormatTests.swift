@@ -209,6 +209,12 @@ import Testing
         #expect(LogTimestamp.microseconds(unixSecondsLiteral: "-1.5E0") == -1_500_000)
         #expect(LogTimestamp.microseconds(unixSecondsLiteral: "0e999999999999") == 0)
         #expect(LogTimestamp.microseconds(unixSecondsLiteral: "5e-999999999999") == 0)
+        // However many zeros the digits carry, the exponent counts in full (a reviewer's cases).
+        let zeros = String(repeating: "0", count: 450)
+        #expect(LogTimestamp.microseconds(unixSecondsLiteral: "0.\(zeros)17145578e459") == 171_455_780_000_000)
+        #expect(LogTimestamp.microseconds(unixSecondsLiteral: "17145578\(zeros)e-450") == 17_145_578_000_000)
+        #expect(LogTimestamp.unixDateHint("1e400") == "past year 9999 as Unix seconds")
+        #expect(LogTimestamp.unixDateHint("-1e400") == "before year 0000 as Unix seconds")
         for bad in ["1e", "1e+", "e9", "1.7E9.5", "1E9E9", "1e9x", ".e9", "1e12", "9e999"] {
             #expect(LogTimestamp.microseconds(unixSecondsLiteral: bad) == nil, "\(bad)")
         }

@@ -72,18 +72,24 @@ import Testing
     /// A chat with no messages (an export limited to a date range lists many) is said once as a
     /// warning at its line, with no heading row: it has no date to be placed at, and was shown
     /// dated 1 Jan 1970. A heading takes the date of its chat's first message read with one, past
-    /// a rejected one. Chosen alone, an empty chat is warned about too.
+    /// a rejected one; a chat whose messages are all rejected keeps its heading (its messages are
+    /// reported under it), dated as the record before it, else as the first message of a later
+    /// chat. Chosen alone, an empty chat is warned about too.
     @Test func chatsWithNoMessagesAreWarnedAboutAndHaveNoHeading() throws {
         let path = corpus("exports/telegram/empty-chats/result.json")
         let result = try readAll(path)
         #expect(result.warnings.map(\.description) == [
             "\(path):15: chat \"Old Friend\" has no messages in this export",
-            "\(path):30: chat \"Saved Messages\" has no messages in this export",
+            "\(path):39: chat \"Saved Messages\" has no messages in this export",
         ])
-        #expect(result.records.map(\.id) == ["333/conversation", "333/100"])
-        #expect(result.records[0].date == utcDate(2024, 4, 1, 8, 0))
-        #expect(result.diagnosticLines == ["\(path):26: message 1: unreadable date_unixtime \"soon\" (expected Unix seconds)"])
-        #expect(result.counts.recordsIn == 3 && result.counts.rejected == 1 && result.counts.reconciles)
+        #expect(result.records.map(\.id) == ["444/conversation", "333/conversation", "333/100"])
+        #expect(result.records.map(\.date) == [utcDate(2024, 4, 1, 8, 0), utcDate(2024, 4, 1, 8, 0), utcDate(2024, 4, 1, 8, 0)])
+        #expect(result.diagnosticLines == [
+            "\(path):26: message 1: unreadable date_unixtime \"later\" (expected Unix seconds)",
+            "\(path):27: message 2: wrong type: a message must be an object, found a number (7)",
+            "\(path):35: message 1: unreadable date_unixtime \"soon\" (expected Unix seconds)",
+        ])
+        #expect(result.counts.recordsIn == 6 && result.counts.rejected == 3 && result.counts.reconciles)
         let alone = try readAll(path, options: LogReadOptions(timeZone: utc, conversation: "Old Friend"))
         #expect(alone.records.isEmpty && alone.diagnostics.isEmpty)
         #expect(alone.warnings.map(\.description) == ["\(path):15: chat \"Old Friend\" has no messages in this export"])

@@ -50,9 +50,10 @@ enum LogTimestamp {
     /// a date in range as milliseconds (JavaScript's `Date.now()`) says so, with the date it
     /// would be. We do not guess and read it as milliseconds: the user converts it knowingly.
     static func unixDateHint(_ literal: String) -> String? {
-        if literal.utf8.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }), let value = Double(literal), value.isFinite {
+        if literal.utf8.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }), let value = Double(literal) {
             // A well-formed exponent literal out of range: the same hints, from its value.
             if value < 0 { return "before year 0000 as Unix seconds" }
+            if !value.isFinite { return "past year 9999 as Unix seconds" }
             let milliseconds = value * 1_000
             if milliseconds >= 0, milliseconds < 253_402_300_800_000_000 {
                 return "past year 9999 as Unix seconds; it looks like Unix milliseconds (\(iso8601(microseconds: Int64(milliseconds)))): write seconds"
@@ -159,8 +160,10 @@ enum LogTimestamp {
         }
         guard !exponentDigits.isEmpty, exponentDigits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
         var exponent = 0
-        // Past 400 the value is 0 or far past year 9999 whatever the mantissa's 11 or so digits.
-        for byte in exponentDigits { exponent = min(exponent * 10 + Int(byte - 0x30), 400) }
+        // Capped where no mantissa a line can hold could bring the value back into range (its
+        // zeros can be many: `0.000…0017e459`), and far from overflowing the sums below.
+        let cap = mantissa.count + 40
+        for byte in exponentDigits { exponent = min(exponent * 10 + Int(byte - 0x30), cap) }
         if exponentNegative { exponent = -exponent }
         // The mantissa's digits, and how many come before its point.
         var integerDigits = 0, sawPoint = false, sawDigit = false

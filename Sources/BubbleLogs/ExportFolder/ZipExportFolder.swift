@@ -42,7 +42,8 @@ final class ZipExportFolder: ExportFolder {
         if let last = root.split(separator: "/").last { return String(last) }
         let file = archive.name.split(separator: "/").last.map(String.init) ?? archive.name
         let stem = file.lowercased().hasSuffix(".zip") ? String(file.dropLast(4)) : file
-        return stem.isEmpty ? "channel" : stem
+        // Standard input (`<stdin>`) names no channel.
+        return stem.isEmpty || stem.hasPrefix("<") ? "channel" : stem
     }
 
     func place(_ relative: String) -> String {

@@ -86,26 +86,36 @@ extension ExportConversation {
 
 enum ExportItems {
     /// Producer items for the chosen conversations: each message decoded lazily by `decode`;
-    /// when `several` (more than one conversation was chosen), each conversation that has
-    /// messages is introduced by a system row naming it. Every record of a conversation with a
-    /// `conversationID` carries it.
+    /// with more than one conversation, each conversation that has messages is introduced by a
+    /// system row naming it. Every record of a conversation with a `conversationID` carries it.
     static func items(
-        file: String, conversations: [ExportConversation], several: Bool? = nil,
+        file: String, conversations: [ExportConversation],
         decode: @escaping (JSONObject, ExportConversation) throws(ExportProblem) -> any LogRecord
     ) -> [() -> ProducedRecord] {
         var items: [() -> ProducedRecord] = []
-        let several = several ?? (conversations.count > 1)
-        for var conversation in conversations {
+        let several = conversations.count > 1
+        /// The time of the last record handed out: a heading whose own messages are all
+        /// rejected takes it, so it is not dated 1 Jan 1970.
+        let lastTime = LastTime()
+        for (number, var conversation) in conversations.enumerated() {
             var index = 0
             if !several { conversation.idPrefix = "" }
             if several && !conversation.messages.elements.isEmpty {
                 let objects = conversation.messages.elements.lazy.compactMap { $0.objectValue }
                 let line = objects.first.map { $0.line }
                 let header = conversation
+                let later = conversations.dropFirst(number + 1)
                 items.append { () -> ProducedRecord in
-                    // The header takes the time of the first message that is read with one (the
-                    // epoch only when none is: every message is then reported as rejected).
-                    let micros = objects.lazy.compactMap { try? decode($0, header) }.first.map { LogTimestamp.microseconds(of: $0.date) } ?? 0
+                    // The heading takes the time of its first message that is read with one; when
+                    // none is (each is reported as rejected), the time of the record before it,
+                    // else of the first message read in a later conversation; the epoch only when
+                    // nothing in the export has a time.
+                    func firstTime(of conversation: ExportConversation) -> Int64? {
+                        conversation.messages.elements.lazy.compactMap { $0.objectValue }
+                            .compactMap { try? decode($0, conversation) }.first.map { LogTimestamp.microseconds(of: $0.date) }
+                    }
+                    let micros = firstTime(of: header) ?? lastTime.micros ?? later.lazy.compactMap(firstTime).first ?? 0
+                    lastTime.micros = micros
                     var notice = LogSystemMessage(
                         header: LogMessageHeader(id: header.idPrefix + "conversation", senderName: nil, date: LogTimestamp.date(microseconds: micros)),
                         notice: header.title)
@@ -126,6 +136,7 @@ enum ExportItems {
                     }
                     // Expansions cut short while decoding come back as warnings on the message.
                     let (decoded, notes) = ExpansionNotes.collecting { Result { () throws(ExportProblem) in try decode(object, current) } }
+                    if case .success(let record) = decoded { lastTime.micros = LogTimestamp.microseconds(of: record.date) }
                     switch decoded.map({ current.stamped($0) }) {
                     case .success(let record) where notes.isEmpty:
                         return .record(record, position)
@@ -152,4 +163,9 @@ enum ExportItems {
     static func fileName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
+}
+
+/// The time of the last record an export's items handed out (`ExportItems.items`).
+private final class LastTime {
+    var micros: Int64?
 }

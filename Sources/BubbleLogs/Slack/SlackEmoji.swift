@@ -26,49 +26,72 @@ enum SlackEmoji {
 
     /// `text` with every known shortcode outside code and `<…>` replaced by its emoji; a
     /// `:skin-tone-N:` right after one tones it when it can be toned, and is otherwise left as
-    /// written.
+    /// written. A shortcode starts a word: its colon follows no ASCII letter or digit, nor another
+    /// colon (`12:ok:30`, `fe80::a:b` stay text), save the closing colon of a shortcode just read
+    /// (`:tada::heart:`). Code is a span between two backticks on one line, or a block between
+    /// two ```` ``` ````; a backtick or `<` with no partner (`don`t`) is plain text.
     static func replacingShortcodes(in text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: ":")) else { return text }
         let bytes = Array(text.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var i = 0
-        var inCode = false, inBlock = false, inAngle = false
+        var shortcodeEnd = -1
+        /// The index of `closing` after `from`, not past a line break when `sameLine`.
+        func find(_ closing: [UInt8], from: Int, sameLine: Bool) -> Int? {
+            var j = from
+            while j + closing.count <= bytes.count {
+                if sameLine && bytes[j] == 0x0A { return nil }
+                if bytes[j] == closing[0] && (closing.count == 1 || bytes[j..<(j + closing.count)].elementsEqual(closing)) { return j }
+                j += 1
+            }
+            return nil
+        }
         while i < bytes.count {
             let byte = bytes[i]
-            if byte == UInt8(ascii: "`") && !inAngle {
-                if i + 2 < bytes.count, bytes[i + 1] == byte, bytes[i + 2] == byte, !inCode {
-                    inBlock.toggle()
-                    out += bytes[i...(i + 2)]
-                    i += 3
-                    continue
+            var skipTo: Int?
+            if byte == UInt8(ascii: "`") {
+                let fence = [UInt8](repeating: byte, count: 3)
+                if i + 3 <= bytes.count, bytes[i..<(i + 3)].elementsEqual(fence) {
+                    skipTo = find(fence, from: i + 3, sameLine: false).map { $0 + 3 }
+                } else {
+                    skipTo = find([byte], from: i + 1, sameLine: true).map { $0 + 1 }
                 }
-                if !inBlock { inCode.toggle() }
-            } else if byte == UInt8(ascii: "<") && !inCode && !inBlock {
-                inAngle = true
-            } else if byte == UInt8(ascii: ">") {
-                inAngle = false
-            } else if byte == UInt8(ascii: ":") && !inCode && !inBlock && !inAngle,
-                      let (name, end) = shortcode(in: bytes, at: i) {
+            } else if byte == UInt8(ascii: "<") {
+                skipTo = find([UInt8(ascii: ">")], from: i + 1, sameLine: true).map { $0 + 1 }
+            } else if byte == UInt8(ascii: ":"), i == 0 || shortcodeEnd == i || !Self.joinsWord(bytes[i - 1]),
+                      let (name, end) = shortcode(in: bytes, at: i),
+                      let emoji = Self.isTone(name) ? nil : emoji(named: name) {
                 // A tone alone is a modifier with nothing to modify (no terminal draws it
                 // where it stands): it stays as written, as after an emoji that takes no tone.
-                if let emoji = Self.isTone(name) ? nil : emoji(named: name) {
-                    var next = end
-                    var toned = emoji
-                    if let (toneName, toneEnd) = shortcode(in: bytes, at: end), Self.isTone(toneName),
-                       let value = Int(toneName.suffix(1)), let form = forms[name], form.count == 6 {
-                        toned = form[value - 1]
-                        next = toneEnd
-                    }
-                    out += toned.utf8
-                    i = next
-                    continue
+                var next = end
+                var toned = emoji
+                if let (toneName, toneEnd) = shortcode(in: bytes, at: end), Self.isTone(toneName),
+                   let value = Int(toneName.suffix(1)), let form = forms[name], form.count == 6 {
+                    toned = form[value - 1]
+                    next = toneEnd
                 }
+                out += toned.utf8
+                // Its closing colon may open the next one.
+                shortcodeEnd = next
+                i = next
+                continue
+            }
+            if let skipTo {
+                out += bytes[i..<skipTo]
+                i = skipTo
+                continue
             }
             out.append(byte)
             i += 1
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether a shortcode's colon after `byte` would be inside a word or a number (`12:ok:`,
+    /// `::a:`), where Slack's text is not a shortcode.
+    private static func joinsWord(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == UInt8(ascii: ":")
     }
 
     /// `skin-tone-2` … `skin-tone-6`.

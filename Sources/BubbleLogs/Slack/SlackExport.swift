@@ -362,10 +362,13 @@ final class SlackProducer: RecordProducer {
             return
         }
         let prefix = several ? channel.id + "/" : ""
-        if several && !announced {
+        // The channel's heading comes with its first day holding a message with a readable time,
+        // and takes that time (an empty or damaged first day would date it 1 Jan 1970); a
+        // channel with none has no heading, its messages each reported.
+        let firstTime = messages.elements.lazy.compactMap { $0.objectValue?["ts"]?.stringValue }
+            .compactMap(LogTimestamp.microseconds(unixSecondsLiteral:)).first
+        if several && !announced, let micros = firstTime {
             announced = true
-            let firstTS = messages.elements.lazy.compactMap { $0.objectValue?["ts"]?.stringValue }.first
-            let micros = firstTS.flatMap(LogTimestamp.microseconds(unixSecondsLiteral:)) ?? 0
             var header = LogMessageHeader(id: prefix + "conversation", senderName: nil, date: LogTimestamp.date(microseconds: micros))
             header.conversationID = channel.name
             current.append { .record(LogSystemMessage(header: header, notice: channel.title), LogPosition(file: path, line: 1)) }

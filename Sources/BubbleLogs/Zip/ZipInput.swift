@@ -55,6 +55,12 @@ enum ZipInput {
             reader.warnings = export.warnings
             return reader
         case .auto:
+            let folders = dayFileFolders(in: archive, atMost: 4)
+            if folders.count > 1 {
+                // Several channels' day files without the export's list of them.
+                let names = folders.prefix(3).map { $0.isEmpty ? "the archive's root" : "\"\(DiagnosticText.quoted($0, limit: 40))\"" }
+                throw LogInputError(file: input.display, message: "day files of Slack channels in more than one folder (\(names.joined(separator: ", "))\(folders.count > 3 ? ", …" : "")) but no channels.json: zip the whole export, or one channel's folder alone")
+            }
             throw LogInputError(file: input.display, message: "a zip archive holding neither a WhatsApp chat (_chat.txt, or one \"WhatsApp Chat with NAME.txt\") nor a Slack export (channels.json, or one channel's folder of day files)\(contents(archive))")
         case .jsonl, .telegram, .discord:
             throw LogInputError(file: input.display, message: "a zip archive; only WhatsApp and Slack exports are read from one (--input auto, whatsapp or slack)")
@@ -132,16 +138,25 @@ enum ZipInput {
     /// folder itself. Nil when there are none, or several folders of them (an export that lost
     /// its `channels.json` is refused as such, not read as one of its channels).
     private static func channelFolderRoot(in archive: ZipArchive) -> String? {
-        var root: String?
+        let folders = dayFileFolders(in: archive, atMost: 2)
+        return folders.count == 1 ? folders[0] : nil
+    }
+
+    /// The folders holding day files (`""` for the archive's root), in the archive's order, at
+    /// most `limit` of them.
+    private static func dayFileFolders(in archive: ZipArchive, atMost limit: Int) -> [String] {
+        var folders: [String] = []
         for entry in archive.entries where !entry.isFolder && !entry.name.hasPrefix("__MACOSX/") {
             let slash = entry.name.lastIndex(of: "/")
             let file = slash.map { String(entry.name[entry.name.index(after: $0)...]) } ?? entry.name
             guard SlackExport.isDayFileName(file) else { continue }
             let folder = slash.map { String(entry.name[...$0]) } ?? ""
-            if let root, root != folder { return nil }
-            root = folder
+            if !folders.contains(folder) {
+                folders.append(folder)
+                if folders.count == limit { break }
+            }
         }
-        return root
+        return folders
     }
 
     /// "; it holds a.txt, b/, …" (the first few names, escaped), for errors about what is missing.

@@ -35,7 +35,8 @@ public struct SearchMatcher: Sendable {
                     var text = ""
                     for position in grapheme.range {
                         var value = scalars[position]
-                        if grapheme.level & 1 == 1 { value = VisualOrder.mirrored(value, options: options) }  // L4, as drawn
+                        // L4 as drawn: a grapheme's first scalar (`VisualOrder.line`).
+                        if grapheme.level & 1 == 1 && position == grapheme.range.lowerBound { value = VisualOrder.mirrored(value, options: options) }
                         if let scalar = Unicode.Scalar(value) { text.unicodeScalars.append(scalar) }
                     }
                     folded += Self.fold(text)
