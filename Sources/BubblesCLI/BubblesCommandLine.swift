@@ -3,17 +3,49 @@ import BubbleLogs
 /// The `bubbles` command line: picks the subcommand and turns errors into exit codes.
 public enum BubblesCommandLine {
     /// Every subcommand, in the order `--help` lists them.
-    static var commands: [any BubblesCommand.Type] { [RenderCommand.self, HeightsCommand.self, ViewCommand.self, BenchCommand.self, ConvertCommand.self] }
+    static var commands: [any BubblesCommand.Type] {
+        [RenderCommand.self, HeightsCommand.self, ViewCommand.self, BenchCommand.self, ConvertCommand.self,
+         HelpCommand.self, ManpageCommand.self, CompletionsCommand.self]
+    }
 
+    /// The options `bubbles` takes before a command.
+    enum Options {
+        static let help = OptionSpec("--help", "-h", help: "Show this help; 'bubbles help <command>' or 'bubbles <command> --help' for a command.")
+        static let version = OptionSpec("--version", help: "Print the version.")
+    }
+    static let options = [Options.help, Options.version]
+
+    /// What the program does, in a line.
+    static let abstract = "Lays out chat logs as terminal bubbles."
+
+    static func command(named name: String) -> (any BubblesCommand.Type)? {
+        commands.first { $0.spec.name == name }
+    }
+
+    /// What follows "unknown command 'NAME'": the command it most likely meant, by the rule that
+    /// suggests options (`rendr` → `render`, `Render` → `render`), else nothing.
+    static func suggestion(forCommand name: String) -> String {
+        let dashed = commands.map { "--" + $0.spec.name }
+        guard !name.hasPrefix("-"), let near = ParsedArguments.closestName(to: "--" + name, among: dashed) else { return "" }
+        return " (did you mean '\(near.dropFirst(2))'?)"
+    }
+
+    /// The top-level help: the commands, the options and the exit codes.
     static var usage: String {
-        var lines = ["usage: bubbles <command> [options]", "", "Lays out chat logs as terminal bubbles.", "", "commands:"]
+        var lines = ["usage: bubbles <command> [options]", "", abstract, "", "commands:"]
         let column = (commands.map { $0.spec.name.count }.max() ?? 0) + 4
         for command in commands {
             let name = command.spec.name
             lines.append("  " + name + String(repeating: " ", count: column - name.count) + command.spec.abstract)
         }
-        lines += ["", "  --help, -h    Show this help; 'bubbles <command> --help' for a command.",
-                  "  --version     Print the version."]
+        lines += ["", "options:"]
+        let names = options.map { $0.names.joined(separator: ", ") }
+        let optionColumn = (names.map(\.count).max() ?? 0) + 4
+        for (name, option) in zip(names, options) {
+            lines.append("  " + name + String(repeating: " ", count: optionColumn - name.count) + option.help)
+        }
+        lines += ["", "exit status:"]
+        for status in ExitCode.statuses { lines.append("  \(status.code)  \(status.summary)") }
         return lines.joined(separator: "\n")
     }
 
@@ -38,16 +70,16 @@ public enum BubblesCommandLine {
             try context.errors.write(usage + "\n")
             return ExitCode.usage
         }
-        if first == "--help" || first == "-h" || first == "help" {
+        if Options.help.names.contains(first) {
             try context.output.write(usage + "\n")
             return ExitCode.success
         }
-        if first == "--version" {
+        if Options.version.names.contains(first) {
             try context.output.write("bubbles \(bubblesVersion)\n")
             return ExitCode.success
         }
-        guard let command = commands.first(where: { $0.spec.name == first }) else {
-            try context.errors.write("bubbles: unknown command '\(DiagnosticText.escaped(first))'\n\n\(usage)\n")
+        guard let command = command(named: first) else {
+            try context.errors.write("bubbles: unknown command '\(DiagnosticText.escaped(first))'\(suggestion(forCommand: first))\n\n\(usage)\n")
             return ExitCode.usage
         }
         let spec = command.spec

@@ -127,6 +127,12 @@ public struct ParsedArguments: Sendable {
         return result
     }
 
+    /// One of the option's declared `choices`, or a usage error that lists them.
+    public func choice(_ option: OptionSpec) throws(UsageError) -> String? {
+        precondition(!option.choices.isEmpty, "\(option.primaryName) declares no choices")
+        return try choice(option, from: option.choices)
+    }
+
     /// One of a fixed set of words, or a usage error that lists them.
     public func choice(_ option: OptionSpec, from choices: [String]) throws(UsageError) -> String? {
         guard let text = string(option) else { return nil }

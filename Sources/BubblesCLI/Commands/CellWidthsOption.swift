@@ -5,15 +5,14 @@ import BubbleText
 /// default, asks the terminal when the output is one (`TerminalProbe`), and is `unicode` when it
 /// is not or does not answer (`wcwidth` for a transcript piped on inside tmux).
 enum CellWidthsOption {
-    static let spec = OptionSpec("--cell-widths", value: "PROFILE",
+    static let spec = OptionSpec("--cell-widths", value: "PROFILE", choices: ["auto"] + WidthProfile.allCases.map(\.rawValue),
                                  help: "How the terminal counts cells: auto (ask it; the default), unicode (grapheme clusters), wcwidth (per code point, as glibc and tmux) or ghostty (grapheme clusters, 2 cells once a later code point takes room, as Ghostty 1.3+).")
     /// `--ambiguous-wide`, which every command that measures cells takes.
     static let ambiguousWide = OptionSpec("--ambiguous-wide", help: "Measure East Asian Ambiguous characters as 2 cells.")
 
     /// The profile asked for, or nil for `auto`.
     static func parse(_ arguments: ParsedArguments) throws(UsageError) -> WidthProfile? {
-        let choices = ["auto"] + WidthProfile.allCases.map(\.rawValue)
-        guard let text = try arguments.choice(spec, from: choices), text != "auto" else { return nil }
+        guard let text = try arguments.choice(spec), text != "auto" else { return nil }
         return WidthProfile(rawValue: text)
     }
 

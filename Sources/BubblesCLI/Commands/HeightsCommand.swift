@@ -26,7 +26,7 @@ struct HeightsCommand: BubblesCommand {
     /// The options, each declared once: the spec lists them and `init` reads them.
     enum Options {
         static let width = OptionSpec("--width", "-w", value: "N", repeats: true, help: "Container width in cells (in px with --font); repeat or list (40,80) for several, each once (default 80).")
-        static let format = OptionSpec("--format", value: "FORMAT", help: "Output format: jsonl or csv (default jsonl).")
+        static let format = OptionSpec("--format", value: "FORMAT", choices: ["jsonl", "csv"], help: "Output format: jsonl or csv (default jsonl).")
     }
 
     let input: InputOptions
@@ -42,7 +42,7 @@ struct HeightsCommand: BubblesCommand {
         input = try InputOptions(arguments, environment: context.environment)
         let widths = try arguments.integers(Options.width, in: 1...BubbleStyle.maximumContainerWidth, distinct: true)
         self.widths = widths.isEmpty ? [80] : widths
-        csv = try arguments.choice(Options.format, from: ["jsonl", "csv"]) == "csv"
+        csv = try arguments.choice(Options.format) == "csv"
         pixels = try PixelOptions(arguments)
         // In px there are no cells to count, and no terminal is asked how it counts them.
         let cellWidths = pixels != nil ? WidthProbe.Result(options: TextOptions(), enableGraphemeClustering: false, answered: false) : CellWidthsOption.resolve(try CellWidthsOption.parse(arguments),

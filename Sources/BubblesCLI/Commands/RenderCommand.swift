@@ -21,9 +21,9 @@ struct RenderCommand: BubblesCommand {
     /// The options, each declared once: the spec lists them and `init` reads them.
     enum Options {
         static let width = OptionSpec("--width", "-w", value: "N", help: "Width in cells (default: COLUMNS, else the terminal's, else 80).")
-        static let color = OptionSpec("--color", value: "WHEN", help: "auto, always or never (default auto: only to a terminal; NO_COLOR turns it off).")
+        static let color = OptionSpec("--color", value: "WHEN", choices: ColorChoice.allCases.map(\.rawValue), help: "auto, always or never (default auto: only to a terminal; NO_COLOR turns it off).")
         static let ascii = OptionSpec("--ascii", help: "Draw with plain ASCII instead of rounded box drawing.")
-        static let bidi = OptionSpec("--bidi", value: "MODE", help: "visual (default: right-to-left text reordered, right-aligned and Arabic shaped, for terminals that do not reorder) or logical (text in memory order, for terminals that reorder by themselves).")
+        static let bidi = OptionSpec("--bidi", value: "MODE", choices: BidiMode.allCases.map(\.rawValue), help: "visual (default: right-to-left text reordered, right-aligned and Arabic shaped, for terminals that do not reorder) or logical (text in memory order, for terminals that reorder by themselves).")
     }
 
     let input: InputOptions
@@ -42,7 +42,7 @@ struct RenderCommand: BubblesCommand {
         input = try InputOptions(arguments, environment: context.environment)
         width = TerminalWidth.resolve(explicit: try arguments.integer(Options.width, in: 1...BubbleStyle.maximumContainerWidth),
                                       environment: context.environment)
-        let choice = try arguments.choice(Options.color, from: ColorChoice.allCases.map(\.rawValue)).flatMap(ColorChoice.init) ?? .auto
+        let choice = try arguments.choice(Options.color).flatMap(ColorChoice.init) ?? .auto
         colorDepth = ColorDepth.resolve(choice, environment: context.environment, outputIsTerminal: context.outputIsTerminal)
         ascii = arguments.flag(Options.ascii)
         let widths = CellWidthsOption.resolve(try CellWidthsOption.parse(arguments),
@@ -50,7 +50,7 @@ struct RenderCommand: BubblesCommand {
                                               drawnLater: true)
         textOptions = widths.options
         graphemeClusteringEnabled = widths.enableGraphemeClustering
-        bidi = try arguments.choice(Options.bidi, from: BidiMode.allCases.map(\.rawValue)).flatMap(BidiMode.init) ?? .visual
+        bidi = try arguments.choice(Options.bidi).flatMap(BidiMode.init) ?? .visual
         bidiModeSwitch = bidi == .visual
             ? TerminalBidi.explicitModeSwitch(environment: context.environment, outputIsTerminal: context.outputIsTerminal)
             : nil

@@ -12,22 +12,22 @@ struct ViewCommand: BubblesCommand {
         name: "view",
         abstract: "View a message log full screen: scroll, search and follow it.",
         discussion: """
-            Opens on the latest messages. Keys as in less: j/k or arrows (a line), space/f/PgDn and
-            b/PgUp (a page), d/u (half a page), g/G/Home/End, / and ? to search with n/N, q to quit.
-            The mouse wheel scrolls. A log of several conversations (Slack, Telegram, JSON Lines with
-            conversation) shows one at a time under a header line naming it: ] and [ go to the next
-            and the previous; --channel NAME opens just one. Keys come from the terminal, so the log
-            may come on standard input.
-            Rejected records are reported on stderr when the viewer closes.
+            Opens on the latest messages. Keys as in less (below); the mouse wheel scrolls. A log of
+            several conversations (Slack, Telegram, JSON Lines with conversation) shows one at a time
+            under a header line naming it: ] and [ go to the next and the previous; --channel NAME
+            opens just one. Keys come from the terminal, so the log may come on standard input.
+            Rejected records are reported on stderr when the viewer closes. Ended by a signal (SIGTERM,
+            SIGHUP, SIGQUIT), it gives the terminal back and exits with 128 plus the signal's number.
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to read; - for standard input (the default).")],
         options: [Options.follow, Options.color, RenderCommand.Options.ascii, CellWidthsOption.ambiguousWide,
-                  RenderCommand.Options.bidi, CellWidthsOption.spec] + InputOptions.specs)
+                  RenderCommand.Options.bidi, CellWidthsOption.spec] + InputOptions.specs,
+        sections: [HelpSection(title: "keys", rows: ViewerKeyHelp.bindings.map { ($0.keys, $0.action) })])
 
     /// The options, each declared once: the spec lists them and `init` reads them.
     enum Options {
         static let follow = OptionSpec("--follow", "-f", help: "Show messages appended to the file as they arrive (JSON Lines logs); a file truncated or replaced is read again.")
-        static let color = OptionSpec("--color", value: "WHEN", help: "auto, always or never (default auto; NO_COLOR turns it off).")
+        static let color = OptionSpec("--color", value: "WHEN", choices: ColorChoice.allCases.map(\.rawValue), help: "auto, always or never (default auto; NO_COLOR turns it off).")
     }
 
     let input: InputOptions
@@ -42,11 +42,11 @@ struct ViewCommand: BubblesCommand {
         input = try InputOptions(arguments, environment: context.environment)
         follow = arguments.flag(Options.follow)
         if follow && input.path == "-" { throw UsageError("--follow needs a FILE, not standard input") }
-        colorChoice = try arguments.choice(Options.color, from: ColorChoice.allCases.map(\.rawValue)).flatMap(ColorChoice.init) ?? .auto
+        colorChoice = try arguments.choice(Options.color).flatMap(ColorChoice.init) ?? .auto
         ascii = arguments.flag(RenderCommand.Options.ascii)
         askedProfile = try CellWidthsOption.parse(arguments)
         baseOptions = TextOptions(ambiguousWidth: arguments.flag(CellWidthsOption.ambiguousWide) ? 2 : 1)
-        bidi = try arguments.choice(RenderCommand.Options.bidi, from: BidiMode.allCases.map(\.rawValue)).flatMap(BidiMode.init) ?? .visual
+        bidi = try arguments.choice(RenderCommand.Options.bidi).flatMap(BidiMode.init) ?? .visual
     }
 
     /// A file at least this large in JSON Lines opens on its end first; the rest loads behind it.
