@@ -92,15 +92,13 @@ enum CompletionScript {
         lines += [
             "        *) return 0 ;;",
             "    esac",
-            "    if [[ $cur == -?* ]]; then",
-            "        _bubbles_complete_value \"$options\"",
-            "        return 0",
-            "    fi",
             "    # Which positional argument this is: the words after the command, less options and their values.",
+            "    local positionals_only=0",
             "    for (( i = start + 1; i < COMP_CWORD; i++ )); do",
             "        word=${COMP_WORDS[i]}",
             "        if [[ $word == -- ]]; then",
             "            (( count += COMP_CWORD - i - 1 ))",
+            "            positionals_only=1",
             "            break",
             "        elif [[ $word == -?* ]]; then",
             "            if [[ \" $valued \" == *\" $word \"* ]]; then",
@@ -112,6 +110,10 @@ enum CompletionScript {
             "            (( count += 1 ))",
             "        fi",
             "    done",
+            "    if [[ $cur == -?* ]] && (( ! positionals_only )); then",
+            "        _bubbles_complete_value \"$options\"",
+            "        return 0",
+            "    fi",
             "    case $command:$count in",
         ]
         for spec in specs {
