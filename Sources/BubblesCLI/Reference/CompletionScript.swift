@@ -40,12 +40,13 @@ enum CompletionScript {
             "    while IFS= read -r line; do COMPREPLY+=(\"$line\"); done",
             "}",
             "",
+            "# $1: files, dirs, none, or words with the words in $2.",
             "_bubbles_complete_value() {",
             "    case $1 in",
             "        files) compopt -o filenames 2>/dev/null; _bubbles_reply < <(compgen -f -- \"$cur\") ;;",
             "        dirs) compopt -o filenames 2>/dev/null; _bubbles_reply < <(compgen -d -- \"$cur\") ;;",
             "        none) COMPREPLY=() ;;",
-            "        *) _bubbles_reply < <(compgen -W \"$1\" -- \"$cur\") ;;",
+            "        words) _bubbles_reply < <(compgen -W \"$2\" -- \"$cur\") ;;",
             "    esac",
             "}",
             "",
@@ -65,9 +66,9 @@ enum CompletionScript {
             "    done",
             "    if [[ -z $command ]]; then",
             "        if [[ $cur == -* ]]; then",
-            "            _bubbles_complete_value \(bashWords(BubblesCommandLine.options.flatMap(\.names)))",
+            "            _bubbles_complete_value words \(bashWords(BubblesCommandLine.options.flatMap(\.names)))",
             "        else",
-            "            _bubbles_complete_value \(bashWords(commandNames))",
+            "            _bubbles_complete_value words \(bashWords(commandNames))",
             "        fi",
             "        return 0",
             "    fi",
@@ -111,7 +112,7 @@ enum CompletionScript {
             "        fi",
             "    done",
             "    if [[ $cur == -?* ]] && (( ! positionals_only )); then",
-            "        _bubbles_complete_value \"$options\"",
+            "        _bubbles_complete_value words \"$options\"",
             "        return 0",
             "    fi",
             "    case $command:$count in",
@@ -143,8 +144,8 @@ enum CompletionScript {
         case .none: "none"
         case .files: "files"
         case .directories: "dirs"
-        case .words(let words): bashWords(words)
-        case .commands: bashWords(commandNames)
+        case .words(let words): "words " + bashWords(words)
+        case .commands: "words " + bashWords(commandNames)
         }
     }
 
