@@ -1,7 +1,7 @@
 import BubbleBenchmarks
 import Foundation
 
-// bubbles-bench-pixels [--corpus sweep|synthetic] [FONTS-DIR]: the pixel measurer's speed (issue 14).
+// bubbles-bench-pixels [--corpus sweep|synthetic] [FONTS-DIR]: the pixel measurer's speed.
 // Run it from a release build: swift run -c release bubbles-bench-pixels. --corpus keeps one of
 // the two text sets (so callgrind can count each apart).
 var arguments = Array(CommandLine.arguments.dropFirst())

@@ -199,7 +199,7 @@ case "${1:-}" in
     # The same run on every machine: a fixed seed, a throwaway corpus (the seeds only, not what
     # earlier long runs kept) and at most FUZZ_SMOKE_RUNS inputs, so CI is red for a harness that
     # no longer builds or fails at once, never for the luck of a mutation that reaches an open
-    # finding (those are the long runs' business, and are listed in the README).
+    # finding (those are the long runs' business, and are listed in Tools/fuzz/README.md).
     smoke_corpus=$(mktemp -d)
     for name in "${HARNESSES[@]}"; do
       mkdir -p "$smoke_corpus/$name"

@@ -13,8 +13,8 @@ public struct BubbleContent: Sendable, Hashable {
     /// How the text is drawn; the same cells either way.
     public var textStyle: MessageTextStyle
     /// The image, boxed: kept inline, its optional made this value 58 bytes, past what is passed
-    /// in registers, and the compiler copied and destroyed a whole content each time one was made
-    /// (about 150 instructions a message read, by callgrind). Boxed, a content is four words.
+    /// in registers, and the compiler would copy and destroy a whole content each time one is made.
+    /// Boxed, a content is four words.
     private var imageBox: ImageBox?
 
     private final class ImageBox: Sendable {

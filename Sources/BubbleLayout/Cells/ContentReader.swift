@@ -15,8 +15,8 @@ public struct ContentReader: Sendable {
     /// takes its argument by address and returns its result directly, the way both the cell's
     /// closure (made where `M` is a generic parameter) and `read(_:)` (called where the model's
     /// type is opened) see it. Casting this wrapper between model types moves two words; casting
-    /// the function itself went through re-abstraction thunks, and each copied the content it
-    /// returned (about 200 instructions a message, by callgrind).
+    /// the function itself goes through re-abstraction thunks, each copying the content it
+    /// returns.
     private struct Read<M>: @unchecked Sendable {
         let read: (M) -> BubbleContent
     }

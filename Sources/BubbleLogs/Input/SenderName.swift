@@ -14,8 +14,7 @@ public enum SenderName {
 
     /// True when `comparable` would give `name` back unchanged, told from its UTF-8 alone: no bidi
     /// control in it, and neither a space nor `~` first nor a space last. Most names are so, and
-    /// `matches` runs on every message: the scalar path costs an allocation and about 20,000
-    /// instructions a name (a third of `heights` on a multilingual log, by callgrind).
+    /// `matches` runs on every message, where the scalar path costs an allocation a name.
     /// Conservative: a two-byte scalar led by C2 or a three-byte one led by E2 at either end (where
     /// the non-ASCII spaces lie) sends the name down the scalar path.
     static func isOwnComparableForm(_ name: String) -> Bool {

@@ -32,7 +32,7 @@ struct NativeFastDecoder {
 
     /// The last few short strings made for senders (a log has few, and they repeat), by their
     /// bytes: the same bytes make the same `String`, so a name met again is handed out as it
-    /// was made (about 200 instructions to make a short string, 20 to find it here). Used by
+    /// was made (finding one is far cheaper than making a short string). Used by
     /// one thread at a time, as `LastSender`.
     private final class RecentNames {
         private static let size = 8
@@ -66,8 +66,8 @@ struct NativeFastDecoder {
         }
     }
 
-    /// Most messages follow one by the same sender: comparing a name with the last one costs a
-    /// few instructions, working out its comparable form about 250 (3.1 M on 15,000 lines).
+    /// Most messages follow one by the same sender: comparing a name with the last one is far
+    /// cheaper than working out its comparable form.
     /// A decoder is used by one thread at a time (its producer's, see `LogReader`), so this
     /// state is kept without run-time exclusivity checks.
     private final class LastSender {
@@ -180,7 +180,7 @@ struct NativeFastDecoder {
         skipSpace()
         guard p < n, line[p] != UInt8(ascii: "}") else { return nil }
         // Between tokens, the byte expected is tried before spaces are skipped: compact JSON has
-        // none there (1.2 M instructions less on 15,000 lines than skipping first).
+        // none there.
         while true {
             if p >= n || line[p] != UInt8(ascii: "\"") {
                 skipSpace()
@@ -190,7 +190,7 @@ struct NativeFastDecoder {
             let keyStart = p
             let found: Member?
             // Most keys lie in one word with their closing quote: that word, read once, gives
-            // both the key's end and its name (2.2 M instructions less on 15,000 lines).
+            // both the key's end and its name.
             let keyWord = p + 8 <= n ? raw.loadUnaligned(fromByteOffset: p, as: UInt64.self) : 0
             let keyEnds = SWAR.stringEnds(keyWord)
             let keyCount = keyEnds.trailingZeroBitCount >> 3
@@ -228,8 +228,7 @@ struct NativeFastDecoder {
                 // The image's own members: width, height (numbers) and name (a string), each once.
                 // Their keys are read as the record's are, written out again on purpose: a local
                 // function shared by both loops captures `p` and `seen`, and the dynamic
-                // exclusivity checks that brings cost `convert` 46% more instructions (callgrind,
-                // 5,000 messages: 64.7 M → 94.3 M).
+                // exclusivity checks that brings would slow `convert` by almost half.
                 let start = p
                 p += 1
                 skipSpace()
@@ -386,7 +385,7 @@ struct NativeFastDecoder {
             }
         }
         // The header is made whole, once, where the record takes it (a header made and then
-        // changed was copied twice: 5.7 M instructions on 15,000 lines by callgrind).
+        // changed would be copied twice).
         let direction: MessageDirection = isOutgoing ? .outgoing : .incoming
         let date = LogTimestamp.date(microseconds: micros), isEdited = edited ?? false
         switch kind {
@@ -636,8 +635,7 @@ struct NativeFastDecoder {
     /// one `String(decoding:)` makes anyway. It repairs what is not UTF-8 instead of failing, and
     /// its result is always UTF-8, so a result with the very bytes given proves them valid, and
     /// any other means a repair. (`String(validating:as:)` would say nil itself, but it is
-    /// generic and not inlined: its metadata look-ups cost more than the check, +6.6 M
-    /// instructions on 15,000 messages by callgrind, where this byte comparison costs about 1.)
+    /// generic and not inlined: its metadata look-ups cost more than the check itself.)
     static func string(validating bytes: UnsafeBufferPointer<UInt8>) -> String? {
         // A short ASCII string (an id, most names) is UTF-8 as it stands, so it needs no
         // comparison: ORing its few bytes costs less than reading the small string back.
@@ -697,8 +695,8 @@ struct NativeFastDecoder {
     }
 
     /// The member named by `line[start..<end]`, or nil for a name this path does not take. The
-    /// name is read as one little-endian word and compared with each key's word (comparing byte
-    /// by byte against each candidate cost 580 instructions a line, by callgrind).
+    /// name is read as one little-endian word and compared with each key's word (cheaper than
+    /// comparing byte by byte against each candidate).
     private static func member(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Member? {
         let count = end - start
         guard count >= 2, count <= 12, count != 3 else { return nil }
@@ -743,8 +741,8 @@ struct NativeFastDecoder {
     }
 
     /// The member names (and the type `system`) as `word` reads them (first byte lowest), as
-    /// literals: a `static let` worked out at run time costs a `swift_once` check on every use,
-    /// 1.9 M instructions on 15,000 lines by callgrind. `check()` proves them in debug builds.
+    /// literals: a `static let` worked out at run time costs a `swift_once` check on every use.
+    /// `check()` proves them in debug builds.
     private enum Keys {
         static let id: UInt64 = 0x6469, type: UInt64 = 0x6570_7974, from: UInt64 = 0x6D6F_7266,
                    date: UInt64 = 0x6574_6164, text: UInt64 = 0x7478_6574, image: UInt64 = 0x65_6761_6D69,

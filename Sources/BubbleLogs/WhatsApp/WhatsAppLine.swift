@@ -265,8 +265,8 @@ struct WhatsAppLine {
 
     /// Where `": \u{200E}"` starts in `text`, if anywhere. Asked of nearly every line (twice),
     /// so it looks for the mark's lead byte E2 with `memchr` over the UTF-8 and checks the bytes
-    /// around each hit: a line without one costs a vectorised pass (a byte loop over the
-    /// substring's indices was 6% of converting an Android file).
+    /// around each hit: a line without one costs a vectorised pass, not a byte loop over the
+    /// substring's indices.
     private static func markedColon(in text: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView.Index? {
         let utf8 = Substring(text).utf8
         let offset: Int?? = utf8.withContiguousStorageIfAvailable { bytes -> Int? in

@@ -18,8 +18,8 @@
 /// - The Spanish "Este mensaje fue eliminado" is whats_json's Android wording. The informal Dutch
 ///   "Je hebt dit bericht verwijderd" comes from a public locale table for WhatsApp exports found
 ///   by text search (our search index does not name its repository); whats_json has "U hebt".
-/// - Poll headers: `POLL:`, `UMFRAGE:`, `ENCUESTA:` as real iOS exports write them (issue 10's
-///   exports); an option line is `‎OPTION: text (N votes)`. Other languages' headers were not
+/// - Poll headers: `POLL:`, `UMFRAGE:`, `ENCUESTA:` as real iOS exports write them; an option
+///   line is `‎OPTION: text (N votes)`. Other languages' headers were not
 ///   confirmed: their polls still keep their sender, as text.
 /// - The older English encryption notices ("Messages to this chat and calls are now secured…",
 ///   "Messages to this group are now secured…"), written without the mark under the other

@@ -31,8 +31,8 @@ public struct GraphemeBreaker: Hashable, Sendable {
         step(info)
     }
 
-    /// `breaksBefore(_:)` for the preparer's loop: guaranteed inline (the hint alone was ignored
-    /// in the large loop, which cost a call per scalar).
+    /// `breaksBefore(_:)` for the preparer's loop: guaranteed inline (the hint alone can be ignored
+    /// in the large loop, costing a call per scalar).
     @inline(always)
     mutating func step(_ info: ScalarInfo) -> Bool {
         let property = UInt8(truncatingIfNeeded: info.raw & ScalarInfo.graphemeBreakMask)
@@ -92,7 +92,7 @@ public struct GraphemeBreaker: Hashable, Sendable {
     @inline(always)
     private static func joinMask(after previous: UInt8) -> UInt16 {
         let extending = bit(.extend) | bit(.zwj) | bit(.spacingMark)  // GB9, GB9a
-        // The tables only hold valid properties; the checked conversion was a call per scalar.
+        // The tables only hold valid properties; the checked conversion is a call per scalar.
         switch unsafeBitCast(previous, to: GraphemeBreakProperty.self) {
         case .cr: return bit(.lf)  // GB3, GB4
         case .lf, .control: return 0  // GB4

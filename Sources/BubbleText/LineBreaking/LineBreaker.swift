@@ -97,7 +97,7 @@ public struct LineBreaker: Sendable {
     @inline(__always)
     mutating func endLetterRun(last: UInt32, beforeLast: UInt32) {
         // Both are classes read from the table (AL, HL or SP), so the bit casts are valid; the
-        // checked `init(rawValue:)` was an out-of-line call per run.
+        // checked `init(rawValue:)` is an out-of-line call per run.
         let lastClass = unsafeBitCast(UInt8(truncatingIfNeeded: last), to: LineBreakClass.self)
         previous = lastClass
         beforeSpaces = lastClass

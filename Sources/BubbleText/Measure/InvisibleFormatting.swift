@@ -46,8 +46,7 @@ public enum InvisibleFormatting {
     /// `mayHoldBidiControl(_:)` on UTF-8 bytes, eight at a time. A word of ASCII is skipped on
     /// one test; in any other word, each byte the zero-byte test flags as either lead byte (it can
     /// flag a byte wrongly, never miss one) is checked exactly, and the scan goes on with the next
-    /// word. (It used to go byte by byte from the first flagged word to the end: Arabic's lead byte
-    /// is one of the two, so an Arabic text was read a byte at a time.)
+    /// word, so an Arabic text (whose lead byte is one of the two) is not read a byte at a time.
     @inlinable
     static func mayHoldBidiControl(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }

@@ -100,7 +100,7 @@ struct PreparedStorage: @unchecked Sendable {  // the bytes are immutable once w
     /// The records are kept in this value, with no allocation.
     var isInline: Bool { buffer == nil && word0 != 0 }
 
-    /// Bytes allocated for the records and the map (the object header aside, as an array's was).
+    /// Bytes allocated for the records and the map (the object header aside).
     var byteCount: Int { buffer.map { Int($0.header) } ?? 0 }
 }
 

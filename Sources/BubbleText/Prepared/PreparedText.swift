@@ -78,8 +78,7 @@ public struct PreparedText: Sendable {
     /// stack cannot be promised for more: a larger block may come from the heap): 640 bytes
     /// for records and 384 for the map, which chat text of that length stays well within (about
     /// one record byte for every two of text). A text that needs more moves that buffer onto
-    /// the heap. (Texts of 161 to 640 bytes had a 4 KiB block, from the heap: 1.2% of the
-    /// synthetic log's preparing went to allocating and freeing it.)
+    /// the heap.
     static let stackScratchLimit = 640
     static let stackScratchRecordBytes = 640
 
@@ -139,8 +138,8 @@ public struct PreparedText: Sendable {
     ///
     /// Inlinable, so a caller in another module (the benchmarks, the layout cache) tests the
     /// one-line case where the value lies, in its array, instead of copying the value (a
-    /// retain and a release) into an out-of-line call for every text: that cost 70–80 ns a
-    /// message once the text benchmark moved out of this module. The walk stays out of line.
+    /// retain and a release) into an out-of-line call for every text. The walk stays out of
+    /// line.
     /// (The one-line test is `onlyLine(width:)`'s, spelled out with fields a client may read.)
     @inlinable
     public func measure(width: Int) -> TextMetrics {
@@ -200,8 +199,8 @@ public struct PreparedText: Sendable {
 }
 
 /// `PreparedText(text, options:)`, out of line. A free function, because the compiler gives an
-/// initializer a thunk (its metatype argument is unused) that copied the 69-byte result a second
-/// time, right after it was written field by field: a store-forwarding stall on every text.
+/// initializer a thunk (its metatype argument is unused) that copies the result a second time,
+/// right after it was written field by field: a store-forwarding stall on every text.
 @usableFromInline
 func preparedText(_ text: String, options: TextOptions) -> PreparedText {
     PreparedText(text, options: options, allowASCIIPath: true)

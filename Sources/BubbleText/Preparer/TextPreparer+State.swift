@@ -39,8 +39,8 @@ extension TextPreparer {
         var inHang: Bool { hangStart >= 0 }
 
         /// Makes this the next segment, empty, with entries from `mapStart`. (The three fields
-        /// kept for the hang are left: they are set whenever a hang begins, and read only in one.
-        /// Resetting them too cost 0.2% more instructions in prepare.)
+        /// kept for the hang are left: they are set whenever a hang begins, and read only in one,
+        /// so resetting them would be work for nothing.)
         @inline(__always)
         mutating func startNext(mapStart: Int) {
             contentWidth = 0

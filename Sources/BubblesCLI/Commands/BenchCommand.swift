@@ -115,7 +115,7 @@ struct BenchCommand: BubblesCommand {
             temporary = url
         }
         guard let (loaded, source, counts) = try loadModels(context: context, synthetic: temporary) else { return ExitCode.failure }
-        // Figures per scalar and per row of nothing are not figures (0 scalars gave "572 ns/scalar").
+        // Figures per scalar and per row of nothing are not figures.
         guard !loaded.isEmpty else {
             try context.errors.write("bubbles bench: \(DiagnosticText.escaped(input?.path ?? "the log")) holds no message to lay out: nothing to benchmark\n")
             return ExitCode.failure
@@ -136,7 +136,7 @@ struct BenchCommand: BubblesCommand {
                                                    memoryProbe: { ProcessMemory.peakResidentBytes })
         var report = BenchReport(source: source, build: Self.isDebugBuild ? "debug" : "release",
                                  text: textReport, layout: layoutReport, peakMemoryBytes: ProcessMemory.peakResidentBytes)
-        // Figures per scalar of no right-to-left text are not figures (0 scalars gave "804 ns/scalar").
+        // Figures per scalar of no right-to-left text are not figures.
         report.bidi = bidiReport.scalars > 0 ? bidiReport : nil
         // The pipeline phases read the whole file; a read --strict stopped early measured part of it.
         let stoppedEarly = input?.readOptions.strict == true && (counts?.rejected ?? 0) > 0

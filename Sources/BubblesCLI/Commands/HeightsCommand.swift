@@ -146,9 +146,9 @@ struct HeightsCommand: BubblesCommand {
             return self
         }
 
-        /// Buffers kept from window to window: a buffer made for each task of each window cost
-        /// 11,000 more page faults on the multilingual log (its memory given back to the system
-        /// when freed and faulted in again), 5% more CPU. An `NSLock`, which ThreadSanitizer sees.
+        /// Buffers kept from window to window: a buffer made for each task of each window would
+        /// give its memory back to the system when freed and fault it in again. An `NSLock`, which
+        /// ThreadSanitizer sees.
         final class Pool: @unchecked Sendable {
             private let lock = NSLock()
             private var free: [FormattedRows] = []

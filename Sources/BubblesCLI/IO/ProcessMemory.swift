@@ -22,7 +22,7 @@ public enum ProcessMemory {
     /// mark and the resident set it reports). getrusage's `ru_maxrss` (KiB on Linux) is not read
     /// there: since Linux 6.16 /proc sums the per-CPU RSS counters exactly while getrusage reads
     /// their approximate value, so a peak from getrusage could come out below a resident size
-    /// from /proc read just after it (35.6 against 35.9 MB in `bench --viewer` on 6.18). Where
+    /// from /proc read just after it. Where
     /// there is no /proc (Darwin), getrusage gives the peak and the resident size is not known
     /// (0). Nil when neither can be read.
     public static func read() -> Reading? {

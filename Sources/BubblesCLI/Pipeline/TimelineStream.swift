@@ -99,8 +99,7 @@ enum FeedEntry: Sendable {
 /// given (a laid-out window's records and rows), so that work leaves the thread that lays out.
 ///
 /// Its state is read and written only with `condition` locked, so no two accesses overlap: it is
-/// kept without run-time exclusivity checks, which cost 2.9 M instructions on 15,000 messages
-/// (callgrind; two checks an entry).
+/// kept without run-time exclusivity checks (two an entry otherwise).
 final class EntryFeed: @unchecked Sendable {
     private let condition = NSCondition()
     @exclusivity(unchecked) private var queue: [FeedEntry] = []
