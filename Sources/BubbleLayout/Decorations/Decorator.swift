@@ -65,7 +65,7 @@ public struct Decorator: Sendable {
         self.registry = registry
         self.lookup = CellRegistry.Lookup(registry)
         self.footerWidths = footerWidths
-        self.clock = ZoneClock(timeZone: options.timeZone)
+        self.clock = ZoneClock(timeZone: options.timeZone, style: options.clock)
     }
 
     /// The number of other parties: given, or counted in the conversation's first messages
@@ -215,6 +215,7 @@ public struct Decorator: Sendable {
                                                               : footerWidths.forwardQuoteWidth(from:)) ?? 0,
                      quoteAddsReply: addsReply,
                      showsFooterAlways: model.isEdited || model.status == .failed,
-                     footerWidth: footerWidths.width(status: model.status, isEdited: model.isEdited))
+                     footerWidth: footerWidths.width(status: model.status, isEdited: model.isEdited, style: clock.style,
+                                                     twoDigitHour: clock.hasTwoDigitHour(at: model.date)))
     }
 }

@@ -12,6 +12,8 @@ final class WhatsAppProducer: RecordProducer {
     private let order: WhatsAppDateOrder
     /// Said once when the file is opened (how an ambiguous date order was decided).
     let notes: [String]
+    /// 12-hour when any header wrote AM or PM (`4:56 PM`), else 24-hour.
+    let writtenClock: ClockStyle?
     /// WhatsApp writes local times with no zone: every one is read in the options' zone.
     var readZonelessTimes: Bool { true }
     /// Senders that wrote ordinary messages: a U+200E line under another name is the chat's.
@@ -56,6 +58,7 @@ final class WhatsAppProducer: RecordProducer {
         order = decision.order
         notes = (decision.note.map { [$0] } ?? []) + WhatsAppDateOrder.calendarNotes(evidence, file: file)
         people = evidence.people
+        writtenClock = evidence.sawTwelveHour ? .twelveHour : .twentyFourHour
         lines = try passes.second()
     }
 
