@@ -133,10 +133,7 @@ extension InputOptions {
     /// are said with `--verbose`, else only when records were rejected or none was read.
     func reportEnd(of reader: LogReader, done: String, to errors: TextSink) throws {
         if let me = readOptions.me, reader.outgoingMessages == 0, reader.counts.messagesOut > 0 {
-            var seen = reader.firstSenders.map { "'\(DiagnosticText.quoted($0, limit: 40))'" }.joined(separator: ", ")
-            if reader.moreSenders { seen += ", …" }
-            let senders = seen.isEmpty ? "it has no named senders" : "senders seen: \(seen)"
-            try errors.write("bubbles: --me '\(DiagnosticText.escaped(me))' matched no sender in \(DiagnosticText.escaped(reader.file)) (names must match exactly, apart from invisible marks and WhatsApp's '~' before names not in contacts); \(senders)\n")
+            try errors.write(Self.unmatchedMe(me, file: reader.file, senders: reader.firstSenders, more: reader.moreSenders))
         }
         let counts = reader.counts
         try checkChosenConversation(of: reader)
@@ -152,6 +149,23 @@ extension InputOptions {
         // Without this a strict run's counts look like a short file.
         if reader.stoppedEarly { line += "; stopped at the first rejected record (--strict)" }
         try errors.write(line + "\n")
+    }
+}
+
+extension InputOptions {
+    /// The warning for a `--me` that matched no sender: the senders seen, each with its
+    /// invisible marks and non-ASCII spaces written out (`SenderName.visible`), so what differs from
+    /// what was typed can be seen; a sender that differs only in case is pointed out.
+    static func unmatchedMe(_ me: String, file: String, senders: [String], more: Bool) -> String {
+        var seen = senders.map { "'\(SenderName.visible(DiagnosticText.quoted($0, limit: 60)))'" }.joined(separator: ", ")
+        if more { seen += ", …" }
+        var line = "bubbles: --me '\(SenderName.visible(DiagnosticText.escaped(me)))' matched no sender in \(DiagnosticText.escaped(file)) (names must match exactly, apart from invisible marks, kinds of spaces and WhatsApp's '~' before names not in contacts); "
+        line += seen.isEmpty ? "it has no named senders" : "senders seen: \(seen)"
+        let folded = SenderName.comparable(me).lowercased()
+        if let near = senders.first(where: { SenderName.comparable($0).lowercased() == folded }) {
+            line += "; '\(SenderName.visible(DiagnosticText.quoted(near, limit: 60)))' differs only in case"
+        }
+        return line + "\n"
     }
 }
 

@@ -335,7 +335,7 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
         }
         guard file.rejected > 0 else { return }
         let records = file.count + file.rejected
-        var line = "\(DiagnosticText.escaped(path)): \(records) record\(records == 1 ? "" : "s"), \(file.count) shown, \(file.rejected) rejected"
+        var line = "bubbles: \(DiagnosticText.escaped(path)): \(records) record\(records == 1 ? "" : "s"), \(file.count) shown, \(file.rejected) rejected"
         if file.blankLines > 0 { line += ", \(file.blankLines) blank line\(file.blankLines == 1 ? "" : "s") skipped" }
         try errors.write(line + "\n")
     }
