@@ -11,5 +11,6 @@ let context = CommandContext(
     probeWidths: { TerminalProbe.probeControllingTerminal(base: $0, timeoutMilliseconds: TerminalProbe.defaultTimeout) },
     inputIsTerminal: TerminalWidth.isTerminal(0),
     terminalColumns: { TerminalWidth.windowColumns(1) ?? TerminalWidth.controllingTerminalColumns() },
-    localtimePath: ZoneName.localtimePath, localeDirectory: ClockStyle.glibcLocaleDirectory)
+    localtimePath: ZoneName.localtimePath, localeDirectory: ClockStyle.glibcLocaleDirectory,
+    laterDisplayProfile: CellWidthsOption.laterDisplayDefault)
 exit(BubblesCommandLine.run(Array(CommandLine.arguments.dropFirst()), context: context))

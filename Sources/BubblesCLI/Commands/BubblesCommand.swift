@@ -23,11 +23,16 @@ public struct CommandContext {
     /// glibc's locale sources, which say a locale's clock (`ClockStyle.locale`); nil to use
     /// Foundation's locale data alone.
     public var localeDirectory: String?
+    /// How output that is not a terminal (`render > file`, `heights | …`) is counted by default,
+    /// for the terminals it is most likely shown in later; nil counts as the engine's `unicode`.
+    /// The `bubbles` executable sets `CellWidthsOption.laterDisplayDefault`.
+    public var laterDisplayProfile: WidthProfile?
 
     public init(output: TextSink, errors: TextSink, environment: [String: String], outputIsTerminal: Bool = false, errorsAreTerminal: Bool = false,
                 outputIsFile: Bool = false, probeWidths: ((TextOptions) -> WidthProbe.Result)? = nil,
                 inputIsTerminal: Bool = false, terminalColumns: (() -> Int?)? = nil, localtimePath: String? = nil,
-                localeDirectory: String? = nil) {
+                localeDirectory: String? = nil, laterDisplayProfile: WidthProfile? = nil) {
+        self.laterDisplayProfile = laterDisplayProfile
         self.probeWidths = probeWidths
         self.inputIsTerminal = inputIsTerminal
         self.terminalColumns = terminalColumns
