@@ -20,7 +20,10 @@ public enum ClockStyle: String, Hashable, Sendable, CaseIterable {
         guard let pattern = DateFormatter.dateFormat(fromTemplate: "j", options: 0, locale: Locale(identifier: String(identifier))) else {
             return .twentyFourHour
         }
-        return pattern.contains("h") || pattern.contains("K") ? .twelveHour : .twentyFourHour
+        // Pattern letters outside quotes: `HH 'Uhr'` (de) is 24-hour whatever its literal says.
+        let letters = pattern.split(separator: "'", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 0 }.map(\.element).joined()
+        return letters.contains("h") || letters.contains("K") ? .twelveHour : .twentyFourHour
     }
 
     /// Where glibc keeps its locale sources.
