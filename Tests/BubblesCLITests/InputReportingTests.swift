@@ -43,7 +43,7 @@ import Testing
         let lines = verbose.errors.split(separator: "\n")
         #expect(lines.count == 3 && lines.allSatisfy { $0.hasPrefix("bubbles: ") }, "\(verbose.errors)")
         #expect(verbose.errors.contains("sample.jsonl: read as native JSON Lines"), "\(verbose.errors)")
-        #expect(verbose.errors.contains("bubbles: 157 rows × 1 width in "))
+        #expect(verbose.errors.contains("bubbles: 161 rows × 1 width in "))
         #expect(verbose.errors.hasSuffix("sample.jsonl: 157 records, 157 laid out, 0 rejected\n"))
     }
 
