@@ -128,7 +128,7 @@ extension InputOptions {
 
     /// What closes a read on stderr. A `--me` that matched no sender is said, since every message
     /// would otherwise be drawn as incoming without a word. Then the counts, so a user can check that
-    /// nothing was dropped: "FILE: 17 records, 8 laid out, 9 rejected, 1 blank line skipped", where
+    /// nothing was dropped: "bubbles: FILE: 17 records, 8 laid out, 9 rejected, 1 blank line skipped", where
     /// `done` says what became of the records that were kept ("laid out", "written"). The counts
     /// are said with `--verbose`, else only when records were rejected or none was read.
     func reportEnd(of reader: LogReader, done: String, to errors: TextSink) throws {
