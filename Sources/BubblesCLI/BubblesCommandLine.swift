@@ -92,7 +92,7 @@ public enum BubblesCommandLine {
             let instance = try command.init(parsed, context: context)
             return try instance.run(context: context)
         } catch let error as UsageError {
-            try context.errors.write("bubbles \(spec.name): \(error.message)\n\(spec.usage)\nSee 'bubbles \(spec.name) --help'.\n")
+            try context.errors.write("bubbles: \(error.message)\n\(spec.usage)\nSee 'bubbles \(spec.name) --help'.\n")
             return ExitCode.usage
         }
     }

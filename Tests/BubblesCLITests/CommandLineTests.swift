@@ -67,7 +67,7 @@ import Testing
     @Test func heightsNamesTheCommandAnUnknownShortOptionBelongsTo() {
         let run = bubbles("heights", corpus("logs/sample.jsonl"), "-n", "5")
         #expect(run.code == 2)
-        #expect(run.errors.hasPrefix("bubbles heights: unknown option '-n' (-n belongs to 'bubbles bench', as --messages; 'bubbles heights' has no such option)\n"))
+        #expect(run.errors.hasPrefix("bubbles: unknown option '-n' (-n belongs to 'bubbles bench', as --messages; 'bubbles heights' has no such option)\n"))
         #expect(!run.errors.contains("did you mean"))
     }
 
@@ -78,8 +78,8 @@ import Testing
             #expect(run.code == 2)
             #expect(run.output.isEmpty)
         }
-        #expect(repeated.errors.hasPrefix("bubbles heights: invalid value '80' for --width: 80 is given more than once\n"))
-        #expect(listed.errors.hasPrefix("bubbles heights: invalid value '40,80,40' for --width: 40 is given more than once\n"))
+        #expect(repeated.errors.hasPrefix("bubbles: invalid value '80' for --width: 80 is given more than once\n"))
+        #expect(listed.errors.hasPrefix("bubbles: invalid value '40,80,40' for --width: 40 is given more than once\n"))
     }
 
     @Test func benchPixelsNamesAFontItCannotReadAndWantsAFolderForFonts() {
@@ -100,7 +100,7 @@ import Testing
         let run = bubbles("bench", url.path)
         #expect(run.code == 3)
         #expect(run.output.isEmpty)
-        #expect(run.errors.contains("bubbles bench: \(url.path) holds no message to lay out: nothing to benchmark\n"))
+        #expect(run.errors.contains("bubbles: \(url.path) holds no message to lay out: nothing to benchmark\n"))
         #expect(!run.errors.contains("ns/scalar"))
     }
 
@@ -119,9 +119,9 @@ import Testing
         }
         let missing = bubbles("bench", "-n", "3", "--save-log", "/nonexistent/dir/x.jsonl")
         #expect(missing.code == 3)
-        #expect(missing.errors == "bubbles bench: cannot write /nonexistent/dir/x.jsonl: No such file or directory\n")
+        #expect(missing.errors == "bubbles: cannot write /nonexistent/dir/x.jsonl: No such file or directory\n")
         let full = bubbles("bench", "-n", "3", "--save-log", "/dev/full")
-        #expect(full.code == 3 && full.errors == "bubbles bench: cannot write /dev/full: No space left on device\n")
+        #expect(full.code == 3 && full.errors == "bubbles: cannot write /dev/full: No space left on device\n")
         let toOutput = bubbles("bench", "-n", "3", "--save-log", "-")
         #expect(toOutput.code == 0 && toOutput.outputLines.count == 3)
         let notThere = bubbles("bench", "--viewer", "/nonexistent/chat.jsonl")

@@ -12,8 +12,8 @@ import Testing
         #expect(run.code == ExitCode.usage)
         #expect(run.output.isEmpty)
         // JSON Lines is read to its end first: a log without `conversation` holds one.
-        #expect(run.errors.hasPrefix("bubbles render: --channel applies only to an input with several conversations")
-                || run.errors.hasPrefix("bubbles render: --channel chose nothing"))
+        #expect(run.errors.hasPrefix("bubbles: --channel applies only to an input with several conversations")
+                || run.errors.hasPrefix("bubbles: --channel chose nothing"))
         #expect(run.errors.contains("holds one conversation"))
         #expect(run.errors.contains("usage: bubbles render"))
     }
@@ -31,7 +31,7 @@ import Testing
         let run = bubbles("render", corpus(fixture), "--channel", channel, "--width", "60")
         #expect(run.code == ExitCode.usage, "\(fixture): \(run.errors)")
         #expect(run.output.isEmpty)
-        #expect(run.errors.hasPrefix("bubbles render: --channel chose nothing: "), "\(run.errors)")
+        #expect(run.errors.hasPrefix("bubbles: --channel chose nothing: "), "\(run.errors)")
         #expect(run.errors.contains("\"\(channel)\""))
         #expect(run.errors.contains(names), "\(run.errors)")
         #expect(run.errors.contains("usage: bubbles render"))
@@ -60,7 +60,7 @@ import Testing
             close(writeEnd)
         }
         writer.start()
-        let run = bubbles("convert", "/dev/fd/\(fds[0])", "--tz", "UTC")
+        let run = bubbles("convert", "/dev/fd/\(fds[0])", "--tz", "UTC", "--verbose")
         close(fds[0])
         #expect(run.code == ExitCode.success)
         #expect(!run.output.isEmpty && run.output == fromFile.output)

@@ -32,10 +32,19 @@ import Testing
         #expect(!run.errors.contains("bad.jsonl:4:"))
     }
 
-    @Test func aCleanLogExitsZero() {
+    /// A clean run says nothing on stderr; `--verbose` says how the input was read, the
+    /// summary and the counts, each after the one prefix.
+    @Test func aCleanLogExitsZeroInSilenceAndCountsWithVerbose() {
         let run = bubbles("heights", corpus("logs/sample.jsonl"))
         #expect(run.code == 0)
-        #expect(run.errors.contains("157 records, 157 laid out, 0 rejected"))
+        #expect(run.errors.isEmpty)
+        let verbose = bubbles("heights", corpus("logs/sample.jsonl"), "--verbose")
+        #expect(verbose.output == run.output)
+        let lines = verbose.errors.split(separator: "\n")
+        #expect(lines.count == 3 && lines.allSatisfy { $0.hasPrefix("bubbles: ") }, "\(verbose.errors)")
+        #expect(verbose.errors.contains("sample.jsonl: read as native JSON Lines"), "\(verbose.errors)")
+        #expect(verbose.errors.contains("bubbles: 161 rows × 1 width in "))
+        #expect(verbose.errors.hasSuffix("sample.jsonl: 157 records, 157 laid out, 0 rejected\n"))
     }
 
     @Test func aWholeFileFailureIsOneMessageSayingWhatWasExpected() {
@@ -117,7 +126,7 @@ import Testing
         #expect(run.code == 0)
         #expect(run.output.isEmpty)
         let blank = content.isEmpty ? "" : ", 2 blank lines skipped"
-        #expect(run.errors == "\(url.path): 0 records, 0 drawn, 0 rejected\(blank)\n")
+        #expect(run.errors == "bubbles: \(url.path): 0 records, 0 drawn, 0 rejected\(blank)\n")
         // A log with records stays quiet on a clean run.
         #expect(bubbles("render", corpus("logs/sample.jsonl"), "--width", "40").errors.isEmpty)
     }
@@ -184,29 +193,33 @@ import Testing
         #expect(run.errors.contains("bad.jsonl: 17 records, 8 measured, 9 rejected, 1 blank line skipped\n"))
     }
 
-    @Test func convertNamesTheFormatItReadAndTheCounts() {
-        let run = bubbles("convert", corpus("exports/telegram/single/result.json"))
+    @Test func convertNamesTheFormatItReadAndTheCountsWithVerbose() {
+        let path = corpus("exports/telegram/single/result.json")
+        #expect(bubbles("convert", path).errors.isEmpty)
+        let run = bubbles("convert", path, "--verbose")
         #expect(run.code == 0)
-        #expect(run.errors.hasPrefix("convert: read as Telegram Desktop export\n"))
-        #expect(run.errors.hasSuffix("result.json: 20 records, 20 written, 0 rejected\n"))
+        #expect(run.errors.hasPrefix("bubbles: \(path): read as Telegram Desktop export\n"))
+        #expect(run.errors.hasSuffix("bubbles: \(path): 20 records, 20 written, 0 rejected\n"))
     }
 
     /// An export that writes its times without a zone (WhatsApp, an old Telegram export's
     /// `date`) is converted to instants in a zone the user may not have meant: without `--tz`,
-    /// `convert` says which zone it used and where it came from. With `--tz`, or for an export
-    /// whose times carry their zone, nothing is said.
+    /// `convert --verbose` says which zone it used and where it came from (the default is the
+    /// system's zone, as `date` shows it, so a clean run says nothing). With `--tz`, or for an
+    /// export whose times carry their zone, nothing is said.
     @Test func convertSaysWhichZoneReadTimesWrittenWithoutOne() {
         let whatsapp = corpus("exports/whatsapp/android-en_GB.txt")
-        let unset = bubbles("convert", whatsapp)
+        #expect(bubbles("convert", whatsapp).errors.isEmpty)
+        let unset = bubbles("convert", whatsapp, "-v")
         #expect(unset.code == 0)
-        #expect(unset.errors.hasPrefix("bubbles: note: \(whatsapp): its times carry no zone and were read in UTC (TZ is not set); give --tz with the zone of the device that made the export if it was another\n"), "\(unset.errors)")
-        let berlin = bubbles("convert", whatsapp, environment: ["TZ": "Europe/Berlin"])
+        #expect(unset.errors.contains("bubbles: note: \(whatsapp): its times carry no zone and were read in UTC (TZ is not set and the system names no zone); give --tz with the zone of the device that made the export if it was another\n"), "\(unset.errors)")
+        let berlin = bubbles("convert", whatsapp, "-v", environment: ["TZ": "Europe/Berlin"])
         #expect(berlin.errors.contains("were read in Europe/Berlin (from TZ);"), "\(berlin.errors)")
-        #expect(bubbles("convert", whatsapp, "--tz", "+02:00").errors.hasPrefix("convert: read as WhatsApp chat export\n"))
-        let oldTelegram = bubbles("convert", corpus("exports/telegram/old-dates/result.json"))
-        #expect(oldTelegram.errors.contains("its times carry no zone and were read in UTC (TZ is not set)"), "\(oldTelegram.errors)")
-        #expect(!bubbles("convert", corpus("exports/telegram/full/result.json")).errors.contains("carry no zone"))
-        #expect(!bubbles("convert", corpus("logs/sample.jsonl")).errors.contains("carry no zone"))
+        #expect(!bubbles("convert", whatsapp, "--tz", "+02:00", "-v").errors.contains("carry no zone"))
+        let oldTelegram = bubbles("convert", corpus("exports/telegram/old-dates/result.json"), "-v")
+        #expect(oldTelegram.errors.contains("its times carry no zone and were read in UTC (TZ is not set and the system names no zone)"), "\(oldTelegram.errors)")
+        #expect(!bubbles("convert", corpus("exports/telegram/full/result.json"), "-v").errors.contains("carry no zone"))
+        #expect(!bubbles("convert", corpus("logs/sample.jsonl"), "-v").errors.contains("carry no zone"))
     }
 
     @Test func aMeThatMatchesNoSenderIsSaid() {

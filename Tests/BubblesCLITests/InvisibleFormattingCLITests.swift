@@ -37,7 +37,8 @@ import Testing
         #expect(run.code == 0)
         let line = run.errors.split(separator: "\n").first { $0.contains("matched no sender") }.map(String.init) ?? ""
         #expect(line.contains("senders seen: "))
-        #expect(line.contains("'~\u{202F}Ana'") && line.contains("'\\u202A+44 7700 900123\\u202C'") && line.contains("'Tom Baker'"))
+        // The kind of each space is shown: U+202F as \u{202F}, U+0020 as itself.
+        #expect(line.contains("'~\\u{202F}Ana'") && line.contains("'\\u202A+44 7700 900123\\u202C'") && line.contains("'Tom Baker'"), "\(line)")
         #expect(!line.unicodeScalars.contains { isBidiControl($0.value) })
     }
 

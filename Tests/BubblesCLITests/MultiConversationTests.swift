@@ -23,7 +23,9 @@ import Testing
         try lines.map { try #require(try JSONSerialization.jsonObject(with: Data(String($0).utf8)) as? [String: Any]) }
     }
 
-    @Test(arguments: zip(exports, [["333", "777"], ["general", "random"]]))
+    /// A Telegram chat is its name where no other chat of the export has it (as a person knows
+    /// it, and as `heights` then writes it), a Slack channel its name.
+    @Test(arguments: zip(exports, [["Aiko Tanaka", "Family 👨‍👩‍👧"], ["general", "random"]]))
     func convertWritesEachRecordsConversationRightAfterItsId(export: String, conversations: [String]) throws {
         let run = bubbles("convert", corpus(export), "--tz", "UTC")
         #expect(run.code == ExitCode.success)
@@ -74,7 +76,7 @@ import Testing
 
     @Test(arguments: [("logs/conversations.jsonl", "work", ["w1", "w2", "w3"]), ("logs/conversations.jsonl", "#home", ["h1", "h2", "h3"])])
     func channelChoosesOneConversationOfJSONLines(log: String, channel: String, ids: [String]) throws {
-        let run = bubbles("heights", corpus(log), "--channel", channel, "--width", "40", "--tz", "UTC")
+        let run = bubbles("heights", corpus(log), "--channel", channel, "--width", "40", "--tz", "UTC", "--verbose")
         #expect(run.code == ExitCode.success)
         let rows = try objects(run.outputLines)
         #expect(rows.compactMap { $0["kind"] as? String == "date" ? nil : $0["id"] as? String } == ids)
@@ -87,7 +89,7 @@ import Testing
         #expect(rows.map { "\($0["id"]!) \($0["height"]!)" } == expected)
     }
 
-    @Test(arguments: zip(exports, ["777", "#general"]))
+    @Test(arguments: zip(exports, ["Family 👨‍👩‍👧", "#general"]))
     func channelOnAConversionChoosesAsOnTheExport(export: String, channel: String) throws {
         let conversion = try converted(export)
         defer { try? FileManager.default.removeItem(atPath: conversion) }

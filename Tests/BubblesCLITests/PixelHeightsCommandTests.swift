@@ -93,7 +93,7 @@ import Testing
             #expect(record["wrapWidth"] as? Int == 375 * 3 / 4 - 24)
         }
         #expect(try #require(records[2]["textLines"] as? Int) > 1)
-        #expect(run.errors.contains("3 records, 3 laid out, 0 rejected"))
+        #expect(run.errors.isEmpty)
 
         let csv = bubbles("heights", logPath, "--font", Self.notoSans, "--size", "13.5", "--width", "320", "--format", "csv")
         #expect(csv.code == 0)

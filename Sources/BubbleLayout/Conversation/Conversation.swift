@@ -59,7 +59,7 @@ public final class Conversation<Measurer: TextMeasurer> {
         self.engine = engine
         self.options = options
         self.width = width
-        self.clock = ZoneClock(timeZone: options.timeZone)
+        self.clock = ZoneClock(timeZone: options.timeZone, style: options.clock)
     }
 
     // MARK: Queries

@@ -4,8 +4,11 @@ import Foundation
 public struct DecorationOptions: Hashable, Sendable {
     /// Longest pause, in seconds, between two messages of one group (default 300: 5 minutes).
     public var groupGap: Double = 300
-    /// The zone whose calendar days the date separators mark (default: `TZ`, else UTC).
-    public var timeZone: TimeZone = ZoneClock.environmentTimeZone
+    /// The zone whose calendar days the date separators mark and footer times are in (default:
+    /// the device's zone, `ZoneClock.systemTimeZone`).
+    public var timeZone: TimeZone = ZoneClock.systemTimeZone
+    /// How footer times are written (default 24-hour; `ClockStyle.locale` reads the user's locale).
+    public var clock: ClockStyle = .twentyFourHour
     /// How many other parties the conversation has; nil counts the distinct senders of incoming
     /// messages. Names are shown only when there is more than one.
     public var otherParties: Int?
@@ -13,8 +16,9 @@ public struct DecorationOptions: Hashable, Sendable {
     /// and on bubbles that are edited or failed.
     public var footerOnEveryMessage = true
 
-    public init(groupGap: Double = 300, timeZone: TimeZone = ZoneClock.environmentTimeZone,
-                otherParties: Int? = nil, footerOnEveryMessage: Bool = true) {
+    public init(groupGap: Double = 300, timeZone: TimeZone = ZoneClock.systemTimeZone,
+                otherParties: Int? = nil, footerOnEveryMessage: Bool = true, clock: ClockStyle = .twentyFourHour) {
+        self.clock = clock
         self.groupGap = groupGap
         self.timeZone = timeZone
         self.otherParties = otherParties

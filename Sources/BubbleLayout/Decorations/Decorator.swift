@@ -28,6 +28,8 @@ public struct Decorator: Sendable {
         var quoteAddsReply: Bool
         var showsFooterAlways: Bool
         var footerWidth: Int
+        /// The conversation's heading, its first row: no space above it (see `push`).
+        var opensConversation = false
     }
 
     /// A row decided but for its name line, held while the names are undecided.
@@ -65,7 +67,7 @@ public struct Decorator: Sendable {
         self.registry = registry
         self.lookup = CellRegistry.Lookup(registry)
         self.footerWidths = footerWidths
-        self.clock = ZoneClock(timeZone: options.timeZone)
+        self.clock = ZoneClock(timeZone: options.timeZone, style: options.clock)
     }
 
     /// The number of other parties: given, or counted in the conversation's first messages
@@ -92,14 +94,21 @@ public struct Decorator: Sendable {
             if namesDecided { release(into: &rows) }
         }
 
+        if madeRows == 0, pending == nil, model.isConversationHeading, !facts.drawsBubble {
+            // A conversation read with others opens with its heading, then its first date. The
+            // heading has no space above: a row depends on its own conversation alone, and at the
+            // top of a transcript a blank line would open it.
+            var heading = facts
+            heading.opensConversation = true
+            make(.message(heading, startsGroup: true, endsGroup: true), into: &rows)
+            return
+        }
         let continues = pending.map { Self.continuesGroup($0, facts, gap: options.groupGap) } ?? false
         if let pending { make(.message(pending, startsGroup: pendingStartsGroup, endsGroup: !continues), into: &rows) }
         if facts.day != lastDay {
-            // Only a log's own top goes without the space above. A message that names its
-            // conversation may be one of several, whose rows stand above this one in a transcript:
-            // its first separator keeps the space, whichever conversation comes first (so a row
-            // still depends on its own conversation alone).
-            let isTop = madeRows == 0 && model.conversationID == nil
+            // A conversation's own top goes without the space above, whether it is the log's or one
+            // of several (a row depends on its own conversation alone); after a heading it has it.
+            let isTop = madeRows == 0
             make(.separator(facts.day, isFirstRow: isTop, above: index), into: &rows)
             lastDay = facts.day
         }
@@ -190,7 +199,7 @@ public struct Decorator: Sendable {
     /// What a message with `facts` shows, given where it sits in its group.
     static func decoration(of facts: Facts, startsGroup: Bool, endsGroup: Bool, options: DecorationOptions,
                            otherParties: Int) -> RowDecoration {
-        guard facts.drawsBubble else { return RowDecoration(startsGroup: true, endsGroup: true) }
+        guard facts.drawsBubble else { return RowDecoration(isFirstRow: facts.opensConversation, startsGroup: true, endsGroup: true) }
         let showsFooter = options.footerOnEveryMessage || endsGroup || facts.showsFooterAlways
         return RowDecoration(
             startsGroup: startsGroup, endsGroup: endsGroup,
@@ -215,6 +224,7 @@ public struct Decorator: Sendable {
                                                               : footerWidths.forwardQuoteWidth(from:)) ?? 0,
                      quoteAddsReply: addsReply,
                      showsFooterAlways: model.isEdited || model.status == .failed,
-                     footerWidth: footerWidths.width(status: model.status, isEdited: model.isEdited))
+                     footerWidth: footerWidths.width(status: model.status, isEdited: model.isEdited, style: clock.style,
+                                                     twoDigitHour: clock.hasTwoDigitHour(at: model.date)))
     }
 }

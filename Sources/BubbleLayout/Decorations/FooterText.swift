@@ -1,12 +1,12 @@
 import BubbleText
 import Foundation
 
-/// The footer of a bubble: `HH:mm`, then ` edited` when edited, then the status mark. The one
+/// The footer of a bubble: `HH:mm` (or `h:mm AM`, `ClockStyle`), then ` edited` when edited, then the status mark. The one
 /// builder of footers: layout reserves `Widths.width(status:isEdited:)`, measured from these same
 /// strings, and the renderer draws `FooterText`'s parts (styling them, and swapping the mark for an
 /// ASCII one when asked), so the width reserved is the width drawn.
 public struct FooterText: Sendable, Hashable {
-    /// The wall-clock time, `HH:mm`.
+    /// The wall-clock time, `HH:mm` or `h:mm AM`.
     public var time: String
     /// True when the footer says ` edited`.
     public var isEdited: Bool
@@ -24,6 +24,9 @@ public struct FooterText: Sendable, Hashable {
     public static let editedLabel = "edited"
     /// What a time is measured as: every `HH:mm` is as wide as this.
     static let timeSample = "00:00"
+    /// What 12-hour times are measured as: one-digit hours (`4:56 PM`) and two-digit ones
+    /// (`12:05 AM`); `AM` and `PM` are measured alike, as every measurer of ASCII does.
+    static let twelveHourSamples = ("0:00 AM", "00:00 AM")
 
     /// The time and the edited label: the part drawn before the status mark.
     public var timeAndLabel: String { isEdited ? time + " " + Self.editedLabel : time }
@@ -48,6 +51,8 @@ public struct FooterText: Sendable, Hashable {
     /// Cells a footer takes, from the strings above measured once with `measurer`.
     public struct Widths: Sendable, Hashable {
         var timeWidth: Int
+        /// `twelveHourSamples`' widths: one-digit and two-digit hours.
+        var twelveHourWidths: (Int, Int)
         var editedWidth: Int
         var markWidths: [Int]
         /// The measurer the widths came from, for the one label decoration measures per message
@@ -56,17 +61,20 @@ public struct FooterText: Sendable, Hashable {
 
         public init<M: TextMeasurer>(measurer: M) {
             timeWidth = measurer.width(of: FooterText.timeSample)
+            twelveHourWidths = (measurer.width(of: FooterText.twelveHourSamples.0), measurer.width(of: FooterText.twelveHourSamples.1))
             editedWidth = 1 + measurer.width(of: FooterText.editedLabel)
             markWidths = DeliveryStatus.allCases.map { measurer.width(of: FooterText.mark(for: $0)) }
             self.measurer = measurer
         }
 
         public static func == (a: Widths, b: Widths) -> Bool {
-            a.timeWidth == b.timeWidth && a.editedWidth == b.editedWidth && a.markWidths == b.markWidths
+            a.timeWidth == b.timeWidth && a.twelveHourWidths == b.twelveHourWidths && a.editedWidth == b.editedWidth && a.markWidths == b.markWidths
         }
 
         public func hash(into hasher: inout Hasher) {
             hasher.combine(timeWidth)
+            hasher.combine(twelveHourWidths.0)
+            hasher.combine(twelveHourWidths.1)
             hasher.combine(editedWidth)
             hasher.combine(markWidths)
         }
@@ -86,9 +94,11 @@ public struct FooterText: Sendable, Hashable {
             return measurer.width(of: prefix + "↩") - measurer.width(of: "↩")
         }
 
-        /// Width of a footer with this status and edit flag.
-        public func width(status: DeliveryStatus?, isEdited: Bool) -> Int {
-            var width = timeWidth
+        /// Width of a footer with this status and edit flag, its time written in `style` with a
+        /// one- or two-digit hour (`ZoneClock.hasTwoDigitHour(at:)`; 24-hour times always have two).
+        public func width(status: DeliveryStatus?, isEdited: Bool, style: ClockStyle = .twentyFourHour,
+                          twoDigitHour: Bool = true) -> Int {
+            var width = style == .twentyFourHour ? timeWidth : twoDigitHour ? twelveHourWidths.1 : twelveHourWidths.0
             if isEdited { width += editedWidth }
             if let status, let i = DeliveryStatus.allCases.firstIndex(of: status) { width += 1 + markWidths[i] }
             return width

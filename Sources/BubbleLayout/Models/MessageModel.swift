@@ -48,6 +48,16 @@ extension MessageModel {
     public var conversationID: String? { nil }
 }
 
+extension MessageModel {
+    /// True for a conversation's heading as exports read together write it: a notice without a
+    /// sender, in a conversation (`conversationID`), whose id ends in `/conversation`
+    /// (`333/conversation`, `C01GENERAL/conversation`). As its conversation's first message it is
+    /// drawn first, above the conversation's first date, as a heading rather than a notice.
+    public var isConversationHeading: Bool {
+        conversationID != nil && senderName == nil && id.utf8.count > 13 && id.hasSuffix("/conversation")
+    }
+}
+
 /// How a message's text is drawn. A note that stands in for the sender's words ("This message
 /// was deleted", "Missed voice call") is told apart from what they wrote, as chat apps do with
 /// italics or grey. The style never changes a text's size: layout is the same for both.

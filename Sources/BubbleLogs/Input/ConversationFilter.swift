@@ -1,3 +1,4 @@
+import BubbleLayout
 /// `--channel` on a log that carries `conversation` values (native JSON Lines, such as an export's
 /// conversion): passes on the records of the chosen conversation and counts the others as skipped,
 /// as an export read with a chosen conversation never hands the others out. The choice matches as
@@ -49,6 +50,7 @@ final class ConversationFilter: RecordProducer {
 
     var mayWaitForInput: Bool { inner.mayWaitForInput }
     var notes: [String] { inner.notes }
+    var writtenClock: ClockStyle? { inner.writtenClock }
 
     /// Why the choice chose nothing, once the input has ended with no record of it: the log holds
     /// one conversation (no record carries one: a usage error, as for a one-conversation export),

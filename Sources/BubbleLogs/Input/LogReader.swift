@@ -1,3 +1,4 @@
+import BubbleLayout
 /// Reads one log as a sequence of entries, each a message (with its position) or a diagnostic for a
 /// rejected record, in input order, keeping running counts. Iterate it once:
 ///
@@ -46,6 +47,9 @@ public final class LogReader: Sequence, IteratorProtocol {
     /// none (every WhatsApp export, an old Telegram export's `date`): `convert`'s instants then
     /// depend on that zone.
     public var readZonelessTimes: Bool { producer.readZonelessTimes }
+    /// The clock the input writes times in for people, known once it is open: 12-hour for a
+    /// WhatsApp export with `4:56 PM` headers. Nil for inputs that write instants (JSON).
+    public var writtenClock: ClockStyle? { producer.writtenClock }
     /// The notes about the input's bytes, set by `LogSource` when it opens them.
     var inputNotes: [String] = []
     /// True when the input was UTF-16 (with a byte order mark or without), decoded as it was

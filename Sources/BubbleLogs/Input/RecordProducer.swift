@@ -1,3 +1,4 @@
+import BubbleLayout
 /// What a format reader hands to `LogReader` for each step.
 enum ProducedRecord {
     case record(any LogRecord, LogPosition)
@@ -25,6 +26,9 @@ protocol RecordProducer: AnyObject {
     /// True once a record's time was read in the options' zone because the input wrote it
     /// without one (a WhatsApp export, an old Telegram export's `date`).
     var readZonelessTimes: Bool { get }
+    /// The clock the input writes its times in, where it writes them for people (a WhatsApp
+    /// export's headers); nil for inputs whose times are instants (JSON, ISO 8601).
+    var writtenClock: ClockStyle? { get }
 }
 
 extension RecordProducer {
@@ -32,6 +36,7 @@ extension RecordProducer {
     var skippedOtherConversations: Int { 0 }
     var endProblem: LogInputError? { nil }
     var readZonelessTimes: Bool { false }
+    var writtenClock: ClockStyle? { nil }
 
     func nextNative(into out: inout OutputBuffer) -> ProducedNative? {
         next().map { .produced($0) }

@@ -53,10 +53,17 @@ enum TelegramExport {
                 throw LogInputError(file: file, message: "no chat named or numbered \"\(DiagnosticText.quoted(wanted))\"; the export has \(all.count): \(names)\(all.count > 12 ? ", …" : "")", kind: .conversationNotFound)
             }
         }
-        // Read together, each chat's records carry its id as their conversation (ids are unique
-        // in an export; names need not be).
+        // Read together, each chat's records carry its name as their conversation, as a person
+        // knows the chat, where the name is one only it has in the export; else its id (ids are
+        // unique in an export, names need not be). `--channel` takes either.
         if chosen.count > 1 {
-            for i in chosen.indices { chosen[i].conversationID = String(chosen[i].idPrefix.dropLast()) }
+            var uses: [String: Int] = [:]
+            for chat in all { uses[chat.name, default: 0] += 1 }
+            for (i, chat) in picked.enumerated() {
+                let named = chat.name != "(unnamed)" && !chat.name.isEmpty && uses[chat.name] == 1
+                    && !all.contains { $0.id == chat.name && $0.id != chat.id }
+                chosen[i].conversationID = named ? chat.name : chat.id
+            }
         }
         let zoneless = ZonelessTimes()
         let decoder = TelegramMessageDecoder(me: me, timeZoneOptions: options, zoneless: zoneless)

@@ -53,9 +53,13 @@ enum WhatsAppMarkedText {
         if let kind = WhatsAppMedia.classifyMarked(first) { return .media(kind) }
         let whole = lines.map(withoutMarks).joined(separator: "\n")
         if lines.count == 1, deleted.contains(key) || WhatsAppMedia.isMarker(first) { return .notice(whole) }
-        if calls.contains(where: { key.hasPrefix($0) && isWordEnd(key, after: $0) }) { return .notice(whole) }
         // The person's words in WhatsApp's frame: only the marks that open lines are WhatsApp's.
         let words = lines.map(withoutLeadingMarks).joined(separator: "\n")
+        // What WhatsApp writes itself has words; a text of punctuation alone (`.`) is a person's.
+        if !whole.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
+            return .message(words)
+        }
+        if calls.contains(where: { key.hasPrefix($0) && isWordEnd(key, after: $0) }) { return .notice(whole) }
         if polls.contains(where: { first.uppercased().hasPrefix($0) }) { return .message(words) }
         if chatNotices.contains(where: { key.hasPrefix($0) }) || key.contains(" ile aranızdaki güvenlik kodu değişti") {
             return .chatNotice(whole)

@@ -1,4 +1,5 @@
 import Foundation
+import BubbleText
 
 /// Reads a WhatsApp chat export (.txt) in two streamed passes: the first decides the date order
 /// from every dated line, the second builds messages. Memory holds one message, not the file,
@@ -12,6 +13,8 @@ final class WhatsAppProducer: RecordProducer {
     private let order: WhatsAppDateOrder
     /// Said once when the file is opened (how an ambiguous date order was decided).
     let notes: [String]
+    /// 12-hour when any header wrote AM or PM (`4:56 PM`), else 24-hour.
+    let writtenClock: ClockStyle?
     /// WhatsApp writes local times with no zone: every one is read in the options' zone.
     var readZonelessTimes: Bool { true }
     /// Senders that wrote ordinary messages: a U+200E line under another name is the chat's.
@@ -56,6 +59,7 @@ final class WhatsAppProducer: RecordProducer {
         order = decision.order
         notes = (decision.note.map { [$0] } ?? []) + WhatsAppDateOrder.calendarNotes(evidence, file: file)
         people = evidence.people
+        writtenClock = evidence.sawTwelveHour ? .twelveHour : .twentyFourHour
         lines = try passes.second()
     }
 
@@ -134,15 +138,17 @@ final class WhatsAppProducer: RecordProducer {
         }
         let (sender, _) = header.senderAndText
         let position = LogPosition(file: file, line: message.line)
+        // iOS leaves a PDF behind where it cut a wrapped number or mention: it closes nothing.
+        let lines = message.body.map(InvisibleFormatting.withoutUnmatchedPopFormatting)
         let id = "L\(message.line)"
         let date = LogTimestamp.date(microseconds: utc * 1_000_000)
 
         guard let sender else {
-            return .record(LogSystemMessage(header: LogMessageHeader(id: id, senderName: nil, date: date), notice: message.body.joined(separator: "\n")), position)
+            return .record(LogSystemMessage(header: LogMessageHeader(id: id, senderName: nil, date: date), notice: lines.joined(separator: "\n")), position)
         }
         let direction: MessageDirection = SenderName.matches(options.me, sender) ? .outgoing : .incoming
         var common = LogMessageHeader(id: id, senderName: sender, direction: direction, date: date)
-        var body = message.body
+        var body = lines
         if let last = body.last, let unmarked = WhatsAppMarkedText.removingEditedMarker(last) {
             common.isEdited = true
             body[body.count - 1] = unmarked

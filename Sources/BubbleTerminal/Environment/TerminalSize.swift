@@ -8,11 +8,11 @@ import Darwin
 
 /// Where the transcript width comes from, in order of precedence.
 public enum TerminalWidth {
-    /// `--width`, else `COLUMNS`, else the terminal's size (TIOCGWINSZ on stdout), else 80.
-    public static func resolve(explicit: Int?, environment: [String: String], fileDescriptor: Int32 = 1) -> Int {
+    /// `--width`, else `COLUMNS`, else `measured` (the terminal's size), else 80.
+    public static func resolve(explicit: Int?, environment: [String: String], measured: () -> Int?) -> Int {
         if let explicit { return explicit }
         if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
-        if let measured = windowColumns(fileDescriptor) { return measured }
+        if let measured = measured() { return measured }
         return 80
     }
 
@@ -21,6 +21,15 @@ public enum TerminalWidth {
         var size = winsize()
         guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
+    }
+
+    /// Columns of the process's controlling terminal (`/dev/tty`), or nil when it has none: the
+    /// terminal a pager draws piped output in (`bubbles render | less -R`), as git and bat ask it.
+    public static func controllingTerminalColumns() -> Int? {
+        let descriptor = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        return windowColumns(descriptor)
     }
 
     /// True when `fileDescriptor` is a terminal.

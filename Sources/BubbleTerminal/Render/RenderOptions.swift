@@ -12,6 +12,8 @@ public struct RenderOptions: Sendable {
     public var asciiBorders: Bool
     /// The zone footer times are shown in (the decorator's zone, for days to agree).
     public var timeZone: TimeZone
+    /// How footer times are written (the decorator's clock, for footers to be as wide as reserved).
+    public var clock: ClockStyle = .twentyFourHour
     /// Sender colours.
     public var palette: SenderPalette
     /// Messages remembered for reply quotes when no resolver is given.
@@ -20,7 +22,7 @@ public struct RenderOptions: Sendable {
     public var bidi: BidiMode = .visual
 
     public init(width: Int, colorDepth: ColorDepth = .none, asciiBorders: Bool = false,
-                timeZone: TimeZone = ZoneClock.environmentTimeZone, palette: SenderPalette = SenderPalette(),
+                timeZone: TimeZone = ZoneClock.systemTimeZone, palette: SenderPalette = SenderPalette(),
                 replyPreviewCapacity: Int = 4096) {
         self.width = width
         self.colorDepth = colorDepth

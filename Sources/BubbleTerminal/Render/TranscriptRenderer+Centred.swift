@@ -7,8 +7,11 @@ extension TranscriptRenderer {
                              into lines: inout [String]) {
         let notice = engine.registry.configurators[row.configuratorIndex].content(model).text ?? ""
         let room = layout.contentWidth(in: engine.style)
-        for line in drawnTextLines(of: notice, model: model, layout: layout, limit: room, style: .dim) {
-            lines.append(centredLine(line.drawn, layout: layout, trailingBlanks: line.trailingBlanks))
+        // A conversation's heading (its first row) is set apart from notices: bold between double rules.
+        let heading = row.decoration.isFirstRow && model.isConversationHeading
+        for line in drawnTextLines(of: notice, model: model, layout: layout, limit: room, style: heading ? .bold : .dim) {
+            lines.append(centredLine(line.drawn, layout: layout, trailingBlanks: line.trailingBlanks,
+                                     rule: heading ? (glyphs.isASCII ? "=" : "═") : nil))
         }
     }
 
@@ -22,12 +25,13 @@ extension TranscriptRenderer {
 
     /// `drawn` centred in the row's content, flanked by rules when the layout has them.
     /// `trailingBlanks` cells after it count for centring but are not written.
-    func centredLine(_ drawn: DrawnText, layout: RowLayout, trailingBlanks: Int = 0) -> String {
+    /// `rule` is the rules' glyph, one cell wide as `glyphs.horizontal` is (nil for that one).
+    func centredLine(_ drawn: DrawnText, layout: RowLayout, trailingBlanks: Int = 0, rule glyph: String? = nil) -> String {
         let style = engine.style
         let contentX = layout.contentX(in: style)
         let contentWidth = layout.contentWidth(in: style)
         let ruled = layout.parts.contains(.rules) && style.ruleWidth > 0
-        let rule = repeated(glyphs.horizontal, style.ruleWidth - 1)
+        let rule = repeated(glyph ?? glyphs.horizontal, style.ruleWidth - 1)
         var line = LineBuilder()
         if ruled {
             line.move(to: layout.x)

@@ -52,7 +52,7 @@ public struct TranscriptRenderer {
         visualOrder = VisualOrder(options: textOptions)
         bubbleFrame = BubbleFrame(containerWidth: options.width, style: engine.style, drawsBubble: true)
         width = bubbleFrame.containerWidth
-        clock = ZoneClock(timeZone: options.timeZone)
+        clock = ZoneClock(timeZone: options.timeZone, style: options.clock)
         senderColors = SenderColors(palette: options.palette)
         previews = ReplyPreviews(capacity: options.replyPreviewCapacity)
         resolver = replyPreview

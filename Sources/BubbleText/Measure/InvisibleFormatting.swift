@@ -87,6 +87,38 @@ public enum InvisibleFormatting {
         return BidiControl(scalar) != nil
     }
 
+    /// `line` without the PDFs (U+202C) that close nothing: with no embedding or override open,
+    /// or with an isolate opened since the last one. UAX #9 (X7) ignores such a PDF, so it changes
+    /// nothing a reader sees; left in, it would be labelled (`<PDF>`), since a PDF that closes
+    /// something on an earlier line of a drawn text looks the same. For a reader of one paragraph
+    /// (a line: a paragraph ends every embedding, X8); `line` itself when it has no such PDF.
+    public static func withoutUnmatchedPopFormatting(_ line: String) -> String {
+        guard mayHoldBidiControl(line) else { return line }
+        var innermost: [Bool] = []  // for each open embedding, override or isolate: is it an isolate
+        var dropped: [Int] = []
+        let scalars = Array(line.unicodeScalars)
+        for (i, scalar) in scalars.enumerated() {
+            switch BidiControl(scalar.value) {
+            case .embedding?, .override?: innermost.append(false)
+            case .isolate?: innermost.append(true)
+            case .popFormatting?:
+                if innermost.last == false { innermost.removeLast() } else { dropped.append(i) }
+            case .popIsolate?:
+                // Closes the innermost isolate and what was opened inside it; one with none open does nothing here.
+                if let isolate = innermost.lastIndex(of: true) { innermost.removeSubrange(isolate...) }
+            default: break
+            }
+        }
+        guard !dropped.isEmpty else { return line }
+        var out = String.UnicodeScalarView()
+        var next = 0
+        for (i, scalar) in scalars.enumerated() {
+            if next < dropped.count, dropped[next] == i { next += 1; continue }
+            out.append(scalar)
+        }
+        return String(out)
+    }
+
     /// For each scalar of `scalars`, whether it is a control left out of display (see the type).
     public static func removable(_ scalars: [UInt32]) -> [Bool] {
         var removed = [Bool](repeating: false, count: scalars.count)

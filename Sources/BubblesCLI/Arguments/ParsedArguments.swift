@@ -90,6 +90,10 @@ public struct ParsedArguments: Sendable {
         return name
     }
 
+    /// Whether the command's spec declares `option` (for options that several commands read
+    /// through one shared reader, but only some declare).
+    public func declares(_ option: OptionSpec) -> Bool { declared.contains(option.primaryName) }
+
     /// Whether the flag was given.
     public func flag(_ option: OptionSpec) -> Bool { flags.contains(checked(option)) }
 

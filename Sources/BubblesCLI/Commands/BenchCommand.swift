@@ -50,7 +50,7 @@ struct BenchCommand: BubblesCommand {
     let fontsDirectory: String
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
-        input = arguments.positional(0) == nil ? nil : try InputOptions(arguments, environment: context.environment)
+        input = arguments.positional(0) == nil ? nil : try InputOptions(arguments, context: context)
         messageCount = try arguments.integer(Options.messages, in: 1...10_000_000) ?? 100_000
         let widths = try arguments.integers(Options.widths, in: 1...BubbleStyle.maximumContainerWidth, distinct: true)
         self.widths = widths.isEmpty ? [40, 80, 120] : widths
@@ -77,29 +77,29 @@ struct BenchCommand: BubblesCommand {
             return try saveSyntheticLog(to: saveLog, context: context)
         }
         if pixels {
-            if Self.isDebugBuild { try context.errors.write("bubbles bench: this is a debug build; for real figures run: swift run -c release bubbles bench --pixels\n") }
+            if Self.isDebugBuild { try context.errors.write("bubbles: this is a debug build; for real figures run: swift run -c release bubbles bench --pixels\n") }
             let rows: [PixelBenchmark.Row]
             do {
                 rows = try PixelBenchmark.run(fontsDirectory: fontsDirectory, syntheticTexts: PixelBenchmark.syntheticTexts(),
                                               sweepTexts: true)
             } catch let missing as PixelBenchmark.MissingFile {
                 // The default folder is relative: outside the repository it is not there.
-                try context.errors.write("bubbles bench: \(DiagnosticText.escaped(missing.description)): --pixels measures the test fonts of the repository's Corpora/fonts; run it from the repository, or give their folder with --fonts DIR\n")
+                try context.errors.write("bubbles: \(DiagnosticText.escaped(missing.description)): --pixels measures the test fonts of the repository's Corpora/fonts; run it from the repository, or give their folder with --fonts DIR\n")
                 return ExitCode.failure
             }
             try context.output.write(PixelBenchmark.table(rows))
             return ExitCode.success
         }
         if viewer {
-            if Self.isDebugBuild { try context.errors.write("bubbles bench: this is a debug build; for real figures run: swift run -c release bubbles bench --viewer\n") }
+            if Self.isDebugBuild { try context.errors.write("bubbles: this is a debug build; for real figures run: swift run -c release bubbles bench --viewer\n") }
             if let input {
                 // A FIFO would be read here and then indexed again (empty); a missing file is said as every command says it.
                 guard FileManager.default.fileExists(atPath: input.path) else {
-                    _ = try input.open(errors: context.errors)
+                    _ = try input.open(errors: context.errors, command: Self.spec.name)
                     return ExitCode.failure
                 }
                 guard ViewLoader.isRegularFile(input.path) else {
-                    try context.errors.write("bubbles bench: --viewer: \(DiagnosticText.escaped(input.path)): not a regular file (a pipe, a FIFO or a folder): --viewer indexes a JSON Lines file as view does\n")
+                    try context.errors.write("bubbles: --viewer: \(DiagnosticText.escaped(input.path)): not a regular file (a pipe, a FIFO or a folder): --viewer indexes a JSON Lines file as view does\n")
                     return ExitCode.failure
                 }
             }
@@ -117,11 +117,11 @@ struct BenchCommand: BubblesCommand {
         guard let (loaded, source, counts) = try loadModels(context: context, synthetic: temporary) else { return ExitCode.failure }
         // Figures per scalar and per row of nothing are not figures.
         guard !loaded.isEmpty else {
-            try context.errors.write("bubbles bench: \(DiagnosticText.escaped(input?.path ?? "the log")) holds no message to lay out: nothing to benchmark\n")
+            try context.errors.write("bubbles: \(DiagnosticText.escaped(input?.path ?? "the log")) holds no message to lay out: nothing to benchmark\n")
             return ExitCode.failure
         }
         if Self.isDebugBuild {
-            try context.errors.write("bubbles bench: this is a debug build; for real figures run: swift run -c release bubbles bench\n")
+            try context.errors.write("bubbles: this is a debug build; for real figures run: swift run -c release bubbles bench\n")
             try context.errors.flush()
         }
         let registry = CellRegistry.standard
@@ -131,7 +131,7 @@ struct BenchCommand: BubblesCommand {
         let textReport = TextBenchmark.run(texts: texts, widths: Array(widths.prefix(2)), name: "message texts")
         let bidiReport = BidiBenchmark.run(texts: texts, width: widths[0], cpuClock: ThreadClock.seconds)
         var options = DecorationOptions()
-        options.timeZone = input?.timeZone ?? ZoneName.environmentZone(context.environment).zone
+        options.timeZone = input?.timeZone ?? ZoneName.systemZone(context.environment, localtimePath: context.localtimePath).zone
         let layoutReport = try LayoutBenchmark.run(loaded, widths: widths, options: options,
                                                    memoryProbe: { ProcessMemory.peakResidentBytes })
         var report = BenchReport(source: source, build: Self.isDebugBuild ? "debug" : "release",
@@ -141,7 +141,7 @@ struct BenchCommand: BubblesCommand {
         // The pipeline phases read the whole file; a read --strict stopped early measured part of it.
         let stoppedEarly = input?.readOptions.strict == true && (counts?.rejected ?? 0) > 0
         if stoppedEarly {
-            try context.errors.write("bubbles bench: --strict stopped the read at a rejected record: the pipeline phases, which read the whole file, are left out\n")
+            try context.errors.write("bubbles: --strict stopped the read at a rejected record: the pipeline phases, which read the whole file, are left out\n")
         }
         if !stoppedEarly, let path = temporary?.path ?? input.flatMap({ Self.isRegularFile($0.path) ? $0.path : nil }) {
             let readOptions = input?.readOptions ?? LogReadOptions(me: SyntheticLog.me)
@@ -157,7 +157,7 @@ struct BenchCommand: BubblesCommand {
         let reader: LogReader
         let source: String
         if let input {
-            guard let opened = try input.open(errors: context.errors) else { return nil }
+            guard let opened = try input.open(errors: context.errors, command: Self.spec.name) else { return nil }
             reader = opened
             source = "\(input.path) (\(opened.format))"
         } else {
@@ -171,7 +171,7 @@ struct BenchCommand: BubblesCommand {
             case .diagnostic(let diagnostic): try context.errors.write("\(diagnostic)\n")
             }
         }
-        try input?.reportEnd(of: reader, done: "measured", countsAlways: false, to: context.errors)
+        try input?.reportEnd(of: reader, done: "measured", to: context.errors)
         return (models, source, input == nil ? nil : reader.counts)
     }
 
@@ -185,7 +185,7 @@ struct BenchCommand: BubblesCommand {
         }
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            try context.errors.write("bubbles bench: cannot write \(DiagnosticText.escaped(path)): \(String(cString: strerror(errno)))\n")
+            try context.errors.write("bubbles: cannot write \(DiagnosticText.escaped(path)): \(String(cString: strerror(errno)))\n")
             return ExitCode.failure
         }
         defer { close(fd) }
@@ -194,7 +194,7 @@ struct BenchCommand: BubblesCommand {
             try sink.write(text)
             try sink.flush()
         } catch let failed as WriteFailed {
-            try context.errors.write("bubbles bench: cannot write \(DiagnosticText.escaped(path)): \(String(cString: strerror(failed.code)))\n")
+            try context.errors.write("bubbles: cannot write \(DiagnosticText.escaped(path)): \(String(cString: strerror(failed.code)))\n")
             return ExitCode.failure
         }
         return ExitCode.success

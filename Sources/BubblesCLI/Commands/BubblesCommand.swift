@@ -12,10 +12,32 @@ public struct CommandContext {
     public var outputIsFile: Bool
     /// Asks the terminal how it counts cells (`--cell-widths auto`); nil never asks.
     public var probeWidths: ((TextOptions) -> WidthProbe.Result)?
+    /// Whether standard input is a terminal (`render` with no file then says how to give one).
+    public var inputIsTerminal: Bool
+    /// Columns of the terminal the output is shown in: standard output's, else the controlling
+    /// terminal's (`render | less -R`); nil for none (80 columns are drawn).
+    public var terminalColumns: (() -> Int?)?
+    /// The file that sets the system's time zone (`ZoneName.localtimePath`); nil for none, so UTC
+    /// unless `TZ` says otherwise.
+    public var localtimePath: String?
+    /// glibc's locale sources, which say a locale's clock (`ClockStyle.locale`); nil to use
+    /// Foundation's locale data alone.
+    public var localeDirectory: String?
+    /// How output that is not a terminal (`render > file`, `heights | …`) is counted by default,
+    /// for the terminals it is most likely shown in later; nil counts as the engine's `unicode`.
+    /// The `bubbles` executable sets `CellWidthsOption.laterDisplayDefault`.
+    public var laterDisplayProfile: WidthProfile?
 
     public init(output: TextSink, errors: TextSink, environment: [String: String], outputIsTerminal: Bool = false, errorsAreTerminal: Bool = false,
-                outputIsFile: Bool = false, probeWidths: ((TextOptions) -> WidthProbe.Result)? = nil) {
+                outputIsFile: Bool = false, probeWidths: ((TextOptions) -> WidthProbe.Result)? = nil,
+                inputIsTerminal: Bool = false, terminalColumns: (() -> Int?)? = nil, localtimePath: String? = nil,
+                localeDirectory: String? = nil, laterDisplayProfile: WidthProfile? = nil) {
+        self.laterDisplayProfile = laterDisplayProfile
         self.probeWidths = probeWidths
+        self.inputIsTerminal = inputIsTerminal
+        self.terminalColumns = terminalColumns
+        self.localtimePath = localtimePath
+        self.localeDirectory = localeDirectory
         self.output = output
         self.errors = errors
         self.environment = environment

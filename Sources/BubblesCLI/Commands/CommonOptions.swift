@@ -5,17 +5,21 @@ import Foundation
 
 /// Options shared by the commands that read a log.
 struct InputOptions {
-    static let specs: [OptionSpec] = [Options.input, Options.me, Options.strict, Options.tz, Options.channel, Options.dateOrder, Options.revealSpoilers]
+    static let specs: [OptionSpec] = [Options.input, Options.me, Options.strict, Options.tz, Options.channel, Options.dateOrder, Options.revealSpoilers,
+                                      Options.verbose]
 
     /// The options, each declared once: `specs` lists them and `init` reads them.
     enum Options {
         static let input = OptionSpec("--input", value: "FORMAT", choices: LogFormat.allCases.map(\.rawValue), help: "Input format: \(LogFormat.argumentChoices) (default auto).")
         static let me = OptionSpec("--me", value: "NAME", help: "Whose messages are outgoing (drawn on the right).")
         static let strict = OptionSpec("--strict", help: "Stop at the first rejected record.")
-        static let tz = OptionSpec("--tz", value: "ZONE", help: "Time zone for times and date separators: a tz database name in any case (Europe/Berlin, utc, EST) or an offset (+05:30). Default: TZ, else UTC.")
+        static let tz = OptionSpec("--tz", value: "ZONE", help: "Time zone for times and date separators: a tz database name in any case (Europe/Berlin, utc, EST) or an offset (+05:30). Default: the system's zone, as date shows it (TZ, else /etc/localtime), else UTC.")
         static let channel = OptionSpec("--channel", value: "NAME", help: "For an input with several conversations (a Slack or Telegram export, JSON Lines with \"conversation\"): the one to read.")
         static let dateOrder = OptionSpec("--date-order", value: "ORDER", choices: LogDateOrder.allCases.map(\.rawValue), help: "How a WhatsApp export writes its dates: dmy, mdy or ymd (default: decided from the file).")
         static let revealSpoilers = OptionSpec("--reveal-spoilers", help: "Show the text of Telegram spoilers (hidden as [spoiler] by default).")
+        static let verbose = OptionSpec("--verbose", "-v", help: "Also say on stderr how the input was read and its counts (a clean run says nothing otherwise).")
+        /// For the commands that draw times (render, view, heights), not in `specs`.
+        static let clock = OptionSpec("--clock", value: "12|24", help: "Footer times in 12-hour (4:56 PM) or 24-hour (16:56) form (default: the export's own, as WhatsApp writes it, else the locale's: LC_ALL, LC_TIME or LANG).")
     }
 
     var path: String
@@ -24,11 +28,26 @@ struct InputOptions {
     var timeZone: TimeZone
     /// Said on stderr when the input is opened: a `TZ` that names no zone.
     var timeZoneWarning: String?
-    /// Where `timeZone` came from, when `--tz` did not give it: "from TZ", "TZ is not set".
+    /// Where `timeZone` came from, when `--tz` did not give it: "from TZ", "the system's zone".
     var timeZoneDefault: String?
+    /// `--verbose`: notes on how the input was read and the counts, even on a clean run.
+    var verbose: Bool
+    /// `--clock`, when given.
+    var askedClock: ClockStyle?
+    /// The locale's clock, for an input that writes none of its own.
+    var localeClock: ClockStyle
+    /// No file was named: standard input is read.
+    var pathGiven: Bool
 
-    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
+        let environment = context.environment
         path = arguments.positional(0) ?? "-"
+        pathGiven = arguments.positional(0) != nil
+        verbose = arguments.flag(Options.verbose)
+        if arguments.declares(Options.clock), let text = try arguments.choice(Options.clock, from: ClockStyle.allCases.map(\.rawValue)) {
+            askedClock = ClockStyle(rawValue: text)
+        }
+        localeClock = ClockStyle.locale(environment: environment, localeDirectory: context.localeDirectory)
         if let text = arguments.string(Options.input) {
             guard let format = LogFormat(argument: text) else {
                 throw UsageError("invalid value '\(text)' for --input: expected one of \(LogFormat.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -43,8 +62,13 @@ struct InputOptions {
             }
             self.timeZone = timeZone
         } else {
-            (timeZone, timeZoneWarning) = ZoneName.environmentZone(environment)
-            timeZoneDefault = (environment["TZ"] ?? "").isEmpty ? "TZ is not set" : timeZoneWarning == nil ? "from TZ" : "TZ names no zone we know"
+            let system = ZoneName.systemZone(environment, localtimePath: context.localtimePath)
+            (timeZone, timeZoneWarning) = (system.zone, system.warning)
+            switch system.source {
+            case .environment: timeZoneDefault = timeZoneWarning == nil ? "from TZ" : "TZ names no zone we know"
+            case .system: timeZoneDefault = "the system's zone"
+            case .fallback: timeZoneDefault = "TZ is not set and the system names no zone"
+            }
         }
         var dateOrder: LogDateOrder?
         if let text = arguments.string(Options.dateOrder) {
@@ -58,13 +82,27 @@ struct InputOptions {
         readOptions.revealsSpoilers = arguments.flag(Options.revealSpoilers)
     }
 
-    /// Opens the input, or reports why it cannot be read at all.
-    func open(errors: TextSink) throws -> LogReader? {
+    /// The clock footer times are written in: `--clock`, else the one `reader`'s input writes
+    /// (a WhatsApp export's `4:56 PM`), else the locale's.
+    func clock(for reader: LogReader?) -> ClockStyle {
+        askedClock ?? reader?.writtenClock ?? localeClock
+    }
+
+    /// Opens the input, or reports why it cannot be read at all. Reading standard input that is a
+    /// terminal (no file named), says first how to give a file, as `jq` and `bat` do.
+    func open(errors: TextSink, command: String, inputIsTerminal: Bool = false) throws -> LogReader? {
         if let timeZoneWarning { try errors.write("bubbles: \(DiagnosticText.escaped(timeZoneWarning))\n") }
+        if path == "-", !pathGiven, inputIsTerminal {
+            try errors.write("bubbles: reading a log from standard input (end it with Ctrl-D); to read a file: bubbles \(command) FILE\n")
+            try errors.flush()
+        }
         do {
             let reader = try LogSource.open(path: path, format: format, options: readOptions)
             for warning in reader.warnings { try errors.write("bubbles: warning: \(warning)\n") }
             for note in reader.notes { try errors.write("bubbles: note: \(DiagnosticText.escaped(note))\n") }
+            if verbose {
+                try errors.write("bubbles: \(DiagnosticText.escaped(reader.file)): read as \(reader.format)\n")
+            }
             return reader
         } catch let error as LogInputError where error.kind == .conversationNotApplicable {
             // A flag that cannot apply to this input is a usage error, not something to ignore.
@@ -90,22 +128,19 @@ extension InputOptions {
 
     /// What closes a read on stderr. A `--me` that matched no sender is said, since every message
     /// would otherwise be drawn as incoming without a word. Then the counts, so a user can check that
-    /// nothing was dropped: "FILE: 17 records, 8 laid out, 9 rejected, 1 blank line skipped", where
-    /// `done` says what became of the records that were kept ("laid out", "written"). With
-    /// `countsAlways` false the counts are said only when records were rejected.
-    func reportEnd(of reader: LogReader, done: String, countsAlways: Bool, to errors: TextSink) throws {
+    /// nothing was dropped: "bubbles: FILE: 17 records, 8 laid out, 9 rejected, 1 blank line skipped", where
+    /// `done` says what became of the records that were kept ("laid out", "written"). The counts
+    /// are said with `--verbose`, else only when records were rejected or none was read.
+    func reportEnd(of reader: LogReader, done: String, to errors: TextSink) throws {
         if let me = readOptions.me, reader.outgoingMessages == 0, reader.counts.messagesOut > 0 {
-            var seen = reader.firstSenders.map { "'\(DiagnosticText.quoted($0, limit: 40))'" }.joined(separator: ", ")
-            if reader.moreSenders { seen += ", …" }
-            let senders = seen.isEmpty ? "it has no named senders" : "senders seen: \(seen)"
-            try errors.write("bubbles: --me '\(DiagnosticText.escaped(me))' matched no sender in \(DiagnosticText.escaped(reader.file)) (names must match exactly, apart from invisible marks and WhatsApp's '~' before names not in contacts); \(senders)\n")
+            try errors.write(Self.unmatchedMe(me, file: reader.file, senders: reader.firstSenders, more: reader.moreSenders))
         }
         let counts = reader.counts
         try checkChosenConversation(of: reader)
         // A run with rejections says its counts; so does one that read no record at all, which
         // would otherwise end with nothing on either stream.
-        guard countsAlways || counts.rejected > 0 || counts.recordsIn == 0 else { return }
-        var line = "\(DiagnosticText.escaped(reader.file)): \(counts.recordsIn) record\(counts.recordsIn == 1 ? "" : "s"), \(counts.messagesOut) \(done), \(counts.rejected) rejected"
+        guard verbose || counts.rejected > 0 || counts.recordsIn == 0 else { return }
+        var line = "bubbles: \(DiagnosticText.escaped(reader.file)): \(counts.recordsIn) record\(counts.recordsIn == 1 ? "" : "s"), \(counts.messagesOut) \(done), \(counts.rejected) rejected"
         if counts.blankLinesSkipped > 0 {
             line += ", \(counts.blankLinesSkipped) blank line\(counts.blankLinesSkipped == 1 ? "" : "s") skipped"
         }
@@ -114,6 +149,23 @@ extension InputOptions {
         // Without this a strict run's counts look like a short file.
         if reader.stoppedEarly { line += "; stopped at the first rejected record (--strict)" }
         try errors.write(line + "\n")
+    }
+}
+
+extension InputOptions {
+    /// The warning for a `--me` that matched no sender: the senders seen, each with its
+    /// invisible marks and non-ASCII spaces written out (`SenderName.visible`), so what differs from
+    /// what was typed can be seen; a sender that differs only in case is pointed out.
+    static func unmatchedMe(_ me: String, file: String, senders: [String], more: Bool) -> String {
+        var seen = senders.map { "'\(SenderName.visible(DiagnosticText.quoted($0, limit: 60)))'" }.joined(separator: ", ")
+        if more { seen += ", …" }
+        var line = "bubbles: --me '\(SenderName.visible(DiagnosticText.escaped(me)))' matched no sender in \(DiagnosticText.escaped(file)) (names must match exactly, apart from invisible marks, kinds of spaces and WhatsApp's '~' before names not in contacts); "
+        line += seen.isEmpty ? "it has no named senders" : "senders seen: \(seen)"
+        let folded = SenderName.comparable(me).lowercased()
+        if let near = senders.first(where: { SenderName.comparable($0).lowercased() == folded }) {
+            line += "; '\(SenderName.visible(DiagnosticText.quoted(near, limit: 60)))' differs only in case"
+        }
+        return line + "\n"
     }
 }
 

@@ -15,19 +15,18 @@ struct ConvertCommand: BubblesCommand {
     let input: InputOptions
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
-        input = try InputOptions(arguments, environment: context.environment)
+        input = try InputOptions(arguments, context: context)
     }
 
     func run(context: CommandContext) throws -> Int32 {
-        guard let reader = try input.open(errors: context.errors) else { return ExitCode.failure }
+        guard let reader = try input.open(errors: context.errors, command: Self.spec.name, inputIsTerminal: context.inputIsTerminal) else { return ExitCode.failure }
         try Self.write(reader, to: context.output, errors: context.errors)
-        if reader.readZonelessTimes, let source = input.timeZoneDefault {
+        if input.verbose, reader.readZonelessTimes, let source = input.timeZoneDefault {
             // The instants written depend on a zone the user did not choose: say which.
             try context.errors.write("bubbles: note: \(DiagnosticText.escaped(reader.file)): its times carry no zone and were read in \(input.timeZone.identifier == "GMT" ? "UTC" : input.timeZone.identifier) (\(source)); give --tz with the zone of the device that made the export if it was another\n")
         }
         let counts = reader.counts
-        try context.errors.write("convert: read as \(reader.format)\n")
-        try input.reportEnd(of: reader, done: "written", countsAlways: true, to: context.errors)
+        try input.reportEnd(of: reader, done: "written", to: context.errors)
         return exitCode(for: counts)
     }
 

@@ -8,7 +8,7 @@ extension HeightsCommand {
     /// with the pixel measurer in the engine and the pixel style's geometry; heights in px.
     func runInPixels(_ pixels: PixelOptions, context: CommandContext) throws -> Int32 {
         guard let (measurer, style) = try pixels.load(errors: context.errors) else { return ExitCode.failure }
-        guard let reader = try input.open(errors: context.errors) else { return ExitCode.failure }
+        guard let reader = try input.open(errors: context.errors, command: Self.spec.name, inputIsTerminal: context.inputIsTerminal) else { return ExitCode.failure }
         let engine = LayoutEngine(measurer: measurer, style: style.bubbleStyle)
         var formatter = PixelRowFormatter(csv: csv, registry: engine.registry)
         // The text height is asked for at each width in turn: the last text's preparation is kept.

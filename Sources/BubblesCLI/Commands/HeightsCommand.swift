@@ -15,12 +15,12 @@ struct HeightsCommand: BubblesCommand {
               {"row":0,"id":"41","kind":"text","width":80,"height":4,"textLines":1,"wrapWidth":56,"bubbleWidth":12}
             kind is text, image, system or date (date rows have ids like date:2024-05-01). Records of a
             log with conversations carry "conversation" after "row". Rows are written as they are
-            decided, each held back only until the next message of its conversation. A summary goes
-            to stderr. Exit code 1 when some records were rejected (each is reported as file:line: reason).
+            decided, each held back only until the next message of its conversation. With --verbose a
+            summary goes to stderr. Exit code 1 when some records were rejected (each is reported as file:line: reason).
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to read; - for standard input (the default).")],
         options: [
-            Options.width, Options.format, CellWidthsOption.ambiguousWide, CellWidthsOption.spec,
+            Options.width, Options.format, CellWidthsOption.ambiguousWide, CellWidthsOption.spec, InputOptions.Options.clock,
         ] + PixelOptions.specs + InputOptions.specs)
 
     /// The options, each declared once: the spec lists them and `init` reads them.
@@ -39,7 +39,7 @@ struct HeightsCommand: BubblesCommand {
     let pixels: PixelOptions?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
-        input = try InputOptions(arguments, environment: context.environment)
+        input = try InputOptions(arguments, context: context)
         let widths = try arguments.integers(Options.width, in: 1...BubbleStyle.maximumContainerWidth, distinct: true)
         self.widths = widths.isEmpty ? [80] : widths
         csv = try arguments.choice(Options.format) == "csv"
@@ -53,7 +53,7 @@ struct HeightsCommand: BubblesCommand {
 
     func run(context: CommandContext) throws -> Int32 {
         if let pixels { return try runInPixels(pixels, context: context) }
-        guard let reader = try input.open(errors: context.errors) else { return ExitCode.failure }
+        guard let reader = try input.open(errors: context.errors, command: Self.spec.name, inputIsTerminal: context.inputIsTerminal) else { return ExitCode.failure }
         let engine = LayoutEngine(textOptions: textOptions)
         let status = try streamFormattingInParallel(reader, through: engine, context: context)
         if graphemeClusteringEnabled { try context.output.write(TerminalProbe.disableGraphemeClustering) }
@@ -68,7 +68,7 @@ struct HeightsCommand: BubblesCommand {
     func stream<Measurer: TextMeasurer>(_ reader: LogReader, through engine: LayoutEngine<Measurer>, context: CommandContext,
                                         csvHeader: String,
                                         format: (LaidOutChunk, inout OutputBuffer) -> Void) throws -> Int32 {
-        let stream = timelineStream(through: engine)
+        let stream = timelineStream(through: engine, reader: reader)
         let output = context.output
         if csv { try output.write(csvHeader) }
         let started = DispatchTime.now()
@@ -88,9 +88,10 @@ struct HeightsCommand: BubblesCommand {
     /// The streaming layout both runs use: each message laid out once at every width from one
     /// preparing of its text, so the layout cache and the text store would only be filled, never
     /// read (`remembering` off).
-    private func timelineStream<Measurer: TextMeasurer>(through engine: LayoutEngine<Measurer>) -> TimelineStream<Measurer> {
+    private func timelineStream<Measurer: TextMeasurer>(through engine: LayoutEngine<Measurer>, reader: LogReader) -> TimelineStream<Measurer> {
         var options = DecorationOptions()
         options.timeZone = input.timeZone
+        options.clock = input.clock(for: reader)
         var stream = TimelineStream(engine: engine, widths: widths, decorationOptions: options)
         stream.remembering = false
         return stream
@@ -102,8 +103,8 @@ struct HeightsCommand: BubblesCommand {
         try context.output.flush()
         progress.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        try context.errors.write(Self.summary(rows: rows, widths: widths.count, seconds: seconds))
-        try input.reportEnd(of: reader, done: "laid out", countsAlways: true, to: context.errors)
+        if input.verbose { try context.errors.write(Self.summary(rows: rows, widths: widths.count, seconds: seconds)) }
+        try input.reportEnd(of: reader, done: "laid out", to: context.errors)
         return exitCode(for: counts)
     }
 
@@ -112,7 +113,7 @@ struct HeightsCommand: BubblesCommand {
     /// runs on all cores beside layout, and this thread only writes the tasks' bytes in row order.
     func streamFormattingInParallel(_ reader: LogReader, through engine: LayoutEngine<CellMeasurer>,
                                     context: CommandContext) throws -> Int32 {
-        let stream = timelineStream(through: engine)
+        let stream = timelineStream(through: engine, reader: reader)
         var formatter = RowFormatter(csv: csv, registry: engine.registry)
         formatter.preparePieces(for: widths)
         let shared = formatter.shared
@@ -336,7 +337,7 @@ extension HeightsCommand.RowFormatter.Shared {
 extension HeightsCommand {
     static func summary(rows: Int, widths: Int, seconds: Double) -> String {
         let perSecond = seconds > 0 ? Double(rows * widths) / seconds : 0
-        return "heights: \(rows) rows × \(widths) width\(widths == 1 ? "" : "s") in \(Format.fixed(seconds, 3)) s "
+        return "bubbles: \(rows) rows × \(widths) width\(widths == 1 ? "" : "s") in \(Format.fixed(seconds, 3)) s "
             + "(\(Format.grouped(Int(perSecond))) rows/s)\n"
     }
 }

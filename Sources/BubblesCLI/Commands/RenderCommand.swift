@@ -16,11 +16,11 @@ struct RenderCommand: BubblesCommand {
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to read; - for standard input (the default).")],
         options: [Options.width, Options.color, Options.ascii, CellWidthsOption.ambiguousWide, Options.bidi,
-                  CellWidthsOption.spec] + InputOptions.specs)
+                  CellWidthsOption.spec, InputOptions.Options.clock] + InputOptions.specs)
 
     /// The options, each declared once: the spec lists them and `init` reads them.
     enum Options {
-        static let width = OptionSpec("--width", "-w", value: "N", help: "Width in cells (default: COLUMNS, else the terminal's, else 80).")
+        static let width = OptionSpec("--width", "-w", value: "N", help: "Width in cells (default: COLUMNS, else the terminal's: standard output's, or when it is a pipe the controlling terminal's, as for render | less -R; else 80, as for a file).")
         static let color = OptionSpec("--color", value: "WHEN", choices: ColorChoice.allCases.map(\.rawValue), help: "auto, always or never (default auto: only to a terminal; NO_COLOR turns it off).")
         static let ascii = OptionSpec("--ascii", help: "Draw with plain ASCII instead of rounded box drawing.")
         static let bidi = OptionSpec("--bidi", value: "MODE", choices: BidiMode.allCases.map(\.rawValue), help: "visual (default: right-to-left text reordered, right-aligned and Arabic shaped, for terminals that do not reorder) or logical (text in memory order, for terminals that reorder by themselves).")
@@ -39,9 +39,11 @@ struct RenderCommand: BubblesCommand {
     let graphemeClusteringEnabled: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
-        input = try InputOptions(arguments, environment: context.environment)
+        input = try InputOptions(arguments, context: context)
+        // A pipe is drawn now, by a pager in the terminal the command runs in; a file later, anywhere.
+        let measured = context.outputIsFile ? nil : context.terminalColumns
         width = TerminalWidth.resolve(explicit: try arguments.integer(Options.width, in: 1...BubbleStyle.maximumContainerWidth),
-                                      environment: context.environment)
+                                      environment: context.environment, measured: { measured?() })
         let choice = try arguments.choice(Options.color).flatMap(ColorChoice.init) ?? .auto
         colorDepth = ColorDepth.resolve(choice, environment: context.environment, outputIsTerminal: context.outputIsTerminal)
         ascii = arguments.flag(Options.ascii)
@@ -57,7 +59,7 @@ struct RenderCommand: BubblesCommand {
     }
 
     func run(context: CommandContext) throws -> Int32 {
-        guard let reader = try input.open(errors: context.errors) else { return ExitCode.failure }
+        guard let reader = try input.open(errors: context.errors, command: Self.spec.name, inputIsTerminal: context.inputIsTerminal) else { return ExitCode.failure }
         let output = context.output
         if let bidiModeSwitch { try output.write(bidiModeSwitch.enter) }
         let counts: LogCounts
@@ -77,7 +79,7 @@ struct RenderCommand: BubblesCommand {
         if let bidiModeSwitch { try output.write(bidiModeSwitch.exit) }
         if graphemeClusteringEnabled { try output.write(TerminalProbe.disableGraphemeClustering) }
         try output.flush()
-        try input.reportEnd(of: reader, done: "drawn", countsAlways: false, to: context.errors)
+        try input.reportEnd(of: reader, done: "drawn", to: context.errors)
         return exitCode(for: counts)
     }
 
@@ -88,11 +90,13 @@ struct RenderCommand: BubblesCommand {
         let engine = LayoutEngine(textOptions: textOptions)
         var decoration = DecorationOptions()
         decoration.timeZone = input.timeZone
+        decoration.clock = input.clock(for: reader)
         var stream = TimelineStream(engine: engine, widths: [width], decorationOptions: decoration)
         // A transcript is read top to bottom: conversations read together keep the input's order.
         stream.inInputOrder = true
         var options = RenderOptions(width: width, colorDepth: colorDepth, asciiBorders: ascii, timeZone: input.timeZone)
         options.bidi = bidi
+        options.clock = decoration.clock
         var renderer = TranscriptRenderer(engine: engine, options: options)
         return try stream.run(reader, errors: errors) { chunk in
             for (r, row) in chunk.rows.enumerated() {

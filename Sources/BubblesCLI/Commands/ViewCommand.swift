@@ -21,7 +21,7 @@ struct ViewCommand: BubblesCommand {
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to read; - for standard input (the default).")],
         options: [Options.follow, Options.color, RenderCommand.Options.ascii, CellWidthsOption.ambiguousWide,
-                  RenderCommand.Options.bidi, CellWidthsOption.spec] + InputOptions.specs,
+                  RenderCommand.Options.bidi, CellWidthsOption.spec, InputOptions.Options.clock] + InputOptions.specs,
         sections: [HelpSection(title: "keys", rows: ViewerKeyHelp.bindings.map { ($0.keys, $0.action) })])
 
     /// The options, each declared once: the spec lists them and `init` reads them.
@@ -39,7 +39,7 @@ struct ViewCommand: BubblesCommand {
     let bidi: BidiMode
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
-        input = try InputOptions(arguments, environment: context.environment)
+        input = try InputOptions(arguments, context: context)
         follow = arguments.flag(Options.follow)
         if follow && input.path == "-" { throw UsageError("--follow needs a FILE, not standard input") }
         colorChoice = try arguments.choice(Options.color).flatMap(ColorChoice.init) ?? .auto
@@ -84,7 +84,9 @@ struct ViewCommand: BubblesCommand {
         var renderOptions = RenderOptions(width: size.columns, colorDepth: colorDepth, asciiBorders: ascii, timeZone: input.timeZone)
         renderOptions.bidi = bidi
 
-        guard let reader = try input.open(errors: context.errors) else { return ExitCode.failure }
+        guard let reader = try input.open(errors: context.errors, command: Self.spec.name) else { return ExitCode.failure }
+        decoration.clock = input.clock(for: reader)
+        renderOptions.clock = decoration.clock
         if follow, let reason = ViewLoader.cannotFollow(reader.format, path: input.path, head: ViewLoader.head(of: input.path)) {
             try context.errors.write("bubbles: --follow: \(reason)\n")
             return ExitCode.usage
@@ -129,7 +131,7 @@ struct ViewCommand: BubblesCommand {
         if let file = loader.fileSource {
             try loader.reportEnd(of: file, me: input.readOptions.me, to: context.errors)
         } else {
-            try input.reportEnd(of: loader.lastReader ?? reader, done: "shown", countsAlways: false, to: context.errors)
+            try input.reportEnd(of: loader.lastReader ?? reader, done: "shown", to: context.errors)
         }
         if status >= 128 { return status }
         return loader.rejected > 0 ? ExitCode.rejectedInput : ExitCode.success
@@ -333,7 +335,7 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
         }
         guard file.rejected > 0 else { return }
         let records = file.count + file.rejected
-        var line = "\(DiagnosticText.escaped(path)): \(records) record\(records == 1 ? "" : "s"), \(file.count) shown, \(file.rejected) rejected"
+        var line = "bubbles: \(DiagnosticText.escaped(path)): \(records) record\(records == 1 ? "" : "s"), \(file.count) shown, \(file.rejected) rejected"
         if file.blankLines > 0 { line += ", \(file.blankLines) blank line\(file.blankLines == 1 ? "" : "s") skipped" }
         try errors.write(line + "\n")
     }
