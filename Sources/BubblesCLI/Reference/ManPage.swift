@@ -128,6 +128,10 @@ enum ManPage {
             if let value = option.valueName { tag += " \\fI\(escape(value))\\fR" }
             raw(tag)
             text(option.help)
+            if let details = ReferenceDetails.options[option.names[0]] {
+                raw(".IP")
+                text(details)
+            }
         }
 
         mutating func command(_ spec: CommandSpec) {
@@ -154,6 +158,10 @@ enum ManPage {
                     raw("\\fB\(escape(row.name))\\fR")
                     text(row.text)
                 }
+            }
+            if let notes = ReferenceDetails.commands[spec.name] {
+                raw(".PP")
+                text(notes)
             }
         }
 
