@@ -19,7 +19,7 @@ struct InputOptions {
         static let revealSpoilers = OptionSpec("--reveal-spoilers", help: "Show the text of Telegram spoilers (hidden as [spoiler] by default).")
         static let verbose = OptionSpec("--verbose", "-v", help: "Also say on stderr how the input was read and its counts (a clean run says nothing otherwise).")
         /// For the commands that draw times (render, view, heights), not in `specs`.
-        static let clock = OptionSpec("--clock", value: "12|24", help: "Footer times in 12-hour (4:56 PM) or 24-hour (16:56) form (default: the export's own, as WhatsApp writes it, else the locale's: LC_ALL, LC_TIME or LANG).")
+        static let clock = OptionSpec("--clock", value: "12|24", choices: ["12", "24"], help: "Footer times in 12-hour (4:56 PM) or 24-hour (16:56) form (default: the export's own, as WhatsApp writes it, else the locale's: LC_ALL, LC_TIME or LANG).")
     }
 
     var path: String
