@@ -193,11 +193,16 @@ final class WhatsAppProducer: RecordProducer {
             body[body.count - 1] = unmarked
         }
         let firstLine = body.first ?? ""
-        let restLines = body.dropFirst().joined(separator: "\n")
-        var media = WhatsAppMedia.classify(firstLine)
+        var restLines = body.dropFirst().joined(separator: "\n")
+        let classified = WhatsAppMedia.classifyWithText(firstLine)
+        var media = classified?.kind
+        if let before = classified?.before, !before.isEmpty {
+            // A caption (or a file's description) written before the attachment on its line.
+            restLines = restLines.isEmpty ? before : before + "\n" + restLines
+        }
         if media == nil, firstLine.unicodeScalars.first == "\u{200E}" || WhatsAppMarkedText.isUnmarkedChatNotice(Substring(firstLine)) {
             // iOS marks what WhatsApp writes itself with a leading U+200E; see WhatsAppMarkedText.
-            switch WhatsAppMarkedText.classify(body, senderWritesMessages: !header.bracketed || people.contains(sender)) {
+            switch WhatsAppMarkedText.classify(body, sender: sender, senderWritesMessages: !header.bracketed || people.contains(sender)) {
             case .media(let kind):
                 media = kind
             case .notice(let text):
