@@ -35,6 +35,11 @@ import Testing
         #expect(WhatsAppMarkedText.isNoticeSentence("ana joined using this group's invite link"))
         #expect(!WhatsAppMarkedText.isNoticeSentence(" joined using this group's invite link"))
         #expect(!WhatsAppMarkedText.isNoticeSentence("we changed the subject"))
+        // Deleted by an admin: a note in the person's place, not the group's notice.
+        #expect(WhatsAppMarkedText.classify(["\u{200E}This message was deleted by admin Jimmy."], sender: "Ana", senderWritesMessages: true)
+            == .notice("This message was deleted by admin Jimmy."))
+        #expect(WhatsAppMarkedText.classify(["\u{200E}Jimmy changed this group's icon"], sender: "Ana", senderWritesMessages: true)
+            == .chatNotice("Jimmy changed this group's icon"))
     }
 
     @Test func captionsAndDocumentsBeforeTheirMarkers() throws {

@@ -61,7 +61,10 @@ for name, kind, key in [
     add(kind, alternation(name), f"{name} ({key})")
 # English group notices, from the iOS keys quoted in the file's comments ("‎%@ joined using …").
 for key, text in re.findall(r"///\s+\"([^\"]+)\":\s*\"\u200e?([^\"]+)\"", source):
-    rows.append(("notice-en", text.replace("\u200e", "").strip(), f"{where} comment (iOS key {key})"))
+    sentence = text.replace("\u200e", "").strip()
+    # A deleted message's note stands in the person's place; the rest are the group's notices.
+    kind = "deleted-en" if "deleted" in sentence else "notice-en"
+    rows.append((kind, sentence, f"{where} comment (iOS key {key})"))
 
 seen = set()
 for kind, text, note in rows:

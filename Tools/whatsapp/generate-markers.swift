@@ -61,10 +61,11 @@ for kind in ["image", "video", "audio", "sticker", "gif", "contact", "document",
     }
 }
 print("    ]")
-print("    /// Notices' sentences cut at their placeholders (%@, “%@”, %u): the literal pieces in order, an empty")
+print("    /// Notices' sentences (`noticePieces`) and deleted messages' notes (`deletedPieces`) cut at their placeholders (%@, “%@”, %u): the literal pieces in order, an empty")
 print("    /// first or last piece where a placeholder starts or ends the sentence.")
-print("    static let noticePieces: [[String]] = [")
-for sentence in list("notice-en") {
+for (name, kind) in [("noticePieces", "notice-en"), ("deletedPieces", "deleted-en")] {
+print("    static let \(name): [[String]] = [")
+for sentence in list(kind) {
     // Placeholders: %@, %u, %1$@, %2$u, with the quotation marks around a subject's.
     var pieces: [String] = []
     var current = ""
@@ -92,4 +93,5 @@ for sentence in list("notice-en") {
     print("        [\(pieces.map(literal).joined(separator: ", "))],")
 }
 print("    ]")
+}
 print("}")

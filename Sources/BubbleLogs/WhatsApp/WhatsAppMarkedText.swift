@@ -55,6 +55,10 @@ enum WhatsAppMarkedText {
         if lines.count == 1, deleted.contains(key) || WhatsAppMarkerTable.deleted.contains(key) || WhatsAppMedia.isMarker(first) {
             return .notice(whole)
         }
+        if lines.count == 1, isNoticeSentence(key, in: WhatsAppMarkerTable.deletedPieces) {
+            // Deleted by an admin: a note in the person's place, as their own deleted message is.
+            return .notice(whole)
+        }
         if calls.contains(where: { key.hasPrefix($0) && isWordEnd(key, after: $0) })
             || WhatsAppMarkerTable.calls.contains(where: { key.hasPrefix($0) && isWordEnd(key, after: $0) }) {
             return .notice(whole)
@@ -91,8 +95,8 @@ enum WhatsAppMarkedText {
 
     /// Whether the lowercased `key` is one of WhatsApp's notice sentences (its pieces in order,
     /// a name or subject in each placeholder's place).
-    static func isNoticeSentence(_ key: String) -> Bool {
-        WhatsAppMarkerTable.noticePieces.contains { pieces in
+    static func isNoticeSentence(_ key: String, in table: [[String]] = WhatsAppMarkerTable.noticePieces) -> Bool {
+        table.contains { pieces in
             if pieces.count == 1 { return key == pieces[0] }
             guard let first = pieces.first, let last = pieces.last, key.hasPrefix(first), key.hasSuffix(last),
                   key.count > first.count + last.count else { return false }

@@ -824,7 +824,7 @@ enum WhatsAppMarkerTable {
         ("<\u{BBF8}\u{B514}\u{C5B4} \u{935}\u{917}\u{933}\u{932}\u{93E}>", "media"),
         ("<\u{BBF8}\u{B514}\u{C5B4} \u{D30C}\u{C77C}\u{C744} \u{C0DD}\u{B7B5}\u{D55C} \u{B300}\u{D654}\u{B0B4}\u{C6A9}>", "media"),
     ]
-    /// Notices' sentences cut at their placeholders (%@, “%@”, %u): the literal pieces in order, an empty
+    /// Notices' sentences (`noticePieces`) and deleted messages' notes (`deletedPieces`) cut at their placeholders (%@, “%@”, %u): the literal pieces in order, an empty
     /// first or last piece where a placeholder starts or ends the sentence.
     static let noticePieces: [[String]] = [
         ["", " added you"],
@@ -850,15 +850,12 @@ enum WhatsAppMarkerTable {
         ["a participant changed the group description. tap to view"],
         ["a participant changed the subject to ", ""],
         ["group creator created group ", ""],
-        ["this message was deleted by admin ", ""],
-        ["this message was deleted by an admin"],
         ["you changed the group description. click to view"],
         ["you changed the subject to ", ""],
         ["you changed this group's icon"],
         ["you changed this group's settings to allow only admins to edit this group's info"],
         ["you changed this group's settings to allow only admins to send messages to this group"],
         ["you created group ", ""],
-        ["you deleted this message as admin"],
         ["you joined using this group's invite link"],
         ["you removed ", ""],
         ["you turned off disappearing messages"],
@@ -869,5 +866,10 @@ enum WhatsAppMarkerTable {
         ["you turned on disappearing messages. all new messages will disappear from this chat ", " second after they\u{2019}re sent"],
         ["you updated the message timer"],
         ["you're now an admin"],
+    ]
+    static let deletedPieces: [[String]] = [
+        ["this message was deleted by admin ", ""],
+        ["this message was deleted by an admin"],
+        ["you deleted this message as admin"],
     ]
 }
