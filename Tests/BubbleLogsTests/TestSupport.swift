@@ -16,6 +16,8 @@ struct ReadResult {
     var counts = LogCounts()
     var format = LogFormat.auto
     var stoppedEarly = false
+    /// Notes said on opening (`LogReader.notes`).
+    var notes: [String] = []
 
     var texts: [String] { records.map { ($0 as? LogTextMessage)?.text ?? ($0 as? LogSystemMessage)?.notice ?? ($0 as? LogImageMessage)?.imageName ?? "" } }
     var kinds: [String] { records.map { type(of: $0).nativeType } }
@@ -40,6 +42,7 @@ func readAll(_ path: String, format: LogFormat = .auto, options: LogReadOptions 
     result.warnings = reader.warnings
     result.format = reader.format
     result.stoppedEarly = reader.stoppedEarly
+    result.notes = reader.notes
     return result
 }
 

@@ -114,9 +114,9 @@ import Testing
     @Test func aWhatsAppShapedFileWithAnUnknownDateIsNamedAsSuch() throws {
         let expected = "expected lines like \"31/12/23, 21:05 - Name: text\" or \"[31/12/23, 21:05:09] Name: text\""
         let cases: [(text: String, line: Int, quoted: String)] = [
-            ("\n13 janvier 2024 20:15 - Camille: salut\n", 2, "13 janvier 2024 20:15 - Camille: salut"),
+            ("\n13 Ιανουαρίου 2024 20:15 - Νίκος: γεια\n", 2, "13 Ιανουαρίου 2024 20:15 - Νίκος: γεια"),
             ("[13 janv. 2024 à 20:15:03] Lou: ok\r\n", 1, "[13 janv. 2024 à 20:15:03] Lou: ok"),
-            ("13 Jan 2024 8:15 PM - Ana: hi\n", 1, "13 Jan 2024 8:15 PM - Ana: hi"),
+            ("13 Ιαν 2024 8:15 μ.μ. - Ana: hi\n", 1, "13 Ιαν 2024 8:15 μ.μ. - Ana: hi"),
         ]
         for (text, line, quoted) in cases {
             let path = temporaryFile(Array(text.utf8), suffix: ".txt")

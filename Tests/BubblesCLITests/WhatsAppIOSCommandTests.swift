@@ -43,6 +43,9 @@ import Testing
         }
         for (line, entry) in dated where people.contains(entry.sender) {
             if isChatNotice(entry.text) { continue }
+            // WhatsApp's own sentence about the member whose name heads it ("‎Theo pinned a
+            // message") is the group's notice, whoever's name heads it.
+            if entry.text.unicodeScalars.first == "\u{200E}", entry.text.dropFirst().hasPrefix(entry.sender + " ") { continue }
             let record = try #require(byLine[line], "line \(line)")
             #expect(record["type"] as? String != "system", "\(export):\(line) became a system row")
             #expect(record["from"] as? String == entry.sender, "\(export):\(line)")

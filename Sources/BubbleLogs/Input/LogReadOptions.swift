@@ -18,6 +18,9 @@ public struct LogReadOptions: Sendable {
     /// Show the text of spoilers (Telegram's `spoiler` entities), which are otherwise hidden as
     /// `[spoiler]`, as the app hides them until tapped (`--reveal-spoilers`).
     public var revealsSpoilers = false
+    /// The year of WhatsApp dates written without one (`--year`; old Android exports wrote
+    /// `18 Mar 12:14` for the year they were made in). Nil takes it from the file or its name.
+    public var year: Int?
 
     public init(me: String? = nil, strict: Bool = false, timeZone: TimeZone = .current, conversation: String? = nil,
                 dateOrder: LogDateOrder? = nil) {

@@ -66,7 +66,7 @@ enum TelegramExport {
             }
         }
         let zoneless = ZonelessTimes()
-        let decoder = TelegramMessageDecoder(me: me, timeZoneOptions: options, zoneless: zoneless)
+        let decoder = TelegramMessageDecoder(me: me, timeZoneOptions: options, zoneless: zoneless, said: TelegramMessageDecoder.Said())
         let warnings = picked.filter { $0.conversation.messages.elements.isEmpty }.map { chat in
             LogDiagnostic(position: LogPosition(file: file, line: chat.line),
                           reason: "chat \"\(DiagnosticText.quoted(chat.name))\" has no messages in this export")
@@ -102,35 +102,23 @@ struct TelegramMessageDecoder {
     var timeZoneOptions: LogReadOptions
     /// Told when a message's time is read in `timeZoneOptions`' zone (an old export's `date`).
     var zoneless: ZonelessTimes
+    var said: Said
 
     func decode(_ message: ExportFields, idPrefix: String) throws(ExportProblem) -> any LogRecord {
         // A message without an id (hand-edited or old exports) is named by its place in the file,
         // which stays the same on every read and cannot clash with Telegram's numeric ids.
         let id = idPrefix + (try message.identifier("id") ?? "line\(message.object.line)")
         let type = try message.string("type") ?? "message"
-        let micros: Int64
-        if let unix = try message.identifier("date_unixtime") {
-            guard let parsed = LogTimestamp.microseconds(unixSecondsLiteral: unix) else {
-                throw ExportProblem("unreadable date_unixtime \"\(DiagnosticText.quoted(unix))\" (expected Unix seconds)")
+        if type == "unsupported" {
+            // Telegram Desktop writes a message it cannot export as its id and this type alone.
+            guard let last = said.lastMicros else {
+                throw ExportProblem("a message Telegram Desktop could not export (\"type\": \"unsupported\", with no date or content)")
             }
-            micros = parsed
-        } else if let written = try message.string("date") {
-            if let zoned = LogTimestamp.microseconds(iso8601: written) {
-                // A date that names its zone ("2019-03-01T10:02:00.250Z") means what it says.
-                micros = zoned
-            } else {
-                // Exports made before date_unixtime existed have only a local, zoneless time:
-                // read it in the options' zone.
-                guard let parsed = LogTimestamp.microseconds(iso8601: written + "Z") else {
-                    throw ExportProblem("unreadable date \"\(DiagnosticText.quoted(written))\" (expected 2024-05-01T10:02:00, with or without fractional seconds and a zone)")
-                }
-                let offset = timeZoneOptions.timeZone.secondsFromGMT(for: LogTimestamp.date(microseconds: parsed))
-                micros = parsed - Int64(offset) * 1_000_000
-                zoneless.seen = true
-            }
-        } else {
-            throw ExportProblem("missing field \"date_unixtime\"")
+            return LogSystemMessage(header: LogMessageHeader(id: id, senderName: nil, date: LogTimestamp.date(microseconds: last)),
+                                    notice: "A message Telegram Desktop could not export")
         }
+        let micros = try time(of: message)
+        if ExpansionNotes.current != nil { said.lastMicros = micros }
         let date = LogTimestamp.date(microseconds: micros)
         var repliedTo = try message.identifier("reply_to_message_id")
         if let original = repliedTo, let peer = try message.identifier("reply_to_peer_id"),
@@ -156,7 +144,7 @@ struct TelegramMessageDecoder {
         let from = try message.string("from")
         let fromID = try message.identifier("from_id")
         let isMine = SenderName.matches(me.name, from) || (fromID != nil && fromID == me.userID)
-        let edited = message.object.present("edited") != nil || message.object.present("edited_unixtime") != nil
+        let edited = try Self.isEdited(message)
         var header = LogMessageHeader(
             id: id, senderName: from, direction: isMine ? .outgoing : .incoming, date: date,
             isEdited: edited, replyToID: replyTo)
@@ -175,7 +163,76 @@ struct TelegramMessageDecoder {
         if let label = try TelegramMedia.label(for: message) {
             return LogTextMessage(header: header, text: text.isEmpty ? label : label + "\n" + text)
         }
+        if text.isEmpty, let buttons = try TelegramMedia.buttons(of: message) {
+            // A message that is only inline buttons (a bot's menu): their labels.
+            return LogTextMessage(header: header, text: buttons)
+        }
         return LogTextMessage(header: header, text: text)
+    }
+
+    /// What the decoder says once per export, and the time of the last message read (which an
+    /// unsupported message, written without a date, is placed at).
+    final class Said {
+        var zeroUnixTime = false
+        var lastMicros: Int64?
+    }
+
+    /// The message's time: `date_unixtime`, else `date`. A `date_unixtime` of 0 beside a `date`
+    /// that is not the epoch (some exports write it so) is a missing one: `date` is read, said
+    /// once in a warning.
+    private func time(of message: ExportFields) throws(ExportProblem) -> Int64 {
+        var fromUnix: Int64?
+        if let unix = try message.identifier("date_unixtime") {
+            guard let parsed = LogTimestamp.microseconds(unixSecondsLiteral: unix) else {
+                throw ExportProblem("unreadable date_unixtime \"\(DiagnosticText.quoted(unix))\" (expected Unix seconds)")
+            }
+            fromUnix = parsed
+        }
+        let written = try message.string("date")
+        if let fromUnix, fromUnix != 0 || written == nil { return fromUnix }
+        guard let written else { throw ExportProblem("missing field \"date_unixtime\"") }
+        let micros: Int64
+        if let zoned = LogTimestamp.microseconds(iso8601: written) {
+            // A date that names its zone ("2019-03-01T10:02:00.250Z") means what it says.
+            micros = zoned
+        } else {
+            // Exports made before date_unixtime existed have only a local, zoneless time:
+            // read it in the options' zone.
+            guard let parsed = LogTimestamp.microseconds(iso8601: written + "Z") else {
+                throw ExportProblem("unreadable date \"\(DiagnosticText.quoted(written))\" (expected 2024-05-01T10:02:00, with or without fractional seconds and a zone)")
+            }
+            let offset = timeZoneOptions.timeZone.secondsFromGMT(for: LogTimestamp.date(microseconds: parsed))
+            micros = parsed - Int64(offset) * 1_000_000
+            zoneless.seen = true
+        }
+        if fromUnix == 0, !Self.isNearEpoch(micros) {
+            if ExpansionNotes.current != nil, !said.zeroUnixTime {
+                said.zeroUnixTime = true
+                ExpansionNotes.note("date_unixtime is 0 beside date \"\(DiagnosticText.quoted(written))\": read the date (said once for the export)")
+            }
+            return micros
+        }
+        return fromUnix ?? micros
+    }
+
+    /// Within a day and a half of 1970-01-01T00:00Z: the epoch written in any zone.
+    static func isNearEpoch(_ micros: Int64) -> Bool { abs(micros) <= 36 * 3600 * 1_000_000 }
+
+    /// Whether the message was edited: `edited` or `edited_unixtime` present, unless it is the
+    /// epoch in some zone (older exports write `"edited": "1970-01-01T05:00:00"` on every message
+    /// that never was).
+    static func isEdited(_ message: ExportFields) throws(ExportProblem) -> Bool {
+        var present = false
+        if let unix = try message.identifier("edited_unixtime") {
+            present = true
+            if let micros = LogTimestamp.microseconds(unixSecondsLiteral: unix), isNearEpoch(micros) { return false }
+        }
+        if let written = try message.string("edited") {
+            present = true
+            if let micros = LogTimestamp.microseconds(iso8601: written) ?? LogTimestamp.microseconds(iso8601: written + "Z"),
+               isNearEpoch(micros) { return false }
+        }
+        return present
     }
 
     /// Who a forwarded message came from: `forwarded_from` (null when Telegram had no name for

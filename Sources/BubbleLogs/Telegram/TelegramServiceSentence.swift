@@ -1,8 +1,12 @@
 /// Readable sentences for Telegram service messages (`"type": "service"` with `actor` and `action`).
 enum TelegramServiceSentence {
     static func sentence(for message: ExportFields, actor: String?) throws(ExportProblem) -> String {
-        guard let action = try message.string("action") else { throw ExportProblem("missing field \"action\" in a service message") }
         let who = ExpansionLimit.name(actor ?? "Someone")
+        guard let action = try message.string("action") else {
+            // A service message whose kind the exporter did not name: its text, if it has one.
+            let text = try TelegramText.flatten(message.object.present("text"))
+            return text.isEmpty ? "\(who): a service message this export does not describe" : text
+        }
         let title = try message.string("title").map { "“\(ExpansionLimit.name($0))”" }
         let members = try message.array("members").map { ExpansionLimit.name($0.stringValue ?? "someone") }
         let listed = list(members)
@@ -44,7 +48,11 @@ enum TelegramServiceSentence {
         case "topic_edit": return "\(who) edited the topic\(title.map { " to " + $0 } ?? "")"
         case "edit_chat_theme": return "\(who) changed the chat theme\(try message.string("emoticon").map { " to " + $0 } ?? "")"
         case "boost_apply": return "\(who) boosted the group"
-        case "custom_action": return try message.string("text") ?? "\(who) did something"
+        case "custom_action":
+            // A bot's or an app's own sentence, in `information_text` (older exports: `text`).
+            var text = try message.string("information_text") ?? ""
+            if text.isEmpty { text = try TelegramText.flatten(message.object.present("text")) }
+            return text.isEmpty ? "\(who): a custom action without a description" : text
         default: return "\(who): \(action.replacingUnderscores)"
         }
     }

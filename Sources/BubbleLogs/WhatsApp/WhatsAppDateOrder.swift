@@ -29,11 +29,24 @@ enum WhatsAppDateOrder: Sendable {
         var sawBuddhistYear: (line: Int, year: Int)?
         /// The first date whose year is too early for any chat (see `calendarNotes`).
         var sawEarlyYear: (line: Int, year: Int)?
+        /// The first date written without its year (old Android's `18 Mar 12:14`).
+        var sawYearless: (line: Int, text: String)?
+        /// The latest year written in full by a date with a month's name (`28 Aug 2013`).
+        var latestNamedYear: Int?
 
         mutating func add(_ header: WhatsAppLine, line: Int, text: String) {
             headers += 1
             if header.isPM != nil { sawTwelveHour = true }
             if let sender = header.ordinarySender { people.insert(sender) }
+            if header.namedMonth {
+                // Its month is named: it says nothing of the order of numeric dates.
+                if header.hasYear {
+                    latestNamedYear = max(latestNamedYear ?? header.third, header.third)
+                } else if sawYearless == nil {
+                    sawYearless = (line, text)
+                }
+                return
+            }
             let writtenYear = header.yearFirst ? header.first : header.third
             if writtenYear >= WhatsAppDateOrder.buddhistEraFrom, sawBuddhistYear == nil { sawBuddhistYear = (line, writtenYear) }
             if (1000..<1900).contains(writtenYear), sawEarlyYear == nil { sawEarlyYear = (line, writtenYear) }
@@ -138,6 +151,7 @@ enum WhatsAppDateOrder: Sendable {
             if y < 100 { return 2000 + y }
             return y >= Self.buddhistEraFrom ? y - Self.buddhistEraOffset : y
         }
+        if header.namedMonth { return (header.third, header.second, header.first) }
         switch self {
         case .dayFirst: return (fullYear(header.third), header.second, header.first)
         case .monthFirst: return (fullYear(header.third), header.first, header.second)

@@ -29,6 +29,34 @@ struct WhatsAppLine {
     var rest: Substring
     /// True for the iOS shape, `[date, time] …`.
     var bracketed = false
+    /// True when the month was written as a name (old Android: `28 Aug 2013`, `Mar 5`): then
+    /// `first` is the day, `second` the month and `third` the year, whatever the file's order.
+    var namedMonth = false
+    /// False for a named-month date written without its year (`18 Mar 12:14`): `third` is 0 and
+    /// the year comes from the file (see `WhatsAppProducer`).
+    var hasYear = true
+
+    init(first: Int, second: Int, third: Int, yearFirst: Bool, hour: Int, minute: Int, secondOfMinute: Int,
+         isPM: Bool?, rest: Substring, bracketed: Bool = false) {
+        self.first = first
+        self.second = second
+        self.third = third
+        self.yearFirst = yearFirst
+        self.hour = hour
+        self.minute = minute
+        self.secondOfMinute = secondOfMinute
+        self.isPM = isPM
+        self.rest = rest
+        self.bracketed = bracketed
+    }
+
+    init(named date: (day: Int, month: Int, year: Int?), time: (hour: Int, minute: Int, second: Int, hasSeconds: Bool),
+         isPM: Bool?, rest: Substring, bracketed: Bool) {
+        self.init(first: date.day, second: date.month, third: date.year ?? 0, yearFirst: false, hour: time.hour,
+                  minute: time.minute, secondOfMinute: time.second, isPM: isPM, rest: rest, bracketed: bracketed)
+        namedMonth = true
+        hasYear = date.year != nil
+    }
 
     /// The zero of each run of decimal digits a phone may write dates in: ASCII, Arabic-Indic
     /// (Arabic locales), Extended Arabic-Indic (Persian, Urdu), Devanagari, Bengali and Thai.
@@ -66,6 +94,19 @@ struct WhatsAppLine {
         return nil
     }
 
+    /// Day periods written after the time, from CLDR (see `WhatsAppCalendarWords`), as scalars.
+    static let periodWords: [(text: [Unicode.Scalar], hours: UInt32)] =
+        WhatsAppCalendarWords.periodsAfterTime.map { (Array($0.text.unicodeScalars), $0.hours) }
+
+    /// Whether a day period naming `hours` (bit n for n o'clock) puts the 12-hour `hour` after noon:
+    /// the reading whose hour the period names, else the half of the day it names more of.
+    static func isAfterNoon(hour: Int, in hours: UInt32) -> Bool {
+        let morning = hour % 12, evening = hour % 12 + 12
+        let namesMorning = hours & (1 << UInt32(morning)) != 0, namesEvening = hours & (1 << UInt32(evening)) != 0
+        if namesMorning != namesEvening { return namesEvening }
+        return (hours >> 12).nonzeroBitCount > (hours & 0xFFF).nonzeroBitCount
+    }
+
     static func parseHeader(_ line: String) -> WhatsAppLine? {
         let scalars = line.unicodeScalars
         var i = scalars.startIndex
@@ -83,8 +124,14 @@ struct WhatsAppLine {
             return count > 0 ? (value, count) : nil
         }
         @inline(__always) func isSpace(_ s: Unicode.Scalar?) -> Bool { s == " " || s == "\u{202F}" || s == "\u{00A0}" }
+        @inline(__always) func isASCIILetter(_ s: Unicode.Scalar?) -> Bool {
+            guard let s else { return false }
+            return ("a"..."z").contains(s) || ("A"..."Z").contains(s)
+        }
+        func isLetter(_ s: Unicode.Scalar?) -> Bool { s.map { $0.properties.isAlphabetic } ?? false }
         // Every mark is outside ASCII: the calls below look only when the next scalar is not ASCII.
         func skipMarks() { while let s = peek(), isMark(s) { advance() } }
+        @inline(__always) func skipWideMarks() { if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() } }
         /// Reads one of `table`'s texts at `i`, the longest listed first. Every text starts
         /// outside ASCII, so an ASCII scalar (most lines) is no period without looking.
         func period(_ table: [(text: [Unicode.Scalar], isPM: Bool)]) -> Bool? {
@@ -106,28 +153,231 @@ struct WhatsAppLine {
             }
             return nil
         }
-        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
+        /// A day period in words after the time ("in the morning", "de la tarde"), matched with
+        /// ASCII letters in any case and ending where a word ends: the hours it names.
+        func periodWord() -> UInt32? {
+            guard let first = peek(), first != "-", first != "]", first != ":", first != "\u{2013}" else { return nil }
+            for entry in periodWords {
+                var j = i
+                var matched = true
+                for letter in entry.text {
+                    guard j < scalars.endIndex else { matched = false; break }
+                    var s = scalars[j]
+                    if ("A"..."Z").contains(s) { s = Unicode.Scalar(s.value + 32)! }
+                    guard s == letter else { matched = false; break }
+                    j = scalars.index(after: j)
+                }
+                if matched, j == scalars.endIndex || !scalars[j].properties.isAlphabetic {
+                    i = j
+                    return entry.hours
+                }
+            }
+            return nil
+        }
+        /// A month's name (`Aug`, `Sept.`, `août`): its number.
+        func monthName() -> Int? {
+            let start = i
+            var name = ""
+            while let s = peek(), isLetter(s), name.unicodeScalars.count < 12 {
+                name.unicodeScalars.append(s)
+                advance()
+            }
+            if peek() == "." { advance() }
+            guard let month = WhatsAppCalendarWords.months[name.lowercased()] else {
+                i = start
+                return nil
+            }
+            return month
+        }
+        /// `14:56`, `14:56:01` or, where `dots`, `14.56.01`: the hour, minute, second and
+        /// whether the seconds were written.
+        func clock(dots: Bool) -> (hour: Int, minute: Int, second: Int, hasSeconds: Bool)? {
+            guard let hour = digits(max: 2), let separator = peek(), separator == ":" || (dots && separator == ".") else { return nil }
+            advance()
+            guard let minute = digits(max: 2), minute.count == 2 else { return nil }
+            guard peek() == separator, i < scalars.endIndex, scalars.index(after: i) < scalars.endIndex,
+                  digitValue(scalars[scalars.index(after: i)]) != nil else {
+                return (hour.value, minute.value, 0, false)
+            }
+            advance()
+            guard let second = digits(max: 2), second.count == 2 else { return nil }
+            return (hour.value, minute.value, second.value, true)
+        }
+        /// The day period after a time: AM/PM as Latin letters (`PM`, `p.m.`, `p. m.`), a
+        /// period in words, or Arabic's and Persian's; nil (and `i` unchanged) when there is none.
+        func meridiem(hour: Int) -> Bool? {
+            let beforeMeridiem = i
+            while isSpace(peek()) { advance() }
+            if let letter = peek(), "aApP".unicodeScalars.contains(letter) {
+                advance()
+                if peek() == "." { advance() }
+                if peek() == " " { advance() }
+                if let m = peek(), m == "m" || m == "M" {
+                    advance()
+                    if peek() == "." { advance() }
+                    if !isLetter(peek()) { return letter == "p" || letter == "P" }
+                }
+                i = beforeMeridiem
+                while isSpace(peek()) { advance() }
+            }
+            if let hours = periodWord() { return isAfterNoon(hour: hour, in: hours) }
+            if let after = period(periodsAfterTime) { return after }
+            i = beforeMeridiem
+            return nil
+        }
+        /// A date written with a month's name: `28 Aug 2013`, `18 Mar`, `Mar 5`, `Mar 5, 2013`:
+        /// the day, month and year (nil when not written).
+        func namedDate() -> (day: Int, month: Int, year: Int?)? {
+            if isLetter(peek()) {
+                guard let month = monthName(), isSpace(peek()) else { return nil }
+                while isSpace(peek()) { advance() }
+                guard let day = digits(max: 2), day.count <= 2 else { return nil }
+                let afterDay = i
+                if peek() == "," { advance() }
+                if isSpace(peek()) {
+                    advance()
+                    if let year = digits(max: 4), year.count == 4, !(peek() == ":" || peek() == ".") { return (day.value, month, year.value) }
+                }
+                i = afterDay
+                return (day.value, month, nil)
+            }
+            guard let day = digits(max: 2), isSpace(peek()) else { return nil }
+            while isSpace(peek()) { advance() }
+            guard let month = monthName() else { return nil }
+            let afterMonth = i
+            if isSpace(peek()) {
+                advance()
+                if let year = digits(max: 4), year.count == 4, !(peek() == ":" || peek() == ".") { return (day.value, month, year.value) }
+            }
+            i = afterMonth
+            return (day.value, month, nil)
+        }
+        /// The second and third parts of a numeric date after its first number (`/18/22`,
+        /// `. 1. 13.`), with a Japanese era (`R4`) or a Buddhist era's `BE` read to a Gregorian year.
+        func numericRest() -> (b: (value: Int, count: Int), c: (value: Int, count: Int))? {
+            skipWideMarks()
+            guard let separator = peek(), separator == "/" || separator == "." || separator == "-" else { return nil }
+            advance()
+            // Korean and Hungarian space the parts after each dot: `2024. 1. 13.`
+            if separator == "." { while peek() == " " { advance() } }
+            skipWideMarks()
+            guard let b = digits(max: 2) else { return nil }
+            skipWideMarks()
+            guard peek() == separator else { return nil }
+            advance()
+            if separator == "." { while peek() == " " { advance() } }
+            skipWideMarks()
+            if let letter = peek(), let eraStart = WhatsAppCalendarWords.japaneseEras[letter] {
+                // The Japanese calendar's year: an era's letter and the year of the era (`R4`).
+                advance()
+                guard let eraYear = digits(max: 2), eraYear.value >= 1 else { return nil }
+                return (b, (eraStart + eraYear.value - 1, 4))
+            }
+            guard var c = digits(max: 4) else { return nil }
+            if c.count == 4, peek() == " ", scalars.index(after: i) < scalars.endIndex, scalars[scalars.index(after: i)] == "B" {
+                // The Buddhist era's suffix, `2565 BE`.
+                let start = i
+                advance()
+                advance()
+                if peek() == "E" {
+                    advance()
+                    c.value -= WhatsAppDateOrder.buddhistEraOffset
+                } else {
+                    i = start
+                }
+            }
+            return (b, c)
+        }
+        /// What ends the date and time: the iOS `]`, Android's ` - `, or (older iOS without
+        /// brackets, whose times have seconds) `: `.
+        func closing(bracketed: Bool, allowsColon: Bool) -> Bool {
+            skipWideMarks()
+            if bracketed {
+                guard peek() == "]" else { return false }
+                advance()
+                if isSpace(peek()) { advance() }
+                return true
+            }
+            if allowsColon, peek() == ":" {
+                advance()
+                guard isSpace(peek()) else { return false }
+                advance()
+                return true
+            }
+            guard isSpace(peek()) else { return false }
+            while isSpace(peek()) { advance() }
+            guard let dash = peek(), dash == "-" || dash == "\u{2013}" else { return false }
+            advance()
+            guard isSpace(peek()) else { return false }
+            advance()
+            return true
+        }
+
+        skipWideMarks()
         let bracketed = peek() == "["
-        if bracketed { advance() }
+        if bracketed {
+            advance()
+            // iOS with a right-to-left interface (and some re-saves' byte order mark) put a mark here.
+            skipWideMarks()
+        }
+        if isASCIILetter(peek()) || isLetter(peek()) {
+            // Old Android, month first: `Mar 5, 8:11 PM - Name: text`.
+            guard let date = namedDate() else { return nil }
+            if peek() == "," { advance() }
+            guard isSpace(peek()) else { return nil }
+            while isSpace(peek()) { advance() }
+            guard let time = clock(dots: false) else { return nil }
+            let isPM = meridiem(hour: time.hour)
+            guard closing(bracketed: bracketed, allowsColon: false) else { return nil }
+            return WhatsAppLine(named: date, time: time, isPM: isPM, rest: Substring(scalars[i...]), bracketed: bracketed)
+        }
+        let start = i
         guard let a = digits(max: 4) else { return nil }
-        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
-        guard let separator = peek(), separator == "/" || separator == "." || separator == "-" else { return nil }
-        advance()
-        // Korean and Hungarian space the parts after each dot: `2024. 1. 13.`
-        if separator == "." { while peek() == " " { advance() } }
-        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
-        guard let b = digits(max: 2) else { return nil }
-        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
-        guard peek() == separator else { return nil }
-        advance()
-        if separator == "." { while peek() == " " { advance() } }
-        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
-        guard let c = digits(max: 4) else { return nil }
+        if a.count <= 2, peek() == ":" {
+            // Time first: Vietnamese iOS `[14:56:01, 3/18/22]`, old Android `19:23, 28 Aug 2013 - `.
+            i = start
+            guard let time = clock(dots: false) else { return nil }
+            let isPM = meridiem(hour: time.hour)
+            if peek() == "," { advance() }
+            guard isSpace(peek()) else { return nil }
+            while isSpace(peek()) { advance() }
+            let dateStart = i
+            if let date = namedDate() {
+                guard closing(bracketed: bracketed, allowsColon: false) else { return nil }
+                return WhatsAppLine(named: date, time: time, isPM: isPM, rest: Substring(scalars[i...]), bracketed: bracketed)
+            }
+            i = dateStart
+            guard let first = digits(max: 4), let (b, c) = numericRest() else { return nil }
+            let yearFirst = first.count == 4
+            guard yearFirst ? c.count <= 2 : (first.count <= 2 && (c.count == 2 || c.count == 4)) else { return nil }
+            if peek() == "." { advance() }
+            guard closing(bracketed: bracketed, allowsColon: false) else { return nil }
+            return WhatsAppLine(
+                first: first.value, second: b.value, third: c.value, yearFirst: yearFirst,
+                hour: time.hour, minute: time.minute, secondOfMinute: time.second, isPM: isPM,
+                rest: Substring(scalars[i...]), bracketed: bracketed)
+        }
+        if a.count <= 2, isSpace(peek()) {
+            // Old Android, day and month's name: `18 Mar 12:14 - `, `28 Aug 2013, 19:23 - `.
+            var j = i
+            while j < scalars.endIndex, isSpace(scalars[j]) { j = scalars.index(after: j) }
+            guard j < scalars.endIndex, scalars[j].properties.isAlphabetic else { return nil }
+            i = start
+            guard let date = namedDate() else { return nil }
+            if peek() == "," { advance() }
+            guard isSpace(peek()) else { return nil }
+            while isSpace(peek()) { advance() }
+            guard let time = clock(dots: false) else { return nil }
+            let isPM = meridiem(hour: time.hour)
+            guard closing(bracketed: bracketed, allowsColon: false) else { return nil }
+            return WhatsAppLine(named: date, time: time, isPM: isPM, rest: Substring(scalars[i...]), bracketed: bracketed)
+        }
+        guard let (b, c) = numericRest() else { return nil }
         var yearFirst = a.count == 4
         if peek() == "." { advance() }
-        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
+        skipWideMarks()
         if peek() == "," || peek() == "\u{060C}" { advance() }
-        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
+        skipWideMarks()
         guard isSpace(peek()) else { return nil }
         while isSpace(peek()) { advance() }
         // Finnish writes "klo" (o'clock) between the date and the time.
@@ -138,7 +388,8 @@ struct WhatsAppLine {
             }
         }
         var isPM = period(periodsBeforeTime)
-        if isPM != nil {
+        let periodFirst = isPM != nil
+        if periodFirst {
             // Locales that put the day period first (ko, zh, ja) put the year first too, also
             // when it has two digits (`24. 1. 13. 오후 8:15`).
             if a.count == 2, c.count <= 2 { yearFirst = true }
@@ -146,54 +397,15 @@ struct WhatsAppLine {
         }
         guard yearFirst ? c.count <= 2 : (a.count <= 2 && (c.count == 2 || c.count == 4)) else { return nil }
         // Locales whose time separator is a dot (Danish, Finnish, Indonesian) write 14.08.18.
-        guard let hour = digits(max: 2), let timeSeparator = peek(), timeSeparator == ":" || timeSeparator == "."
-        else { return nil }
-        advance()
-        guard let minute = digits(max: 2), minute.count == 2 else { return nil }
-        var second = 0
-        if peek() == timeSeparator {
-            advance()
-            guard let s = digits(max: 2), s.count == 2 else { return nil }
-            second = s.value
-        }
-        let beforeMeridiem = i
-        while isSpace(peek()) { advance() }
-        if isPM != nil {
-            i = beforeMeridiem
-        } else if let letter = peek(), "aApP".unicodeScalars.contains(letter) {
-            advance()
-            if peek() == "." { advance() }
-            if peek() == " " { advance() }
-            if let m = peek(), m == "m" || m == "M" {
-                advance()
-                if peek() == "." { advance() }
-                isPM = letter == "p" || letter == "P"
-            } else {
-                i = beforeMeridiem
-            }
-        } else if let after = period(periodsAfterTime) {
-            isPM = after
-        } else {
-            i = beforeMeridiem
-        }
-        if i < scalars.endIndex, scalars[i].value >= 0x80 { skipMarks() }
-        if bracketed {
-            guard peek() == "]" else { return nil }
-            advance()
-            if isSpace(peek()) { advance() }
-        } else {
-            guard isSpace(peek()) else { return nil }
-            while isSpace(peek()) { advance() }
-            guard let dash = peek(), dash == "-" || dash == "\u{2013}" else { return nil }
-            advance()
-            guard isSpace(peek()) else { return nil }
-            advance()
-        }
+        guard let time = clock(dots: true) else { return nil }
+        if !periodFirst { isPM = meridiem(hour: time.hour) }
+        // Before 2017 iOS wrote no brackets and ended the time (always with seconds) with ": ".
+        guard closing(bracketed: bracketed, allowsColon: time.hasSeconds && !periodFirst) else { return nil }
         // A time out of range (25:99, 13:00 PM) still makes a header: the line is a record the
         // reader rejects with its place, not text silently added to the message before it.
         return WhatsAppLine(
             first: a.value, second: b.value, third: c.value, yearFirst: yearFirst,
-            hour: hour.value, minute: minute.value, secondOfMinute: second, isPM: isPM,
+            hour: time.hour, minute: time.minute, secondOfMinute: time.second, isPM: isPM,
             rest: Substring(scalars[i...]), bracketed: bracketed)
     }
 

@@ -47,26 +47,70 @@ enum WhatsAppMarkedText {
     /// Reads the lines of a message whose first line opened with U+200E. `senderWritesMessages`
     /// says whether the sender wrote ordinary messages anywhere in the file (always true for an
     /// Android line: Android writes the chat's notices without a name).
-    static func classify(_ lines: [String], senderWritesMessages: Bool) -> Meaning {
+    static func classify(_ lines: [String], sender: String? = nil, senderWritesMessages: Bool) -> Meaning {
         let first = withoutMarks(lines.first ?? "")
         let key = normalised(first)
         if let kind = WhatsAppMedia.classifyMarked(first) { return .media(kind) }
         let whole = lines.map(withoutMarks).joined(separator: "\n")
-        if lines.count == 1, deleted.contains(key) || WhatsAppMedia.isMarker(first) { return .notice(whole) }
+        if lines.count == 1, deleted.contains(key) || WhatsAppMarkerTable.deleted.contains(key) || WhatsAppMedia.isMarker(first) {
+            return .notice(whole)
+        }
+        if lines.count == 1, isNoticeSentence(key, in: WhatsAppMarkerTable.deletedPieces) {
+            // Deleted by an admin: a note in the person's place, as their own deleted message is.
+            return .notice(whole)
+        }
         // The person's words in WhatsApp's frame: only the marks that open lines are WhatsApp's.
         let words = lines.map(withoutLeadingMarks).joined(separator: "\n")
         // What WhatsApp writes itself has words; a text of punctuation alone (`.`) is a person's.
         if !whole.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
             return .message(words)
         }
-        if calls.contains(where: { key.hasPrefix($0) && isWordEnd(key, after: $0) }) { return .notice(whole) }
+        if calls.contains(where: { key.hasPrefix($0) && isWordEnd(key, after: $0) })
+            || WhatsAppMarkerTable.calls.contains(where: { key.hasPrefix($0) && isWordEnd(key, after: $0) }) {
+            return .notice(whole)
+        }
         if polls.contains(where: { first.uppercased().hasPrefix($0) }) { return .message(words) }
         if chatNotices.contains(where: { key.hasPrefix($0) }) || key.contains(" ile aranızdaki güvenlik kodu değişti") {
+            return .chatNotice(whole)
+        }
+        // A group's notice under a member's name: WhatsApp's sentence about that member starts
+        // with the name itself (`~ Kaz Gould: ‎~ Kaz Gould was added`, `Jimmy: ‎Jimmy creó el grupo`),
+        // in whatever language; or it is one of the notice sentences of `WhatsAppMarkerTable`.
+        if lines.count == 1, let sender, startsWithName(first, sender) || isNoticeSentence(key) {
             return .chatNotice(whole)
         }
         // Anything else keeps its sender as text: a mark before a person's own words is not enough
         // to draw them as a note. Under a name that never writes (the group's), it is the chat's.
         return senderWritesMessages ? .message(words) : .chatNotice(whole)
+    }
+
+    /// Whether `text` opens with `name` and a space (ignoring the `~` and spaces WhatsApp puts
+    /// before a name not in the contacts).
+    static func startsWithName(_ text: String, _ name: String) -> Bool {
+        func core(_ s: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView {
+            s.drop { $0 == "~" || $0 == " " || $0 == "\u{202F}" || $0 == "\u{00A0}" }
+        }
+        let bare = core(Substring(name).unicodeScalars)
+        let line = core(Substring(text).unicodeScalars)
+        guard !bare.isEmpty, line.starts(with: bare) else { return false }
+        let after = line.dropFirst(bare.count)
+        return after.first == " " || after.first == "\u{00A0}"
+    }
+
+    /// Whether the lowercased `key` is one of WhatsApp's notice sentences (its pieces in order,
+    /// a name or subject in each placeholder's place).
+    static func isNoticeSentence(_ key: String, in table: [[String]] = WhatsAppMarkerTable.noticePieces) -> Bool {
+        table.contains { pieces in
+            if pieces.count == 1 { return key == pieces[0] }
+            guard let first = pieces.first, let last = pieces.last, key.hasPrefix(first), key.hasSuffix(last),
+                  key.count > first.count + last.count else { return false }
+            var rest = Substring(key.dropFirst(first.count).dropLast(last.count))
+            for piece in pieces.dropFirst().dropLast() {
+                guard let found = rest.range(of: piece), found.lowerBound > rest.startIndex else { return false }
+                rest = rest[found.upperBound...]
+            }
+            return !rest.isEmpty
+        }
     }
 
     private static func withoutLeadingMarks(_ line: String) -> String {
@@ -96,7 +140,8 @@ enum WhatsAppMarkedText {
         while let last = scalars.last, last == " " || last == "\u{200E}" { scalars.removeLast() }
         guard scalars.last == ">", let open = scalars.lastIndex(of: "<") else { return nil }
         let inner = String(String.UnicodeScalarView(scalars[(open + 1)..<(scalars.count - 1)]))
-        guard editedMarkers.contains(normalised(inner)) else { return nil }
+        let key = normalised(inner)
+        guard editedMarkers.contains(key) || WhatsAppMarkerTable.edited.contains(key) else { return nil }
         var end = open
         while end > 0, scalars[end - 1] == " " || scalars[end - 1] == "\u{200E}" { end -= 1 }
         // A message that is nothing but the marker is left as it is, rather than emptied.

@@ -16,8 +16,10 @@
 /// - pt-BR writes a GIF and a document as Spanish does ("GIF omitido", "documento omitido"):
 ///   whats_json lists each wording once, and qualichat/qualichat lists them for pt-BR.
 /// Left out: wordings seen only in tables that contradict WhatsApp's own (fr "document omis",
-/// de "Kontaktkarte weggelassen"). A document that iOS names before the marker ("Plan.pdf • 2 pages
-/// document omitted") is not a whole-line marker and stays text, in every language.
+/// de "Kontaktkarte weggelassen"). The other languages come from the generated `WhatsAppMarkerTable`
+/// (Tools/whatsapp/markers.tsv says where each was collected); a wording confirmed here keeps its
+/// meaning. A document that iOS names before its marker ("Plan.pdf • 2 pages document omitted")
+/// is a labelled row with that name, in every language of the table.
 enum WhatsAppMedia {
     enum Kind: Equatable { case image(name: String), label(String) }
 
@@ -31,8 +33,21 @@ enum WhatsAppMedia {
     private static let document = Kind.label("[document]")
     private static let contactCard = Kind.label("[contact card]")
     /// Keyed by the lowercased marker (as `classify` looks it up); the values say what the marker
-    /// stands for, not its language.
-    static let omitted: [String: Kind] = [
+    /// stands for, not its language. The languages confirmed here, with those of the generated
+    /// `WhatsAppMarkerTable.omitted` (a wording listed here keeps its meaning here).
+    static let omitted: [String: Kind] = {
+        let kinds: [String: Kind] = [
+            "image": imageOmitted, "video": video, "audio": audio, "sticker": sticker, "gif": gif,
+            "contact": contactCard, "document": document, "media": mediaOmitted,
+        ]
+        var table = confirmedOmitted
+        for (text, kind) in WhatsAppMarkerTable.omitted where table[text] == nil {
+            if let meaning = kinds[kind] { table[text] = meaning }
+        }
+        return table
+    }()
+
+    private static let confirmedOmitted: [String: Kind] = [
         // Android, any media.
         "<media omitted>": mediaOmitted,
         "<medien ausgeschlossen>": mediaOmitted, "<medien weggelassen>": mediaOmitted,  // de; older
@@ -151,23 +166,62 @@ enum WhatsAppMedia {
     /// "Plan.pdf • 2 pages document omitted"): it ends with the omission words of a language we read.
     static func isMarker(_ line: String) -> Bool {
         let lowered = line.lowercased()
+        if documentMarkers.contains(where: { lowered.hasSuffix(" " + $0) }) { return true }
         return omissionSuffixes.contains { lowered.hasSuffix($0) && lowered.count > $0.count }
     }
 
-    private static let attachedSuffixes = [" (file attached)", " (datei angehängt)", " (fichier joint)"]
+    /// Android's words after an attached file's name, in every language of `WhatsAppMarkerTable`.
+    private static let attachedSuffixes = WhatsAppMarkerTable.androidAttached.map { " (\($0))" }.sorted { $0.count > $1.count }
 
     /// Recognises a marker that makes up a message's whole first line.
     static func classify(_ firstLine: String) -> Kind? {
+        guard let (kind, before) = classifyWithText(firstLine), before.isEmpty else { return nil }
+        return kind
+    }
+
+    /// Recognises a marker that ends a message's first line, and the text WhatsApp wrote before
+    /// it: an iOS attachment after its caption or its file's description (`Lunch ‎<attached:
+    /// 00000012-PHOTO-….jpg>`, `Resume.pdf • ‎2 pages ‎<attached: …>`), a document's omission
+    /// marker after its name (`Resume.pdf • ‎2 pages ‎document omitted`), or a marker alone (the
+    /// text is then empty). Markers are read in every language of `WhatsAppMarkerTable`.
+    static func classifyWithText(_ firstLine: String) -> (kind: Kind, before: String)? {
         let line = String(firstLine.unicodeScalars.filter { $0 != "\u{200E}" && $0 != "\u{200F}" })
         let lowered = line.lowercased()
-        if let kind = omitted[lowered] { return kind }
-        if lowered.hasPrefix("<attached: "), lowered.hasSuffix(">") {
-            return file(String(line.dropFirst("<attached: ".count).dropLast()))
+        if let kind = omitted[lowered] { return (kind, "") }
+        // Cheap guards first: asked of every message's first line.
+        if lowered.hasSuffix(">"), let open = lowered.lastIndex(of: "<") {
+            let inner = lowered[lowered.index(after: open)..<lowered.index(before: lowered.endIndex)]
+            if let colon = inner.range(of: ": "), WhatsAppMarkerTable.iosAttached.contains(String(inner[..<colon.lowerBound])) {
+                let offset = lowered.distance(from: lowered.startIndex, to: colon.upperBound)
+                let name = String(line[line.index(line.startIndex, offsetBy: offset)...].dropLast())
+                let before = String(line[..<line.index(line.startIndex, offsetBy: lowered.distance(from: lowered.startIndex, to: open))])
+                return (file(name), trimmedBefore(before))
+            }
         }
-        for suffix in attachedSuffixes where lowered.hasSuffix(suffix) {
-            return file(String(line.dropLast(suffix.count)))
+        if lowered.hasSuffix(")") {
+            for suffix in attachedSuffixes where lowered.hasSuffix(suffix) {
+                return (file(String(line.dropLast(suffix.count))), "")
+            }
+        }
+        // A document iOS names before its marker: only where WhatsApp marked the marker with U+200E
+        // or wrote its "•" between the name and the page count.
+        if firstLine.unicodeScalars.contains("\u{200E}") || lowered.contains("•") {
+            for marker in documentMarkers where lowered.hasSuffix(" " + marker) {
+                let before = trimmedBefore(String(line.dropLast(marker.count)))
+                if !before.isEmpty { return (.label("[document: \(before)]"), "") }
+            }
         }
         return nil
+    }
+
+    /// iOS's document markers in every language of `WhatsAppMarkerTable`.
+    private static let documentMarkers = WhatsAppMarkerTable.omitted.filter { $0.kind == "document" }.map(\.text)
+
+    private static func trimmedBefore(_ text: String) -> String {
+        var scalars = Substring(text).unicodeScalars
+        while let last = scalars.last, last == " " || last == "\u{00A0}" { scalars.removeLast() }
+        while let first = scalars.first, first == " " { scalars.removeFirst() }
+        return String(scalars)
     }
 
     private static func file(_ name: String) -> Kind {

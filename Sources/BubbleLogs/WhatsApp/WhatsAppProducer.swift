@@ -19,6 +19,8 @@ final class WhatsAppProducer: RecordProducer {
     var readZonelessTimes: Bool { true }
     /// Senders that wrote ordinary messages: a U+200E line under another name is the chat's.
     private let people: Set<String>
+    /// The year of dates written without one (old Android's `18 Mar 12:14`), when the file has any.
+    private let yearlessYear: Int?
     private let lines: LineReader
     private var pending: Pending?
     private var queue: [ProducedRecord] = []
@@ -57,7 +59,9 @@ final class WhatsAppProducer: RecordProducer {
         }
         let decision = try WhatsAppDateOrder.decide(evidence, override: options.dateOrder, file: file)
         order = decision.order
-        notes = (decision.note.map { [$0] } ?? []) + WhatsAppDateOrder.calendarNotes(evidence, file: file)
+        var notes = (decision.note.map { [$0] } ?? []) + WhatsAppDateOrder.calendarNotes(evidence, file: file)
+        yearlessYear = try Self.yearOfYearlessDates(evidence, file: file, options: options, notes: &notes)
+        self.notes = notes
         people = evidence.people
         writtenClock = evidence.sawTwelveHour ? .twelveHour : .twentyFourHour
         lines = try passes.second()
@@ -113,6 +117,46 @@ final class WhatsAppProducer: RecordProducer {
         }
     }
 
+    /// The year of the dates an old Android export wrote without one: it wrote the year only for
+    /// messages from before the year it was made in, so every date without one is in that year.
+    /// `--year` gives it; else a year in the file's name (`WhatsApp Chat with Ana 2013.txt`); else
+    /// the year after the latest year written in the file (the first the export can have been made
+    /// in), said in a note; else the whole file is refused, asking for `--year`.
+    static func yearOfYearlessDates(_ evidence: WhatsAppDateOrder.Evidence, file: String, options: LogReadOptions,
+                                    notes: inout [String]) throws(LogInputError) -> Int? {
+        guard let first = evidence.sawYearless else { return nil }
+        if let year = options.year { return year }
+        let quoted = DiagnosticText.quoted(first.text, limit: 40)
+        if let year = yearInName(file) {
+            notes.append("\(file): dates without a year (line \(first.line): \"\(quoted)\") are read as \(year), the year in the file's name; --year overrides this.")
+            return year
+        }
+        if let latest = evidence.latestNamedYear, latest < 9999 {
+            notes.append("\(file): dates without a year (line \(first.line): \"\(quoted)\") are read as \(latest + 1), the year after the latest one the file writes (WhatsApp leaves out the year the export was made in); --year overrides this.")
+            return latest + 1
+        }
+        throw LogInputError(file: file, line: first.line, message: "dates are written without a year (\"\(quoted)\") and neither the file nor its name says which it is: give the year the export was made in with --year YYYY")
+    }
+
+    /// The last run of exactly four digits from 1990 to 2099 in the file name's last component.
+    static func yearInName(_ path: String) -> Int? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        var found: Int?
+        var run: [Int] = []
+        for scalar in name.unicodeScalars + [" "] {
+            if let digit = WhatsAppLine.digitValue(scalar), scalar.value < 0x80 {
+                run.append(digit)
+                continue
+            }
+            if run.count == 4 {
+                let year = run.reduce(0) { $0 * 10 + $1 }
+                if (1990...2099).contains(year) { found = year }
+            }
+            run.removeAll()
+        }
+        return found
+    }
+
     private func reject(line: Int, _ reason: String) -> ProducedRecord {
         .rejected(LogDiagnostic(position: LogPosition(file: file, line: line), reason: reason))
     }
@@ -123,7 +167,8 @@ final class WhatsAppProducer: RecordProducer {
     }
 
     private func build(_ message: Pending) -> ProducedRecord {
-        guard let header = message.header else { preconditionFailure("pending messages start at a header") }
+        guard var header = message.header else { preconditionFailure("pending messages start at a header") }
+        if !header.hasYear, let yearlessYear { header.third = yearlessYear }
         if let invalid = message.invalidUTF8 { return reject(line: message.line, invalid) }
         guard header.isPossibleTime else { return reject(line: message.line, "impossible time \(header.timeDescription)") }
         let civil = order.civil(header)
@@ -154,11 +199,16 @@ final class WhatsAppProducer: RecordProducer {
             body[body.count - 1] = unmarked
         }
         let firstLine = body.first ?? ""
-        let restLines = body.dropFirst().joined(separator: "\n")
-        var media = WhatsAppMedia.classify(firstLine)
+        var restLines = body.dropFirst().joined(separator: "\n")
+        let classified = WhatsAppMedia.classifyWithText(firstLine)
+        var media = classified?.kind
+        if let before = classified?.before, !before.isEmpty {
+            // A caption (or a file's description) written before the attachment on its line.
+            restLines = restLines.isEmpty ? before : before + "\n" + restLines
+        }
         if media == nil, firstLine.unicodeScalars.first == "\u{200E}" || WhatsAppMarkedText.isUnmarkedChatNotice(Substring(firstLine)) {
             // iOS marks what WhatsApp writes itself with a leading U+200E; see WhatsAppMarkedText.
-            switch WhatsAppMarkedText.classify(body, senderWritesMessages: !header.bracketed || people.contains(sender)) {
+            switch WhatsAppMarkedText.classify(body, sender: sender, senderWritesMessages: !header.bracketed || people.contains(sender)) {
             case .media(let kind):
                 media = kind
             case .notice(let text):

@@ -165,12 +165,16 @@ struct BenchCommand: BubblesCommand {
             source = "synthetic log, \(messageCount) messages, seed \(seed)"
         }
         var models: [any MessageModel] = []
+        var diagnostics = DiagnosticList()
         for entry in reader {
             switch entry {
-            case .message(let record, _): models.append(record)
-            case .diagnostic(let diagnostic): try context.errors.write("\(diagnostic)\n")
+            case .message(let record, _):
+                models.append(record)
+                diagnostics.noteRecord()
+            case .diagnostic(let diagnostic): try diagnostics.report(diagnostic, to: context.errors)
             }
         }
+        try diagnostics.finish(errors: context.errors)
         try input?.reportEnd(of: reader, done: "measured", to: context.errors)
         return (models, source, input == nil ? nil : reader.counts)
     }

@@ -5,8 +5,8 @@ import Foundation
 
 /// Options shared by the commands that read a log.
 struct InputOptions {
-    static let specs: [OptionSpec] = [Options.input, Options.me, Options.strict, Options.tz, Options.channel, Options.dateOrder, Options.revealSpoilers,
-                                      Options.verbose]
+    static let specs: [OptionSpec] = [Options.input, Options.me, Options.strict, Options.tz, Options.channel, Options.dateOrder, Options.year,
+                                      Options.revealSpoilers, Options.verbose]
 
     /// The options, each declared once: `specs` lists them and `init` reads them.
     enum Options {
@@ -16,6 +16,7 @@ struct InputOptions {
         static let tz = OptionSpec("--tz", value: "ZONE", help: "Time zone for times and date separators: a tz database name in any case (Europe/Berlin, utc, EST) or an offset (+05:30). Default: the system's zone, as date shows it (TZ, else /etc/localtime), else UTC.")
         static let channel = OptionSpec("--channel", value: "NAME", help: "For an input with several conversations (a Slack or Telegram export, JSON Lines with \"conversation\"): the one to read.")
         static let dateOrder = OptionSpec("--date-order", value: "ORDER", choices: LogDateOrder.allCases.map(\.rawValue), help: "How a WhatsApp export writes its dates: dmy, mdy or ymd (default: decided from the file).")
+        static let year = OptionSpec("--year", value: "YEAR", help: "The year of WhatsApp dates written without one (old Android's \"18 Mar 12:14\"): the year the export was made (default: from the file or its name).")
         static let revealSpoilers = OptionSpec("--reveal-spoilers", help: "Show the text of Telegram spoilers (hidden as [spoiler] by default).")
         static let verbose = OptionSpec("--verbose", "-v", help: "Also say on stderr how the input was read and its counts (a clean run says nothing otherwise).")
         /// For the commands that draw times (render, view, heights), not in `specs`.
@@ -80,6 +81,12 @@ struct InputOptions {
         readOptions = LogReadOptions(me: arguments.string(Options.me), strict: arguments.flag(Options.strict),
                                      timeZone: timeZone, conversation: arguments.string(Options.channel), dateOrder: dateOrder)
         readOptions.revealsSpoilers = arguments.flag(Options.revealSpoilers)
+        if let text = arguments.string(Options.year) {
+            guard let year = Int(text), (1...9999).contains(year), text.allSatisfy(\.isASCII) else {
+                throw UsageError("invalid value '\(text)' for --year: expected a year from 1 to 9999")
+            }
+            readOptions.year = year
+        }
     }
 
     /// The clock footer times are written in: `--clock`, else the one `reader`'s input writes

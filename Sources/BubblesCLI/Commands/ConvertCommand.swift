@@ -36,6 +36,7 @@ struct ConvertCommand: BubblesCommand {
     /// record has not all been read yet, so from a slow pipe each record comes out as it comes in.
     static func write(_ reader: LogReader, to output: TextSink, errors: TextSink) throws {
         var buffer = OutputBuffer(capacity: 1 << 17)
+        var diagnostics = DiagnosticList()
         func writeOut(_ buffer: inout OutputBuffer) throws {
             try buffer.withBytes { try output.write(contentsOf: $0) }
             buffer.removeAll()
@@ -49,13 +50,15 @@ struct ConvertCommand: BubblesCommand {
             guard let step = reader.nextNative(into: &buffer) else { break }
             switch step {
             case .written:
+                diagnostics.noteRecord()
                 if buffer.count >= 1 << 16 { try writeOut(&buffer) }
             case .diagnostic(let diagnostic):
                 try writeOut(&buffer)
-                try errors.write("\(diagnostic)\n")
+                try diagnostics.report(diagnostic, to: errors)
             }
         }
         try writeOut(&buffer)
+        try diagnostics.finish(errors: errors)
         try output.flush()
     }
 }

@@ -46,6 +46,7 @@ struct TimelineStream<Measurer: TextMeasurer> {
         let feed = EntryFeed(reader: reader, capacity: 2 * chunkSize)
         var messagesSeen = 0
         var repeatedIDs = RepeatedIDReport()
+        var diagnostics = DiagnosticList()
         var ended = false
         do {
             while !ended {
@@ -61,8 +62,9 @@ struct TimelineStream<Measurer: TextMeasurer> {
                         try repeatedIDs.note(model, at: position, errors: errors)
                         layout.append(model)
                         messagesSeen += 1
+                        diagnostics.noteRecord()
                     case .diagnostic(let diagnostic):
-                        try errors.write("\(diagnostic)\n")
+                        try diagnostics.report(diagnostic, to: errors)
                     }
                 }
                 if layout.waiting > 0 || ended {
@@ -83,6 +85,7 @@ struct TimelineStream<Measurer: TextMeasurer> {
             throw error
         }
         try repeatedIDs.finish(errors: errors)
+        try diagnostics.finish(errors: errors)
         return reader.counts
     }
 }

@@ -1,0 +1,132 @@
+// Writes Sources/BubbleLogs/WhatsApp/WhatsAppCalendarWords.swift: the words WhatsApp's dates and
+// times are written with, taken from CLDR as the toolchain's ICU (through Foundation's
+// DateFormatter) has it, so that no word is typed by hand:
+// - day periods written after a 12-hour time ("9:15 in the morning", "8:15 de la noche"),
+//   abbreviated and wide, for every language whose 12-hour pattern puts the period after the time,
+//   each with the hours (0-23) it names;
+// - month names, short and full, in the languages of old Android exports that wrote them;
+// - the Japanese calendar's eras by their Latin letters (R, H, S, T, M) with their first year.
+//
+//     swiftc -O Tools/whatsapp/generate-calendar-words.swift -o /tmp/gen && /tmp/gen > Sources/BubbleLogs/WhatsApp/WhatsAppCalendarWords.swift
+//
+// .ci/run does the same and compares the output with the committed file.
+import Foundation
+
+let utc = TimeZone(identifier: "UTC")!
+
+func scalarsLiteral(_ text: String) -> String {
+    var out = "\""
+    for s in text.unicodeScalars {
+        if s.value < 0x80, s != "\"", s != "\\" { out.unicodeScalars.append(s) } else { out += "\\u{\(String(s.value, radix: 16, uppercase: true))}" }
+    }
+    return out + "\""
+}
+
+func normalised(_ word: String) -> String {
+    var w = word.lowercased()
+    while w.hasSuffix(".") { w.removeLast() }
+    return w
+}
+
+// Day periods.
+var periods: [String: UInt32] = [:]
+var periodLanguages: [String: Set<String>] = [:]
+let languages = Set(Locale.availableIdentifiers.map { Locale(identifier: $0).languageCode ?? $0 }).sorted()
+for language in languages {
+    let locale = Locale(identifier: language)
+    guard let pattern = DateFormatter.dateFormat(fromTemplate: "hmmB", options: 0, locale: locale),
+          let b = pattern.firstIndex(of: "B"), let m = pattern.lastIndex(of: "m"), b > m else { continue }
+    let formatter = DateFormatter()
+    formatter.timeZone = utc
+    formatter.locale = locale
+    for width in ["B", "BBBB"] {
+        // Formatted beside a time, as a phone writes it (ICU may name an hour differently alone).
+        formatter.dateFormat = "h:mm " + width
+        // On the hour and a quarter past (noon and midnight have their own words in some languages).
+        for hour in 0..<24 { for minute in [0, 15] {
+            let written = formatter.string(from: Date(timeIntervalSince1970: Double(hour * 3600 + minute * 60)))
+            guard let space = written.firstIndex(of: " ") else { continue }
+            let word = written[written.index(after: space)...].trimmingCharacters(in: .whitespaces)
+            let key = word.lowercased()
+            guard key.unicodeScalars.count >= 2, !key.unicodeScalars.contains(where: { ("0"..."9").contains($0) }) else { continue }
+            periods[key, default: 0] |= 1 << UInt32(hour)
+            periodLanguages[key, default: []].insert(language)
+        } }
+    }
+}
+
+// Month names.
+let monthLanguages = ["ca", "cs", "da", "de", "en", "es", "fi", "fr", "id", "it", "ms", "nb", "nl", "pl", "pt", "ro", "sv", "tr"]
+var months: [String: Int] = [:]
+var clashes: Set<String> = []
+for language in monthLanguages {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: language)
+    let lists = [formatter.shortMonthSymbols, formatter.monthSymbols, formatter.shortStandaloneMonthSymbols, formatter.standaloneMonthSymbols]
+    for list in lists.compactMap({ $0 }) {
+        for (index, name) in list.enumerated() {
+            let key = normalised(name)
+            guard key.unicodeScalars.count >= 3 else { continue }
+            if let known = months[key], known != index + 1 { clashes.insert(key) }
+            months[key] = index + 1
+        }
+    }
+}
+for key in clashes { months[key] = nil }
+
+// Japanese eras: the Gregorian year of each era's first year.
+var eras: [String: Int] = [:]
+var japanese = Calendar(identifier: .japanese)
+japanese.timeZone = utc
+let eraFormatter = DateFormatter()
+eraFormatter.calendar = japanese
+eraFormatter.timeZone = utc
+eraFormatter.locale = Locale(identifier: "en")
+eraFormatter.dateFormat = "GGGGG"
+for year in 1870...2040 {
+    let date = Date(timeIntervalSince1970: Double(LogDays.days(year: year, month: 12, day: 31)) * 86_400)
+    let letter = eraFormatter.string(from: date)
+    let eraYear = japanese.component(.year, from: date)
+    guard letter.count == 1, letter.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else { continue }
+    eras[letter] = year - eraYear + 1
+}
+
+enum LogDays {
+    static func days(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}
+
+print("// Generated by Tools/whatsapp/generate-calendar-words.swift from CLDR (the toolchain's ICU); do not edit.")
+print("")
+print("/// Words of WhatsApp's dates and times, from CLDR.")
+print("enum WhatsAppCalendarWords {")
+print("    /// Day periods written after a 12-hour time, lowercased, longest first, each with the hours")
+print("    /// (bit n for n:00-n:59) it names in the languages that write it.")
+print("    static let periodsAfterTime: [(text: String, hours: UInt32)] = [")
+for key in periods.keys.sorted(by: { ($0.unicodeScalars.count, $1) > ($1.unicodeScalars.count, $0) }) {
+    let mask = String(periods[key]!, radix: 16)
+    print("        (\(scalarsLiteral(key)), 0x\(mask)),  // \(periodLanguages[key]!.sorted().joined(separator: " "))")
+}
+print("    ]")
+print("")
+print("    /// Month names, lowercased without a final full stop, in \(monthLanguages.joined(separator: ", ")): each")
+print("    /// with its month (names that mean different months in two of these languages are left out).")
+print("    static let months: [String: Int] = [")
+for key in months.keys.sorted() {
+    print("        \(scalarsLiteral(key)): \(months[key]!),")
+}
+print("    ]")
+print("")
+print("    /// The Japanese calendar's eras by their Latin letter: the Gregorian year of each era's first year.")
+print("    static let japaneseEras: [Unicode.Scalar: Int] = [")
+for key in eras.keys.sorted() {
+    print("        \"\(key)\": \(eras[key]!),")
+}
+print("    ]")
+print("}")
