@@ -77,6 +77,14 @@ public final class ViewerScreen {
     enum KeyMode: Equatable {
         case normal
         case searchInput(forward: Bool, text: String)
+        /// The help screen, scrolled down `offset` lines.
+        case help(offset: Int)
+    }
+
+    /// Whether the help screen is shown.
+    public var showsHelp: Bool {
+        if case .help = keyMode { return true }
+        return false
     }
 
     /// A screen of `rows` × `columns` cells onto `source`, laid out by `engine` with `decoration`,
@@ -157,8 +165,8 @@ public final class ViewerScreen {
 
     /// Goes to the first message of the next (`step` 1) or previous (-1) conversation.
     private func jumpSection(by step: Int) -> ViewerAction {
-        let target = section + step
-        guard target >= 0 && target < sectionCount else { return .none }
+        let target = max(0, min(sectionCount - 1, section + step))
+        guard target != section else { return .none }
         showSection(target)
         (topRow, topLine) = (0, 0)
         return .redraw
@@ -472,39 +480,110 @@ public final class ViewerScreen {
 
     // MARK: Keys
 
-    /// Acts on one key, as `less` would.
+    /// Acts on one key, as `less` would (the keys `ViewerKeyHelp` lists). Digits typed before a
+    /// key make a count (shown on the status line while typed) that repeats it: `50j` goes down
+    /// 50 lines, `10b` back 10 pages, `3n` to the third match; `g` and `G` with a count go to
+    /// that message of the conversation shown, as `less` goes to a line. Any other key drops it.
     public func handle(_ key: ViewerKey) -> ViewerAction {
-        if case let .searchInput(forward, text) = keyMode { return handleSearchInput(key, forward: forward, text: text) }
+        switch keyMode {
+        case let .searchInput(forward, text): return handleSearchInput(key, forward: forward, text: text)
+        case let .help(offset): return handleHelp(key, offset: offset)
+        case .normal: break
+        }
+        if case let .character(character) = key, let digit = character.wholeNumberValue, character.isASCII {
+            guard pendingCount != nil || digit != 0 else { return .none }
+            // Past seven digits a count only repeats what the log's end stops anyway.
+            pendingCount = min(9_999_999, (pendingCount ?? 0) * 10 + digit)
+            return .redraw
+        }
+        let count = pendingCount
+        pendingCount = nil
+        let times = count ?? 1
+        let action = act(on: key, count: count, times: times)
+        // The count shown on the status line goes away with the key that used it.
+        return count != nil && action == .none ? .redraw : action
+    }
+
+    /// A count being typed (the digits before a key), nil when none is.
+    public private(set) var pendingCount: Int?
+
+    private func act(on key: ViewerKey, count: Int?, times: Int) -> ViewerAction {
         switch key {
         case .character("q"), .character("Q"), .interrupt: return .quit
         case .suspend: return .suspend
         case .redraw: return .redraw
-        case .character("j"), .character("e"), .down, .enter: return scroll(by: 1)
-        case .character("k"), .character("y"), .up: return scroll(by: -1)
+        case .character("j"), .character("e"), .down, .enter: return scroll(by: times)
+        case .character("k"), .character("y"), .up: return scroll(by: -times)
         case .wheelDown: return scroll(by: 3)
         case .wheelUp: return scroll(by: -3)
-        case .character(" "), .character("f"), .character("z"), .pageDown: return scroll(by: pageHeight)
-        case .character("b"), .character("w"), .pageUp: return scroll(by: -pageHeight)
-        case .character("d"): return scroll(by: max(1, pageHeight / 2))
-        case .character("u"): return scroll(by: -max(1, pageHeight / 2))
-        case .character("g"), .character("<"), .home: return scroll(to: 0)
-        case .character("G"), .character(">"), .end: return scroll(to: Int.max)
+        case .character(" "), .character("f"), .character("z"), .pageDown: return scroll(by: Self.product(pageHeight, times))
+        case .character("b"), .character("w"), .pageUp: return scroll(by: -Self.product(pageHeight, times))
+        case .character("d"): return scroll(by: Self.product(max(1, pageHeight / 2), times))
+        case .character("u"): return scroll(by: -Self.product(max(1, pageHeight / 2), times))
+        case .character("g"), .character("<"), .home:
+            if let count { return goToMessage(count) }
+            return goToLogStart()
+        case .character("G"), .character(">"), .end:
+            if let count { return goToMessage(count) }
+            return goToLogEnd()
         case .character("/"):
             keyMode = .searchInput(forward: true, text: "")
             return .redraw
         case .character("?"):
             keyMode = .searchInput(forward: false, text: "")
             return .redraw
-        case .character("n"): return repeatSearch(reverse: false)
-        case .character("N"): return repeatSearch(reverse: true)
-        case .character("]"): return jumpSection(by: 1)
-        case .character("["): return jumpSection(by: -1)
+        case .character("n"), .character("N"):
+            var action = ViewerAction.none
+            for _ in 0..<times {
+                let step = repeatSearch(reverse: key == .character("N"))
+                if step != .none { action = step }
+                if search?.notFound ?? true { break }
+            }
+            return action
+        case .character("]"): return jumpSection(by: min(times, sectionCount))
+        case .character("["): return jumpSection(by: -min(times, sectionCount))
+        case .character("h"), .character("H"), .f1:
+            keyMode = .help(offset: 0)
+            return .redraw
         case .escape:
             guard search != nil else { return .none }
             search = nil
             return .redraw
         default: return .none
         }
+    }
+
+    /// `a` × `b`, no further than a count can take the screen.
+    private static func product(_ a: Int, _ b: Int) -> Int {
+        let (value, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? Int.max / 2 : min(value, Int.max / 2)
+    }
+
+    /// The first message of the log: its first conversation's start.
+    private func goToLogStart() -> ViewerAction {
+        if section != 0 {
+            showSection(0)
+            (topRow, topLine) = (0, 0)
+            return .redraw
+        }
+        return scroll(to: 0)
+    }
+
+    /// The last page of the log: its last conversation's end.
+    private func goToLogEnd() -> ViewerAction {
+        if section != sectionCount - 1 {
+            showSection(sectionCount - 1)
+            scrollToEnd()
+            return .redraw
+        }
+        return scroll(to: Int.max)
+    }
+
+    /// Message `number` (from 1) of the conversation shown at the top, or the last page when
+    /// it is on it.
+    private func goToMessage(_ number: Int) -> ViewerAction {
+        guard count > 0 else { return .none }
+        return scroll(to: min(count, max(1, number)) - 1, line: 0)
     }
 
     /// Scrolls by `lines`; at a conversation's end (or start), on into the next one's start (the
@@ -529,6 +608,67 @@ public final class ViewerScreen {
     /// The first or the last page.
     private func scroll(to line: Int) -> ViewerAction {
         line == Int.max ? scroll(to: Int.max, line: 0) : scroll(to: 0, line: 0)
+    }
+
+    // MARK: Help
+
+    /// The help screen's lines at the width: a title, then each of `ViewerKeyHelp.bindings`, its
+    /// keys in a column and its action beside them, wrapped at spaces when narrow.
+    func helpLines() -> [String] {
+        var lines = [safe.draw("Keys of bubbles view (q or any other key returns to the log)", limit: columns).text, ""]
+        let bindings = ViewerKeyHelp.bindings
+        let keyWidth = min(bindings.map { safe.width(of: $0.keys) }.max() ?? 0, max(4, columns / 2))
+        let actionRoom = max(8, columns - keyWidth - 4)
+        for binding in bindings {
+            let keys = safe.draw(binding.keys, limit: keyWidth)
+            var first = "  " + keys.text + String(repeating: " ", count: max(0, keyWidth - keys.width)) + "  "
+            var words = binding.action.split(separator: " ")[...]
+            var line = ""
+            var wrapped: [String] = []
+            while let word = words.popFirst() {
+                let candidate = line.isEmpty ? String(word) : line + " " + word
+                if !line.isEmpty && safe.width(of: candidate) > actionRoom {
+                    wrapped.append(line)
+                    line = String(word)
+                } else {
+                    line = candidate
+                }
+            }
+            wrapped.append(line)
+            let indent = String(repeating: " ", count: keyWidth + 4)
+            for (index, part) in wrapped.enumerated() {
+                let text = (index == 0 ? first : indent) + part
+                lines.append(safe.draw(text, limit: columns).text)
+                first = ""
+            }
+        }
+        return lines
+    }
+
+    /// Lines of help on a screen (all rows but the status line).
+    private var helpPage: Int { max(1, rows - 1) }
+
+    /// On the help screen: the scrolling keys move it when it is taller than the screen; any
+    /// other key (q, h, Esc included) returns to the log, as `less`'s help does.
+    private func handleHelp(_ key: ViewerKey, offset: Int) -> ViewerAction {
+        let last = max(0, helpLines().count - helpPage)
+        var target: Int?
+        switch key {
+        case .character("j"), .character("e"), .down, .enter, .wheelDown: target = offset + (key == .wheelDown ? 3 : 1)
+        case .character("k"), .character("y"), .up, .wheelUp: target = offset - (key == .wheelUp ? 3 : 1)
+        case .character(" "), .character("f"), .pageDown: target = offset + helpPage
+        case .character("b"), .pageUp: target = offset - helpPage
+        case .suspend: return .suspend
+        case .interrupt: return .quit
+        case .redraw: return .redraw
+        default: break
+        }
+        guard last > 0, let target else {
+            keyMode = .normal
+            return .redraw
+        }
+        keyMode = .help(offset: max(0, min(last, target)))
+        return .redraw
     }
 
     private func handleSearchInput(_ key: ViewerKey, forward: Bool, text: String) -> ViewerAction {
@@ -671,6 +811,15 @@ public final class ViewerScreen {
     public func frame() -> [String] {
         var lines: [String] = []
         lines.reserveCapacity(rows)
+        if case let .help(offset) = keyMode {
+            let help = helpLines()
+            lines = Array(help.dropFirst(offset).prefix(helpPage))
+            while lines.count < helpPage { lines.append("") }
+            let more = offset + helpPage < help.count ? " │ more below: j, space" : ""
+            let text = safe.draw(" HELP │ q returns to the log" + more, limit: columns)
+            lines.append("\u{1B}[7m" + text.text + String(repeating: " ", count: max(0, columns - text.width)) + "\u{1B}[27m")
+            return lines
+        }
         if headerLines > 0 { lines.append(headerLine()) }
         if count > 0 {
             var row = topRow
@@ -714,13 +863,13 @@ public final class ViewerScreen {
         return lines
     }
 
-    /// `title │ Wed 1 May 2024 │ message 12 of 340 │ /search`, in reverse video, one line: the
-    /// message at the top of the screen and its date, or at the bottom (`(END)`) the last
-    /// message, which is then the one on screen the count is about (as `less` counts to the
-    /// bottom line). Counts are grouped as everywhere else (`1,234`). What does not fit goes,
-    /// least useful first: the title, the date, the note.
+    /// `…/exports/chat.jsonl │ Wed 1 May 2024 │ message 12 of 340 │ /search`, in reverse video,
+    /// one line: the message at the top of the screen and its date, or at the bottom (`(END)`)
+    /// the last message, which is then the one on screen the count is about (as `less` counts to
+    /// the bottom line). Counts are grouped as everywhere else (`1,234`); a count being typed
+    /// shows at the end (`:50`). What does not fit goes, least useful first: the date, then the
+    /// note; the title is shortened from its start (`titleText(limit:)`), never dropped.
     func statusLine() -> String {
-        var title: String? = safe.draw(title, limit: max(8, columns / 3)).text
         var day: String?
         var position = "no messages"
         let atBottom = isAtBottom
@@ -737,7 +886,7 @@ public final class ViewerScreen {
             let query = safe.draw(search.query, limit: max(1, columns / 4)).text
             searchText = (search.forward ? "/" : "?") + query + (search.notFound ? " (not found)" : "")
         }
-        var note = self.note.map { safe.draw($0, limit: max(1, columns / 3)).text }
+        var note = self.note.map { safe.draw($0, limit: max(1, columns / 2)).text }
         if let first = grewElsewhere.min() {
             // Under --follow: new messages in conversations not shown.
             let name = source.sections.flatMap { first < $0.count ? $0.ids[first] : nil } ?? "(no conversation named)"
@@ -746,21 +895,48 @@ public final class ViewerScreen {
             note = note.map { $0 + ", " + elsewhere } ?? elsewhere
         }
         let end = atBottom ? "(END)" : nil
-        func compose() -> String {
-            " " + [title, day, position, searchText, note, end].compactMap { $0 }.joined(separator: " │ ")
+        let typed = pendingCount.map { ":" + String($0) }
+        func rest() -> String {
+            [day, position, searchText, note, end, typed].compactMap { $0 }.joined(separator: " │ ")
         }
-        var text = compose()
-        for drop in 0..<3 where safe.width(of: text) > columns {
-            switch drop {
-            case 0: title = nil
-            case 1: day = nil
-            default: note = nil
-            }
-            text = compose()
+        // The title takes what the rest leaves; the date and then the note go while that is
+        // less than the file name needs (or a third of the line, for a long name).
+        let wanted = min(titleWidth, max(8, columns / 3))
+        var room = columns - 4 - safe.width(of: rest())
+        for drop in 0..<2 where room < wanted {
+            if drop == 0 { day = nil } else { note = nil }
+            room = columns - 4 - safe.width(of: rest())
         }
-        let drawn = safe.draw(text, limit: columns)
+        let title = titleText(limit: max(min(wanted, columns - 2), room))
+        let drawn = safe.draw(" " + title + " │ " + rest(), limit: columns)
         let padding = max(0, columns - drawn.width)
         return "\u{1B}[7m" + drawn.text + String(repeating: " ", count: padding) + "\u{1B}[27m"
+    }
+
+    /// Cells the whole title takes.
+    private var titleWidth: Int { safe.width(of: title) }
+
+    /// The title (a path) in at most `limit` cells, drawn safe: whole when it fits, else
+    /// shortened from its start, a folder at a time (`…/exports/chat.txt`), so the file name
+    /// stays; a file name wider than `limit` by itself keeps its end (`…t-export.txt`).
+    func titleText(limit: Int) -> String {
+        let limit = max(1, limit)
+        if safe.width(of: title) <= limit { return safe.draw(title, limit: limit).text }
+        let parts = title.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count > 1 {
+            for start in 1..<parts.count {
+                let candidate = "…/" + parts[start...].joined(separator: "/")
+                if safe.width(of: candidate) <= limit { return safe.draw(candidate, limit: limit).text }
+            }
+        }
+        // The file name alone is too wide: its last graphemes, as many as fit after the "…".
+        let name = Array(parts.last ?? Substring(title))
+        var low = 0, high = name.count  // drop `low` graphemes at least, `high` at most
+        while low < high {
+            let middle = (low + high) / 2
+            if safe.width(of: "…" + String(name[middle...])) <= limit { high = middle } else { low = middle + 1 }
+        }
+        return safe.draw("…" + String(name[low...]), limit: limit).text
     }
 }
 

@@ -25,6 +25,9 @@ public enum ViewerFollowUpdate: Hashable, Sendable {
     /// it again from its start: its positions now hold other messages. `note` says why, for the
     /// status line.
     case readAgain(note: String)
+    /// Something for the status line about the followed name (it no longer leads to a regular
+    /// file); `grew`: messages were appended too.
+    case notice(String, grew: Bool)
 }
 
 /// A source made elsewhere (the whole log, indexed after its end was shown), handed over to the
@@ -91,6 +94,8 @@ public final class ViewerSession {
     /// screen's source, or the whole log again when it changed, and says which.
     public var follow: (() -> ViewerFollowUpdate)?
     public var followInterval: Int32 = 250
+    /// Whether the last follow tick left more to read (the next comes at once, after the keys).
+    public var followHasMore: (() -> Bool)?
     /// Delivers the whole log when the screen opened on its end only.
     public var handover: ViewerHandover?
     /// Whether the probe turned mode 2027 on (it is turned off on the way out).
@@ -169,7 +174,8 @@ public final class ViewerSession {
             var fds = [pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signalRead, events: Int16(POLLIN), revents: 0)]
             if let handover { fds.append(pollfd(fd: handover.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
-            let ready = poll(&fds, nfds_t(fds.count), follow == nil ? -1 : followInterval)
+            let timeout = follow == nil ? -1 : followHasMore?() == true ? 0 : followInterval
+            let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno != EINTR { return finish(1) }
             var redraw = false
             if fds[1].revents & Int16(POLLIN) != 0 {
@@ -221,6 +227,10 @@ public final class ViewerSession {
                 redraw = true
             case let .readAgain(note)?:
                 screen.sourceWasReadAgain()
+                screen.note = note
+                redraw = true
+            case let .notice(note, grew)?:
+                if grew { screen.sourceDidGrow() }
                 screen.note = note
                 redraw = true
             case .unchanged?, nil:

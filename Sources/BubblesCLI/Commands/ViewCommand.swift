@@ -100,6 +100,13 @@ struct ViewCommand: BubblesCommand {
                 let waiting = ViewerHandover()
                 handover = waiting
                 loader.indexInBackground(from: start, into: waiting, tail: tail)
+            } else if loader.isLarge(Self.tailFirstBytes) {
+                // A large file whose end holds no whole line (one long line): nothing to show
+                // yet, and the whole is read behind the open screen, whose keys are answered.
+                source = ViewerMessages()
+                let waiting = ViewerHandover()
+                handover = waiting
+                loader.indexInBackground(from: start, into: waiting, tail: nil)
             } else {
                 source = loader.index(from: start)
                 handover = nil
@@ -121,6 +128,7 @@ struct ViewCommand: BubblesCommand {
         session.handover = handover
         if follow {
             session.follow = { loader.readAppended(into: screen.source) }
+            session.followHasMore = { loader.followHasMore }
         }
         let status = session.run()
         // Quit before the whole log was read: its counts are not known yet.
@@ -293,11 +301,19 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
         return source.count > 0 ? source : nil
     }
 
+    /// Whether the file is at least `bytes` long.
+    func isLarge(_ bytes: Int) -> Bool { fileSizeNow >= UInt64(bytes) }
+
+    private var fileSizeNow: UInt64 {
+        var info = stat()
+        return stat(path, &info) == 0 ? UInt64(max(0, info.st_size)) : 0
+    }
+
     /// Indexes the whole file on another thread and hands it over, with the shift that takes
     /// the tail's positions to the whole file's (found by the tail's first line's offset).
-    func indexInBackground(from start: UInt64, into handover: ViewerHandover, tail: JSONLinesFileSource) {
-        let tailStart = tail.offsets.first ?? 0
-        let tailEnd = tail.indexedEnd
+    func indexInBackground(from start: UInt64, into handover: ViewerHandover, tail: JSONLinesFileSource?) {
+        let tailStart = tail?.offsets.first ?? 0
+        let tailEnd = tail?.indexedEnd ?? fileSizeNow
         let thread = Thread { [self] in
             guard let whole = JSONLinesFileSource(path: path, readOptions: readOptions, registry: registry, start: start) else { return }
             whole.index(upTo: tailEnd)
@@ -319,11 +335,34 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
     /// starts over on a truncated file. Nothing before the whole file is indexed.
     func readAppended(into source: ViewerSource) -> ViewerFollowUpdate {
         guard isLoaded, let fileSource, source === fileSource else { return .unchanged }
-        if let change = fileSource.change(), fileSource.readAgain(because: change) {
-            return .readAgain(note: "\(change): read again")
+        var notice: String?
+        if let change = fileSource.change() {
+            if fileSource.readAgain(because: change) {
+                followNotice = nil
+                return .readAgain(note: "\(change): read again")
+            }
+            // Said once, while it lasts; the file opened before is followed on meanwhile.
+            if let refusal = fileSource.refusal, followNotice != refusal.description {
+                followNotice = refusal.description
+                notice = refusal.description
+            }
+        } else if followNotice != nil {
+            followNotice = nil
         }
-        return fileSource.index() > 0 ? .grew : .unchanged
+        let grew = fileSource.index(budget: Self.followBudget) > 0
+        if let notice { return .notice(notice, grew: grew) }
+        return grew ? .grew : .unchanged
     }
+
+    /// Bytes a follow tick reads at most: a huge append is read over several ticks, with keys
+    /// answered between them.
+    static let followBudget: UInt64 = 4 << 20
+    /// What the status line was last told about the followed name (said once while it lasts).
+    private var followNotice: String?
+
+    /// Whether the last follow tick stopped at its budget with more to read (the loop then
+    /// ticks again at once).
+    var followHasMore: Bool { fileSource?.stoppedAtBudget ?? false }
 
     /// The counts line after an indexed file, as `InputOptions.reportEnd` writes it for a reader
     /// (only when records were rejected), and the `--me` warning.
