@@ -65,6 +65,9 @@ public final class ViewerScreen {
     private var windowParties = 0
     /// What the status line says besides the position (loading, rejected records, following).
     public var note: String?
+    /// What reading the log said on opening (a guess about its dates, the time zone used), shown
+    /// on the status line before `note` while the viewer runs.
+    public var notice: String?
 
     let baseOptions: RenderOptions
     let decoration: DecorationOptions
@@ -163,6 +166,12 @@ public final class ViewerScreen {
         dropWindow()
     }
 
+    /// The index in `shown` of its conversation's message `index` as `ConversationSections`
+    /// counts them (a heading the section leaves out is counted there).
+    private func shownIndex(_ index: Int) -> Int {
+        (shown as? SectionSource)?.index(ofListIndex: index) ?? index
+    }
+
     /// Goes to the first message of the next (`step` 1) or previous (-1) conversation.
     private func jumpSection(by step: Int) -> ViewerAction {
         let target = max(0, min(sectionCount - 1, section + step))
@@ -175,7 +184,7 @@ public final class ViewerScreen {
     /// The header line: the conversation's name (neutralised) and which of how many it is.
     func headerLine() -> String {
         let rule = baseOptions.asciiBorders ? "=" : "═"
-        let name = source.sections.flatMap { section < $0.count ? $0.ids[section] : nil }
+        let name = (shown as? SectionSource)?.headingText ?? source.sections.flatMap { section < $0.count ? $0.ids[section] : nil }
         let place = " conversation \(NumberText.grouped(section + 1)) of \(NumberText.grouped(sectionCount)) "
         let room = max(1, columns - 8 - safe.width(of: place))
         let drawnName = name.map { safe.draw($0, limit: room).text } ?? "(no conversation named)"
@@ -390,7 +399,7 @@ public final class ViewerScreen {
             scrollToEnd()
         } else if let place = sections.locate(position: oldTop + shift) {
             showSection(place.section)
-            setTop(place.index, 0)
+            setTop(shownIndex(place.index), 0)
         } else {
             showSection(Self.sectionOfLastMessage(replacement))
             scrollToEnd()
@@ -401,6 +410,7 @@ public final class ViewerScreen {
     /// messages), and takes the source's count.
     private func dropWindow() {
         for row in 0..<window.count { engine.forget(id: window[row].model.id) }
+        tallRows = [:]
         count = shown.count
         windowValid = false
         window = Conversation(engine: engine, width: columns, options: decoration)
@@ -728,7 +738,8 @@ public final class ViewerScreen {
         }
         if found == nil, let place = findInOtherSections(forward: forward, matcher: matcher) {
             showSection(place.section)
-            found = (place.index, matchLine(ofRow: place.index, matcher, forward: forward))
+            let index = shownIndex(place.index)
+            found = (index, matchLine(ofRow: index, matcher, forward: forward))
         }
         state.notFound = found == nil
         if let found {
@@ -853,14 +864,46 @@ public final class ViewerScreen {
 
     /// The lines of source row `row` (its date separator, then its message); the window must
     /// hold it.
+    /// A row taller than the screen is drawn once and kept (the last few such rows), so that a
+    /// frame inside a long message takes its lines from there instead of drawing it whole again.
     func drawRow(_ row: Int) -> [String] {
         let entry = windowRow(row)
+        let messageRow = entry.messageRow(messageIndex: row)
+        var key: TallRowKey?
+        if entry.height > pageHeight {
+            let tall = TallRowKey(id: entry.model.id, revision: entry.model.revision, section: section, row: row, columns: columns,
+                                  message: messageRow, layout: entry.layout, separator: entry.dateSeparator)
+            if let lines = tallRows[tall] { return lines }
+            key = tall
+        }
+        rowsDrawn += 1
         var lines: [String] = []
         if let separatorRow = entry.separatorRow(at: row), let layout = entry.dateSeparator {
             lines += renderer.lines(for: separatorRow, model: nil, layout: layout)
         }
-        lines += renderer.lines(for: entry.messageRow(messageIndex: row), model: entry.model, layout: entry.layout)
+        lines += renderer.lines(for: messageRow, model: entry.model, layout: entry.layout)
+        if let key {
+            if tallRows.count >= 4 { tallRows.removeAll() }
+            tallRows[key] = lines
+        }
         return lines
+    }
+
+    /// Rows drawn so far (a test reads it: a tall message is drawn once, not at each frame).
+    public private(set) var rowsDrawn = 0
+    /// The lines of the tall rows drawn last, by what they were drawn from.
+    private var tallRows: [TallRowKey: [String]] = [:]
+
+    /// Everything a row's lines are drawn from (the renderer's options are the screen's own).
+    private struct TallRowKey: Hashable {
+        let id: String
+        let revision: Int
+        let section: Int
+        let row: Int
+        let columns: Int
+        let message: DecoratedRow
+        let layout: RowLayout
+        let separator: RowLayout?
     }
 
     /// `…/exports/chat.jsonl │ Wed 1 May 2024 │ message 12 of 340 │ /search`, in reverse video,
@@ -886,25 +929,41 @@ public final class ViewerScreen {
             let query = safe.draw(search.query, limit: max(1, columns / 4)).text
             searchText = (search.forward ? "/" : "?") + query + (search.notFound ? " (not found)" : "")
         }
-        var note = self.note.map { safe.draw($0, limit: max(1, columns / 2)).text }
+        let said = [notice, self.note].compactMap { $0 }.joined(separator: "; ")
+        var elsewhere: String?
         if let first = grewElsewhere.min() {
             // Under --follow: new messages in conversations not shown.
             let name = source.sections.flatMap { first < $0.count ? $0.ids[first] : nil } ?? "(no conversation named)"
-            let elsewhere = grewElsewhere.count == 1 ? "new in " + safe.draw(name, limit: max(1, columns / 5)).text
+            elsewhere = grewElsewhere.count == 1 ? "new in " + safe.draw(name, limit: max(1, columns / 5)).text
                 : "new in \(grewElsewhere.count) conversations"
-            note = note.map { $0 + ", " + elsewhere } ?? elsewhere
         }
+        /// What is said, drawn in about `limit` cells.
+        func noteText(_ limit: Int) -> String? {
+            guard !said.isEmpty || elsewhere != nil else { return nil }
+            let tail = elsewhere.map { (said.isEmpty ? "" : ", ") + $0 } ?? ""
+            let head = said.isEmpty ? "" : safe.draw(said, limit: max(1, limit - safe.width(of: tail))).text
+            return head + tail
+        }
+        var note = noteText(max(1, columns / 2))
         let end = atBottom ? "(END)" : nil
         let typed = pendingCount.map { ":" + String($0) }
         func rest() -> String {
             [day, position, searchText, note, end, typed].compactMap { $0 }.joined(separator: " │ ")
         }
         // The title takes what the rest leaves; the date and then the note go while that is
-        // less than the file name needs (or a third of the line, for a long name).
-        let wanted = min(titleWidth, max(8, columns / 3))
+        // less than the file name needs (`…/name`, or a third of the line for a long name).
+        let fileName = title.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(title)
+        let wanted = min(titleWidth, max(8, min(columns / 3, safe.width(of: fileName) + 2)))
         var room = columns - 4 - safe.width(of: rest())
-        for drop in 0..<2 where room < wanted {
-            if drop == 0 { day = nil } else { note = nil }
+        if room < wanted {
+            day = nil
+            room = columns - 4 - safe.width(of: rest())
+        }
+        if room < wanted, note != nil {
+            // The note, cut to what is left when that is enough to read, else gone.
+            note = nil
+            let left = columns - 4 - safe.width(of: rest()) - 3 - wanted
+            if left >= 12 { note = noteText(left) }
             room = columns - 4 - safe.width(of: rest())
         }
         let title = titleText(limit: max(min(wanted, columns - 2), room))

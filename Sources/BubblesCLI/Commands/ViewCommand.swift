@@ -49,6 +49,14 @@ struct ViewCommand: BubblesCommand {
         bidi = try arguments.choice(RenderCommand.Options.bidi, from: BidiMode.allCases.map(\.rawValue)).flatMap(BidiMode.init) ?? .visual
     }
 
+    /// The lines opening wrote, for the status line: without the `bubbles: ` prefix, joined.
+    static func statusNotice(_ text: String) -> String? {
+        let lines = text.split(separator: "\n").map { line in
+            line.hasPrefix("bubbles: ") ? String(line.dropFirst("bubbles: ".count)) : String(line)
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: "; ")
+    }
+
     /// A file at least this large in JSON Lines opens on its end first; the rest loads behind it.
     static let tailFirstBytes = 4 << 20
     /// How much of the end is read for the first screen.
@@ -84,7 +92,17 @@ struct ViewCommand: BubblesCommand {
         var renderOptions = RenderOptions(width: size.columns, colorDepth: colorDepth, asciiBorders: ascii, timeZone: input.timeZone)
         renderOptions.bidi = bidi
 
-        guard let reader = try input.open(errors: context.errors) else { return ExitCode.failure }
+        // What opening says (a guess about the dates, the time zone used) goes on the status
+        // line while the viewer runs, which would hide it, and on stderr once it is closed.
+        let opening = StringSink()
+        var openingWritten = false
+        func writeOpening() throws {
+            guard !openingWritten else { return }
+            openingWritten = true
+            try context.errors.write(opening.text)
+        }
+        defer { try? writeOpening() }
+        guard let reader = try input.open(errors: opening) else { return ExitCode.failure }
         if follow, let reason = ViewLoader.cannotFollow(reader.format, path: input.path, head: ViewLoader.head(of: input.path)) {
             try context.errors.write("bubbles: --follow: \(reason)\n")
             return ExitCode.usage
@@ -121,6 +139,7 @@ struct ViewCommand: BubblesCommand {
                                   title: input.path == "-" ? "<stdin>" : input.path,
                                   rows: size.rows, columns: size.columns, renderOptions: renderOptions)
         screen.note = handover != nil ? "loading…" : loader.note
+        screen.notice = Self.statusNotice(opening.text)
         let session = ViewerSession(screen: screen, device: device)
         session.graphemeClusteringEnabled = probe.enableGraphemeClustering
         session.bidiModeSwitch = bidi == .visual
@@ -131,6 +150,7 @@ struct ViewCommand: BubblesCommand {
             session.followHasMore = { loader.followHasMore }
         }
         let status = session.run()
+        try writeOpening()
         // Quit before the whole log was read: its counts are not known yet.
         guard loader.isLoaded else { return status >= 128 ? status : ExitCode.success }
         for line in loader.diagnostics { try context.errors.write(line + "\n") }
