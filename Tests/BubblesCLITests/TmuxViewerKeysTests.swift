@@ -228,6 +228,36 @@ struct TmuxViewerKeysTests {
         TmuxViewerTests.expectRestored(session, exit: "0")
     }
 
+    /// A log that is still being read (here from a FIFO whose writer keeps it open) is read
+    /// behind the open screen: `q` quits and SIGTERM ends the viewer meanwhile, each giving the
+    /// terminal back, instead of waiting for the read to end.
+    @Test func keysAndSignalsAreAnsweredWhileTheLogLoads() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-loading-fifo-\(getpid())").path
+        unlink(fifo)
+        try #require(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        for (ending, exit) in [("q", "0"), ("TERM", "143")] {
+            let session = try Self.start("view \(fifo)", before: "(cat \(Self.sample); sleep 20) > \(fifo) &")
+            let (loading, screen) = session.waitFor { Self.statusLine($0).contains("loading") }
+            #expect(loading, "\(screen)")
+            if ending == "q" {
+                session.send("q")
+            } else {
+                kill(try #require(Self.viewerPID(session)), SIGTERM)
+            }
+            TmuxViewerTests.expectRestored(session, exit: exit)
+        }
+    }
+
+    /// The viewer among the pane shell's children (a writer started `before` it is one too).
+    static func viewerPID(_ session: TmuxSession) -> Int32? {
+        let shell = session.display("#{pane_pid}")
+        guard let text = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8) else { return nil }
+        return text.split(separator: " ").compactMap { Int32($0) }.first { pid in
+            (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.hasPrefix("bubbles") == true
+        }
+    }
+
     /// `count` bytes of one JSON Lines text message whose text is one long word.
     static func longLine(id: String, bytes: Int) -> Data {
         var data = Data(#"{"id":"\#(id)","type":"text","from":"Zed","date":"2024-05-04T16:00:00Z","text":""#.utf8)

@@ -13,12 +13,14 @@ struct ViewCommand: BubblesCommand {
         abstract: "View a message log full screen: scroll, search and follow it.",
         discussion: """
             Opens on the latest messages. Keys as in less: j/k or arrows (a line), space/f/PgDn and
-            b/PgUp (a page), d/u (half a page), g/G/Home/End, / and ? to search with n/N, q to quit.
-            The mouse wheel scrolls. A log of several conversations (Slack, Telegram, JSON Lines with
-            conversation) shows one at a time under a header line naming it: ] and [ go to the next
-            and the previous; --channel NAME opens just one. Keys come from the terminal, so the log
-            may come on standard input.
-            Rejected records are reported on stderr when the viewer closes.
+            b/PgUp (a page), d/u (half a page), g/G/Home/End (the log's start and end), / and ? to
+            search with n/N, a count before a key to repeat it (50j, 3n), h or F1 for the list of
+            keys, q to quit. The mouse wheel scrolls. A log of several conversations (Slack,
+            Telegram, JSON Lines with conversation) shows one at a time under a header line naming
+            it: ] and [ go to the next and the previous; --channel NAME opens just one. Keys come
+            from the terminal, so the log may come on standard input.
+            Notes about the input are shown on the status line; they and rejected records are
+            reported on stderr when the viewer closes.
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to read; - for standard input (the default).")],
         options: [Options.follow, Options.color, RenderCommand.Options.ascii, CellWidthsOption.ambiguousWide,
@@ -129,6 +131,12 @@ struct ViewCommand: BubblesCommand {
                 source = loader.index(from: start)
                 handover = nil
             }
+        } else if input.readOptions.conversation == nil {
+            // Read behind the open screen, whose keys and signals are answered meanwhile.
+            source = ViewerMessages()
+            let waiting = ViewerHandover()
+            handover = waiting
+            loader.loadInBackground(reader, into: waiting)
         } else {
             source = loader.load(reader)
             handover = nil
@@ -269,6 +277,18 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
         lastReader = reader
         markLoaded()
         return source
+    }
+
+    /// `load(reader)` on another thread, handed over when done (the reader is used by that
+    /// thread only; what `load` keeps is read once `isLoaded` says so).
+    func loadInBackground(_ reader: LogReader, into handover: ViewerHandover) {
+        nonisolated(unsafe) let reader = reader
+        let thread = Thread { [self] in
+            let source = load(reader)
+            handover.deliver(source, shift: 0, note: note)
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
     }
 
     /// The whole file, indexed from `start`.
