@@ -1,3 +1,4 @@
+import BubbleLayout
 import BubbleLogs
 import BubbleTerminal
 import BubbleTestSupport
@@ -247,6 +248,44 @@ struct TmuxViewerKeysTests {
             }
             TmuxViewerTests.expectRestored(session, exit: exit)
         }
+    }
+
+    /// While the viewer's loop is busy (here a follow tick that takes 30 s, as a huge message's
+    /// layout or a long search would), `q`, ctrl-C and SIGTERM still end it at once, giving the
+    /// terminal back: this test binary runs `busyViewer` in a pane.
+    @Test func waysOutAreAnsweredWhileTheLoopIsBusy() throws {
+        let binary = CommandLine.arguments[0]
+        for (ending, exit) in [("q", "0"), ("C-c", "0"), ("TERM", "143")] {
+            let session = try TmuxSession(width: 72, height: 22, command: "sh -c 'BUBBLES_BUSY_VIEWER=1 SWIFT_BACKTRACE=enable=no \(binary) --testing-library swift-testing --filter busyViewer >/dev/null 2>&1; echo EXIT=$?; stty -a | tr -s \" \\n\" \" \" | head -c 2000; echo; exec sleep 60'")
+            let (entered, screen) = session.waitFor(seconds: 30) { Self.statusLine($0).contains("busy viewer") }
+            #expect(entered, "\(screen)")
+            usleep(600_000)  // the first follow tick has begun
+            if ending == "TERM" {
+                kill(try #require(session.childPID()), SIGTERM)
+            } else {
+                session.send(ending)
+            }
+            TmuxViewerTests.expectRestored(session, exit: exit)
+        }
+    }
+
+    /// Not a test of its own: the viewer `waysOutAreAnsweredWhileTheLoopIsBusy` runs in a pane.
+    /// Its first follow tick keeps the loop busy for 30 seconds.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["BUBBLES_BUSY_VIEWER"] != nil, "run by waysOutAreAnsweredWhileTheLoopIsBusy"))
+    func busyViewer() throws {
+        let device = try #require(TerminalDevice())
+        var models: [any MessageModel] = []
+        for case let .message(record, _) in try LogSource.open(path: Self.sample) { models.append(record) }
+        let size = device.size ?? (22, 72)
+        let screen = ViewerScreen(source: ViewerMessages(models), engine: LayoutEngine(), title: "busy viewer",
+                                  rows: size.rows, columns: size.columns, renderOptions: RenderOptions(width: size.columns))
+        let session = ViewerSession(screen: screen, device: device)
+        session.followInterval = 100
+        session.follow = {
+            sleep(30)
+            return .unchanged
+        }
+        _ = session.run()
     }
 
     /// The viewer among the pane shell's children (a writer started `before` it is one too).

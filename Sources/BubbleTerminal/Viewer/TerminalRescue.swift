@@ -30,6 +30,22 @@ private let rescueSignalLimit = 65
 
 private func rescueTerminal(_ number: Int32) {
     let saved = errno
+    giveTerminalBack()
+    // The action found before ours (the Swift runtime's backtracer, or the default) takes over:
+    // the signal, raised again while this handler blocks it, is delivered to it on return, with
+    // the context of where the process was stopped.
+    if let previous = rescuePrevious, number > 0, number < rescueSignalLimit {
+        _ = sigaction(number, previous + Int(number), nil)
+    } else {
+        _ = signal(number, SIG_DFL)
+    }
+    errno = saved
+    _ = raise(number)
+}
+
+/// Writes the bytes that give the terminal back and puts back its settings, once, when armed.
+/// Async-signal-safe.
+private func giveTerminalBack() {
     if let state = rescueState, state.pointee.armed != 0 {
         state.pointee.armed = 0
         let fd = state.pointee.fd
@@ -46,16 +62,6 @@ private func rescueTerminal(_ number: Int32) {
         }
         if state.pointee.hasMode != 0 { _ = tcsetattr(fd, TCSANOW, &state.pointee.mode) }
     }
-    // The action found before ours (the Swift runtime's backtracer, or the default) takes over:
-    // the signal, raised again while this handler blocks it, is delivered to it on return, with
-    // the context of where the process was stopped.
-    if let previous = rescuePrevious, number > 0, number < rescueSignalLimit {
-        _ = sigaction(number, previous + Int(number), nil)
-    } else {
-        _ = signal(number, SIG_DFL)
-    }
-    errno = saved
-    _ = raise(number)
 }
 
 /// Gives the terminal back when the process dies of a signal while the viewer holds it: a fatal
@@ -133,6 +139,12 @@ enum TerminalRescue {
         }
         state.pointee.length = length
         state.pointee.armed = 1
+    }
+
+    /// Gives the terminal back now, as a fatal signal would (once; nothing when not armed), from
+    /// any thread: for a way out taken while the viewer's loop is busy (`ViewerWatchdog`).
+    static func giveBack() {
+        giveTerminalBack()
     }
 
     /// The terminal is given back: a fatal signal now only hands on.

@@ -84,6 +84,9 @@ public final class ViewerScreen {
         case help(offset: Int)
     }
 
+    /// Whether `q` quits now: not while a search is typed, on the help screen or after a count.
+    public var quitKeyQuits: Bool { keyMode == .normal && pendingCount == nil }
+
     /// Whether the help screen is shown.
     public var showsHelp: Bool {
         if case .help = keyMode { return true }

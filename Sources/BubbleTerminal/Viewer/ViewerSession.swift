@@ -10,6 +10,9 @@ import Glibc
 nonisolated(unsafe) private var signalPipeWrite: Int32 = -1
 
 private func recordSignal(_ number: Int32) {
+    if number == SIGINT || number == SIGTERM || number == SIGHUP || number == SIGQUIT {
+        viewerPendingStop.store(number, ordering: .sequentiallyConsistent)
+    }
     var byte = UInt8(truncatingIfNeeded: number)
     let saved = errno
     _ = write(signalPipeWrite, &byte, 1)
@@ -105,6 +108,7 @@ public final class ViewerSession {
     public var bidiModeSwitch: TerminalBidi.ModeSwitch?
 
     private var signalRead: Int32 = -1
+    private var watchdog: ViewerWatchdog?
     private var decoder = ViewerKeyDecoder()
     private var entered = false
 
@@ -164,24 +168,38 @@ public final class ViewerSession {
     }
 
     /// Runs until quit; returns the exit status (128 + the signal that ended it, if one did).
+    /// While the loop is busy (a very tall message laid out, a long search), a stopping signal,
+    /// ctrl-C or `q` is still answered within a tenth of a second (`ViewerWatchdog`).
     public func run() -> Int32 {
         installSignals()
         defer { removeSignals() }
+        let watchdog = ViewerWatchdog(terminal: device.fileDescriptor)
+        self.watchdog = watchdog
+        watchdog.loop(busy: true)
+        watchdog.start()
+        defer { watchdog.stop() }
         enter()
         if let size = device.size { screen.resize(rows: size.rows, columns: size.columns) }
         guard draw() else { return finish(1) }
         while true {
             var fds = [pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: signalRead, events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: signalRead, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: watchdog.wakeRead, events: Int16(POLLIN), revents: 0)]
             if let handover { fds.append(pollfd(fd: handover.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
             let timeout = follow == nil ? -1 : followHasMore?() == true ? 0 : followInterval
+            watchdog.quitKeyQuits.store(screen.quitKeyQuits, ordering: .sequentiallyConsistent)
+            watchdog.loop(busy: false)
             let ready = poll(&fds, nfds_t(fds.count), timeout)
+            watchdog.loop(busy: true)
             if ready < 0 && errno != EINTR { return finish(1) }
             var redraw = false
             if fds[1].revents & Int16(POLLIN) != 0 {
                 var buffer = [UInt8](repeating: 0, count: 64)
                 let count = read(signalRead, &buffer, buffer.count)
                 for number in buffer.prefix(max(0, count)).map(Int32.init) {
+                    if number == viewerPendingStop.load(ordering: .sequentiallyConsistent) {
+                        viewerPendingStop.store(0, ordering: .sequentiallyConsistent)
+                    }
                     switch number {
                     case SIGWINCH:
                         if let size = device.size {
@@ -198,8 +216,13 @@ public final class ViewerSession {
                     }
                 }
             }
-            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-                guard let bytes = device.read(timeoutMilliseconds: 0) else { return finish(1) }
+            let kept = fds[2].revents & Int16(POLLIN) != 0 ? watchdog.takeKeys() : []
+            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 || !kept.isEmpty {
+                var bytes = kept
+                if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                    guard let read = device.read(timeoutMilliseconds: 0) else { return finish(1) }
+                    bytes += read
+                }
                 var keys = decoder.decode(bytes, final: false)
                 if keys.isEmpty, let more = device.read(timeoutMilliseconds: 30) {
                     keys = decoder.decode(more, final: true)  // a lone ESC, or the rest of a sequence
@@ -215,7 +238,7 @@ public final class ViewerSession {
                     }
                 }
             }
-            if fds.count > 2, fds[2].revents & Int16(POLLIN) != 0, let taken = handover?.take() {
+            if fds.count > 3, fds[3].revents & Int16(POLLIN) != 0, let taken = handover?.take() {
                 screen.replaceSource(taken.source, shift: taken.shift)
                 screen.note = taken.note
                 handover = nil
