@@ -27,7 +27,7 @@ package enum ViewerKeyHelp {
         ViewerKeyBinding(keys: "n  N", action: "the next or the previous match"),
         ViewerKeyBinding(keys: "Esc", action: "stop highlighting the matches"),
         ViewerKeyBinding(keys: "a number, then a key", action: "repeat the key that many times (50j, 10b, 3n)"),
-        ViewerKeyBinding(keys: "h  F1", action: "this list of keys (any key returns)"),
+        ViewerKeyBinding(keys: "h  H  F1", action: "this list of keys (any key returns)"),
         ViewerKeyBinding(keys: "ctrl-L", action: "draw the screen again"),
         ViewerKeyBinding(keys: "ctrl-Z", action: "suspend (fg resumes)"),
         ViewerKeyBinding(keys: "q  Q  ctrl-C", action: "quit"),
