@@ -185,6 +185,16 @@ struct TmuxViewerKeysTests {
         session.send("q")
         let (_, after) = session.waitFor { $0.contains { $0.contains("EXIT=") } }
         #expect(after.contains { $0.contains("bubbles: TZ='Nowhere/Bogus' names no time zone") }, "\(after)")
+
+        // What is said at exit once the log is read: here a --me that matched no one.
+        for input in [corpus("exports/whatsapp/android-en_GB.txt")] {
+            let me = try Self.start("view \(input) --me Nobody-At-All", width: 160)
+            let (said, lines) = me.waitFor { Self.statusLine($0).contains("--me matched no sender") }
+            #expect(said, "\(input): \(lines)")
+            me.send("q")
+            let (_, closed) = me.waitFor { $0.contains { $0.contains("EXIT=") } }
+            #expect(closed.joined().contains("matched no sender"), "\(closed)")
+        }
     }
 
     /// Every signal whose default action ends the process gives the terminal back first, then

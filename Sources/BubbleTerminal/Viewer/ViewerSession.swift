@@ -89,7 +89,7 @@ public final class ViewerHandover: Sendable {
 /// always given back (normal screen, the modes it had, cursor shown, mouse reporting off, mode
 /// 2027 off if the probe turned it on): on `q`, on SIGINT, SIGTERM and SIGHUP, when the terminal
 /// closes, around a suspend (ctrl-Z or SIGTSTP), after which it is taken again and redrawn, and
-/// when the process dies of a fatal signal (`TerminalRescue`).
+/// when the process dies of any signal whose default action ends it (`TerminalRescue`).
 public final class ViewerSession {
     public let screen: ViewerScreen
     let device: TerminalDevice

@@ -182,6 +182,7 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
     let registry: CellRegistry
     private var memoryDiagnostics: [String] = []
     private var memoryRejected = 0
+    private var memoryWarnings = 0
     /// The whole file's source, once indexed (its diagnostics are the run's).
     private(set) var fileSource: JSONLinesFileSource?
     private(set) var lastReader: LogReader?
@@ -197,7 +198,24 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
 
     var diagnostics: [String] { memoryDiagnostics + (fileSource?.diagnostics ?? []) }
     var rejected: Int { memoryRejected + (fileSource.map { $0.rejected + $0.rejectedEarlier } ?? 0) }
-    var note: String? { rejected > 0 ? "\(rejected) rejected (listed on exit)" : nil }
+    /// Records read with a warning.
+    var warnings: Int { memoryWarnings + (fileSource?.warnings ?? 0) }
+    /// Whether `--me` was given and matched no sender in what was read.
+    var meMatchedNoSender: Bool {
+        guard readOptions.me != nil else { return false }
+        if let fileSource { return fileSource.outgoing == 0 && fileSource.count > 0 }
+        if let lastReader { return lastReader.outgoingMessages == 0 && lastReader.counts.messagesOut > 0 }
+        return false
+    }
+
+    /// For the status line once the log is read: what will be reported on stderr at exit.
+    var note: String? {
+        var parts: [String] = []
+        if rejected > 0 { parts.append("\(rejected) rejected") }
+        if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
+        if meMatchedNoSender { parts.append("--me matched no sender") }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ") + " (listed on exit)"
+    }
 
     /// Why `--follow` cannot read the input at `path`, of `format`, whose first bytes are `head`,
     /// or nil when it can. What the file is (a zip, UTF-16) is said before what its format is:
@@ -265,7 +283,7 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
             switch entry {
             case let .message(record, _): models.append(record)
             case let .diagnostic(diagnostic):
-                if !diagnostic.isWarning { memoryRejected += 1 }
+                if diagnostic.isWarning { memoryWarnings += 1 } else { memoryRejected += 1 }
                 memoryDiagnostics.append(diagnostic.description)
             }
         }

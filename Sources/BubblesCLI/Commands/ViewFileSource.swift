@@ -47,6 +47,8 @@ final class JSONLinesFileSource: ViewerSource {
     /// Blank lines skipped, and messages from the `--me` sender (outgoing).
     private(set) var blankLines = 0
     private(set) var outgoing = 0
+    /// Records read with a warning.
+    private(set) var warnings = 0
     /// Why the last `readAgain` did not read the name again, when it leads to something that is
     /// not a regular file.
     private(set) var refusal: Change?
@@ -282,6 +284,7 @@ final class JSONLinesFileSource: ViewerSource {
         rejected = 0
         blankLines = 0
         outgoing = 0
+        warnings = 0
         diagnostics.append("\(DiagnosticText.escaped(path)): \(change) while viewed: read again from its start (line numbers after this one are of its new lines)")
         index()
         return true
@@ -320,6 +323,8 @@ final class JSONLinesFileSource: ViewerSource {
                 if !diagnostic.isWarning {
                     rejected += 1
                     linesWithEntries += 1
+                } else {
+                    warnings += 1
                 }
                 diagnostics.append(diagnostic.description)
             }
