@@ -250,7 +250,7 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
     static func head(of path: String) -> [UInt8] {
         // A FIFO or a process substitution was opened and read by the reader already: opening
         // it again would wait for a writer that has gone, or take bytes meant for the reader.
-        guard path != "-", isRegularFile(path), let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        guard path != "-", isRegularFile(path), let handle = regularFileHandle(path) else { return [] }
         defer { try? handle.close() }
         return [UInt8]((try? handle.read(upToCount: 4)) ?? Data())
     }
@@ -269,6 +269,13 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
     static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// `path` opened for reading when it is a regular file, never waiting (a name replaced by a
+    /// FIFO since it was looked at is not opened: `JSONLinesFileSource.openRegularFile`).
+    static func regularFileHandle(_ path: String) -> FileHandle? {
+        guard case let .opened(fd) = JSONLinesFileSource.openRegularFile(path) else { return nil }
+        return FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     }
 
     static func isDirectory(_ path: String) -> Bool {
@@ -330,7 +337,7 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
     /// a source; nil for a smaller file. Its diagnostics are left to the full read.
     func tail(tailFirstBytes: Int, tailBytes: Int) -> JSONLinesFileSource? {
         guard let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber,
-              size.uint64Value >= UInt64(tailFirstBytes), let handle = FileHandle(forReadingAtPath: path) else { return nil }
+              size.uint64Value >= UInt64(tailFirstBytes), let handle = Self.regularFileHandle(path) else { return nil }
         defer { try? handle.close() }
         let from = size.uint64Value - UInt64(tailBytes)
         guard (try? handle.seek(toOffset: from)) != nil, let data = try? handle.read(upToCount: tailBytes),
