@@ -109,8 +109,8 @@ import BubbleTestSupport
         #expect(status.contains("chat-export.txt") && status.contains("dates read as"), "\(status)")
     }
 
-    /// A message taller than the screen is drawn once: scrolling inside it takes its lines from
-    /// what was drawn, and the lines shown are those of the whole message drawn apart.
+    /// A message taller than the screen is drawn a page at a time (whole only for a search, and
+    /// then once), and the lines shown are those of the whole message drawn apart.
     @Test func aTallMessageIsDrawnOnceNotEachFrame() {
         let word = String(repeating: "abcdefghij", count: 5_000)  // one word of 50,000 letters
         var models = ViewerScreenTests.models(3)
@@ -130,5 +130,14 @@ import BubbleTestSupport
         }
         #expect(screen.topRow == 3, "still inside the tall message")
         #expect(screen.rowsDrawn == drawn, "no row drawn again while scrolling inside the tall one")
+        #expect(screen.tallRowsDrawnWhole == 0, "a page of it at a time")
+        // A search reads it whole, once; the pages shown are still the reference's.
+        for key in "/abcdefghij" { _ = screen.handle(.character(key)) }
+        _ = screen.handle(.enter)
+        _ = screen.handle(.character("n"))
+        _ = screen.handle(.character("n"))
+        #expect(screen.tallRowsDrawnWhole == 1)
+        #expect(Array(plain(screen).prefix(screen.pageHeight)).map { stripSGR($0) }
+                == reference.page(reference.top(screen), screen.pageHeight).map { $0 })
     }
 }

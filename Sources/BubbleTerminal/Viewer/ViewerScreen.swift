@@ -839,8 +839,9 @@ public final class ViewerScreen {
             var row = topRow
             var skip = topLine
             while lines.count < headerLines + pageHeight && row < count {
-                let drawn = drawRow(row)
-                if skip < drawn.count { lines += drawn[skip...].prefix(headerLines + pageHeight - lines.count) }
+                let room = headerLines + pageHeight - lines.count
+                let drawn = drawRow(row, only: skip..<(skip + room))
+                if skip < drawn.count { lines += drawn[skip...].prefix(room) }
                 skip = 0
                 row += 1
             }
@@ -867,17 +868,30 @@ public final class ViewerScreen {
 
     /// The lines of source row `row` (its date separator, then its message); the window must
     /// hold it.
-    /// A row taller than the screen is drawn once and kept (the last few such rows), so that a
-    /// frame inside a long message takes its lines from there instead of drawing it whole again.
-    func drawRow(_ row: Int) -> [String] {
+    /// A row taller than the screen is drawn, for a frame (`only`: the row's lines it shows),
+    /// only in those lines, the others left empty: a page of a long message costs a page. Drawn
+    /// whole (a search reads every line), it is kept (the last few such rows), so that is done
+    /// once.
+    func drawRow(_ row: Int, only: Range<Int>? = nil) -> [String] {
         let entry = windowRow(row)
         let messageRow = entry.messageRow(messageIndex: row)
         var key: TallRowKey?
+        if entry.height > pageHeight, let only {
+            var lines: [String] = []
+            if let separatorRow = entry.separatorRow(at: row), let layout = entry.dateSeparator {
+                lines += renderer.lines(for: separatorRow, model: nil, layout: layout)
+            }
+            let shift = lines.count
+            lines += renderer.lines(for: messageRow, model: entry.model, layout: entry.layout,
+                                    only: max(0, only.lowerBound - shift)..<max(0, only.upperBound - shift))
+            return lines
+        }
         if entry.height > pageHeight {
             let tall = TallRowKey(id: entry.model.id, revision: entry.model.revision, section: section, row: row, columns: columns,
                                   message: messageRow, layout: entry.layout, separator: entry.dateSeparator)
             if let lines = tallRows[tall] { return lines }
             key = tall
+            tallRowsDrawnWhole += 1
         }
         rowsDrawn += 1
         var lines: [String] = []
@@ -892,8 +906,10 @@ public final class ViewerScreen {
         return lines
     }
 
-    /// Rows drawn so far (a test reads it: a tall message is drawn once, not at each frame).
+    /// Rows drawn whole so far, and those of them taller than the screen (a test reads them: a
+    /// tall message is drawn a page at a time, and whole at most once).
     public private(set) var rowsDrawn = 0
+    public private(set) var tallRowsDrawnWhole = 0
     /// The lines of the tall rows drawn last, by what they were drawn from.
     private var tallRows: [TallRowKey: [String]] = [:]
 
