@@ -304,7 +304,8 @@ struct TmuxViewerTests {
         try #require(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
         let session = try Self.start("view \(fifo)", before: "cat \(Self.sample) > \(fifo) &")
-        let (opened, screen) = session.waitFor { Self.statusLine($0).contains("(END)") }
+        // Read behind the open screen: its end once all of it is read.
+        let (opened, screen) = session.waitFor { Self.statusLine($0).contains("(END)") && Self.statusLine($0).contains("of 157") }
         #expect(opened, "\(screen)")
         #expect(Self.statusLine(screen).contains("of 157"), "\(screen)")
         session.send("q")

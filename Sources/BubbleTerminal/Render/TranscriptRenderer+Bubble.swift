@@ -4,8 +4,9 @@ import BubbleText
 extension TranscriptRenderer {
     /// A message bubble, top to bottom: name, top border, reply quote, image box, text lines,
     /// bottom border (with the footer and tail), own-line footer; each only when the layout has it.
+    /// With `only`, text lines outside those row lines are left empty (`lines(for:…only:)`).
     mutating func drawBubble(_ model: any MessageModel, row: DecoratedRow, layout: RowLayout,
-                             into lines: inout [String]) {
+                             into lines: inout [String], only: Range<Int>? = nil) {
         let style = engine.style
         let contentWidth = layout.contentWidth(in: style)
 
@@ -37,8 +38,14 @@ extension TranscriptRenderer {
         }
         if layout.textLines > 0 {
             let textStyle: TextStyle = content.textStyle == .notice ? .notice : .plain
+            let first = lines.count
+            let shown = only.map { ($0.lowerBound - first)..<($0.upperBound - first) }
             for line in drawnTextLines(of: content.text ?? "", model: model, layout: layout, limit: contentWidth,
-                                       style: textStyle) {
+                                       style: textStyle, only: shown) {
+                guard let line else {
+                    lines.append("")
+                    continue
+                }
                 lines.append(contentLine(line.drawn, layout: layout, rightAligned: line.rightToLeft,
                                          trailingBlanks: line.trailingBlanks))
             }

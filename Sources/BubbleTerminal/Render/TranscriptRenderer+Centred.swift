@@ -82,11 +82,23 @@ extension TranscriptRenderer {
     /// right-to-left. In `.logical` mode, exactly the lines drawn before bidi support.
     func drawnTextLines(of text: String, model: any MessageModel, layout: RowLayout, limit: Int,
                         style: TextStyle = .plain) -> [VisualOrder.Line] {
+        drawnTextLines(of: text, model: model, layout: layout, limit: limit, style: style, only: nil).map { $0! }
+    }
+
+    /// `drawnTextLines` drawing only the text lines at `only` (all when nil, or when the text
+    /// must be reordered as a whole); the others are nil.
+    func drawnTextLines(of text: String, model: any MessageModel, layout: RowLayout, limit: Int,
+                        style: TextStyle = .plain, only: Range<Int>?) -> [VisualOrder.Line?] {
         let (lines, own, prepared) = wrapped(text, model: model, layout: layout, count: layout.textLines)
-        var drawn = lines.map { VisualOrder.Line(drawn: safe.draw($0, limit: limit, style: style), trailingBlanks: 0, rightToLeft: false) }
-        if options.bidi == .visual && prepared.mayContainRightToLeft && own > 0 {
-            let visual = visualOrder.reorder(drawn[0..<own].map(\.drawn), raw: Array(lines[0..<own]), in: prepared.text)
-            drawn.replaceSubrange(0..<own, with: visual)
+        let reordered = options.bidi == .visual && prepared.mayContainRightToLeft && own > 0
+        let shown = reordered ? nil : only
+        var drawn: [VisualOrder.Line?] = lines.indices.map { index in
+            guard shown.map({ $0.contains(index) }) ?? true else { return nil }
+            return VisualOrder.Line(drawn: safe.draw(lines[index], limit: limit, style: style), trailingBlanks: 0, rightToLeft: false)
+        }
+        if reordered {
+            let visual = visualOrder.reorder(drawn[0..<own].map { $0!.drawn }, raw: Array(lines[0..<own]), in: prepared.text)
+            drawn.replaceSubrange(0..<own, with: visual.map { Optional($0) })
         }
         return drawn
     }

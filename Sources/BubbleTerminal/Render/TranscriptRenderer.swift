@@ -60,7 +60,11 @@ public struct TranscriptRenderer {
 
     /// The lines of `row`, drawn from `layout` (the engine's layout of that row at `width`).
     /// `model` is the row's message; nil for a date separator.
-    public mutating func lines(for row: DecoratedRow, model: (any MessageModel)?, layout: RowLayout) -> [String] {
+    /// With `only`, the text lines of a bubble outside those of its lines are left empty, not
+    /// drawn: a viewer shows a page of a message taller than the screen at the cost of the page
+    /// (the text of a right-to-left paragraph is still drawn whole, as its order needs).
+    public mutating func lines(for row: DecoratedRow, model: (any MessageModel)?, layout: RowLayout,
+                               only: Range<Int>? = nil) -> [String] {
         var lines: [String] = []
         lines.reserveCapacity(layout.height)
         for _ in 0..<layout.spacingAbove { lines.append("") }
@@ -71,7 +75,7 @@ public struct TranscriptRenderer {
             if layout.alignment == .center {
                 drawNotice(model, row: row, layout: layout, into: &lines)
             } else {
-                drawBubble(model, row: row, layout: layout, into: &lines)
+                drawBubble(model, row: row, layout: layout, into: &lines, only: only)
             }
             remember(model)
         }

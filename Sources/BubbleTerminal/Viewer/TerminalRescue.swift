@@ -30,6 +30,22 @@ private let rescueSignalLimit = 65
 
 private func rescueTerminal(_ number: Int32) {
     let saved = errno
+    giveTerminalBack()
+    // The action found before ours (the Swift runtime's backtracer, or the default) takes over:
+    // the signal, raised again while this handler blocks it, is delivered to it on return, with
+    // the context of where the process was stopped.
+    if let previous = rescuePrevious, number > 0, number < rescueSignalLimit {
+        _ = sigaction(number, previous + Int(number), nil)
+    } else {
+        _ = signal(number, SIG_DFL)
+    }
+    errno = saved
+    _ = raise(number)
+}
+
+/// Writes the bytes that give the terminal back and puts back its settings, once, when armed.
+/// Async-signal-safe.
+private func giveTerminalBack() {
     if let state = rescueState, state.pointee.armed != 0 {
         state.pointee.armed = 0
         let fd = state.pointee.fd
@@ -46,25 +62,29 @@ private func rescueTerminal(_ number: Int32) {
         }
         if state.pointee.hasMode != 0 { _ = tcsetattr(fd, TCSANOW, &state.pointee.mode) }
     }
-    // The action found before ours (the Swift runtime's backtracer, or the default) takes over:
-    // the signal, raised again while this handler blocks it, is delivered to it on return, with
-    // the context of where the process was stopped.
-    if let previous = rescuePrevious, number > 0, number < rescueSignalLimit {
-        _ = sigaction(number, previous + Int(number), nil)
-    } else {
-        _ = signal(number, SIG_DFL)
-    }
-    errno = saved
-    _ = raise(number)
 }
 
-/// Gives the terminal back when the process dies of a fatal signal (a Swift trap is SIGILL on
-/// x86-64 and SIGTRAP on arm64; SIGSEGV, SIGBUS, SIGFPE and SIGABRT besides) while the viewer
-/// holds it: the handler writes the bytes that leave the viewer's modes and puts back the
-/// saved settings, then hands the signal on to whoever had it before, so the process still
-/// dies of it (with the runtime's backtrace, now on the normal screen, when that is on).
+/// Gives the terminal back when the process dies of a signal while the viewer holds it: a fatal
+/// one (a Swift trap is SIGILL on x86-64 and SIGTRAP on arm64; SIGSEGV, SIGBUS, SIGFPE and
+/// SIGABRT besides), or any other whose default action ends the process and that the viewer
+/// does not answer itself (SIGUSR1, SIGALRM, SIGPIPE, SIGXCPU, the real-time signals…; SIGINT,
+/// SIGTERM, SIGHUP and SIGQUIT end the viewer's loop instead). The handler writes the bytes
+/// that leave the viewer's modes and puts back the saved settings, then hands the signal on to
+/// whoever had it before (the default action, or the runtime's backtracer), so the process
+/// still dies of it (with the backtrace, now on the normal screen, when that is on). A signal
+/// found ignored is left ignored: it ends nothing.
 enum TerminalRescue {
-    static let signals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
+    static let signals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT] + terminating
+
+    /// The signals besides the faults whose default action is to end the process (signal(7)),
+    /// on Linux, the real-time ones included.
+    static let terminating: [Int32] = {
+        var numbers: [Int32] = [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGIO, SIGSYS, SIGPIPE,
+                                SIGSTKFLT, SIGPWR]
+        let low = __libc_current_sigrtmin(), high = __libc_current_sigrtmax()
+        if low > 0 && high >= low && high < Int32(rescueSignalLimit) { numbers += Array(low...high) }
+        return numbers
+    }()
     /// Room for the restore bytes (the handler's buffer is fixed: 32 × 8 bytes).
     static let capacity = 256
     nonisolated(unsafe) private static var installed = false
@@ -94,6 +114,10 @@ enum TerminalRescue {
             _ = sigaltstack(&stack, nil)
         }
         for number in signals {
+            var current = sigaction()
+            if sigaction(number, nil, &current) == 0, unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1 {
+                continue  // SIG_IGN, as `nohup` or a parent left it: the signal ends nothing
+            }
             var action = sigaction()
             action.__sigaction_handler.sa_handler = rescueTerminal
             sigemptyset(&action.sa_mask)
@@ -115,6 +139,12 @@ enum TerminalRescue {
         }
         state.pointee.length = length
         state.pointee.armed = 1
+    }
+
+    /// Gives the terminal back now, as a fatal signal would (once; nothing when not armed), from
+    /// any thread: for a way out taken while the viewer's loop is busy (`ViewerWatchdog`).
+    static func giveBack() {
+        giveTerminalBack()
     }
 
     /// The terminal is given back: a fatal signal now only hands on.

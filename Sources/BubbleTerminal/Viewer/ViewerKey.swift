@@ -5,6 +5,8 @@ public enum ViewerKey: Hashable, Sendable {
     case up, down, pageUp, pageDown, home, end
     case enter, escape, backspace
     case wheelUp, wheelDown
+    /// F1 (the help screen, as `h`).
+    case f1
     /// ctrl-C (raw mode delivers it as a byte), ctrl-Z, ctrl-L.
     case interrupt, suspend, redraw
 }
@@ -85,12 +87,14 @@ public struct ViewerKeyDecoder: Sendable {
         case UInt8(ascii: "B"): return .down
         case UInt8(ascii: "H"): return .home
         case UInt8(ascii: "F"): return .end
+        case UInt8(ascii: "P") where body.isEmpty: return .f1  // SS3 P or CSI P
         case UInt8(ascii: "~"):
             switch text {
             case "5": return .pageUp
             case "6": return .pageDown
             case "1", "7": return .home
             case "4", "8": return .end
+            case "11": return .f1
             default: return nil
             }
         case UInt8(ascii: "M"), UInt8(ascii: "m"):

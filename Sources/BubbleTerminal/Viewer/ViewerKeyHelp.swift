@@ -11,9 +11,9 @@ package struct ViewerKeyBinding: Sendable {
 }
 
 /// The keys `bubbles view` handles (`ViewerKeyDecoder`, `ViewerScreen.handle`), declared once: the
-/// viewer's help, `bubbles view --help` and the man page list these. Key names: a printable
-/// character as itself, `Space`, `Enter`, `Esc`, `Backspace`, `Up`, `Down`, `PgUp`, `PgDn`,
-/// `Home`, `End`, `Ctrl-X`, `Mouse wheel`.
+/// viewer's help screen (`h`, F1), `bubbles view --help` and the man page list these. Key names: a
+/// printable character as itself, `Space`, `Enter`, `Esc`, `Backspace`, `Up`, `Down`, `PgUp`,
+/// `PgDn`, `Home`, `End`, `F1`, `Ctrl-X`, `Mouse wheel`, and `0-9` for the digits of a count.
 package enum ViewerKeyHelp {
     package static let bindings: [ViewerKeyBinding] = [
         ViewerKeyBinding("j, e, Down, Enter, Ctrl-N", "Scroll down one line."),
@@ -23,15 +23,17 @@ package enum ViewerKeyHelp {
         ViewerKeyBinding("d, Ctrl-D", "Scroll down half a page."),
         ViewerKeyBinding("u, Ctrl-U", "Scroll up half a page."),
         ViewerKeyBinding("Mouse wheel", "Scroll three lines."),
-        ViewerKeyBinding("g, <, Home", "Go to the first message of the conversation shown."),
-        ViewerKeyBinding("G, >, End", "Go to the last message of the conversation shown."),
+        ViewerKeyBinding("g, <, Home", "Go to the start of the log (after a count N: message N of the conversation shown)."),
+        ViewerKeyBinding("G, >, End", "Go to the end of the log (after a count N: message N of the conversation shown)."),
         ViewerKeyBinding("]", "Go to the next conversation (a log of several)."),
         ViewerKeyBinding("[", "Go to the previous conversation."),
-        ViewerKeyBinding("/", "Search forward: type the text, Enter to search (an empty text repeats the last search), Esc to cancel."),
+        ViewerKeyBinding("/", "Search forward: type the text, then Enter (empty: the last search again); Esc cancels."),
         ViewerKeyBinding("?", "Search backward."),
         ViewerKeyBinding("n", "Go to the next match, in the search's direction."),
         ViewerKeyBinding("N", "Go to the next match in the other direction."),
-        ViewerKeyBinding("Esc", "Clear the search."),
+        ViewerKeyBinding("Esc", "Clear the search, or a count being typed."),
+        ViewerKeyBinding("0-9", "A count before a key repeats it that many times (50j, 10b, 3n)."),
+        ViewerKeyBinding("h, H, F1", "Show this list of keys (any key returns)."),
         ViewerKeyBinding("Ctrl-L", "Redraw the screen."),
         ViewerKeyBinding("Ctrl-Z", "Suspend the viewer (fg resumes it)."),
         ViewerKeyBinding("q, Q, Ctrl-C", "Quit."),

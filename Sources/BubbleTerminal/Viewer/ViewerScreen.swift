@@ -65,6 +65,9 @@ public final class ViewerScreen {
     private var windowParties = 0
     /// What the status line says besides the position (loading, rejected records, following).
     public var note: String?
+    /// What reading the log said on opening (a guess about its dates, the time zone used), shown
+    /// on the status line before `note` while the viewer runs.
+    public var notice: String?
 
     let baseOptions: RenderOptions
     let decoration: DecorationOptions
@@ -77,6 +80,17 @@ public final class ViewerScreen {
     enum KeyMode: Equatable {
         case normal
         case searchInput(forward: Bool, text: String)
+        /// The help screen, scrolled down `offset` lines.
+        case help(offset: Int)
+    }
+
+    /// Whether `q` quits now: not while a search is typed, on the help screen or after a count.
+    public var quitKeyQuits: Bool { keyMode == .normal && pendingCount == nil }
+
+    /// Whether the help screen is shown.
+    public var showsHelp: Bool {
+        if case .help = keyMode { return true }
+        return false
     }
 
     /// A screen of `rows` × `columns` cells onto `source`, laid out by `engine` with `decoration`,
@@ -155,10 +169,16 @@ public final class ViewerScreen {
         dropWindow()
     }
 
+    /// The index in `shown` of its conversation's message `index` as `ConversationSections`
+    /// counts them (a heading the section leaves out is counted there).
+    private func shownIndex(_ index: Int) -> Int {
+        (shown as? SectionSource)?.index(ofListIndex: index) ?? index
+    }
+
     /// Goes to the first message of the next (`step` 1) or previous (-1) conversation.
     private func jumpSection(by step: Int) -> ViewerAction {
-        let target = section + step
-        guard target >= 0 && target < sectionCount else { return .none }
+        let target = max(0, min(sectionCount - 1, section + step))
+        guard target != section else { return .none }
         showSection(target)
         (topRow, topLine) = (0, 0)
         return .redraw
@@ -167,7 +187,7 @@ public final class ViewerScreen {
     /// The header line: the conversation's name (neutralised) and which of how many it is.
     func headerLine() -> String {
         let rule = baseOptions.asciiBorders ? "=" : "═"
-        let name = source.sections.flatMap { section < $0.count ? $0.ids[section] : nil }
+        let name = (shown as? SectionSource)?.headingText ?? source.sections.flatMap { section < $0.count ? $0.ids[section] : nil }
         let place = " conversation \(NumberText.grouped(section + 1)) of \(NumberText.grouped(sectionCount)) "
         let room = max(1, columns - 8 - safe.width(of: place))
         let drawnName = name.map { safe.draw($0, limit: room).text } ?? "(no conversation named)"
@@ -382,7 +402,7 @@ public final class ViewerScreen {
             scrollToEnd()
         } else if let place = sections.locate(position: oldTop + shift) {
             showSection(place.section)
-            setTop(place.index, 0)
+            setTop(shownIndex(place.index), 0)
         } else {
             showSection(Self.sectionOfLastMessage(replacement))
             scrollToEnd()
@@ -393,6 +413,7 @@ public final class ViewerScreen {
     /// messages), and takes the source's count.
     private func dropWindow() {
         for row in 0..<window.count { engine.forget(id: window[row].model.id) }
+        tallRows = [:]
         count = shown.count
         windowValid = false
         window = Conversation(engine: engine, width: columns, options: decoration)
@@ -472,39 +493,110 @@ public final class ViewerScreen {
 
     // MARK: Keys
 
-    /// Acts on one key, as `less` would.
+    /// Acts on one key, as `less` would (the keys `ViewerKeyHelp` lists). Digits typed before a
+    /// key make a count (shown on the status line while typed) that repeats it: `50j` goes down
+    /// 50 lines, `10b` back 10 pages, `3n` to the third match; `g` and `G` with a count go to
+    /// that message of the conversation shown, as `less` goes to a line. Any other key drops it.
     public func handle(_ key: ViewerKey) -> ViewerAction {
-        if case let .searchInput(forward, text) = keyMode { return handleSearchInput(key, forward: forward, text: text) }
+        switch keyMode {
+        case let .searchInput(forward, text): return handleSearchInput(key, forward: forward, text: text)
+        case let .help(offset): return handleHelp(key, offset: offset)
+        case .normal: break
+        }
+        if case let .character(character) = key, let digit = character.wholeNumberValue, character.isASCII {
+            guard pendingCount != nil || digit != 0 else { return .none }
+            // Past seven digits a count only repeats what the log's end stops anyway.
+            pendingCount = min(9_999_999, (pendingCount ?? 0) * 10 + digit)
+            return .redraw
+        }
+        let count = pendingCount
+        pendingCount = nil
+        let times = count ?? 1
+        let action = act(on: key, count: count, times: times)
+        // The count shown on the status line goes away with the key that used it.
+        return count != nil && action == .none ? .redraw : action
+    }
+
+    /// A count being typed (the digits before a key), nil when none is.
+    public private(set) var pendingCount: Int?
+
+    private func act(on key: ViewerKey, count: Int?, times: Int) -> ViewerAction {
         switch key {
         case .character("q"), .character("Q"), .interrupt: return .quit
         case .suspend: return .suspend
         case .redraw: return .redraw
-        case .character("j"), .character("e"), .down, .enter: return scroll(by: 1)
-        case .character("k"), .character("y"), .up: return scroll(by: -1)
+        case .character("j"), .character("e"), .down, .enter: return scroll(by: times)
+        case .character("k"), .character("y"), .up: return scroll(by: -times)
         case .wheelDown: return scroll(by: 3)
         case .wheelUp: return scroll(by: -3)
-        case .character(" "), .character("f"), .character("z"), .pageDown: return scroll(by: pageHeight)
-        case .character("b"), .character("w"), .pageUp: return scroll(by: -pageHeight)
-        case .character("d"): return scroll(by: max(1, pageHeight / 2))
-        case .character("u"): return scroll(by: -max(1, pageHeight / 2))
-        case .character("g"), .character("<"), .home: return scroll(to: 0)
-        case .character("G"), .character(">"), .end: return scroll(to: Int.max)
+        case .character(" "), .character("f"), .character("z"), .pageDown: return scroll(by: Self.product(pageHeight, times))
+        case .character("b"), .character("w"), .pageUp: return scroll(by: -Self.product(pageHeight, times))
+        case .character("d"): return scroll(by: Self.product(max(1, pageHeight / 2), times))
+        case .character("u"): return scroll(by: -Self.product(max(1, pageHeight / 2), times))
+        case .character("g"), .character("<"), .home:
+            if let count { return goToMessage(count) }
+            return goToLogStart()
+        case .character("G"), .character(">"), .end:
+            if let count { return goToMessage(count) }
+            return goToLogEnd()
         case .character("/"):
             keyMode = .searchInput(forward: true, text: "")
             return .redraw
         case .character("?"):
             keyMode = .searchInput(forward: false, text: "")
             return .redraw
-        case .character("n"): return repeatSearch(reverse: false)
-        case .character("N"): return repeatSearch(reverse: true)
-        case .character("]"): return jumpSection(by: 1)
-        case .character("["): return jumpSection(by: -1)
+        case .character("n"), .character("N"):
+            var action = ViewerAction.none
+            for _ in 0..<times {
+                let step = repeatSearch(reverse: key == .character("N"))
+                if step != .none { action = step }
+                if search?.notFound ?? true { break }
+            }
+            return action
+        case .character("]"): return jumpSection(by: min(times, sectionCount))
+        case .character("["): return jumpSection(by: -min(times, sectionCount))
+        case .character("h"), .character("H"), .f1:
+            keyMode = .help(offset: 0)
+            return .redraw
         case .escape:
             guard search != nil else { return .none }
             search = nil
             return .redraw
         default: return .none
         }
+    }
+
+    /// `a` × `b`, no further than a count can take the screen.
+    private static func product(_ a: Int, _ b: Int) -> Int {
+        let (value, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? Int.max / 2 : min(value, Int.max / 2)
+    }
+
+    /// The first message of the log: its first conversation's start.
+    private func goToLogStart() -> ViewerAction {
+        if section != 0 {
+            showSection(0)
+            (topRow, topLine) = (0, 0)
+            return .redraw
+        }
+        return scroll(to: 0)
+    }
+
+    /// The last page of the log: its last conversation's end.
+    private func goToLogEnd() -> ViewerAction {
+        if section != sectionCount - 1 {
+            showSection(sectionCount - 1)
+            scrollToEnd()
+            return .redraw
+        }
+        return scroll(to: Int.max)
+    }
+
+    /// Message `number` (from 1) of the conversation shown at the top, or the last page when
+    /// it is on it.
+    private func goToMessage(_ number: Int) -> ViewerAction {
+        guard count > 0 else { return .none }
+        return scroll(to: min(count, max(1, number)) - 1, line: 0)
     }
 
     /// Scrolls by `lines`; at a conversation's end (or start), on into the next one's start (the
@@ -529,6 +621,67 @@ public final class ViewerScreen {
     /// The first or the last page.
     private func scroll(to line: Int) -> ViewerAction {
         line == Int.max ? scroll(to: Int.max, line: 0) : scroll(to: 0, line: 0)
+    }
+
+    // MARK: Help
+
+    /// The help screen's lines at the width: a title, then each of `ViewerKeyHelp.bindings`, its
+    /// keys in a column and its action beside them, wrapped at spaces when narrow.
+    func helpLines() -> [String] {
+        var lines = [safe.draw("Keys of bubbles view (q or any other key returns to the log)", limit: columns).text, ""]
+        let bindings = ViewerKeyHelp.bindings
+        let keyWidth = min(bindings.map { safe.width(of: $0.keys) }.max() ?? 0, max(4, columns / 2))
+        let actionRoom = max(8, columns - keyWidth - 4)
+        for binding in bindings {
+            let keys = safe.draw(binding.keys, limit: keyWidth)
+            var first = "  " + keys.text + String(repeating: " ", count: max(0, keyWidth - keys.width)) + "  "
+            var words = binding.action.split(separator: " ")[...]
+            var line = ""
+            var wrapped: [String] = []
+            while let word = words.popFirst() {
+                let candidate = line.isEmpty ? String(word) : line + " " + word
+                if !line.isEmpty && safe.width(of: candidate) > actionRoom {
+                    wrapped.append(line)
+                    line = String(word)
+                } else {
+                    line = candidate
+                }
+            }
+            wrapped.append(line)
+            let indent = String(repeating: " ", count: keyWidth + 4)
+            for (index, part) in wrapped.enumerated() {
+                let text = (index == 0 ? first : indent) + part
+                lines.append(safe.draw(text, limit: columns).text)
+                first = ""
+            }
+        }
+        return lines
+    }
+
+    /// Lines of help on a screen (all rows but the status line).
+    private var helpPage: Int { max(1, rows - 1) }
+
+    /// On the help screen: the scrolling keys move it when it is taller than the screen; any
+    /// other key (q, h, Esc included) returns to the log, as `less`'s help does.
+    private func handleHelp(_ key: ViewerKey, offset: Int) -> ViewerAction {
+        let last = max(0, helpLines().count - helpPage)
+        var target: Int?
+        switch key {
+        case .character("j"), .character("e"), .down, .enter, .wheelDown: target = offset + (key == .wheelDown ? 3 : 1)
+        case .character("k"), .character("y"), .up, .wheelUp: target = offset - (key == .wheelUp ? 3 : 1)
+        case .character(" "), .character("f"), .pageDown: target = offset + helpPage
+        case .character("b"), .pageUp: target = offset - helpPage
+        case .suspend: return .suspend
+        case .interrupt: return .quit
+        case .redraw: return .redraw
+        default: break
+        }
+        guard last > 0, let target else {
+            keyMode = .normal
+            return .redraw
+        }
+        keyMode = .help(offset: max(0, min(last, target)))
+        return .redraw
     }
 
     private func handleSearchInput(_ key: ViewerKey, forward: Bool, text: String) -> ViewerAction {
@@ -588,7 +741,8 @@ public final class ViewerScreen {
         }
         if found == nil, let place = findInOtherSections(forward: forward, matcher: matcher) {
             showSection(place.section)
-            found = (place.index, matchLine(ofRow: place.index, matcher, forward: forward))
+            let index = shownIndex(place.index)
+            found = (index, matchLine(ofRow: index, matcher, forward: forward))
         }
         state.notFound = found == nil
         if let found {
@@ -671,13 +825,23 @@ public final class ViewerScreen {
     public func frame() -> [String] {
         var lines: [String] = []
         lines.reserveCapacity(rows)
+        if case let .help(offset) = keyMode {
+            let help = helpLines()
+            lines = Array(help.dropFirst(offset).prefix(helpPage))
+            while lines.count < helpPage { lines.append("") }
+            let more = offset + helpPage < help.count ? " │ more below: j, space" : ""
+            let text = safe.draw(" HELP │ q returns to the log" + more, limit: columns)
+            lines.append("\u{1B}[7m" + text.text + String(repeating: " ", count: max(0, columns - text.width)) + "\u{1B}[27m")
+            return lines
+        }
         if headerLines > 0 { lines.append(headerLine()) }
         if count > 0 {
             var row = topRow
             var skip = topLine
             while lines.count < headerLines + pageHeight && row < count {
-                let drawn = drawRow(row)
-                if skip < drawn.count { lines += drawn[skip...].prefix(headerLines + pageHeight - lines.count) }
+                let room = headerLines + pageHeight - lines.count
+                let drawn = drawRow(row, only: skip..<(skip + room))
+                if skip < drawn.count { lines += drawn[skip...].prefix(room) }
                 skip = 0
                 row += 1
             }
@@ -704,23 +868,70 @@ public final class ViewerScreen {
 
     /// The lines of source row `row` (its date separator, then its message); the window must
     /// hold it.
-    func drawRow(_ row: Int) -> [String] {
+    /// A row taller than the screen is drawn, for a frame (`only`: the row's lines it shows),
+    /// only in those lines, the others left empty: a page of a long message costs a page. Drawn
+    /// whole (a search reads every line), it is kept (the last few such rows), so that is done
+    /// once.
+    func drawRow(_ row: Int, only: Range<Int>? = nil) -> [String] {
         let entry = windowRow(row)
+        let messageRow = entry.messageRow(messageIndex: row)
+        var key: TallRowKey?
+        if entry.height > pageHeight, let only {
+            var lines: [String] = []
+            if let separatorRow = entry.separatorRow(at: row), let layout = entry.dateSeparator {
+                lines += renderer.lines(for: separatorRow, model: nil, layout: layout)
+            }
+            let shift = lines.count
+            lines += renderer.lines(for: messageRow, model: entry.model, layout: entry.layout,
+                                    only: max(0, only.lowerBound - shift)..<max(0, only.upperBound - shift))
+            return lines
+        }
+        if entry.height > pageHeight {
+            let tall = TallRowKey(id: entry.model.id, revision: entry.model.revision, section: section, row: row, columns: columns,
+                                  message: messageRow, layout: entry.layout, separator: entry.dateSeparator)
+            if let lines = tallRows[tall] { return lines }
+            key = tall
+            tallRowsDrawnWhole += 1
+        }
+        rowsDrawn += 1
         var lines: [String] = []
         if let separatorRow = entry.separatorRow(at: row), let layout = entry.dateSeparator {
             lines += renderer.lines(for: separatorRow, model: nil, layout: layout)
         }
-        lines += renderer.lines(for: entry.messageRow(messageIndex: row), model: entry.model, layout: entry.layout)
+        lines += renderer.lines(for: messageRow, model: entry.model, layout: entry.layout)
+        if let key {
+            if tallRows.count >= 4 { tallRows.removeAll() }
+            tallRows[key] = lines
+        }
         return lines
     }
 
-    /// `title │ Wed 1 May 2024 │ message 12 of 340 │ /search`, in reverse video, one line: the
-    /// message at the top of the screen and its date, or at the bottom (`(END)`) the last
-    /// message, which is then the one on screen the count is about (as `less` counts to the
-    /// bottom line). Counts are grouped as everywhere else (`1,234`). What does not fit goes,
-    /// least useful first: the title, the date, the note.
+    /// Rows drawn whole so far, and those of them taller than the screen (a test reads them: a
+    /// tall message is drawn a page at a time, and whole at most once).
+    public private(set) var rowsDrawn = 0
+    public private(set) var tallRowsDrawnWhole = 0
+    /// The lines of the tall rows drawn last, by what they were drawn from.
+    private var tallRows: [TallRowKey: [String]] = [:]
+
+    /// Everything a row's lines are drawn from (the renderer's options are the screen's own).
+    private struct TallRowKey: Hashable {
+        let id: String
+        let revision: Int
+        let section: Int
+        let row: Int
+        let columns: Int
+        let message: DecoratedRow
+        let layout: RowLayout
+        let separator: RowLayout?
+    }
+
+    /// `…/exports/chat.jsonl │ Wed 1 May 2024 │ message 12 of 340 │ /search`, in reverse video,
+    /// one line: the message at the top of the screen and its date, or at the bottom (`(END)`)
+    /// the last message, which is then the one on screen the count is about (as `less` counts to
+    /// the bottom line). Counts are grouped as everywhere else (`1,234`); a count being typed
+    /// shows at the end (`:50`). What does not fit goes, least useful first: the date, then the
+    /// note; the title is shortened from its start (`titleText(limit:)`), never dropped.
     func statusLine() -> String {
-        var title: String? = safe.draw(title, limit: max(8, columns / 3)).text
         var day: String?
         var position = "no messages"
         let atBottom = isAtBottom
@@ -737,30 +948,73 @@ public final class ViewerScreen {
             let query = safe.draw(search.query, limit: max(1, columns / 4)).text
             searchText = (search.forward ? "/" : "?") + query + (search.notFound ? " (not found)" : "")
         }
-        var note = self.note.map { safe.draw($0, limit: max(1, columns / 3)).text }
+        let said = [notice, self.note].compactMap { $0 }.joined(separator: "; ")
+        var elsewhere: String?
         if let first = grewElsewhere.min() {
             // Under --follow: new messages in conversations not shown.
             let name = source.sections.flatMap { first < $0.count ? $0.ids[first] : nil } ?? "(no conversation named)"
-            let elsewhere = grewElsewhere.count == 1 ? "new in " + safe.draw(name, limit: max(1, columns / 5)).text
+            elsewhere = grewElsewhere.count == 1 ? "new in " + safe.draw(name, limit: max(1, columns / 5)).text
                 : "new in \(grewElsewhere.count) conversations"
-            note = note.map { $0 + ", " + elsewhere } ?? elsewhere
         }
+        /// What is said, drawn in about `limit` cells.
+        func noteText(_ limit: Int) -> String? {
+            guard !said.isEmpty || elsewhere != nil else { return nil }
+            let tail = elsewhere.map { (said.isEmpty ? "" : ", ") + $0 } ?? ""
+            let head = said.isEmpty ? "" : safe.draw(said, limit: max(1, limit - safe.width(of: tail))).text
+            return head + tail
+        }
+        var note = noteText(max(1, columns / 2))
         let end = atBottom ? "(END)" : nil
-        func compose() -> String {
-            " " + [title, day, position, searchText, note, end].compactMap { $0 }.joined(separator: " │ ")
+        let typed = pendingCount.map { ":" + String($0) }
+        func rest() -> String {
+            [day, position, searchText, note, end, typed].compactMap { $0 }.joined(separator: " │ ")
         }
-        var text = compose()
-        for drop in 0..<3 where safe.width(of: text) > columns {
-            switch drop {
-            case 0: title = nil
-            case 1: day = nil
-            default: note = nil
-            }
-            text = compose()
+        // The title takes what the rest leaves; the date and then the note go while that is
+        // less than the file name needs (`…/name`, or a third of the line for a long name).
+        let fileName = title.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(title)
+        let wanted = min(titleWidth, max(8, min(columns / 3, safe.width(of: fileName) + 2)))
+        var room = columns - 4 - safe.width(of: rest())
+        if room < wanted {
+            day = nil
+            room = columns - 4 - safe.width(of: rest())
         }
-        let drawn = safe.draw(text, limit: columns)
+        if room < wanted, note != nil {
+            // The note, cut to what is left when that is enough to read, else gone.
+            note = nil
+            let left = columns - 4 - safe.width(of: rest()) - 3 - wanted
+            if left >= 12 { note = noteText(left) }
+            room = columns - 4 - safe.width(of: rest())
+        }
+        let title = titleText(limit: max(min(wanted, columns - 2), room))
+        let drawn = safe.draw(" " + title + " │ " + rest(), limit: columns)
         let padding = max(0, columns - drawn.width)
         return "\u{1B}[7m" + drawn.text + String(repeating: " ", count: padding) + "\u{1B}[27m"
+    }
+
+    /// Cells the whole title takes.
+    private var titleWidth: Int { safe.width(of: title) }
+
+    /// The title (a path) in at most `limit` cells, drawn safe: whole when it fits, else
+    /// shortened from its start, a folder at a time (`…/exports/chat.txt`), so the file name
+    /// stays; a file name wider than `limit` by itself keeps its end (`…t-export.txt`).
+    func titleText(limit: Int) -> String {
+        let limit = max(1, limit)
+        if safe.width(of: title) <= limit { return safe.draw(title, limit: limit).text }
+        let parts = title.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count > 1 {
+            for start in 1..<parts.count {
+                let candidate = "…/" + parts[start...].joined(separator: "/")
+                if safe.width(of: candidate) <= limit { return safe.draw(candidate, limit: limit).text }
+            }
+        }
+        // The file name alone is too wide: its last graphemes, as many as fit after the "…".
+        let name = Array(parts.last ?? Substring(title))
+        var low = 0, high = name.count  // drop `low` graphemes at least, `high` at most
+        while low < high {
+            let middle = (low + high) / 2
+            if safe.width(of: "…" + String(name[middle...])) <= limit { high = middle } else { low = middle + 1 }
+        }
+        return safe.draw("…" + String(name[low...]), limit: limit).text
     }
 }
 

@@ -10,6 +10,9 @@ import Glibc
 nonisolated(unsafe) private var signalPipeWrite: Int32 = -1
 
 private func recordSignal(_ number: Int32) {
+    if number == SIGINT || number == SIGTERM || number == SIGHUP || number == SIGQUIT {
+        viewerPendingStop.store(number, ordering: .sequentiallyConsistent)
+    }
     var byte = UInt8(truncatingIfNeeded: number)
     let saved = errno
     _ = write(signalPipeWrite, &byte, 1)
@@ -25,6 +28,9 @@ public enum ViewerFollowUpdate: Hashable, Sendable {
     /// it again from its start: its positions now hold other messages. `note` says why, for the
     /// status line.
     case readAgain(note: String)
+    /// Something for the status line about the followed name (it no longer leads to a regular
+    /// file); `grew`: messages were appended too.
+    case notice(String, grew: Bool)
 }
 
 /// A source made elsewhere (the whole log, indexed after its end was shown), handed over to the
@@ -83,7 +89,7 @@ public final class ViewerHandover: Sendable {
 /// always given back (normal screen, the modes it had, cursor shown, mouse reporting off, mode
 /// 2027 off if the probe turned it on): on `q`, on SIGINT, SIGTERM and SIGHUP, when the terminal
 /// closes, around a suspend (ctrl-Z or SIGTSTP), after which it is taken again and redrawn, and
-/// when the process dies of a fatal signal (`TerminalRescue`).
+/// when the process dies of any signal whose default action ends it (`TerminalRescue`).
 public final class ViewerSession {
     public let screen: ViewerScreen
     let device: TerminalDevice
@@ -91,6 +97,8 @@ public final class ViewerSession {
     /// screen's source, or the whole log again when it changed, and says which.
     public var follow: (() -> ViewerFollowUpdate)?
     public var followInterval: Int32 = 250
+    /// Whether the last follow tick left more to read (the next comes at once, after the keys).
+    public var followHasMore: (() -> Bool)?
     /// Delivers the whole log when the screen opened on its end only.
     public var handover: ViewerHandover?
     /// Whether the probe turned mode 2027 on (it is turned off on the way out).
@@ -100,6 +108,7 @@ public final class ViewerSession {
     public var bidiModeSwitch: TerminalBidi.ModeSwitch?
 
     private var signalRead: Int32 = -1
+    private var watchdog: ViewerWatchdog?
     private var decoder = ViewerKeyDecoder()
     private var entered = false
 
@@ -159,23 +168,38 @@ public final class ViewerSession {
     }
 
     /// Runs until quit; returns the exit status (128 + the signal that ended it, if one did).
+    /// While the loop is busy (a very tall message laid out, a long search), a stopping signal,
+    /// ctrl-C or `q` is still answered within a tenth of a second (`ViewerWatchdog`).
     public func run() -> Int32 {
         installSignals()
         defer { removeSignals() }
+        let watchdog = ViewerWatchdog(terminal: device.fileDescriptor)
+        self.watchdog = watchdog
+        watchdog.loop(busy: true)
+        watchdog.start()
+        defer { watchdog.stop() }
         enter()
         if let size = device.size { screen.resize(rows: size.rows, columns: size.columns) }
         guard draw() else { return finish(1) }
         while true {
             var fds = [pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: signalRead, events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: signalRead, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: watchdog.wakeRead, events: Int16(POLLIN), revents: 0)]
             if let handover { fds.append(pollfd(fd: handover.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
-            let ready = poll(&fds, nfds_t(fds.count), follow == nil ? -1 : followInterval)
+            let timeout = follow == nil ? -1 : followHasMore?() == true ? 0 : followInterval
+            watchdog.quitKeyQuits.store(screen.quitKeyQuits, ordering: .sequentiallyConsistent)
+            watchdog.loop(busy: false)
+            let ready = poll(&fds, nfds_t(fds.count), timeout)
+            watchdog.loop(busy: true)
             if ready < 0 && errno != EINTR { return finish(1) }
             var redraw = false
             if fds[1].revents & Int16(POLLIN) != 0 {
                 var buffer = [UInt8](repeating: 0, count: 64)
                 let count = read(signalRead, &buffer, buffer.count)
                 for number in buffer.prefix(max(0, count)).map(Int32.init) {
+                    if number == viewerPendingStop.load(ordering: .sequentiallyConsistent) {
+                        viewerPendingStop.store(0, ordering: .sequentiallyConsistent)
+                    }
                     switch number {
                     case SIGWINCH:
                         if let size = device.size {
@@ -192,8 +216,13 @@ public final class ViewerSession {
                     }
                 }
             }
-            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-                guard let bytes = device.read(timeoutMilliseconds: 0) else { return finish(1) }
+            let kept = fds[2].revents & Int16(POLLIN) != 0 ? watchdog.takeKeys() : []
+            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 || !kept.isEmpty {
+                var bytes = kept
+                if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                    guard let read = device.read(timeoutMilliseconds: 0) else { return finish(1) }
+                    bytes += read
+                }
                 var keys = decoder.decode(bytes, final: false)
                 if keys.isEmpty, let more = device.read(timeoutMilliseconds: 30) {
                     keys = decoder.decode(more, final: true)  // a lone ESC, or the rest of a sequence
@@ -209,7 +238,7 @@ public final class ViewerSession {
                     }
                 }
             }
-            if fds.count > 2, fds[2].revents & Int16(POLLIN) != 0, let taken = handover?.take() {
+            if fds.count > 3, fds[3].revents & Int16(POLLIN) != 0, let taken = handover?.take() {
                 screen.replaceSource(taken.source, shift: taken.shift)
                 screen.note = taken.note
                 handover = nil
@@ -221,6 +250,10 @@ public final class ViewerSession {
                 redraw = true
             case let .readAgain(note)?:
                 screen.sourceWasReadAgain()
+                screen.note = note
+                redraw = true
+            case let .notice(note, grew)?:
+                if grew { screen.sourceDidGrow() }
                 screen.note = note
                 redraw = true
             case .unchanged?, nil:

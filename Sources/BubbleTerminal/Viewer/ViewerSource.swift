@@ -103,12 +103,18 @@ public final class ViewerMessages: ViewerSource {
 
 /// One section (conversation) of a source, as a source of its own: its messages by their index
 /// in the section, its names decided from its own first messages. Reads through to `base`, so
-/// it grows as the base does (`--follow`).
+/// it grows as the base does (`--follow`). A section that begins with the conversation's heading
+/// (the system row naming it, as a read of several conversations starts each with) leaves it
+/// out: the viewer's header line names the conversation with its text instead, once.
 final class SectionSource: ViewerSource {
     let base: ViewerSource
     let sections: ConversationSections?
     let section: Int
     private let list: ConversationSections
+    /// Whether the section's first message was looked at (it may have none yet).
+    private var headingChecked = false
+    /// The heading's text when the section begins with one.
+    private(set) var headingText: String?
 
     init(base: ViewerSource, sections: ConversationSections, section: Int) {
         self.base = base
@@ -117,11 +123,33 @@ final class SectionSource: ViewerSource {
         self.section = section
     }
 
-    var count: Int { list.count(ofSection: section) }
+    /// 1 when the section's first message is its heading, else 0.
+    private var skip: Int {
+        if !headingChecked && list.count(ofSection: section) > 0 {
+            headingChecked = true
+            let first = list.position(0, inSection: section)
+            if let model = base.messages(in: first..<(first + 1)).first as? any SystemMessageModel, Self.isHeading(model) {
+                headingText = model.notice
+            }
+        }
+        return headingText == nil ? 0 : 1
+    }
+
+    /// Whether `model`, first in its conversation, is the heading a reader puts before each of
+    /// several conversations (`ExportItems`, Slack's channels: id `<prefix>conversation`).
+    static func isHeading(_ model: any SystemMessageModel) -> Bool {
+        model.senderName == nil && (model.id == "conversation" || model.id.hasSuffix("/conversation"))
+    }
+
+    var count: Int { max(0, list.count(ofSection: section) - skip) }
     var otherParties: Int { section < list.count ? list.parties[section].otherParties : 0 }
 
     /// The base position of the section's message `index`.
-    func basePosition(_ index: Int) -> Int { list.position(index, inSection: section) }
+    func basePosition(_ index: Int) -> Int { list.position(index + skip, inSection: section) }
+
+    /// The index in this source of the section's `index`-th message as `ConversationSections`
+    /// counts it (the heading, when left out, is at 0 there).
+    func index(ofListIndex index: Int) -> Int { max(0, index - skip) }
 
     /// Reads each run of consecutive base positions at once; stops at a run the base gives short
     /// (its file changed under the viewer), so no message is shown at another's index.
@@ -141,7 +169,9 @@ final class SectionSource: ViewerSource {
     }
 
     func position(ofID id: String) -> Int? {
-        base.position(ofID: id).flatMap { list.index(ofPosition: $0, inSection: section) }
+        guard let listIndex = base.position(ofID: id).flatMap({ list.index(ofPosition: $0, inSection: section) }) else { return nil }
+        let index = listIndex - skip
+        return index >= 0 ? index : nil
     }
 
     /// The base's search from the message's base position, taking only this section's messages
@@ -149,9 +179,11 @@ final class SectionSource: ViewerSource {
     func find(from start: Int, forward: Bool, query: SearchMatcher, matches: (any MessageModel) -> Bool) -> Int? {
         guard start >= 0 && start < count else { return nil }
         let one = list.count == 1
+        let heading = skip == 1 ? list.position(0, inSection: section) : -1
         let found = base.find(from: basePosition(start), forward: forward, query: query) { model in
             matches(model) && (one || list.section(ofConversation: model.conversationID) == section)
         }
-        return found.flatMap { list.index(ofPosition: $0, inSection: section) }
+        guard let found, found != heading, let listIndex = list.index(ofPosition: found, inSection: section) else { return nil }
+        return listIndex - skip >= 0 ? listIndex - skip : nil
     }
 }

@@ -12,12 +12,17 @@ struct ViewCommand: BubblesCommand {
         name: "view",
         abstract: "View a message log full screen: scroll, search and follow it.",
         discussion: """
-            Opens on the latest messages. Keys as in less (below); the mouse wheel scrolls. A log of
-            several conversations (Slack, Telegram, JSON Lines with conversation) shows one at a time
-            under a header line naming it: ] and [ go to the next and the previous; --channel NAME
-            opens just one. Keys come from the terminal, so the log may come on standard input.
-            Rejected records are reported on stderr when the viewer closes. Ended by a signal (SIGTERM,
-            SIGHUP, SIGQUIT), it gives the terminal back and exits with 128 plus the signal's number.
+            Opens on the latest messages. Keys as in less: j/k or arrows (a line), space/f/PgDn and
+            b/PgUp (a page), d/u (half a page), g/G/Home/End (the log's start and end), / and ? to
+            search with n/N, a count before a key to repeat it (50j, 3n), h or F1 for the list of
+            keys, q to quit. The mouse wheel scrolls. A log of several conversations (Slack,
+            Telegram, JSON Lines with conversation) shows one at a time under a header line naming
+            it: ] and [ go to the next and the previous; --channel NAME opens just one. Keys come
+            from the terminal, so the log may come on standard input.
+            Notes about the input are shown on the status line; they and rejected records are
+            reported on stderr when the viewer closes.
+            Ended by a signal (SIGTERM, SIGHUP, SIGQUIT), it gives the terminal back and exits with
+            128 plus the signal's number.
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to read; - for standard input (the default).")],
         options: [Options.follow, Options.color, RenderCommand.Options.ascii, CellWidthsOption.ambiguousWide,
@@ -47,6 +52,14 @@ struct ViewCommand: BubblesCommand {
         askedProfile = try CellWidthsOption.parse(arguments)
         baseOptions = TextOptions(ambiguousWidth: arguments.flag(CellWidthsOption.ambiguousWide) ? 2 : 1)
         bidi = try arguments.choice(RenderCommand.Options.bidi).flatMap(BidiMode.init) ?? .visual
+    }
+
+    /// The lines opening wrote, for the status line: without the `bubbles: ` prefix, joined.
+    static func statusNotice(_ text: String) -> String? {
+        let lines = text.split(separator: "\n").map { line in
+            line.hasPrefix("bubbles: ") ? String(line.dropFirst("bubbles: ".count)) : String(line)
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: "; ")
     }
 
     /// A file at least this large in JSON Lines opens on its end first; the rest loads behind it.
@@ -84,7 +97,17 @@ struct ViewCommand: BubblesCommand {
         var renderOptions = RenderOptions(width: size.columns, colorDepth: colorDepth, asciiBorders: ascii, timeZone: input.timeZone)
         renderOptions.bidi = bidi
 
-        guard let reader = try input.open(errors: context.errors, command: Self.spec.name) else { return ExitCode.failure }
+        // What opening says (a guess about the dates, the time zone used) goes on the status
+        // line while the viewer runs, which would hide it, and on stderr once it is closed.
+        let opening = StringSink()
+        var openingWritten = false
+        func writeOpening() throws {
+            guard !openingWritten else { return }
+            openingWritten = true
+            try context.errors.write(opening.text)
+        }
+        defer { try? writeOpening() }
+        guard let reader = try input.open(errors: opening, command: Self.spec.name) else { return ExitCode.failure }
         decoration.clock = input.clock(for: reader)
         renderOptions.clock = decoration.clock
         if follow, let reason = ViewLoader.cannotFollow(reader.format, path: input.path, head: ViewLoader.head(of: input.path)) {
@@ -102,10 +125,23 @@ struct ViewCommand: BubblesCommand {
                 let waiting = ViewerHandover()
                 handover = waiting
                 loader.indexInBackground(from: start, into: waiting, tail: tail)
+            } else if loader.isLarge(Self.tailFirstBytes) {
+                // A large file whose end holds no whole line (one long line): nothing to show
+                // yet, and the whole is read behind the open screen, whose keys are answered.
+                source = ViewerMessages()
+                let waiting = ViewerHandover()
+                handover = waiting
+                loader.indexInBackground(from: start, into: waiting, tail: nil)
             } else {
                 source = loader.index(from: start)
                 handover = nil
             }
+        } else if input.readOptions.conversation == nil {
+            // Read behind the open screen, whose keys and signals are answered meanwhile.
+            source = ViewerMessages()
+            let waiting = ViewerHandover()
+            handover = waiting
+            loader.loadInBackground(reader, into: waiting)
         } else {
             source = loader.load(reader)
             handover = nil
@@ -116,6 +152,7 @@ struct ViewCommand: BubblesCommand {
                                   title: input.path == "-" ? "<stdin>" : input.path,
                                   rows: size.rows, columns: size.columns, renderOptions: renderOptions)
         screen.note = handover != nil ? "loading…" : loader.note
+        screen.notice = Self.statusNotice(opening.text)
         let session = ViewerSession(screen: screen, device: device)
         session.graphemeClusteringEnabled = probe.enableGraphemeClustering
         session.bidiModeSwitch = bidi == .visual
@@ -123,8 +160,10 @@ struct ViewCommand: BubblesCommand {
         session.handover = handover
         if follow {
             session.follow = { loader.readAppended(into: screen.source) }
+            session.followHasMore = { loader.followHasMore }
         }
         let status = session.run()
+        try writeOpening()
         // Quit before the whole log was read: its counts are not known yet.
         guard loader.isLoaded else { return status >= 128 ? status : ExitCode.success }
         for line in loader.diagnostics { try context.errors.write(line + "\n") }
@@ -148,6 +187,7 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
     let registry: CellRegistry
     private var memoryDiagnostics: [String] = []
     private var memoryRejected = 0
+    private var memoryWarnings = 0
     /// The whole file's source, once indexed (its diagnostics are the run's).
     private(set) var fileSource: JSONLinesFileSource?
     private(set) var lastReader: LogReader?
@@ -163,7 +203,24 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
 
     var diagnostics: [String] { memoryDiagnostics + (fileSource?.diagnostics ?? []) }
     var rejected: Int { memoryRejected + (fileSource.map { $0.rejected + $0.rejectedEarlier } ?? 0) }
-    var note: String? { rejected > 0 ? "\(rejected) rejected (listed on exit)" : nil }
+    /// Records read with a warning.
+    var warnings: Int { memoryWarnings + (fileSource?.warnings ?? 0) }
+    /// Whether `--me` was given and matched no sender in what was read.
+    var meMatchedNoSender: Bool {
+        guard readOptions.me != nil else { return false }
+        if let fileSource { return fileSource.outgoing == 0 && fileSource.count > 0 }
+        if let lastReader { return lastReader.outgoingMessages == 0 && lastReader.counts.messagesOut > 0 }
+        return false
+    }
+
+    /// For the status line once the log is read: what will be reported on stderr at exit.
+    var note: String? {
+        var parts: [String] = []
+        if rejected > 0 { parts.append("\(rejected) rejected") }
+        if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
+        if meMatchedNoSender { parts.append("--me matched no sender") }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ") + " (listed on exit)"
+    }
 
     /// Why `--follow` cannot read the input at `path`, of `format`, whose first bytes are `head`,
     /// or nil when it can. What the file is (a zip, UTF-16) is said before what its format is:
@@ -198,7 +255,7 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
     static func head(of path: String) -> [UInt8] {
         // A FIFO or a process substitution was opened and read by the reader already: opening
         // it again would wait for a writer that has gone, or take bytes meant for the reader.
-        guard path != "-", isRegularFile(path), let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        guard path != "-", isRegularFile(path), let handle = regularFileHandle(path) else { return [] }
         defer { try? handle.close() }
         return [UInt8]((try? handle.read(upToCount: 4)) ?? Data())
     }
@@ -219,6 +276,13 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
+    /// `path` opened for reading when it is a regular file, never waiting (a name replaced by a
+    /// FIFO since it was looked at is not opened: `JSONLinesFileSource.openRegularFile`).
+    static func regularFileHandle(_ path: String) -> FileHandle? {
+        guard case let .opened(fd) = JSONLinesFileSource.openRegularFile(path) else { return nil }
+        return FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+    }
+
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
@@ -231,7 +295,7 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
             switch entry {
             case let .message(record, _): models.append(record)
             case let .diagnostic(diagnostic):
-                if !diagnostic.isWarning { memoryRejected += 1 }
+                if diagnostic.isWarning { memoryWarnings += 1 } else { memoryRejected += 1 }
                 memoryDiagnostics.append(diagnostic.description)
             }
         }
@@ -243,6 +307,18 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
         lastReader = reader
         markLoaded()
         return source
+    }
+
+    /// `load(reader)` on another thread, handed over when done (the reader is used by that
+    /// thread only; what `load` keeps is read once `isLoaded` says so).
+    func loadInBackground(_ reader: LogReader, into handover: ViewerHandover) {
+        nonisolated(unsafe) let reader = reader
+        let thread = Thread { [self] in
+            let source = load(reader)
+            handover.deliver(source, shift: 0, note: note)
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
     }
 
     /// The whole file, indexed from `start`.
@@ -266,7 +342,7 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
     /// a source; nil for a smaller file. Its diagnostics are left to the full read.
     func tail(tailFirstBytes: Int, tailBytes: Int) -> JSONLinesFileSource? {
         guard let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber,
-              size.uint64Value >= UInt64(tailFirstBytes), let handle = FileHandle(forReadingAtPath: path) else { return nil }
+              size.uint64Value >= UInt64(tailFirstBytes), let handle = Self.regularFileHandle(path) else { return nil }
         defer { try? handle.close() }
         let from = size.uint64Value - UInt64(tailBytes)
         guard (try? handle.seek(toOffset: from)) != nil, let data = try? handle.read(upToCount: tailBytes),
@@ -295,11 +371,19 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
         return source.count > 0 ? source : nil
     }
 
+    /// Whether the file is at least `bytes` long.
+    func isLarge(_ bytes: Int) -> Bool { fileSizeNow >= UInt64(bytes) }
+
+    private var fileSizeNow: UInt64 {
+        var info = stat()
+        return stat(path, &info) == 0 ? UInt64(max(0, info.st_size)) : 0
+    }
+
     /// Indexes the whole file on another thread and hands it over, with the shift that takes
     /// the tail's positions to the whole file's (found by the tail's first line's offset).
-    func indexInBackground(from start: UInt64, into handover: ViewerHandover, tail: JSONLinesFileSource) {
-        let tailStart = tail.offsets.first ?? 0
-        let tailEnd = tail.indexedEnd
+    func indexInBackground(from start: UInt64, into handover: ViewerHandover, tail: JSONLinesFileSource?) {
+        let tailStart = tail?.offsets.first ?? 0
+        let tailEnd = tail?.indexedEnd ?? fileSizeNow
         let thread = Thread { [self] in
             guard let whole = JSONLinesFileSource(path: path, readOptions: readOptions, registry: registry, start: start) else { return }
             whole.index(upTo: tailEnd)
@@ -321,11 +405,34 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
     /// starts over on a truncated file. Nothing before the whole file is indexed.
     func readAppended(into source: ViewerSource) -> ViewerFollowUpdate {
         guard isLoaded, let fileSource, source === fileSource else { return .unchanged }
-        if let change = fileSource.change(), fileSource.readAgain(because: change) {
-            return .readAgain(note: "\(change): read again")
+        var notice: String?
+        if let change = fileSource.change() {
+            if fileSource.readAgain(because: change) {
+                followNotice = nil
+                return .readAgain(note: "\(change): read again")
+            }
+            // Said once, while it lasts; the file opened before is followed on meanwhile.
+            if let refusal = fileSource.refusal, followNotice != refusal.description {
+                followNotice = refusal.description
+                notice = refusal.description
+            }
+        } else if followNotice != nil {
+            followNotice = nil
         }
-        return fileSource.index() > 0 ? .grew : .unchanged
+        let grew = fileSource.index(budget: Self.followBudget) > 0
+        if let notice { return .notice(notice, grew: grew) }
+        return grew ? .grew : .unchanged
     }
+
+    /// Bytes a follow tick reads at most: a huge append is read over several ticks, with keys
+    /// answered between them.
+    static let followBudget: UInt64 = 4 << 20
+    /// What the status line was last told about the followed name (said once while it lasts).
+    private var followNotice: String?
+
+    /// Whether the last follow tick stopped at its budget with more to read (the loop then
+    /// ticks again at once).
+    var followHasMore: Bool { fileSource?.stoppedAtBudget ?? false }
 
     /// The counts line after an indexed file, as `InputOptions.reportEnd` writes it for a reader
     /// (only when records were rejected), and the `--me` warning.

@@ -47,12 +47,16 @@ final class JSONLinesFileSource: ViewerSource {
     /// Blank lines skipped, and messages from the `--me` sender (outgoing).
     private(set) var blankLines = 0
     private(set) var outgoing = 0
+    /// Records read with a warning.
+    private(set) var warnings = 0
+    /// Why the last `readAgain` did not read the name again, when it leads to something that is
+    /// not a regular file.
+    private(set) var refusal: Change?
 
     /// A source over `path` whose lines are read from byte `start` (a line's start), the first of
     /// them being line `firstLine`. Nil when the file cannot be opened.
     init?(path: String, readOptions: LogReadOptions, registry: CellRegistry = .standard, start: UInt64 = 0, firstLine: Int = 1) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard case let .opened(fd) = Self.openRegularFile(path) else { return nil }
         descriptor = fd
         self.path = path
         self.readOptions = readOptions
@@ -64,6 +68,46 @@ final class JSONLinesFileSource: ViewerSource {
 
     deinit { close(descriptor) }
 
+    /// What opening a followed name found.
+    enum Opening {
+        case opened(Int32)
+        /// The name leads to something other than a regular file (`kind` names it).
+        case notRegular(kind: String)
+        case failed
+    }
+
+    /// Opens `path` for reading without ever waiting: a FIFO opened plainly blocks until a
+    /// writer comes, so the name is opened non-blocking and kept only when `fstat` finds a
+    /// regular file.
+    static func openRegularFile(_ path: String) -> Opening {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else { return .failed }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else {
+            close(fd)
+            return .failed
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            return .notRegular(kind: kind(of: status.st_mode))
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return .opened(fd)
+    }
+
+    /// What a file of `mode` is, in words.
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFDIR: "a folder"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
+        default: "not a regular file"
+        }
+    }
+
     /// The size of the file now.
     var fileSize: UInt64 {
         var status = stat()
@@ -71,27 +115,57 @@ final class JSONLinesFileSource: ViewerSource {
     }
 
     /// Reads whole lines from where the last read stopped up to `end` (the file's size when nil),
-    /// a block at a time; returns the number of messages added.
+    /// a block at a time, and at most about `budget` bytes (a line is read whole, or skipped, so
+    /// one may go past it); returns the number of messages added. A line longer than
+    /// `LineLimit.bytes` is rejected as every reader rejects it (`file:line: line longer than 16
+    /// MiB`) and skipped a block at a time, never held: memory stays a few blocks whatever the
+    /// file holds. One still being written (no newline yet) is skipped as it grows.
     @discardableResult
-    func index(upTo end: UInt64? = nil) -> Int {
+    func index(upTo end: UInt64? = nil, budget: UInt64 = .max) -> Int {
         let limit = end ?? fileSize
         let before = offsets.count
         let block = 1 << 20
-        var buffer = [UInt8]()
+        let startedAt = indexedEnd
+        stoppedAtBudget = false
         while indexedEnd < limit {
+            if indexedEnd - startedAt >= budget {
+                stoppedAtBudget = true
+                break
+            }
+            if skippingLongLine {
+                let chunk = read(at: indexedEnd, count: Int(min(UInt64(block), limit - indexedEnd)))
+                guard !chunk.isEmpty else { break }
+                let taken = chunk.firstIndex(of: 0x0A).map { $0 + 1 } ?? chunk.count
+                if taken <= chunk.count && chunk[taken - 1] == 0x0A { skippingLongLine = false }
+                rememberEnds(chunk[0..<taken])
+                indexedEnd += UInt64(taken)
+                continue
+            }
             let want = Int(min(UInt64(block), limit - indexedEnd))
-            buffer = read(at: indexedEnd, count: want)
+            var buffer = read(at: indexedEnd, count: want)
             guard !buffer.isEmpty else { break }
             var wholeEnd = buffer.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
             if wholeEnd == 0 {
-                // A line longer than the block: read on to its end (or to the limit).
+                // A line longer than the block: read on to its end (or to the limit), no further
+                // than the line limit.
                 var more = UInt64(buffer.count)
-                while wholeEnd == 0 && indexedEnd + more < limit {
+                while wholeEnd == 0 && indexedEnd + more < limit && buffer.count <= LineLimit.bytes {
                     let next = read(at: indexedEnd + more, count: Int(min(UInt64(block), limit - indexedEnd - more)))
                     guard !next.isEmpty else { break }
                     buffer += next
                     more += UInt64(next.count)
                     wholeEnd = buffer.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                }
+                // The line is the buffer's start, up to its first newline (or all of it).
+                let lineEnd = buffer.firstIndex(of: 0x0A) ?? buffer.count
+                let lineLength = lineEnd > 0 && buffer[lineEnd - 1] == 0x0D ? lineEnd - 1 : lineEnd
+                if lineLength > LineLimit.bytes {
+                    rejectLongLine()
+                    let taken = lineEnd < buffer.count ? lineEnd + 1 : buffer.count
+                    skippingLongLine = lineEnd == buffer.count
+                    rememberEnds(buffer[0..<taken])
+                    indexedEnd += UInt64(taken)
+                    continue
                 }
                 // The last line of a file that does not end in a newline is whole once the file's
                 // end is reached; a line still being written is left for the next read.
@@ -105,6 +179,18 @@ final class JSONLinesFileSource: ViewerSource {
             rememberEnds(buffer[0..<wholeEnd])
         }
         return offsets.count - before
+    }
+
+    /// Whether the last `index` stopped at its budget with more of the file to read.
+    private(set) var stoppedAtBudget = false
+    /// Whether the bytes from `indexedEnd` on are the rest of a line already rejected as too long.
+    private var skippingLongLine = false
+
+    /// Reports the line after those read as too long (as `LineReader`'s readers do) and counts it.
+    private func rejectLongLine() {
+        linesRead += 1
+        rejected += 1
+        diagnostics.append(LogDiagnostic(position: LogPosition(file: path, line: linesRead), reason: LineLimit.reason).description)
     }
 
     /// Keeps the first and last bytes read, which `change()` reads again.
@@ -124,12 +210,16 @@ final class JSONLinesFileSource: ViewerSource {
         case replaced
         /// Bytes already read hold something else now (rewritten in place, even if longer).
         case rewritten
+        /// Its name now leads to something that is not a regular file (`kind`: "a FIFO"), which
+        /// is never opened: the open file is followed on.
+        case notRegular(kind: String)
 
         var description: String {
             switch self {
             case .truncated: "file truncated"
             case .replaced: "file replaced"
             case .rewritten: "file rewritten"
+            case let .notRegular(kind): "the name is now \(kind), not a file: not followed there (the file opened before is shown)"
             }
         }
     }
@@ -146,7 +236,7 @@ final class JSONLinesFileSource: ViewerSource {
         // A name that leads nowhere (removed, or between an unlink and a rename): keep following
         // the open file, as `tail -f` does.
         if stat(path, &named) == 0, named.st_dev != opened.st_dev || named.st_ino != opened.st_ino {
-            return .replaced
+            return named.st_mode & S_IFMT == S_IFREG ? .replaced : .notRegular(kind: Self.kind(of: named.st_mode))
         }
         if UInt64(max(0, opened.st_size)) < indexedEnd { return .truncated }
         if !headBytes.isEmpty, read(at: firstStart, count: headBytes.count) != headBytes { return .rewritten }
@@ -157,14 +247,26 @@ final class JSONLinesFileSource: ViewerSource {
     /// Forgets everything read and reads the file from its start again (reopening its name
     /// when it was replaced). The diagnostics of what it held before are kept, followed by a
     /// line saying why what follows was read again. False, changing nothing, when a replaced
-    /// file's name cannot be opened (the old file is followed on until it can).
+    /// file's name cannot be opened or is not a regular file (the old file is followed on until
+    /// it can be); `refusal` then says why, when the name leads to something not a file.
     @discardableResult
     func readAgain(because change: Change) -> Bool {
+        refusal = nil
+        if case .notRegular = change {
+            refusal = change
+            return false
+        }
         if change == .replaced {
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { return false }
-            close(descriptor)
-            descriptor = fd
+            switch Self.openRegularFile(path) {
+            case let .opened(fd):
+                close(descriptor)
+                descriptor = fd
+            case let .notRegular(kind):
+                refusal = .notRegular(kind: kind)
+                return false
+            case .failed:
+                return false
+            }
         }
         let mark = read(at: 0, count: 3)
         firstStart = mark == [0xEF, 0xBB, 0xBF] ? 3 : 0
@@ -177,10 +279,12 @@ final class JSONLinesFileSource: ViewerSource {
         sections?.removeAll()
         headBytes = []
         tailBytes = []
+        skippingLongLine = false
         rejectedEarlier += rejected
         rejected = 0
         blankLines = 0
         outgoing = 0
+        warnings = 0
         diagnostics.append("\(DiagnosticText.escaped(path)): \(change) while viewed: read again from its start (line numbers after this one are of its new lines)")
         index()
         return true
@@ -219,6 +323,8 @@ final class JSONLinesFileSource: ViewerSource {
                 if !diagnostic.isWarning {
                     rejected += 1
                     linesWithEntries += 1
+                } else {
+                    warnings += 1
                 }
                 diagnostics.append(diagnostic.description)
             }
