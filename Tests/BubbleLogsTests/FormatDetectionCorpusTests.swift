@@ -72,6 +72,10 @@ import Testing
             "exports/imessage/damaged.txt": .unknown,
             "exports/signal/Ana Lima/chat.md": .read(.signal),
             "exports/signal/Ana Lima/data.json": .read(.signal),
+            "exports/line/Chat with Ana Lima.txt": .read(.line),
+            "exports/line/クライミング部.txt": .read(.line),
+            "exports/line/th-buddhist.txt": .read(.line),
+            "exports/line/damaged.txt": .read(.line),
         ]
         for name in try! FileManager.default.contentsOfDirectory(atPath: corpus("exports/whatsapp")) where name.hasSuffix(".txt") {
             if table["exports/whatsapp/" + name] == nil { table["exports/whatsapp/" + name] = .read(.whatsapp) }

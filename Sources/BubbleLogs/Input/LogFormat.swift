@@ -2,7 +2,7 @@
 public enum LogFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// Decide from the content: a folder is a Slack or a Messenger export, JSON Lines has an object
     /// on its first line, a JSON document is Telegram, Discord or Messenger by its keys, and dated
-    /// lines are WhatsApp's, imessage-exporter's or signal-export's.
+    /// lines are WhatsApp's, imessage-exporter's, signal-export's or LINE's.
     case auto
     case jsonl
     case telegram
@@ -16,6 +16,8 @@ public enum LogFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     case imessage
     /// signal-export's `chat.md` or its JSON Lines `data.json`.
     case signal
+    /// LINE's "Export chat history" `.txt`.
+    case line
 
     /// Parses a `--input` value, case-insensitively. Nil for anything else.
     public init?(argument: String) {
@@ -33,7 +35,7 @@ public enum LogFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     public var mayHoldSeveralConversations: Bool {
         switch self {
         case .auto, .telegram, .slack, .messenger: true
-        case .jsonl, .whatsapp, .discord, .imessage, .signal: false
+        case .jsonl, .whatsapp, .discord, .imessage, .signal, .line: false
         }
     }
 
@@ -48,6 +50,7 @@ public enum LogFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .messenger: "Messenger or Instagram export"
         case .imessage: "imessage-exporter text"
         case .signal: "signal-export chat"
+        case .line: "LINE chat history"
         }
     }
 }

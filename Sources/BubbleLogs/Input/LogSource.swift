@@ -91,6 +91,8 @@ public enum LogSource {
         case .whatsapp:
             // Old Mac-style files end lines with a bare CR; WhatsApp text has no other use for one.
             producer = try WhatsAppProducer(passes: input.twoPassLines(crIsLineBreak: true), file: display, options: options)
+        case .line:
+            producer = LineText.producer(bytes: input.wholeInput(), file: display, options: options)
         case .signal:
             producer = SignalExport.producer(bytes: input.wholeInput(), file: display, options: options)
         case .imessage:
@@ -153,6 +155,7 @@ public enum LogSource {
             // signal-export's Markdown lines look like a WhatsApp iOS line with an ISO date: told
             // apart by the blank line signal-export writes after every message.
             if SignalExport.looksLikeMarkdown(head[i...], isWhole: input.prefixIsWhole) { return .signal }
+            if LineText.looksLikeExport(head[i...]) { return .line }
             for line in head[i...].split(omittingEmptySubsequences: true, whereSeparator: { $0 == 0x0A || $0 == 0x0D }).prefix(20) {
                 if WhatsAppLine.parseHeader(String(decoding: line, as: UTF8.self)) != nil { return .whatsapp }
             }
@@ -169,7 +172,7 @@ public enum LogSource {
             if head[i] == UInt8(ascii: "[") {
                 throw LogInputError(file: input.display, message: "a JSON array is not a chat log we know: expected JSON Lines, a Telegram or Discord export, or a Slack export folder (not one of its day files)")
             }
-            throw LogInputError(file: input.display, message: "unrecognised format: expected JSON Lines, a Telegram result.json, a DiscordChatExporter JSON, a Slack or Messenger export folder, a WhatsApp .txt whose lines start like \"31/12/23, 21:05 - Name: text\" or \"[31/12/23, 21:05:09] Name: text\", an imessage-exporter .txt, or a signal-export chat.md (UTF-8 or UTF-16)")
+            throw LogInputError(file: input.display, message: "unrecognised format: expected JSON Lines, a Telegram result.json, a DiscordChatExporter JSON, a Slack or Messenger export folder, a WhatsApp .txt whose lines start like \"31/12/23, 21:05 - Name: text\" or \"[31/12/23, 21:05:09] Name: text\", an imessage-exporter .txt, a signal-export chat.md, or a LINE .txt (UTF-8 or UTF-16)")
         }
     }
 }

@@ -190,6 +190,8 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
             return "an imessage-exporter .txt is read whole: a message's replies and reactions are written inside its block"
         case .signal:
             return "a signal-export chat is read whole: each export writes it anew"
+        case .line:
+            return "a LINE chat history is read whole: each export writes it anew"
         case .messenger:
             return "a Messenger or Instagram thread is one JSON document per file, newest message first: it is rewritten, not appended to"
         case .auto:
