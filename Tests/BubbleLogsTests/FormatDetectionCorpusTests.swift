@@ -76,6 +76,7 @@ import Testing
             "exports/line/クライミング部.txt": .read(.line),
             "exports/line/th-buddhist.txt": .read(.line),
             "exports/line/damaged.txt": .read(.line),
+            "exports/matrix/matrix - Climbing crew - Chat Export.json": .read(.matrix),
         ]
         for name in try! FileManager.default.contentsOfDirectory(atPath: corpus("exports/whatsapp")) where name.hasSuffix(".txt") {
             if table["exports/whatsapp/" + name] == nil { table["exports/whatsapp/" + name] = .read(.whatsapp) }

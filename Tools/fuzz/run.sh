@@ -37,7 +37,7 @@ if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
 fi
 
 # Every harness, and where its seeds come from (besides Tools/fuzz/seeds/NAME when present).
-HARNESSES=(json jsonl telegram whatsapp discord slack messenger imessage signal line text render zip font)
+HARNESSES=(json jsonl telegram whatsapp discord slack messenger imessage signal line matrix text render zip font)
 seeds_for() {
   case "$1" in
     json) echo "Corpora/exports Corpora/logs" ;;
@@ -50,6 +50,7 @@ seeds_for() {
     imessage) echo "Corpora/exports/imessage" ;;
     signal) echo "Corpora/exports/signal" ;;
     line) echo "Corpora/exports/line" ;;
+    matrix) echo "Corpora/exports/matrix" ;;
     text) echo "" ;;
     render) echo "Corpora/logs" ;;
     zip) echo "Corpora/zip Corpora/exports/zip" ;;
@@ -66,7 +67,7 @@ max_len_for() {
   case "$1" in
     render) echo 2048 ;;
     text | jsonl | whatsapp | imessage | signal | line) echo 4096 ;;
-    json | telegram | discord | slack | messenger) echo 8192 ;;
+    json | telegram | discord | slack | messenger | matrix) echo 8192 ;;
     zip | font) echo 65536 ;;
   esac
 }

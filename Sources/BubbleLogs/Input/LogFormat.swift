@@ -1,7 +1,7 @@
 /// The input formats (`--input`).
 public enum LogFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// Decide from the content: a folder is a Slack or a Messenger export, JSON Lines has an object
-    /// on its first line, a JSON document is Telegram, Discord or Messenger by its keys, and dated
+    /// on its first line, a JSON document is Telegram, Discord, Messenger or Element's by its keys, and dated
     /// lines are WhatsApp's, imessage-exporter's, signal-export's or LINE's.
     case auto
     case jsonl
@@ -18,6 +18,8 @@ public enum LogFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     case signal
     /// LINE's "Export chat history" `.txt`.
     case line
+    /// Element's "Export chat" JSON (a Matrix room).
+    case matrix
 
     /// Parses a `--input` value, case-insensitively. Nil for anything else.
     public init?(argument: String) {
@@ -35,7 +37,7 @@ public enum LogFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     public var mayHoldSeveralConversations: Bool {
         switch self {
         case .auto, .telegram, .slack, .messenger: true
-        case .jsonl, .whatsapp, .discord, .imessage, .signal, .line: false
+        case .jsonl, .whatsapp, .discord, .imessage, .signal, .line, .matrix: false
         }
     }
 
@@ -51,6 +53,7 @@ public enum LogFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .imessage: "imessage-exporter text"
         case .signal: "signal-export chat"
         case .line: "LINE chat history"
+        case .matrix: "Element (Matrix) export"
         }
     }
 }

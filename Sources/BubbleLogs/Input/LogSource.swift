@@ -97,6 +97,8 @@ public enum LogSource {
             producer = SignalExport.producer(bytes: input.wholeInput(), file: display, options: options)
         case .imessage:
             producer = IMessageText.producer(bytes: input.wholeInput(), file: display, options: options)
+        case .matrix:
+            producer = try MatrixExport.producer(document: try input.parseDocument(allowingHexEscapes: false), file: display, options: options)
         case .messenger:
             (producer, warnings) = try MessengerExport.producer(document: try input.parseDocument(allowingHexEscapes: false), file: display, options: options)
         case .telegram, .discord:
@@ -117,7 +119,7 @@ public enum LogSource {
     /// Keys that only a chat export's top level has (Telegram's and DiscordChatExporter's), seen
     /// early in a document even when it is minified onto one line.
     private static let exportKeys: Set<String> = ["messages", "chats", "personal_information", "guild",
-                                                  "participants", "thread_path", "threadName"]
+                                                  "participants", "thread_path", "threadName", "room_name", "exported_by"]
 
     /// Decides the format from the decoded first 64 KiB: the structure of a leading JSON value
     /// (then, for a document, its keys), else WhatsApp's dated lines.
@@ -149,8 +151,9 @@ public enum LogSource {
             if root["guild"] != nil || root["channel"] != nil { return .discord }
             // Before Telegram's: a Messenger thread has "messages" too.
             if MessengerExport.isThread(root) { return .messenger }
+            if MatrixExport.isExport(root) { return .matrix }
             if root["chats"] != nil || root["personal_information"] != nil || root["messages"] != nil { return .telegram }
-            throw LogInputError(file: input.display, message: "unknown JSON schema: expected a Telegram Desktop result.json (\"messages\" or \"chats\"), a DiscordChatExporter file (\"guild\", \"channel\", \"messages\"), a Messenger or Instagram message_1.json (\"participants\", \"messages\") or JSON Lines (one object per line)")
+            throw LogInputError(file: input.display, message: "unknown JSON schema: expected a Telegram Desktop result.json (\"messages\" or \"chats\"), a DiscordChatExporter file (\"guild\", \"channel\", \"messages\"), a Messenger or Instagram message_1.json (\"participants\", \"messages\"), an Element export (\"room_name\", \"messages\") or JSON Lines (one object per line)")
         default:
             // signal-export's Markdown lines look like a WhatsApp iOS line with an ISO date: told
             // apart by the blank line signal-export writes after every message.
