@@ -37,7 +37,7 @@ if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
 fi
 
 # Every harness, and where its seeds come from (besides Tools/fuzz/seeds/NAME when present).
-HARNESSES=(json jsonl telegram whatsapp discord slack text render zip font)
+HARNESSES=(json jsonl telegram whatsapp discord slack messenger imessage signal line matrix text render zip font)
 seeds_for() {
   case "$1" in
     json) echo "Corpora/exports Corpora/logs" ;;
@@ -46,6 +46,11 @@ seeds_for() {
     whatsapp) echo "Corpora/exports/whatsapp" ;;
     discord) echo "Corpora/exports/discord" ;;
     slack) echo "Corpora/exports/slack" ;;
+    messenger) echo "Corpora/exports/messenger" ;;
+    imessage) echo "Corpora/exports/imessage" ;;
+    signal) echo "Corpora/exports/signal" ;;
+    line) echo "Corpora/exports/line" ;;
+    matrix) echo "Corpora/exports/matrix" ;;
     text) echo "" ;;
     render) echo "Corpora/logs" ;;
     zip) echo "Corpora/zip Corpora/exports/zip" ;;
@@ -61,14 +66,17 @@ seeds_for() {
 max_len_for() {
   case "$1" in
     render) echo 2048 ;;
-    text | jsonl | whatsapp) echo 4096 ;;
-    json | telegram | discord | slack) echo 8192 ;;
+    text | jsonl | whatsapp | imessage | signal | line) echo 4096 ;;
+    json | telegram | discord | slack | messenger | matrix) echo 8192 ;;
     zip | font) echo 65536 ;;
   esac
 }
 dictionary_for() {
   case "$1" in
     whatsapp) echo Tools/fuzz/whatsapp.dict ;;
+    imessage) echo Tools/fuzz/imessage.dict ;;
+    signal) echo Tools/fuzz/signal.dict ;;
+    line) echo Tools/fuzz/line.dict ;;
     text) echo Tools/fuzz/text.dict ;;
     render) echo Tools/fuzz/render.dict ;;
     zip) echo Tools/fuzz/zip.dict ;;

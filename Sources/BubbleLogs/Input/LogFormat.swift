@@ -1,20 +1,34 @@
 /// The input formats (`--input`).
 public enum LogFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// Decide from the content: a folder is a Slack export, JSON Lines has an object on its first
-    /// line, a JSON document is Telegram or Discord by its keys, and dated lines are WhatsApp.
+    /// Decide from the content: a folder is a Slack or a Messenger export, JSON Lines has an object
+    /// on its first line, a JSON document is Telegram, Discord, Messenger or Element's by its keys, and dated
+    /// lines are WhatsApp's, imessage-exporter's, signal-export's or LINE's.
     case auto
     case jsonl
     case telegram
     case whatsapp
     case discord
     case slack
+    /// Facebook Messenger or Instagram "Download your information" JSON (a thread's
+    /// `message_1.json`, its folder, the export's folder or zip).
+    case messenger
+    /// `imessage-exporter`'s `.txt` (one conversation per file).
+    case imessage
+    /// signal-export's `chat.md` or its JSON Lines `data.json`.
+    case signal
+    /// LINE's "Export chat history" `.txt`.
+    case line
+    /// Element's "Export chat" JSON (a Matrix room).
+    case matrix
 
     /// Parses a `--input` value, case-insensitively. Nil for anything else.
     public init?(argument: String) {
-        self.init(rawValue: argument.lowercased())
+        let name = argument.lowercased()
+        // Instagram's export is Messenger's format.
+        self.init(rawValue: name == "instagram" ? "messenger" : name)
     }
 
-    /// "auto|jsonl|telegram|whatsapp|discord|slack", for usage text.
+    /// "auto|jsonl|telegram|…", for usage text.
     public static var argumentChoices: String { allCases.map(\.rawValue).joined(separator: "|") }
 
     /// Whether an input of this format can hold several conversations, so that choosing one
@@ -22,8 +36,8 @@ public enum LogFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     /// Native JSON Lines may too (records with `conversation`): that is known only as it is read.
     public var mayHoldSeveralConversations: Bool {
         switch self {
-        case .auto, .telegram, .slack: true
-        case .jsonl, .whatsapp, .discord: false
+        case .auto, .telegram, .slack, .messenger: true
+        case .jsonl, .whatsapp, .discord, .imessage, .signal, .line, .matrix: false
         }
     }
 
@@ -35,6 +49,11 @@ public enum LogFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .whatsapp: "WhatsApp chat export"
         case .discord: "DiscordChatExporter JSON"
         case .slack: "Slack export folder"
+        case .messenger: "Messenger or Instagram export"
+        case .imessage: "imessage-exporter text"
+        case .signal: "signal-export chat"
+        case .line: "LINE chat history"
+        case .matrix: "Element (Matrix) export"
         }
     }
 }

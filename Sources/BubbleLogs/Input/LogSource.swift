@@ -21,10 +21,17 @@ public enum LogSource {
                 throw LogInputError(file: display, message: "no such file or folder")
             }
             if isDirectory.boolValue {
-                guard format == .auto || format == .slack else {
-                    throw LogInputError(file: display, message: "is a folder; a \(format) input is a single file (only a Slack export is a folder)")
+                guard format == .auto || format == .slack || format == .messenger else {
+                    throw LogInputError(file: display, message: "is a folder; a \(format) input is a single file (only a Slack or Messenger export is a folder)")
                 }
-                let export = try SlackExport.producer(folder: path, options: options)
+                let folder = DirectoryExportFolder(path: path)
+                if format == .messenger || (format == .auto && !MessengerExport.threadFolders(in: folder).isEmpty) {
+                    let export = try MessengerExport.producer(export: folder, options: options)
+                    let reader = LogReader(file: display, format: .messenger, strict: options.strict, producer: export.producer)
+                    reader.warnings = export.warnings
+                    return reader
+                }
+                let export = try SlackExport.producer(export: folder, options: options)
                 let reader = LogReader(file: display, format: .slack, strict: options.strict, producer: export.producer)
                 reader.warnings = export.warnings
                 return reader
@@ -84,6 +91,16 @@ public enum LogSource {
         case .whatsapp:
             // Old Mac-style files end lines with a bare CR; WhatsApp text has no other use for one.
             producer = try WhatsAppProducer(passes: input.twoPassLines(crIsLineBreak: true), file: display, options: options)
+        case .line:
+            producer = LineText.producer(bytes: input.wholeInput(), file: display, options: options)
+        case .signal:
+            producer = SignalExport.producer(bytes: input.wholeInput(), file: display, options: options)
+        case .imessage:
+            producer = IMessageText.producer(bytes: input.wholeInput(), file: display, options: options)
+        case .matrix:
+            producer = try MatrixExport.producer(document: try input.parseDocument(allowingHexEscapes: false), file: display, options: options)
+        case .messenger:
+            (producer, warnings) = try MessengerExport.producer(document: try input.parseDocument(allowingHexEscapes: false), file: display, options: options)
         case .telegram, .discord:
             let document = try input.parseDocument(allowingHexEscapes: resolved == .telegram)
             if resolved == .telegram {
@@ -101,7 +118,8 @@ public enum LogSource {
 
     /// Keys that only a chat export's top level has (Telegram's and DiscordChatExporter's), seen
     /// early in a document even when it is minified onto one line.
-    private static let exportKeys: Set<String> = ["messages", "chats", "personal_information", "guild"]
+    private static let exportKeys: Set<String> = ["messages", "chats", "personal_information", "guild",
+                                                  "participants", "thread_path", "threadName", "room_name", "exported_by"]
 
     /// Decides the format from the decoded first 64 KiB: the structure of a leading JSON value
     /// (then, for a document, its keys), else WhatsApp's dated lines.
@@ -123,17 +141,28 @@ public enum LogSource {
             let lineEnd = head[i...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? head.count
             let firstLine = head[i..<lineEnd]
             let isLoneBrace = firstLine.allSatisfy { $0 == UInt8(ascii: "{") || $0 == 0x20 || $0 == 0x09 }
-            let isExport = !JSONShape(firstLine).topLevelKeys.isDisjoint(with: exportKeys)
+            let keys = JSONShape(firstLine).topLevelKeys
+            let isExport = !keys.isDisjoint(with: exportKeys)
+            // signal-export's data.json is JSON Lines of its own.
+            if !isExport, SignalExport.isJSONRecord(keys: keys) { return .signal }
             guard isLoneBrace || isExport else { return .jsonl }
             let document = try input.parseDocument(allowingHexEscapes: true)
             guard let root = document.objectValue else { preconditionFailure("starts with {") }
             if root["guild"] != nil || root["channel"] != nil { return .discord }
+            // Before Telegram's: a Messenger thread has "messages" too.
+            if MessengerExport.isThread(root) { return .messenger }
+            if MatrixExport.isExport(root) { return .matrix }
             if root["chats"] != nil || root["personal_information"] != nil || root["messages"] != nil { return .telegram }
-            throw LogInputError(file: input.display, message: "unknown JSON schema: expected a Telegram Desktop result.json (\"messages\" or \"chats\"), a DiscordChatExporter file (\"guild\", \"channel\", \"messages\") or JSON Lines (one object per line)")
+            throw LogInputError(file: input.display, message: "unknown JSON schema: expected a Telegram Desktop result.json (\"messages\" or \"chats\"), a DiscordChatExporter file (\"guild\", \"channel\", \"messages\"), a Messenger or Instagram message_1.json (\"participants\", \"messages\"), an Element export (\"room_name\", \"messages\") or JSON Lines (one object per line)")
         default:
+            // signal-export's Markdown lines look like a WhatsApp iOS line with an ISO date: told
+            // apart by the blank line signal-export writes after every message.
+            if SignalExport.looksLikeMarkdown(head[i...], isWhole: input.prefixIsWhole) { return .signal }
+            if LineText.looksLikeExport(head[i...]) { return .line }
             for line in head[i...].split(omittingEmptySubsequences: true, whereSeparator: { $0 == 0x0A || $0 == 0x0D }).prefix(20) {
                 if WhatsAppLine.parseHeader(String(decoding: line, as: UTF8.self)) != nil { return .whatsapp }
             }
+            if IMessageText.looksLikeExport(head[i...]) { return .imessage }
             // Lines shaped like WhatsApp's with a date we cannot read: say so, quoting the first.
             var number = 0
             for line in head.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(20) {
@@ -146,7 +175,7 @@ public enum LogSource {
             if head[i] == UInt8(ascii: "[") {
                 throw LogInputError(file: input.display, message: "a JSON array is not a chat log we know: expected JSON Lines, a Telegram or Discord export, or a Slack export folder (not one of its day files)")
             }
-            throw LogInputError(file: input.display, message: "unrecognised format: expected JSON Lines, a Telegram result.json, a DiscordChatExporter JSON, a Slack export folder, or a WhatsApp .txt whose lines start like \"31/12/23, 21:05 - Name: text\" or \"[31/12/23, 21:05:09] Name: text\" (UTF-8 or UTF-16)")
+            throw LogInputError(file: input.display, message: "unrecognised format: expected JSON Lines, a Telegram result.json, a DiscordChatExporter JSON, a Slack or Messenger export folder, a WhatsApp .txt whose lines start like \"31/12/23, 21:05 - Name: text\" or \"[31/12/23, 21:05:09] Name: text\", an imessage-exporter .txt, a signal-export chat.md, or a LINE .txt (UTF-8 or UTF-16)")
         }
     }
 }

@@ -5,7 +5,8 @@ import Darwin
 #endif
 
 /// A chat export delivered as a `.zip`: WhatsApp's "Export chat" archive (`_chat.txt` from iOS,
-/// `WhatsApp Chat with NAME.txt` from Android, beside the media) or a Slack export archive.
+/// `WhatsApp Chat with NAME.txt` from Android, beside the media), a Slack export archive, or a
+/// Facebook or Instagram "Download your information" archive (`MessengerExport`).
 /// Diagnostics name the place inside it: `Chat.zip:_chat.txt:12: reason`.
 enum ZipInput {
     /// A local file header or an empty archive's end record at the start, or a `.zip` name.
@@ -54,6 +55,12 @@ enum ZipInput {
             let reader = LogReader(file: input.display, format: .slack, strict: options.strict, producer: export.producer)
             reader.warnings = export.warnings
             return reader
+        case .auto where chat == nil && slackRoot == nil && !MessengerExport.threadFolders(in: ZipExportFolder(archive: archive, root: "")).isEmpty,
+             .messenger:
+            let export = try MessengerExport.producer(export: ZipExportFolder(archive: archive, root: ""), options: options)
+            let reader = LogReader(file: input.display, format: .messenger, strict: options.strict, producer: export.producer)
+            reader.warnings = export.warnings
+            return reader
         case .auto:
             let folders = dayFileFolders(in: archive, atMost: 4)
             if folders.count > 1 {
@@ -62,8 +69,8 @@ enum ZipInput {
                 throw LogInputError(file: input.display, message: "day files of Slack channels in more than one folder (\(names.joined(separator: ", "))\(folders.count > 3 ? ", …" : "")) but no channels.json: zip the whole export, or one channel's folder alone")
             }
             throw LogInputError(file: input.display, message: "a zip archive holding neither a WhatsApp chat (_chat.txt, or one \"WhatsApp Chat with NAME.txt\") nor a Slack export (channels.json, or one channel's folder of day files)\(contents(archive))")
-        case .jsonl, .telegram, .discord:
-            throw LogInputError(file: input.display, message: "a zip archive; only WhatsApp and Slack exports are read from one (--input auto, whatsapp or slack)")
+        case .jsonl, .telegram, .discord, .imessage, .signal, .line, .matrix:
+            throw LogInputError(file: input.display, message: "a zip archive; only WhatsApp, Slack and Messenger exports are read from one (--input auto, whatsapp, slack or messenger)")
         }
     }
 

@@ -245,6 +245,16 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
             return "\(name) is one JSON document: new messages go inside it, before its closing brackets, so it is rewritten, not appended to"
         case .slack:
             return "a Slack export is a folder (or zip) of day files, not one growing file"
+        case .imessage:
+            return "an imessage-exporter .txt is read whole: a message's replies and reactions are written inside its block"
+        case .signal:
+            return "a signal-export chat is read whole: each export writes it anew"
+        case .line:
+            return "a LINE chat history is read whole: each export writes it anew"
+        case .matrix:
+            return "an Element export is one JSON document, written anew by each export"
+        case .messenger:
+            return "a Messenger or Instagram thread is one JSON document per file, newest message first: it is rewritten, not appended to"
         case .auto:
             return "the format is not known"
         }

@@ -1,0 +1,11 @@
+// libFuzzer harness: the LINE "Export chat history" .txt importer.
+// Invariants (see `checkReader`): the input is refused whole with one error, or every message
+// line is one record, a message or a diagnostic, never both, never neither; messages are laid out.
+import BubbleLogs
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = UnsafeRawBufferPointer(start: data, count: size)
+    checkReader(bytes: bytes, name: "chat.txt", format: .line)
+    return 0
+}
