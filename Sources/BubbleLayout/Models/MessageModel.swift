@@ -63,10 +63,13 @@ public protocol TextMessageModel: MessageModel {
     var text: String { get }
     /// `.notice` when the text is the app's note in the sender's place; `.body` by default.
     var textStyle: MessageTextStyle { get }
+    /// Bold, italic, code… over parts of `text` (none by default). Drawn, never measured.
+    var textSpans: [TextSpan] { get }
 }
 
 extension TextMessageModel {
     public var textStyle: MessageTextStyle { .body }
+    public var textSpans: [TextSpan] { [] }
 }
 
 /// A picture, drawn as a box of its aspect ratio, with an optional caption below.

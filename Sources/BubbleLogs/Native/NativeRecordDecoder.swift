@@ -10,7 +10,9 @@ struct NativeRecordDecoder {
         LogTextMessage.nativeType: { header, object throws(NativeRecordProblem) in
             // A `style` we do not know is ignored, as unknown fields are: the text is still shown.
             let style = try optionalString("style", in: object).flatMap(MessageTextStyle.init(rawValue:)) ?? .body
-            return LogTextMessage(header: header, text: try requiredString("text", in: object), textStyle: style)
+            let text = try requiredString("text", in: object)
+            let spans = try object.present("styles").map { value throws(NativeRecordProblem) in try NativeTextStyles.spans(value, in: text) } ?? []
+            return LogTextMessage(header: header, text: text, textStyle: style, spans: spans)
         },
         LogImageMessage.nativeType: { header, object throws(NativeRecordProblem) in
             guard let imageValue = object.present("image") else { throw .missingField("image") }

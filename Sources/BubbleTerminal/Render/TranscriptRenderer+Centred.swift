@@ -53,9 +53,9 @@ extension TranscriptRenderer {
     /// own. The base cell measured this very content with the same store at the same width, so
     /// the count is `count` by construction; a debug build stops on a difference, and a release
     /// build still draws `count` lines, so the rows below stay where layout put them.
-    func wrapped(_ text: String, model: any MessageModel, layout: RowLayout, count: Int)
+    func wrapped(_ text: String, model: any MessageModel, layout: RowLayout, count: Int, part: Int = 0)
         -> (lines: [Substring], own: Int, prepared: PreparedText) {
-        let prepared = engine.texts.prepared(id: model.id, revision: model.revision, part: 0, text: text)
+        let prepared = engine.texts.prepared(id: model.id, revision: model.revision, part: part, text: text)
         let wrapped = prepared.layout(width: layout.wrapWidth)
         let scalars = prepared.text.unicodeScalars
         let utf8 = prepared.text.utf8
@@ -77,10 +77,17 @@ extension TranscriptRenderer {
     /// the preparer set: other texts cost nothing more), each with whether its paragraph is
     /// right-to-left. In `.logical` mode, exactly the lines drawn before bidi support.
     func drawnTextLines(of text: String, model: any MessageModel, layout: RowLayout, limit: Int,
-                        style: TextStyle = .plain) -> [VisualOrder.Line] {
+                        style: TextStyle = .plain, spans: [TextSpan] = []) -> [VisualOrder.Line] {
         let (lines, own, prepared) = wrapped(text, model: model, layout: layout, count: layout.textLines)
         var drawn = lines.map { VisualOrder.Line(drawn: safe.draw($0, limit: limit, style: style), trailingBlanks: 0, rightToLeft: false) }
-        if options.bidi == .visual && prepared.mayContainRightToLeft && own > 0 {
+        guard own > 0 else { return drawn }
+        let reordered = options.bidi == .visual && prepared.mayContainRightToLeft
+        // Styles are SGR, which reordering keeps with their characters; links only in logical
+        // order: a reordered line's pieces are no longer the text's.
+        drawn.replaceSubrange(0..<own, with: styledLines(Array(drawn[0..<own]), lines: Array(lines[0..<own]), in: prepared.text,
+                                                         spans: spans, links: options.hyperlinks && sgr.isEnabled && !reordered, model: model,
+                                                         limit: limit, style: style))
+        if reordered {
             let visual = visualOrder.reorder(drawn[0..<own].map(\.drawn), raw: Array(lines[0..<own]), in: prepared.text)
             drawn.replaceSubrange(0..<own, with: visual)
         }

@@ -15,7 +15,7 @@ struct InputOptions {
         static let tz = OptionSpec("--tz", value: "ZONE", help: "Time zone for times and date separators: a tz database name in any case (Europe/Berlin, utc, EST) or an offset (+05:30). Default: TZ, else UTC.")
         static let channel = OptionSpec("--channel", value: "NAME", help: "For an input with several conversations (a Slack or Telegram export, JSON Lines with \"conversation\"): the one to read.")
         static let dateOrder = OptionSpec("--date-order", value: "ORDER", help: "How a WhatsApp export writes its dates: dmy, mdy or ymd (default: decided from the file).")
-        static let revealSpoilers = OptionSpec("--reveal-spoilers", help: "Show the text of Telegram spoilers (hidden as [spoiler] by default).")
+        static let revealSpoilers = OptionSpec("--reveal-spoilers", help: "Show the text of spoilers (Telegram's, Discord's ||…||; hidden as [spoiler] by default).")
     }
 
     var path: String

@@ -22,7 +22,7 @@ struct ViewCommand: BubblesCommand {
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to read; - for standard input (the default).")],
         options: [Options.follow, Options.color, RenderCommand.Options.ascii, CellWidthsOption.ambiguousWide,
-                  RenderCommand.Options.bidi, CellWidthsOption.spec] + InputOptions.specs)
+                  RenderCommand.Options.bidi, RenderCommand.Options.noHyperlinks, CellWidthsOption.spec] + InputOptions.specs)
 
     /// The options, each declared once: the spec lists them and `init` reads them.
     enum Options {
@@ -34,6 +34,7 @@ struct ViewCommand: BubblesCommand {
     let follow: Bool
     let colorChoice: ColorChoice
     let ascii: Bool
+    let noHyperlinks: Bool
     let askedProfile: WidthProfile?
     let baseOptions: TextOptions
     let bidi: BidiMode
@@ -44,6 +45,7 @@ struct ViewCommand: BubblesCommand {
         if follow && input.path == "-" { throw UsageError("--follow needs a FILE, not standard input") }
         colorChoice = try arguments.choice(Options.color, from: ColorChoice.allCases.map(\.rawValue)).flatMap(ColorChoice.init) ?? .auto
         ascii = arguments.flag(RenderCommand.Options.ascii)
+        noHyperlinks = arguments.flag(RenderCommand.Options.noHyperlinks)
         askedProfile = try CellWidthsOption.parse(arguments)
         baseOptions = TextOptions(ambiguousWidth: arguments.flag(CellWidthsOption.ambiguousWide) ? 2 : 1)
         bidi = try arguments.choice(RenderCommand.Options.bidi, from: BidiMode.allCases.map(\.rawValue)).flatMap(BidiMode.init) ?? .visual
@@ -83,6 +85,7 @@ struct ViewCommand: BubblesCommand {
         let colorDepth = ColorDepth.resolve(colorChoice, environment: context.environment, outputIsTerminal: true)
         var renderOptions = RenderOptions(width: size.columns, colorDepth: colorDepth, asciiBorders: ascii, timeZone: input.timeZone)
         renderOptions.bidi = bidi
+        renderOptions.hyperlinks = RenderCommand.hyperlinks(disabled: noHyperlinks, environment: context.environment, outputIsTerminal: true)
 
         guard let reader = try input.open(errors: context.errors) else { return ExitCode.failure }
         if follow, let reason = ViewLoader.cannotFollow(reader.format, path: input.path, head: ViewLoader.head(of: input.path)) {
