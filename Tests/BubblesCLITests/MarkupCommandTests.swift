@@ -29,6 +29,8 @@ import Testing
         let slack = bubbles("render", corpus("exports/slack/formatting"), "--width", "70", "--color", "always", "--tz", "UTC")
         #expect(slack.output.contains("\u{1B}[1mDeploy\u{1B}[0m is \u{1B}[3mdone\u{1B}[0m, \u{1B}[9mnot\u{1B}[0m broken"))
         #expect(slack.output.contains("2*3*4 and"))
+        // A picture's caption keeps its styles too.
+        #expect(run.output.contains("[image] screenshot.png") && run.output.contains("\u{1B}[1mlook\u{1B}[0m at this"))
     }
 
     @Test func colourChangesNoLineAndHeightsAreWhatIsDrawn() throws {

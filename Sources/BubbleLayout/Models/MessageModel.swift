@@ -80,6 +80,12 @@ public protocol ImageMessageModel: MessageModel {
     /// File name or label shown inside the box.
     var imageName: String { get }
     var caption: String? { get }
+    /// Bold, italic, code… over parts of `caption` (none by default). Drawn, never measured.
+    var captionSpans: [TextSpan] { get }
+}
+
+extension ImageMessageModel {
+    public var captionSpans: [TextSpan] { [] }
 }
 
 /// A notice from the chat itself: a join, a rename, a pin, a call.

@@ -99,10 +99,14 @@ enum DiscordExport {
         if let pictureIndex = attachments.firstIndex(where: { isPicture($0) }) {
             var others = attachments
             others.remove(at: pictureIndex)
-            let captionLines = [styled.text].filter { !$0.isEmpty } + others.map { "[file: \($0)]" } + stickers
+            var caption = styled
+            for label in others.map({ "[file: \($0)]" }) + stickers {
+                if !caption.text.isEmpty { caption.append("\n") }
+                caption.append(label)
+            }
             return LogImageMessage(
                 header: header, pixelWidth: nil, pixelHeight: nil, imageName: attachments[pictureIndex],
-                caption: captionLines.isEmpty ? nil : captionLines.joined(separator: "\n"))
+                caption: caption.text.isEmpty ? nil : caption.text, captionSpans: caption.spans)
         }
         var body = StyledText()
         for label in attachments.map({ "[file: \($0)]" }) + stickers {

@@ -17,12 +17,16 @@ struct NativeRecordDecoder {
         LogImageMessage.nativeType: { header, object throws(NativeRecordProblem) in
             guard let imageValue = object.present("image") else { throw .missingField("image") }
             guard let image = imageValue.objectValue else { throw .wrongType("image", expected: "an object", found: imageValue) }
+            let caption = try optionalString("text", in: object)
+            let spans = try caption.flatMap { text throws(NativeRecordProblem) in
+                try object.present("styles").map { value throws(NativeRecordProblem) in try NativeTextStyles.spans(value, in: text) }
+            } ?? []
             return LogImageMessage(
                 header: header,
                 pixelWidth: try optionalSize("width", in: image),
                 pixelHeight: try optionalSize("height", in: image),
                 imageName: try optionalString("name", in: image, path: "image.name") ?? "image",
-                caption: try optionalString("text", in: object))
+                caption: caption, captionSpans: spans)
         },
         LogSystemMessage.nativeType: { header, object throws(NativeRecordProblem) in
             var header = header

@@ -133,9 +133,13 @@ struct SlackMessageDecoder: Sendable {
             }
         }
         if let first = pictures.first {
-            let caption = ([text].filter { !$0.isEmpty } + pictures.dropFirst().map { "[image: \($0.name)]" } + labels).joined(separator: "\n")
+            var caption = styled
+            for label in pictures.dropFirst().map({ "[image: \($0.name)]" }) + labels {
+                if !caption.text.isEmpty { caption.append("\n") }
+                caption.append(label)
+            }
             return LogImageMessage(header: header, pixelWidth: first.width, pixelHeight: first.height, imageName: first.name,
-                                   caption: caption.isEmpty ? nil : caption)
+                                   caption: caption.text.isEmpty ? nil : caption.text, captionSpans: caption.spans)
         }
         // `/me waves` is drawn as "Name waves".
         var body = StyledText(plain: subtype == "me_message" ? who + " " : "")
