@@ -4,19 +4,20 @@ import BubbleText
 /// Text with styled stretches, as a markup parser produces it: the words a person reads (the
 /// markers gone) and where each style applies, by UTF-8 offsets into `text`.
 struct StyledText: Sendable, Equatable {
-    private(set) var text = ""
     private(set) var spans: [TextSpan] = []
+    /// Bounded as any expanded message is (`ExpansionLimit.messageBytes`).
     private var bounded = BoundedText()
 
     init() {}
 
     init(plain: String) { append(plain) }
 
-    var utf8Count: Int { text.utf8.count }
+    var text: String { bounded.text }
+
+    var utf8Count: Int { bounded.text.utf8.count }
 
     mutating func append<S: StringProtocol>(_ piece: S) {
         bounded.append(piece)
-        text = bounded.text
     }
 
     /// Appends `other`, its spans moved along.
