@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "BubbleBenchmarks", dependencies: ["BubbleFonts", "BubbleLayout", "BubbleLogs", "BubbleText"]),
         .executableTarget(name: "bubbles-bench-pixels", dependencies: ["BubbleBenchmarks"]),
         .target(name: "BubbleTerminal", dependencies: ["BubbleLayout", "BubbleText"]),
-        .target(name: "BubbleLogs", dependencies: ["BubbleLayout"]),
+        .target(name: "BubbleLogs", dependencies: ["BubbleLayout", "BubbleText"]),
         .target(name: "BubblesCLI", dependencies: ["BubbleText", "BubbleLayout", "BubbleTerminal", "BubbleLogs", "BubbleFonts", "BubbleBenchmarks"]),
         .executableTarget(name: "bubbles", dependencies: ["BubblesCLI", "BubbleTerminal"]),
         .target(name: "BubbleTestSupport", dependencies: ["BubbleLayout"], path: "Tests/BubbleTestSupport"),

@@ -125,8 +125,16 @@ import BubbleText
         var misses: [String] = []
         var chains: [String: FontChain] = [:]
         var prepared: [String: PixelPreparedText] = [:]
+        var keptAddresses = 0
         for row in sweep.items {
             let text = sweep.texts[row[0].int]
+            // A text holding a web address is broken where we keep the address whole (`URLSpans`),
+            // a tailoring of ours that Chromium does not make: not compared here
+            // (`URLKeepingPixelTests` checks it).
+            if !URLSpans.find(in: Array(text.text.utf8)).isEmpty {
+                keptAddresses += 1
+                continue
+            }
             let chainName = row[1].string, size = row[2].double
             let key = "\(chainName)@\(size)/\(text.group)/\(text.lang)"
             let chain = try chains[key] ?? Self.chain(chainName, size: size, sweep: sweep, text: text)
@@ -154,7 +162,7 @@ import BubbleText
                 misses.append("\(chainName) \(size)px lh \(row[3].string) w\(row[4].int) \(text.text.prefix(24)): lines \(lines) vs \(row[5].int), height \(height) vs \(row[6].int)")
             }
         }
-        print("line counts: " + Self.report(lineScores))
+        print("line counts (\(keptAddresses) items of texts with web addresses left out): " + Self.report(lineScores))
         print("heights: " + Self.report(heightScores))
         print("largest line-count error: " + lineErrors.keys.sorted().map { "\($0) \(lineErrors[$0]!)" }.joined(separator: ", "))
         for miss in misses { print("  miss: " + miss) }
@@ -166,5 +174,6 @@ import BubbleText
             #expect(heights.0 == heights.1, "\(group): heights \(heights.0)/\(heights.1)")
         }
         #expect(sweep.items.count >= 10_000)
+        #expect(keptAddresses < sweep.items.count / 20)
     }
 }

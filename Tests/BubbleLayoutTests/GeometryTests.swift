@@ -101,12 +101,19 @@ import Testing
         #expect(flat.imageRows == style.imageMinRows)
     }
 
-    @Test func anImageOfUnknownSizeIsAFourByThreeBox() throws {
+    @Test func anImageOfUnknownSizeIsItsLabelsLines() throws {
+        // "[image] IMG_0001.jpg": 20 cells on one line.
         let unknown = try layoutAlone(Picture(id: "1"), width: 80, decoration: alone)
+        #expect(unknown.imageRows == 1 && unknown.imageColumns == 20)
         let known = try layoutAlone(Picture(id: "2", pixelWidth: 800, pixelHeight: 600), width: 80, decoration: alone)
-        #expect(unknown.imageColumns == known.imageColumns && unknown.height == known.height)
+        #expect(known.imageRows > 1 && unknown.height == known.height - known.imageRows + 1)
+        // A size of 0 is no size.
         let zero = try layoutAlone(Picture(id: "3", pixelWidth: 0, pixelHeight: 600), width: 80, decoration: alone)
-        #expect(zero.height == unknown.height)
+        #expect(zero == unknown)
+        // A long name wraps, whole, in as many rows as it takes.
+        let long = try layoutAlone(Picture(id: "4", imageName: String(repeating: "holiday ", count: 12) + "photo.jpg"), width: 40, decoration: alone)
+        #expect(long.imageRows == wrap("[image] " + String(repeating: "holiday ", count: 12) + "photo.jpg", width: long.wrapWidth).lineCount)
+        #expect(long.imageRows > 2)
     }
 
     @Test func aCaptionWrapsBelowTheBox() throws {

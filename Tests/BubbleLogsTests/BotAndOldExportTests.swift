@@ -28,6 +28,31 @@ import Testing
         #expect(record.senderName == "bot B09X" && (record as? LogTextMessage)?.text == "ping")
     }
 
+    @Test func anIntegrationPostingOnlyItsIDIsNamedByTheNoticeThatAddedIt() throws {
+        let result = try readAll(corpus("exports/slack/integrations"))
+        #expect(result.diagnostics.isEmpty && result.counts.reconciles)
+        #expect(result.kinds == ["system", "text", "text", "text", "text"])
+        #expect((result.records[0] as? LogSystemMessage)?.notice == "alice added an integration to this channel: jenkins-ci")
+        // bot_message posts carrying only `bot_id` B0JL6RASU take the bot_link's label.
+        #expect(result.senders == [nil, "jenkins-ci", "jenkins-ci", "bot B0ZZ9OLD", "alice"])
+        #expect(result.texts[2] == "Build #8 failed")
+    }
+
+    @Test func aBotsNameOnOnePostNamesItsOtherPosts() throws {
+        var decoder = SlackMessageDecoder(users: [:], me: nil)
+        let day = try #require(JSONParser().parse(Array(#"""
+            [{"type":"message","subtype":"bot_message","ts":"1.000100","bot_id":"B1","text":"a"},
+             {"type":"message","ts":"2.000100","bot_id":"B1","text":"b","bot_profile":{"name":"Deployer"}},
+             {"type":"message","subtype":"bot_message","ts":"3.000100","bot_id":"B2","username":"","text":"c","bot_profile":{"name":""}}]
+            """#.utf8)).arrayWithLines)
+        decoder.learnBotNames(from: day)
+        #expect(decoder.botNames == ["B1": "Deployer"])
+        let first = try decoder.decode(ExportFields(object: try #require(day.elements[0].objectValue)), idPrefix: "")
+        #expect(first.senderName == "Deployer")
+        #expect(SlackMessageDecoder.linkLabel("<https://a.slack.com/services/B1|ci>") == "ci")
+        #expect(SlackMessageDecoder.linkLabel("<https://a.slack.com/services/B1>") == nil)
+    }
+
     @Test func telegramExportsWithOnlyDateAreReadInTheGivenZone() throws {
         let berlin = TimeZone(identifier: "Europe/Berlin")!
         let result = try readAll(corpus("exports/telegram/old-dates/result.json"), options: LogReadOptions(timeZone: berlin))

@@ -14,7 +14,8 @@ import Testing
         #expect(result.texts == [
             "Release is out 🎉 thanks all 👍🏼 ❤️",
             ":partyparrot: :partyparrot: (custom emoji stay as written) 👨‍👩‍👧‍👦 🇩🇪 🎉:skin-tone-2:",
-            "Run `grep -c :smile: log` at 10:30:00, then see the :ok: page (https://example.com/a:ok:b)\n```\nkey:ok:value\n```\ndone ✅",
+            // (Code is drawn as code: its backticks are markup, its shortcodes text.)
+            "Run grep -c :smile: log at 10:30:00, then see the :ok: page (https://example.com/a:ok:b)\nkey:ok:value\ndone ✅",
         ])
     }
 

@@ -662,6 +662,9 @@ import Glibc
                 for (r, lines) in timeline.lines.enumerated() where timeline.layouts[r].kind == .image {
                     let layout = timeline.layouts[r]
                     let columns = min(layout.imageColumns, layout.contentWidth(in: engine.style))
+                    // (A picture of unknown size is its label's lines, not a box.)
+                    let picture = models[timeline.rows[r].messageIndex] as? Picture
+                    guard let picture, (picture.pixelWidth ?? 0) > 0 && (picture.pixelHeight ?? 0) > 0 else { continue }
                     if layout.contentWidth(in: engine.style) >= 3 && layout.imageRows < 3 {
                         failures += 1
                         Issue.record("width \(width) row \(r): an image box of \(layout.imageRows) rows")

@@ -79,7 +79,7 @@ import Testing
 
     @Test func imagesWithoutASizeShowOnlyTheirName() throws {
         let out = try render([Picture(id: "1", imageName: "scan.tiff")], width: 60).text
-        #expect(out.contains("📷 scan.tiff"))
+        #expect(out.contains("[image] scan.tiff"))
         #expect(!out.contains("×"))
     }
 }

@@ -16,7 +16,7 @@ import Testing
         #expect(unicode.output != wcwidth.output)
         #expect(auto.output == unicode.output)
         // A terminal that is not asked (no probe in process) also stays unicode.
-        let terminal = bubbles("render", sample, "--width", "60", environment: ["TZ": "UTC"], outputIsTerminal: true)
+        let terminal = bubbles("render", sample, "--width", "60", "--no-hyperlinks", environment: ["TZ": "UTC"], outputIsTerminal: true)
         let plain = bubbles("render", sample, "--width", "60", "--cell-widths", "unicode", "--color", "always", environment: ["TZ": "UTC"])
         #expect(terminal.output == plain.output)
     }

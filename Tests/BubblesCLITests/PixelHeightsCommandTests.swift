@@ -35,7 +35,10 @@ import Testing
         let items = try #require(sweep["items"] as? [[Any]])
         var log = ""
         var ids: [String: Int] = [:]
-        for (t, text) in texts.enumerated() where ["latin", "emoji", "cyrillic", "greek"].contains(text["group"] as? String) {
+        // (Texts with a web address are left out: we keep an address whole where Chromium breaks it;
+        // URLKeepingPixelTests checks those.)
+        for (t, text) in texts.enumerated() where ["latin", "emoji", "cyrillic", "greek"].contains(text["group"] as? String)
+            && !((text["text"] as? String) ?? "").contains("://") {
             let record: [String: Any] = ["id": "t\(t)", "type": "text", "from": "Ana", "date": "2024-05-01T09:00:00Z",
                                          "text": try #require(text["text"] as? String)]
             log += String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self) + "\n"
@@ -67,7 +70,7 @@ import Testing
             checked += 1
         }
         #expect(checked == ids.count * widths.count)
-        #expect(checked >= 400)
+        #expect(checked >= 380)
     }
 
     @Test func theDefaultStyleAddsItsFixedPartsToTheTextHeight() throws {

@@ -167,6 +167,9 @@ private struct PieceWriter {
         let idInfo = UnicodeTables.info(0x3042)
         var graphemes = GraphemeBreaker()
         var graphemeStart = 0, graphemeUTF8 = 0, utf8 = 0
+        let scalarBuffer = UnsafeBufferPointer(start: scalars, count: scalarCount)
+        let urlSpans = URLSpans.find(in: scalarBuffer)
+        var urlCursor = 0
         for i in 0..<scalarCount {
             let scalar = scalars[i]
             let info = UnicodeTables.info(scalar)
@@ -190,6 +193,11 @@ private struct PieceWriter {
             if i > 0 && scalar &- 0x20 < 0x5F && scalars[i - 1] &- 0x20 < 0x5F {
                 opportunity = PixelPreparedText.asciiBreakAllowed(i >= 2 ? scalars[i - 2] : 0x20, scalars[i - 1], scalar)
                     ? .allowed : .prohibited
+            }
+            // Inside a web address no break is offered, as in the cell preparer (`URLSpans`).
+            if opportunity == .allowed && !urlSpans.isEmpty {
+                while urlCursor < urlSpans.count && urlSpans[urlCursor].upperBound <= i { urlCursor += 1 }
+                if urlCursor < urlSpans.count && urlSpans[urlCursor].lowerBound < i { opportunity = .prohibited }
             }
             if startsGrapheme && i > 0 {
                 addGrapheme(graphemeStart, i, utf8: graphemeUTF8, next: opportunity)

@@ -35,7 +35,7 @@ open class BubbleCell {
     /// renderer draws the same box and the same wrapped lines, so the two cannot disagree.
     public final func measureContent<Sizing: TextSizing>(in frame: BubbleFrame, text sizing: Sizing) -> ContentSize {
         let content = self.content  // one read of the class's property, not one per part
-        return Self.contentSize(of: content, in: frame) { text, wrap in sizing.metrics(of: text, part: 0, width: wrap) }
+        return Self.contentSize(of: content, in: frame) { text, part, wrap in sizing.metrics(of: text, part: part, width: wrap) }
     }
 
     /// The row layout of the bound message: the base chrome around its content.
@@ -43,28 +43,40 @@ open class BubbleCell {
                                                  style: BubbleStyle, text: Sizing) -> RowLayout {
         let content = self.content
         return Self.rowLayout(kind: kind, drawsBubble: Self.drawsBubble, direction: direction, content: content,
-                              decoration: decoration, containerWidth: containerWidth, style: style) { string, wrap in
-            text.metrics(of: string, part: 0, width: wrap)
+                              decoration: decoration, containerWidth: containerWidth, style: style) { string, part, wrap in
+            text.metrics(of: string, part: part, width: wrap)
         }
     }
 }
 
 extension BubbleCell {
-    /// `measureContent` on values: `textMetrics(text, wrap)` gives the line count and widest line
-    /// of the content's text wrapped at `wrap`. The one definition of a content's size.
+    /// `measureContent` on values: `textMetrics(text, part, wrap)` gives the line count and
+    /// widest line of text part `part` of the content wrapped at `wrap` (part 0 the text, part 1 an
+    /// image's label). The one definition of a content's size. A picture of known size is a box
+    /// of its aspect ratio; one of unknown size is its label's lines (`imageRows` is their count,
+    /// `imageColumns` the widest), so its whole label shows in as few rows as it takes.
     @inline(__always)
     static func contentSize(of content: BubbleContent, in frame: BubbleFrame,
-                            textMetrics: (String, Int) -> TextMetrics) -> ContentSize {
+                            textMetrics: (String, Int, Int) -> TextMetrics) -> ContentSize {
         let wrap = frame.maxContentWidth
         var size = ContentSize(width: 0, textLines: 0, wrapWidth: wrap)
         if let image = content.image {
-            let box = image.boxSize(maxColumns: wrap, style: frame.style)
-            size.width = box.columns
-            size.imageColumns = box.columns
-            size.imageRows = box.rows
+            if image.hasKnownSize {
+                let box = image.boxSize(maxColumns: wrap, style: frame.style)
+                size.width = box.columns
+                size.imageColumns = box.columns
+                size.imageRows = box.rows
+            } else {
+                // (A grapheme wider than the whole content, at a width of a cell or two, is cut
+                // there, as text is.)
+                let label = textMetrics(image.label, ImageContent.labelPart, wrap)
+                size.width = min(label.widestLine, wrap)
+                size.imageColumns = size.width
+                size.imageRows = label.lineCount
+            }
         }
         if let text = content.text {
-            let metrics = textMetrics(text, wrap)
+            let metrics = textMetrics(text, 0, wrap)
             size.textLines = metrics.lineCount
             size.width = max(size.width, metrics.widestLine)
         }
@@ -78,7 +90,7 @@ extension BubbleCell {
     @inline(__always)
     static func rowLayout(kind: RowKind, drawsBubble: Bool, direction: MessageDirection, content: BubbleContent,
                           decoration: RowDecoration, containerWidth: Int, style: BubbleStyle,
-                          textMetrics: (String, Int) -> TextMetrics) -> RowLayout {
+                          textMetrics: (String, Int, Int) -> TextMetrics) -> RowLayout {
         let frame = BubbleFrame(containerWidth: containerWidth, style: style, drawsBubble: drawsBubble)
         let content = contentSize(of: content, in: frame, textMetrics: textMetrics)
         let spacing = decoration.isFirstRow ? 0 : (decoration.startsGroup ? style.groupSpacing : style.inGroupSpacing)

@@ -8,34 +8,50 @@ public struct BubbleContent: Sendable, Hashable {
     /// A picture drawn as a box above the text.
     public var image: ImageContent? {
         get { imageBox?.image }
-        set { imageBox = newValue.map(ImageBox.init) }
+        set { imageBox = Self.box(image: newValue, spans: spans) }
     }
     /// How the text is drawn; the same cells either way.
     public var textStyle: MessageTextStyle
-    /// The image, boxed: kept inline, its optional made this value 58 bytes, past what is passed
-    /// in registers, and the compiler would copy and destroy a whole content each time one is made.
-    /// Boxed, a content is four words.
+    /// Styles over parts of `text` (UTF-8 offsets into it): drawn, never measured, as the markers
+    /// that marked them are not in the text.
+    public var spans: [TextSpan] {
+        get { imageBox?.spans ?? [] }
+        set { imageBox = Self.box(image: image, spans: newValue) }
+    }
+    /// The image and the spans, boxed: kept inline, the image's optional made this value 58 bytes,
+    /// past what is passed in registers, and the compiler would copy and destroy a whole content
+    /// each time one is made. Boxed, a content is four words; nil when there is neither.
     private var imageBox: ImageBox?
 
     private final class ImageBox: Sendable {
-        let image: ImageContent
-        init(_ image: ImageContent) { self.image = image }
+        let image: ImageContent?
+        let spans: [TextSpan]
+        init(image: ImageContent?, spans: [TextSpan]) {
+            self.image = image
+            self.spans = spans
+        }
     }
 
-    public init(text: String?, image: ImageContent? = nil, textStyle: MessageTextStyle = .body) {
+    private static func box(image: ImageContent?, spans: [TextSpan]) -> ImageBox? {
+        image == nil && spans.isEmpty ? nil : ImageBox(image: image, spans: spans)
+    }
+
+    public init(text: String?, image: ImageContent? = nil, textStyle: MessageTextStyle = .body, spans: [TextSpan] = []) {
         self.text = text
-        self.imageBox = image.map(ImageBox.init)
+        self.imageBox = Self.box(image: image, spans: spans)
         self.textStyle = textStyle
     }
 
     public static func == (a: BubbleContent, b: BubbleContent) -> Bool {
-        a.text == b.text && a.textStyle == b.textStyle && (a.imageBox === b.imageBox || a.image == b.image)
+        a.text == b.text && a.textStyle == b.textStyle
+            && (a.imageBox === b.imageBox || (a.image == b.image && a.spans == b.spans))
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(text)
         hasher.combine(image)
         hasher.combine(textStyle)
+        hasher.combine(spans)
     }
 
     /// Nothing: no text, no image.
@@ -54,6 +70,26 @@ public struct ImageContent: Sendable, Hashable {
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
     }
+
+    /// True when the picture's pixel size is known (both sides positive): it is drawn as a box of
+    /// its aspect ratio. A picture of unknown size is drawn as its `label` alone, wrapped, in as
+    /// many lines as the label takes: a box of a made-up shape would show nothing more.
+    @inlinable public var hasKnownSize: Bool {
+        guard let w = pixelWidth, let h = pixelHeight else { return false }
+        return w > 0 && h > 0
+    }
+
+    /// What a picture of unknown size shows in its place, its kind and file name:
+    /// `[image] photo (not included in the export)`. Measured as text part 1 of the message (part
+    /// 0 is the caption) and drawn in the lines measured, never cut.
+    public var label: String { Self.labelPrefix + name }
+
+    /// The kind's word before the name in `label`; the same in every glyph set, so a label is as
+    /// wide drawn in ASCII as in Unicode.
+    public static let labelPrefix = "[image] "
+
+    /// The text part a picture's `label` is measured as (the caption is part 0).
+    public static let labelPart = 1
 
     /// The box, in cells, for this picture (a nil or non-positive size is 4:3 by default) at most
     /// `maxColumns` wide and `style.imageMaxRows` tall, at least the style's minimum.

@@ -14,7 +14,8 @@ open class ImageBubbleCell: BubbleCell, ConfigurableCell {
     /// `content(of:)` on a model of a known type: the one definition of an image bubble's content.
     static func content<M: ImageMessageModel>(typed model: M) -> BubbleContent {
         BubbleContent(text: model.caption.flatMap { $0.isEmpty ? nil : $0 },
-                      image: ImageContent(name: model.imageName, pixelWidth: model.pixelWidth, pixelHeight: model.pixelHeight))
+                      image: ImageContent(name: model.imageName, pixelWidth: model.pixelWidth, pixelHeight: model.pixelHeight),
+                      spans: model.captionSpans)
     }
 
     public static func previewText(of model: any ImageMessageModel) -> String {

@@ -7,7 +7,7 @@ open class TextBubbleCell: BubbleCell, ConfigurableCell {
 
     /// `content(of:)` on a model of a known type: the one definition of a text bubble's content.
     static func content<M: TextMessageModel>(typed model: M) -> BubbleContent {
-        BubbleContent(text: model.text, textStyle: model.textStyle)
+        BubbleContent(text: model.text, textStyle: model.textStyle, spans: model.textSpans)
     }
 
     public static func contentReader(for type: any MessageModel.Type) -> ContentReader? {

@@ -230,22 +230,16 @@ extension LayoutEngine {
                     into output: UnsafeMutablePointer<RowLayout>, stride: Int) {
         let measurer = texts.measurer
         let style = self.style
-        guard let text = binder.content.text else {
-            for w in widths.indices {
-                (output + w * stride).initialize(to: BubbleCell.rowLayout(
-                    kind: kind, drawsBubble: drawsBubble, direction: binder.direction, content: binder.content,
-                    decoration: decoration, containerWidth: widths[w], style: style) { text, wrap in
-                        measurer.measure(measurer.prepare(text), width: wrap)  // not reached: no text
-                    })
-            }
-            return
-        }
-        let prepared = measurer.prepare(text)
+        // The texts measured: part 0, and an image of unknown size's label, part 1; each prepared once.
+        let prepared = binder.content.text.map { measurer.prepare($0) }
+        let label = binder.content.image.flatMap { $0.hasKnownSize ? nil : measurer.prepare($0.label) }
         for w in widths.indices {
             (output + w * stride).initialize(to: BubbleCell.rowLayout(
                 kind: kind, drawsBubble: drawsBubble, direction: binder.direction, content: binder.content,
-                decoration: decoration, containerWidth: widths[w], style: style) { _, wrap in
-                    measurer.measure(prepared, width: wrap)
+                decoration: decoration, containerWidth: widths[w], style: style) { text, part, wrap in
+                    if part == 0, let prepared { return measurer.measure(prepared, width: wrap) }
+                    if part == ImageContent.labelPart, let label { return measurer.measure(label, width: wrap) }
+                    return measurer.measure(measurer.prepare(text), width: wrap)  // not reached
                 })
         }
     }

@@ -73,10 +73,13 @@ public protocol TextMessageModel: MessageModel {
     var text: String { get }
     /// `.notice` when the text is the app's note in the sender's place; `.body` by default.
     var textStyle: MessageTextStyle { get }
+    /// Bold, italic, code… over parts of `text` (none by default). Drawn, never measured.
+    var textSpans: [TextSpan] { get }
 }
 
 extension TextMessageModel {
     public var textStyle: MessageTextStyle { .body }
+    public var textSpans: [TextSpan] { [] }
 }
 
 /// A picture, drawn as a box of its aspect ratio, with an optional caption below.
@@ -87,6 +90,12 @@ public protocol ImageMessageModel: MessageModel {
     /// File name or label shown inside the box.
     var imageName: String { get }
     var caption: String? { get }
+    /// Bold, italic, code… over parts of `caption` (none by default). Drawn, never measured.
+    var captionSpans: [TextSpan] { get }
+}
+
+extension ImageMessageModel {
+    public var captionSpans: [TextSpan] { [] }
 }
 
 /// A notice from the chat itself: a join, a rename, a pin, a call.

@@ -12,8 +12,10 @@ public struct PixelRow: Hashable, Sendable {
     /// The bubble's outer width in px, at least the style's `minimumWidth` for bubbles.
     public var bubbleWidth: Int
 
-    /// The row of `layout` whose text is `textHeight64` tall, in `style`.
-    public init(layout: RowLayout, textHeight64: Int, style: PixelStyle) {
+    /// The row of `layout` whose text is `textHeight64` tall, in `style`. `labelHeight64` is the
+    /// height of a picture of unknown size, drawn as its label (`ImageContent.label`) in
+    /// `layout.imageRows` lines; nil for a box of known size, `imageRows` px tall.
+    public init(layout: RowLayout, textHeight64: Int, labelHeight64: Int? = nil, style: PixelStyle) {
         self.layout = layout
         self.textHeight64 = textHeight64
         bubbleWidth = layout.bubbleWidth
@@ -25,6 +27,7 @@ public struct PixelRow: Hashable, Sendable {
             height += 2 * style.noticeVerticalPadding * 64 + textHeight64
         } else {
             height += Self.fixedHeight(of: layout, style: style) * 64 + textHeight64
+            if let labelHeight64 { height += labelHeight64 - layout.imageRows * 64 }
             // The widest the bubble may be is its wrap width plus its chrome.
             let widest = layout.wrapWidth + layout.horizontalChrome(in: style.bubbleStyle)
             bubbleWidth = max(layout.bubbleWidth, min(style.minimumWidth, widest))
@@ -33,7 +36,8 @@ public struct PixelRow: Hashable, Sendable {
     }
 
     /// Px a bubble row takes besides its spacing and its text: the padding, the name line, the
-    /// reply quote, the image box (and the gap before a caption) and the footer line.
+    /// reply quote, the image box (and the gap before a caption) and the footer line. The box is
+    /// `imageRows` px: a picture of unknown size's label lines are counted by `init` instead.
     public static func fixedHeight(of layout: RowLayout, style: PixelStyle) -> Int {
         var px = 2 * style.verticalPadding
         if layout.parts.contains(.nameLine) { px += style.nameHeight }
@@ -74,10 +78,18 @@ extension LayoutEngine {
         let layout = batch.layout(row: r, widthIndex: widthIndex)
         let row = batch.rows[r]
         var text64 = 0
+        var label64: Int? = nil
         // A date separator's height is the style's, whatever its label.
-        if !row.isDateSeparator, layout.textLines > 0, let text = content(of: batch.models[row.messageIndex]).body.text {
-            text64 = textHeight(text, layout.textLines, layout.wrapWidth)
+        if !row.isDateSeparator {
+            let body = content(of: batch.models[row.messageIndex]).body
+            if layout.textLines > 0, let text = body.text {
+                text64 = textHeight(text, layout.textLines, layout.wrapWidth)
+            }
+            // A picture of unknown size is its label's lines, as tall as the measurer makes them.
+            if layout.imageRows > 0, let image = body.image, !image.hasKnownSize {
+                label64 = textHeight(image.label, layout.imageRows, layout.wrapWidth)
+            }
         }
-        return PixelRow(layout: layout, textHeight64: text64, style: style)
+        return PixelRow(layout: layout, textHeight64: text64, labelHeight64: label64, style: style)
     }
 }

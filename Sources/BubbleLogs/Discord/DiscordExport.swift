@@ -15,16 +15,18 @@ enum DiscordExport {
         let channel = channelObject?["name"]?.stringValue ?? "channel"
         let conversation = ExportConversation(idPrefix: "", title: "#\(channel)", messages: messages)
         let me = options.me
+        let revealsSpoilers = options.revealsSpoilers
         let markup = DiscordMarkup(users: [:], channelID: channelObject?["id"]?.identifierValue,
                                    channelName: channelObject?["name"]?.stringValue, timeZone: options.timeZone)
         return ListProducer(ExportItems.items(file: file, conversations: [conversation]) { object, _ throws(ExportProblem) in
-            try decode(ExportFields(object: object), me: me, markup: markup)
+            try decode(ExportFields(object: object), me: me, markup: markup, revealsSpoilers: revealsSpoilers)
         })
     }
 
     private static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "bmp", "heic", "avif"]
 
-    static func decode(_ message: ExportFields, me: String?, markup: DiscordMarkup) throws(ExportProblem) -> any LogRecord {
+    static func decode(_ message: ExportFields, me: String?, markup: DiscordMarkup,
+                       revealsSpoilers: Bool = false) throws(ExportProblem) -> any LogRecord {
         let id = try message.requiredIdentifier("id")
         let type = try message.string("type") ?? "Default"
         guard let micros = try message.isoDate("timestamp") else { throw ExportProblem("missing field \"timestamp\"") }
@@ -40,7 +42,8 @@ enum DiscordExport {
                   let shown = mention["nickname"]?.stringValue ?? mention["name"]?.stringValue else { continue }
             markup.users[id] = shown
         }
-        let content = markup.resolve(try message.string("content") ?? "")
+        let rawContent = try message.string("content") ?? ""
+        let content = markup.resolve(rawContent)
         let replyTo = try message.object("reference")?.identifier("messageId")
         let edited = try message.isoDate("timestampEdited") != nil
 
@@ -84,18 +87,38 @@ enum DiscordExport {
         let stickers = try message.array("stickers").map { "[sticker: \($0.objectValue?["name"]?.stringValue ?? "sticker")]" }
         let embeds = try message.array("embeds").compactMap { $0.objectValue?["title"]?.stringValue }.map { "[embed: \($0)]" }
 
+        // The message's markup read as Discord shows it; mentions, emoji and times inside it as
+        // `DiscordMarkup` resolves them.
+        let resolver = markup
+        let styled = ChatMarkup(dialect: .discord, revealsSpoilers: revealsSpoilers) { inner in
+            let token = "<" + inner + ">"
+            let resolved = resolver.resolve(token)
+            return resolved == token ? nil : resolved
+        }.parse(rawContent)
+
         if let pictureIndex = attachments.firstIndex(where: { isPicture($0) }) {
             var others = attachments
             others.remove(at: pictureIndex)
-            let captionLines = [content].filter { !$0.isEmpty } + others.map { "[file: \($0)]" } + stickers
+            var caption = styled
+            for label in others.map({ "[file: \($0)]" }) + stickers {
+                if !caption.text.isEmpty { caption.append("\n") }
+                caption.append(label)
+            }
             return LogImageMessage(
                 header: header, pixelWidth: nil, pixelHeight: nil, imageName: attachments[pictureIndex],
-                caption: captionLines.isEmpty ? nil : captionLines.joined(separator: "\n"))
+                caption: caption.text.isEmpty ? nil : caption.text, captionSpans: caption.spans)
         }
-        var lines = attachments.map { "[file: \($0)]" } + stickers
-        if !content.isEmpty { lines.append(content) }
-        if lines.isEmpty { lines = embeds.isEmpty ? ["[message with no text]"] : embeds }
-        return LogTextMessage(header: header, text: lines.joined(separator: "\n"))
+        var body = StyledText()
+        for label in attachments.map({ "[file: \($0)]" }) + stickers {
+            if !body.text.isEmpty { body.append("\n") }
+            body.append(label)
+        }
+        if !styled.text.isEmpty {
+            if !body.text.isEmpty { body.append("\n") }
+            body.append(styled)
+        }
+        if body.text.isEmpty { body = StyledText(plain: embeds.isEmpty ? "[message with no text]" : embeds.joined(separator: "\n")) }
+        return LogTextMessage(header: header, text: body.text, spans: body.spans)
     }
 
     static func isPicture(_ fileName: String) -> Bool {

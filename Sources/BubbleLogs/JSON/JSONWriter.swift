@@ -38,6 +38,16 @@ struct JSONObjectWriter {
         text += value.finished
     }
 
+    mutating func add(_ key: String, objects values: [JSONObjectWriter]) {
+        addKey(key)
+        text += "["
+        for (i, value) in values.enumerated() {
+            if i > 0 { text += "," }
+            text += value.finished
+        }
+        text += "]"
+    }
+
     var finished: String { text + "}" }
 
     private mutating func addKey(_ key: String) {

@@ -10,17 +10,23 @@ struct NativeRecordDecoder {
         LogTextMessage.nativeType: { header, object throws(NativeRecordProblem) in
             // A `style` we do not know is ignored, as unknown fields are: the text is still shown.
             let style = try optionalString("style", in: object).flatMap(MessageTextStyle.init(rawValue:)) ?? .body
-            return LogTextMessage(header: header, text: try requiredString("text", in: object), textStyle: style)
+            let text = try requiredString("text", in: object)
+            let spans = try object.present("styles").map { value throws(NativeRecordProblem) in try NativeTextStyles.spans(value, in: text) } ?? []
+            return LogTextMessage(header: header, text: text, textStyle: style, spans: spans)
         },
         LogImageMessage.nativeType: { header, object throws(NativeRecordProblem) in
             guard let imageValue = object.present("image") else { throw .missingField("image") }
             guard let image = imageValue.objectValue else { throw .wrongType("image", expected: "an object", found: imageValue) }
+            let caption = try optionalString("text", in: object)
+            let spans = try caption.flatMap { text throws(NativeRecordProblem) in
+                try object.present("styles").map { value throws(NativeRecordProblem) in try NativeTextStyles.spans(value, in: text) }
+            } ?? []
             return LogImageMessage(
                 header: header,
                 pixelWidth: try optionalSize("width", in: image),
                 pixelHeight: try optionalSize("height", in: image),
                 imageName: try optionalString("name", in: image, path: "image.name") ?? "image",
-                caption: try optionalString("text", in: object))
+                caption: caption, captionSpans: spans)
         },
         LogSystemMessage.nativeType: { header, object throws(NativeRecordProblem) in
             var header = header

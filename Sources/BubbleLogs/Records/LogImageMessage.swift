@@ -12,43 +12,54 @@ public struct LogImageMessage: ImageMessageModel, LogRecord {
         let pixelHeight: Int?
         let imageName: String
         let caption: String?
+        let captionSpans: [TextSpan]
 
-        init(header: LogMessageHeader, pixelWidth: Int?, pixelHeight: Int?, imageName: String, caption: String?) {
+        init(header: LogMessageHeader, pixelWidth: Int?, pixelHeight: Int?, imageName: String, caption: String?,
+             captionSpans: [TextSpan] = []) {
             self.header = header
             self.pixelWidth = pixelWidth
             self.pixelHeight = pixelHeight
             self.imageName = imageName
             self.caption = caption
+            self.captionSpans = captionSpans
         }
     }
 
-    public init(header: LogMessageHeader, pixelWidth: Int?, pixelHeight: Int?, imageName: String, caption: String?) {
-        storage = Storage(header: header, pixelWidth: pixelWidth, pixelHeight: pixelHeight, imageName: imageName, caption: caption)
+    public init(header: LogMessageHeader, pixelWidth: Int?, pixelHeight: Int?, imageName: String, caption: String?,
+                captionSpans: [TextSpan] = []) {
+        storage = Storage(header: header, pixelWidth: pixelWidth, pixelHeight: pixelHeight, imageName: imageName, caption: caption,
+                          captionSpans: captionSpans)
+    }
+
+    /// Bold, italic, code… over parts of `caption`, from the app's markup; written as `styles`.
+    public var captionSpans: [TextSpan] {
+        get { storage.captionSpans }
+        set { storage = Storage(header: storage.header, pixelWidth: storage.pixelWidth, pixelHeight: storage.pixelHeight, imageName: storage.imageName, caption: storage.caption, captionSpans: newValue) }
     }
 
     public var header: LogMessageHeader {
         get { storage.header }
-        set { storage = Storage(header: newValue, pixelWidth: storage.pixelWidth, pixelHeight: storage.pixelHeight, imageName: storage.imageName, caption: storage.caption) }
+        set { storage = Storage(header: newValue, pixelWidth: storage.pixelWidth, pixelHeight: storage.pixelHeight, imageName: storage.imageName, caption: storage.caption, captionSpans: storage.captionSpans) }
     }
 
     public var pixelWidth: Int? {
         get { storage.pixelWidth }
-        set { storage = Storage(header: storage.header, pixelWidth: newValue, pixelHeight: storage.pixelHeight, imageName: storage.imageName, caption: storage.caption) }
+        set { storage = Storage(header: storage.header, pixelWidth: newValue, pixelHeight: storage.pixelHeight, imageName: storage.imageName, caption: storage.caption, captionSpans: storage.captionSpans) }
     }
 
     public var pixelHeight: Int? {
         get { storage.pixelHeight }
-        set { storage = Storage(header: storage.header, pixelWidth: storage.pixelWidth, pixelHeight: newValue, imageName: storage.imageName, caption: storage.caption) }
+        set { storage = Storage(header: storage.header, pixelWidth: storage.pixelWidth, pixelHeight: newValue, imageName: storage.imageName, caption: storage.caption, captionSpans: storage.captionSpans) }
     }
 
     public var imageName: String {
         get { storage.imageName }
-        set { storage = Storage(header: storage.header, pixelWidth: storage.pixelWidth, pixelHeight: storage.pixelHeight, imageName: newValue, caption: storage.caption) }
+        set { storage = Storage(header: storage.header, pixelWidth: storage.pixelWidth, pixelHeight: storage.pixelHeight, imageName: newValue, caption: storage.caption, captionSpans: storage.captionSpans) }
     }
 
     public var caption: String? {
         get { storage.caption }
-        set { storage = Storage(header: storage.header, pixelWidth: storage.pixelWidth, pixelHeight: storage.pixelHeight, imageName: storage.imageName, caption: newValue) }
+        set { storage = Storage(header: storage.header, pixelWidth: storage.pixelWidth, pixelHeight: storage.pixelHeight, imageName: storage.imageName, caption: newValue, captionSpans: storage.captionSpans) }
     }
 
     public var senderName: String? { storage.header.senderName }
@@ -63,13 +74,16 @@ public struct LogImageMessage: ImageMessageModel, LogRecord {
         if let pixelHeight { image.add("height", pixelHeight) }
         image.add("name", imageName)
         record.add("image", image)
-        if let caption { record.add("text", caption) }
+        if let caption {
+            record.add("text", caption)
+            if !captionSpans.isEmpty { record.add("styles", NativeTextStyles.fields(captionSpans, in: caption)) }
+        }
     }
 
     public static func == (a: LogImageMessage, b: LogImageMessage) -> Bool {
         a.storage === b.storage
             || (a.header == b.header && a.pixelWidth == b.pixelWidth && a.pixelHeight == b.pixelHeight
-                && a.imageName == b.imageName && a.caption == b.caption)
+                && a.imageName == b.imageName && a.caption == b.caption && a.captionSpans == b.captionSpans)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -78,5 +92,6 @@ public struct LogImageMessage: ImageMessageModel, LogRecord {
         hasher.combine(pixelHeight)
         hasher.combine(imageName)
         hasher.combine(caption)
+        hasher.combine(captionSpans)
     }
 }

@@ -74,6 +74,9 @@ public struct NativeRecordFields: Sendable {
     /// Adds a nested object (the native `image` member).
     public mutating func add(_ key: String, _ value: NativeRecordFields) { writer.add(key, object: value.writer) }
 
+    /// Adds an array of nested objects (the native `styles` member).
+    public mutating func add(_ key: String, _ values: [NativeRecordFields]) { writer.add(key, objects: values.map(\.writer)) }
+
     /// The finished object as one line of JSON (no newline).
     public var line: String { writer.finished }
 }

@@ -13,32 +13,40 @@ public struct LogTextMessage: TextMessageModel, LogRecord {
         let header: LogMessageHeader
         let text: String
         let textStyle: MessageTextStyle
+        let spans: [TextSpan]
 
-        init(header: LogMessageHeader, text: String, textStyle: MessageTextStyle) {
+        init(header: LogMessageHeader, text: String, textStyle: MessageTextStyle, spans: [TextSpan]) {
             self.header = header
             self.text = text
             self.textStyle = textStyle
+            self.spans = spans
         }
     }
 
-    public init(header: LogMessageHeader, text: String, textStyle: MessageTextStyle = .body) {
-        storage = Storage(header: header, text: text, textStyle: textStyle)
+    public init(header: LogMessageHeader, text: String, textStyle: MessageTextStyle = .body, spans: [TextSpan] = []) {
+        storage = Storage(header: header, text: text, textStyle: textStyle, spans: spans)
     }
 
     public var header: LogMessageHeader {
         get { storage.header }
-        set { storage = Storage(header: newValue, text: storage.text, textStyle: storage.textStyle) }
+        set { storage = Storage(header: newValue, text: storage.text, textStyle: storage.textStyle, spans: storage.spans) }
     }
 
     public var text: String {
         get { storage.text }
-        set { storage = Storage(header: storage.header, text: newValue, textStyle: storage.textStyle) }
+        set { storage = Storage(header: storage.header, text: newValue, textStyle: storage.textStyle, spans: storage.spans) }
     }
 
     /// `.notice` for the app's note in the sender's place ("This message was deleted").
     public var textStyle: MessageTextStyle {
         get { storage.textStyle }
-        set { storage = Storage(header: storage.header, text: storage.text, textStyle: newValue) }
+        set { storage = Storage(header: storage.header, text: storage.text, textStyle: newValue, spans: storage.spans) }
+    }
+
+    /// Bold, italic, code… over parts of `text`, from the app's markup; written as `styles`.
+    public var textSpans: [TextSpan] {
+        get { storage.spans }
+        set { storage = Storage(header: storage.header, text: storage.text, textStyle: storage.textStyle, spans: newValue) }
     }
 
     public var senderName: String? { storage.header.senderName }
@@ -51,15 +59,18 @@ public struct LogTextMessage: TextMessageModel, LogRecord {
     public func addKindFields(to record: inout NativeRecordFields) {
         record.add("text", text)
         if textStyle == .notice { record.add("style", textStyle.rawValue) }
+        if !textSpans.isEmpty { record.add("styles", NativeTextStyles.fields(textSpans, in: text)) }
     }
 
     public static func == (a: LogTextMessage, b: LogTextMessage) -> Bool {
-        a.storage === b.storage || (a.header == b.header && a.text == b.text && a.textStyle == b.textStyle)
+        a.storage === b.storage
+            || (a.header == b.header && a.text == b.text && a.textStyle == b.textStyle && a.textSpans == b.textSpans)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(header)
         hasher.combine(text)
         hasher.combine(textStyle)
+        hasher.combine(textSpans)
     }
 }

@@ -298,7 +298,8 @@ struct SlackChannel {
 final class SlackProducer: RecordProducer {
     private let export: ExportFolder
     private var channels: [SlackChannel]
-    private let decoder: SlackMessageDecoder
+    /// Learns integrations' names as day files are read (`learnBotNames`).
+    private var decoder: SlackMessageDecoder
     private let several: Bool
     private var channelIndex = 0
     private var dayIndex = 0
@@ -373,6 +374,8 @@ final class SlackProducer: RecordProducer {
             header.conversationID = channel.name
             current.append { .record(LogSystemMessage(header: header, notice: channel.title), LogPosition(file: path, line: 1)) }
         }
+        // An integration's name, from this day or one read before it, names its posts that carry only its id.
+        decoder.learnBotNames(from: messages)
         let decoder = decoder
         // Read together, each channel's records carry its name as their conversation (names are
         // unique in a workspace, and what `--channel` is given).

@@ -5,6 +5,40 @@ import BubbleLayout
 struct SlackMessageDecoder: Sendable {
     var users: [String: String]
     var me: String?
+    /// Integrations' names by `bot_id`, learnt from the export (`learnBotNames`): an old
+    /// integration's posts carry only its id, and its name is on its other posts or on the
+    /// notice that added it.
+    var botNames: [String: String] = [:]
+
+    /// The subtypes of the notices about an integration, and what each says it did.
+    private static let integrationNotices: [String: String] = [
+        "bot_add": "added an integration to this channel", "bot_remove": "removed an integration from this channel",
+        "bot_enable": "enabled an integration", "bot_disable": "disabled an integration",
+    ]
+
+    /// Adds to `botNames` the name each of `messages` gives its `bot_id`: `bot_profile.name`,
+    /// else `username` on a `bot_message`, else the label of an integration notice's `bot_link`
+    /// (`<https://team.slack.com/services/B0JL6RASU|jenkins>`). The first name found for an id stays.
+    mutating func learnBotNames(from messages: JSONArray) {
+        for value in messages.elements {
+            guard let object = value.objectValue, let botID = object["bot_id"]?.stringValue, !botID.isEmpty,
+                  botNames[botID] == nil else { continue }
+            let subtype = object["subtype"]?.stringValue
+            var name = object["bot_profile"]?.objectValue?["name"]?.stringValue
+            if name?.isEmpty ?? true, subtype == "bot_message" { name = object["username"]?.stringValue }
+            if name?.isEmpty ?? true, let subtype, Self.integrationNotices[subtype] != nil {
+                name = object["bot_link"]?.stringValue.flatMap(Self.linkLabel)
+            }
+            if let name, !name.isEmpty { botNames[botID] = ExpansionLimit.name(name) }
+        }
+    }
+
+    /// The label of a Slack link, `<url|label>` → `label`; nil when it has none.
+    static func linkLabel(_ link: String) -> String? {
+        guard link.hasPrefix("<"), link.hasSuffix(">"), let bar = link.firstIndex(of: "|") else { return nil }
+        let label = link[link.index(after: bar)..<link.index(before: link.endIndex)]
+        return label.isEmpty ? nil : String(label)
+    }
 
     /// Subtypes that are ordinary messages from someone.
     private static let messageSubtypes: Set<String> = [
@@ -20,7 +54,7 @@ struct SlackMessageDecoder: Sendable {
         let id = idPrefix + ts
         let userID = try message.string("user")
         let profileName = try message.object("bot_profile")?.string("name")
-        let botName = try message.string("username") ?? profileName
+        let botName = try [message.string("username"), profileName].compactMap { $0 }.first { !$0.isEmpty }
         let subtype = try message.string("subtype")
         // users.json names everyone; a message also carries its sender's profile (a channel
         // folder read without users.json has only that), and an id is the last resort.
@@ -29,15 +63,21 @@ struct SlackMessageDecoder: Sendable {
         let userName = userID.map { users[$0] ?? ownName ?? $0 }
         // An integration posts under its own name; `user`, when present, is whoever installed it.
         let botID = try message.string("bot_id")
+        let knownBot = botID.flatMap { botNames[$0] }
         let name = (subtype == "bot_message"
-            ? botName ?? userName ?? botID.map { "bot \($0)" }
-            : userName ?? botName).map(ExpansionLimit.name)
+            ? botName ?? knownBot ?? userName ?? botID.map { "bot \($0)" }
+            : userName ?? botName ?? knownBot).map(ExpansionLimit.name)
         let who = name ?? "Someone"
-        var text = resolve(try message.string("text") ?? "")
-        if subtype == "bot_message" || text.isEmpty {
+        // The text's mrkdwn read as Slack shows it (after its links, mentions and entities).
+        var styled = ChatMarkup(dialect: .slack, revealsSpoilers: true).parse(resolve(try message.string("text") ?? ""))
+        if subtype == "bot_message" || styled.text.isEmpty {
             let attached = try attachmentText(message)
-            if !attached.isEmpty { text = text.isEmpty ? attached : text + "\n" + attached }
+            if !attached.isEmpty {
+                if !styled.text.isEmpty { styled.append("\n") }
+                styled.append(attached)
+            }
         }
+        let text = styled.text
         let threadTS = try message.string("thread_ts")
         let replyTo = threadTS.flatMap { $0 == ts ? nil : idPrefix + $0 }
 
@@ -54,6 +94,14 @@ struct SlackMessageDecoder: Sendable {
             case "channel_unarchive", "group_unarchive": notice = "\(who) unarchived the channel"
             case "pinned_item": notice = "\(who) pinned a message"
             case "unpinned_item": notice = "\(who) unpinned a message"
+            case let integration where Self.integrationNotices[integration] != nil:
+                // `<user> added an integration to this channel: jenkins`, named as its posts are.
+                let integrationName = (try message.string("bot_link")).flatMap(Self.linkLabel).map(ExpansionLimit.name) ?? knownBot
+                if let integrationName, let phrase = Self.integrationNotices[integration] {
+                    notice = "\(who) \(phrase): \(integrationName)"
+                } else {
+                    notice = text.isEmpty ? "\(who): \(subtype.replacingUnderscores)" : "\(who) \(text)"
+                }
             default: notice = text.isEmpty ? "\(who): \(subtype.replacingUnderscores)" : text
             }
             return LogSystemMessage(header: LogMessageHeader(id: id, senderName: nil, date: date, replyToID: replyTo), notice: notice)
@@ -85,12 +133,25 @@ struct SlackMessageDecoder: Sendable {
             }
         }
         if let first = pictures.first {
-            let caption = ([text].filter { !$0.isEmpty } + pictures.dropFirst().map { "[image: \($0.name)]" } + labels).joined(separator: "\n")
+            var caption = styled
+            for label in pictures.dropFirst().map({ "[image: \($0.name)]" }) + labels {
+                if !caption.text.isEmpty { caption.append("\n") }
+                caption.append(label)
+            }
             return LogImageMessage(header: header, pixelWidth: first.width, pixelHeight: first.height, imageName: first.name,
-                                   caption: caption.isEmpty ? nil : caption)
+                                   caption: caption.text.isEmpty ? nil : caption.text, captionSpans: caption.spans)
         }
-        let body = (labels + [text].filter { !$0.isEmpty }).joined(separator: "\n")
-        return LogTextMessage(header: header, text: subtype == "me_message" ? "\(who) \(body)" : body)
+        // `/me waves` is drawn as "Name waves".
+        var body = StyledText(plain: subtype == "me_message" ? who + " " : "")
+        for (n, label) in labels.enumerated() {
+            if n > 0 { body.append("\n") }
+            body.append(label)
+        }
+        if !text.isEmpty {
+            if !labels.isEmpty { body.append("\n") }
+            body.append(styled)
+        }
+        return LogTextMessage(header: header, text: body.text, spans: body.spans)
     }
 
     /// The text of `attachments[]`, where integrations (GitHub, CI, alerts) put their content: for

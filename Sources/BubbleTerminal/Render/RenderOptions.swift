@@ -20,6 +20,11 @@ public struct RenderOptions: Sendable {
     public var replyPreviewCapacity: Int
     /// `--bidi`: right-to-left text in visual order (the default) or in logical order.
     public var bidi: BidiMode = .visual
+    /// Web addresses in messages written as OSC 8 hyperlinks, so a terminal opens an address
+    /// wrapped over lines as one link. Off by default: for a terminal (`bubbles` turns them on
+    /// when standard output is a terminal, off with `--no-hyperlinks`). Never with `colorDepth`
+    /// `.none`, which writes no escape at all.
+    public var hyperlinks = false
 
     public init(width: Int, colorDepth: ColorDepth = .none, asciiBorders: Bool = false,
                 timeZone: TimeZone = ZoneClock.systemTimeZone, palette: SenderPalette = SenderPalette(),

@@ -29,7 +29,16 @@ extension TranscriptRenderer {
 
         // The cell says what it shows; the layout says how many rows each part takes.
         let content = engine.registry.configurators[row.configuratorIndex].content(model)
-        if let image = content.image {
+        if let image = content.image, !image.hasKnownSize {
+            // Of unknown size: its label, wrapped as the cell measured it (part 1), whole.
+            let labelLines = wrapped(image.label, model: model, layout: layout, count: layout.imageRows,
+                                     part: ImageContent.labelPart).lines
+            for line in labelLines {
+                let visual = visualIfRightToLeft(safe.draw(line, limit: contentWidth, style: .dim), source: String(line))
+                lines.append(contentLine(visual.drawn, layout: layout, rightAligned: visual.rightToLeft,
+                                         trailingBlanks: visual.trailingBlanks))
+            }
+        } else if let image = content.image {
             for boxLine in imageBox(image, columns: min(layout.imageColumns, contentWidth), rows: layout.imageRows) {
                 lines.append(contentLine(boxLine, layout: layout))
             }
@@ -41,7 +50,7 @@ extension TranscriptRenderer {
             let first = lines.count
             let shown = only.map { ($0.lowerBound - first)..<($0.upperBound - first) }
             for line in drawnTextLines(of: content.text ?? "", model: model, layout: layout, limit: contentWidth,
-                                       style: textStyle, only: shown) {
+                                       style: textStyle, spans: content.spans, only: shown) {
                 guard let line else {
                     lines.append("")
                     continue

@@ -57,9 +57,9 @@ extension TranscriptRenderer {
     /// own. The base cell measured this very content with the same store at the same width, so
     /// the count is `count` by construction; a debug build stops on a difference, and a release
     /// build still draws `count` lines, so the rows below stay where layout put them.
-    func wrapped(_ text: String, model: any MessageModel, layout: RowLayout, count: Int)
+    func wrapped(_ text: String, model: any MessageModel, layout: RowLayout, count: Int, part: Int = 0)
         -> (lines: [Substring], own: Int, prepared: PreparedText) {
-        let prepared = engine.texts.prepared(id: model.id, revision: model.revision, part: 0, text: text)
+        let prepared = engine.texts.prepared(id: model.id, revision: model.revision, part: part, text: text)
         let wrapped = prepared.layout(width: layout.wrapWidth)
         let scalars = prepared.text.unicodeScalars
         let utf8 = prepared.text.utf8
@@ -81,20 +81,29 @@ extension TranscriptRenderer {
     /// the preparer set: other texts cost nothing more), each with whether its paragraph is
     /// right-to-left. In `.logical` mode, exactly the lines drawn before bidi support.
     func drawnTextLines(of text: String, model: any MessageModel, layout: RowLayout, limit: Int,
-                        style: TextStyle = .plain) -> [VisualOrder.Line] {
-        drawnTextLines(of: text, model: model, layout: layout, limit: limit, style: style, only: nil).map { $0! }
+                        style: TextStyle = .plain, spans: [TextSpan] = []) -> [VisualOrder.Line] {
+        drawnTextLines(of: text, model: model, layout: layout, limit: limit, style: style, spans: spans, only: nil).map { $0! }
     }
 
     /// `drawnTextLines` drawing only the text lines at `only` (all when nil, or when the text
     /// must be reordered as a whole); the others are nil.
     func drawnTextLines(of text: String, model: any MessageModel, layout: RowLayout, limit: Int,
-                        style: TextStyle = .plain, only: Range<Int>?) -> [VisualOrder.Line?] {
+                        style: TextStyle = .plain, spans: [TextSpan] = [], only: Range<Int>?) -> [VisualOrder.Line?] {
         let (lines, own, prepared) = wrapped(text, model: model, layout: layout, count: layout.textLines)
         let reordered = options.bidi == .visual && prepared.mayContainRightToLeft && own > 0
         let shown = reordered ? nil : only
         var drawn: [VisualOrder.Line?] = lines.indices.map { index in
             guard shown.map({ $0.contains(index) }) ?? true else { return nil }
             return VisualOrder.Line(drawn: safe.draw(lines[index], limit: limit, style: style), trailingBlanks: 0, rightToLeft: false)
+        }
+        guard own > 0 else { return drawn }
+        // Styles are SGR, which reordering keeps with their characters; links only in logical
+        // order: a reordered line's pieces are no longer the text's.
+        let styledRows = (0..<own).filter { drawn[$0] != nil }
+        if !styledRows.isEmpty {
+            let styled = styledLines(styledRows.map { drawn[$0]! }, lines: styledRows.map { lines[$0] }, in: prepared.text, spans: spans,
+                                     links: options.hyperlinks && sgr.isEnabled && !reordered, model: model, limit: limit, style: style)
+            for (k, row) in styledRows.enumerated() { drawn[row] = styled[k] }
         }
         if reordered {
             let visual = visualOrder.reorder(drawn[0..<own].map { $0!.drawn }, raw: Array(lines[0..<own]), in: prepared.text)

@@ -110,6 +110,14 @@ public struct SearchMatcher: Sendable {
                             escapes.append(next)
                             if let ascii = next.asciiValue, (0x40...0x7E).contains(ascii) { break }
                         }
+                    } else if bracket == "]" {
+                        // Our OSC 8 hyperlinks: up to the string terminator, ESC \.
+                        var afterEscape = false
+                        while let next = iterator.next() {
+                            escapes.append(next)
+                            if afterEscape && next == "\\" { break }
+                            afterEscape = next == "\u{1B}"
+                        }
                     }
                 }
                 continue

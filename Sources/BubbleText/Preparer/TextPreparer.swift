@@ -40,6 +40,10 @@ struct TextPreparer: ~Copyable {
     var tabs = TabCells()
     var segment = OpenSegment()
     var grapheme: OpenGrapheme
+    /// The text's web addresses (`URLSpans`), inside which no break is offered; usually none.
+    var urlSpans: [Range<Int>] = []
+    /// The first of `urlSpans` not yet passed.
+    var urlCursor = 0
 
     /// A preparer for a text of `utf8Count` bytes, with scratch storage on the heap.
     init(options: TextOptions, utf8Count: Int, allowRuns: Bool = true) {
@@ -105,6 +109,7 @@ struct TextPreparer: ~Copyable {
         var graphemeBreaker = GraphemeBreaker()
         var index = 0
         var previousWasPlainLetter = false
+        if URLSpans.mayContain(bytes) { urlSpans = URLSpans.find(in: bytes) }
         while index < count {
             let (scalar, length) = asciiOnly ? (UInt32(base[index]), 1) : decodeScalar(base, at: index)
             let info = tables.info(scalar)
@@ -146,7 +151,7 @@ struct TextPreparer: ~Copyable {
                        let opportunity = lineBreaker.simpleOpportunity(before: info) {
                         graphemeBreaker.assume(info)
                         finishGraphemeQuickly(end: index)
-                        if opportunity != .prohibited { finishSegmentQuickly(end: index) }
+                        if opportunity != .prohibited && !keepsURL(at: index) { finishSegmentQuickly(end: index) }
                         grapheme.start = index  // content: no break or space class gets here
                         grapheme.kind = .content
                         grapheme.width.start(scalar, info)
@@ -173,9 +178,11 @@ struct TextPreparer: ~Copyable {
             if startsGrapheme {
                 if index > 0 {
                     finishGrapheme(end: index)
-                    if opportunity == .allowed && runs {
+                    if opportunity == .prohibited || (opportunity == .allowed && keepsURL(at: index)) {
+                        // No break: none allowed, or inside a web address.
+                    } else if opportunity == .allowed && runs {
                         finishSegmentQuickly(end: index)  // (the scalar-by-scalar path keeps the call, for the tests)
-                    } else if opportunity != .prohibited {
+                    } else {
                         finishSegment(end: index, mandatory: opportunity == .mandatory)
                     }
                 }
@@ -191,6 +198,15 @@ struct TextPreparer: ~Copyable {
             index &+= length
         }
         finish(end: count)
+    }
+
+    /// True when `index` (at or after every index asked before) is inside a web address, past its
+    /// first character: the break UAX #14 allows there is not offered.
+    @inline(__always)
+    mutating func keepsURL(at index: Int) -> Bool {
+        guard !urlSpans.isEmpty else { return false }
+        while urlCursor < urlSpans.count && urlSpans[urlCursor].upperBound <= index { urlCursor &+= 1 }
+        return urlCursor < urlSpans.count && urlSpans[urlCursor].lowerBound < index
     }
 
     /// LB25's lookahead: is the next scalar that is not CM or ZWJ of class NU?

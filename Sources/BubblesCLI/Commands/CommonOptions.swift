@@ -17,7 +17,7 @@ struct InputOptions {
         static let channel = OptionSpec("--channel", value: "NAME", help: "For an input with several conversations (a Slack, Telegram or Messenger export, JSON Lines with \"conversation\"): the one to read.")
         static let dateOrder = OptionSpec("--date-order", value: "ORDER", choices: LogDateOrder.allCases.map(\.rawValue), help: "How a WhatsApp export writes its dates: dmy, mdy or ymd (default: decided from the file).")
         static let year = OptionSpec("--year", value: "YEAR", help: "The year of WhatsApp dates written without one (old Android's \"18 Mar 12:14\"): the year the export was made (default: from the file or its name).")
-        static let revealSpoilers = OptionSpec("--reveal-spoilers", help: "Show the text of Telegram spoilers (hidden as [spoiler] by default).")
+        static let revealSpoilers = OptionSpec("--reveal-spoilers", help: "Show the text of spoilers (Telegram's, Discord's ||…||; hidden as [spoiler] by default).")
         static let verbose = OptionSpec("--verbose", "-v", help: "Also say on stderr how the input was read and its counts (a clean run says nothing otherwise).")
         /// For the commands that draw times (render, view, heights), not in `specs`.
         static let clock = OptionSpec("--clock", value: "12|24", choices: ["12", "24"], help: "Footer times in 12-hour (4:56 PM) or 24-hour (16:56) form (default: the export's own, as WhatsApp writes it, else the locale's: LC_ALL, LC_TIME or LANG).")

@@ -16,13 +16,14 @@ struct RenderCommand: BubblesCommand {
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to read; - for standard input (the default).")],
         options: [Options.width, Options.color, Options.ascii, CellWidthsOption.ambiguousWide, Options.bidi,
-                  CellWidthsOption.spec, InputOptions.Options.clock] + InputOptions.specs)
+                  Options.noHyperlinks, CellWidthsOption.spec, InputOptions.Options.clock] + InputOptions.specs)
 
     /// The options, each declared once: the spec lists them and `init` reads them.
     enum Options {
         static let width = OptionSpec("--width", "-w", value: "N", help: "Width in cells (default: COLUMNS, else the terminal's: standard output's, or when it is a pipe the controlling terminal's, as for render | less -R; else 80, as for a file).")
         static let color = OptionSpec("--color", value: "WHEN", choices: ColorChoice.allCases.map(\.rawValue), help: "auto, always or never (default auto: only to a terminal; NO_COLOR turns it off).")
         static let ascii = OptionSpec("--ascii", help: "Draw with plain ASCII instead of rounded box drawing.")
+        static let noHyperlinks = OptionSpec("--no-hyperlinks", help: "Write web addresses as plain text, not as OSC 8 hyperlinks (written by default to a terminal with colour on; never to a file or pipe, nor with --color never).")
         static let bidi = OptionSpec("--bidi", value: "MODE", choices: BidiMode.allCases.map(\.rawValue), help: "visual (default: right-to-left text reordered, right-aligned and Arabic shaped, for terminals that do not reorder) or logical (text in memory order, for terminals that reorder by themselves).")
     }
 
@@ -30,6 +31,8 @@ struct RenderCommand: BubblesCommand {
     let width: Int
     let colorDepth: ColorDepth
     let ascii: Bool
+    /// Web addresses as OSC 8 hyperlinks.
+    let hyperlinks: Bool
     let textOptions: TextOptions
     let bidi: BidiMode
     /// Escapes written before and after the transcript: BDSM's explicit mode for a terminal that
@@ -47,6 +50,8 @@ struct RenderCommand: BubblesCommand {
         let choice = try arguments.choice(Options.color).flatMap(ColorChoice.init) ?? .auto
         colorDepth = ColorDepth.resolve(choice, environment: context.environment, outputIsTerminal: context.outputIsTerminal)
         ascii = arguments.flag(Options.ascii)
+        hyperlinks = Self.hyperlinks(disabled: arguments.flag(Options.noHyperlinks), environment: context.environment,
+                                     outputIsTerminal: context.outputIsTerminal)
         let widths = CellWidthsOption.resolve(try CellWidthsOption.parse(arguments),
                                               base: TextOptions(ambiguousWidth: arguments.flag(CellWidthsOption.ambiguousWide) ? 2 : 1), context: context,
                                               drawnLater: true)
@@ -83,6 +88,13 @@ struct RenderCommand: BubblesCommand {
         return exitCode(for: counts)
     }
 
+    /// Whether to write OSC 8 hyperlinks: to a terminal (not `TERM=dumb`) unless `--no-hyperlinks`;
+    /// the renderer writes them only with colour on. Terminals without OSC 8 ignore the sequence
+    /// (ECMA-48 string syntax), so the text still shows.
+    static func hyperlinks(disabled: Bool, environment: [String: String], outputIsTerminal: Bool) -> Bool {
+        !disabled && outputIsTerminal && environment["TERM"] != "dumb"
+    }
+
     /// Lays out and draws every row of `reader` in input order, handing each row's lines (with the
     /// row's number in the transcript, and its key: its conversation, if any, a newline and its id,
     /// as `heights` prints them) to `consume`. The layouts are the ones `heights` prints.
@@ -97,6 +109,7 @@ struct RenderCommand: BubblesCommand {
         var options = RenderOptions(width: width, colorDepth: colorDepth, asciiBorders: ascii, timeZone: input.timeZone)
         options.bidi = bidi
         options.clock = decoration.clock
+        options.hyperlinks = hyperlinks
         var renderer = TranscriptRenderer(engine: engine, options: options)
         return try stream.run(reader, errors: errors) { chunk in
             for (r, row) in chunk.rows.enumerated() {

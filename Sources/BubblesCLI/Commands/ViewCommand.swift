@@ -26,7 +26,7 @@ struct ViewCommand: BubblesCommand {
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to read; - for standard input (the default).")],
         options: [Options.follow, Options.color, RenderCommand.Options.ascii, CellWidthsOption.ambiguousWide,
-                  RenderCommand.Options.bidi, CellWidthsOption.spec, InputOptions.Options.clock] + InputOptions.specs,
+                  RenderCommand.Options.bidi, RenderCommand.Options.noHyperlinks, CellWidthsOption.spec, InputOptions.Options.clock] + InputOptions.specs,
         sections: [HelpSection(title: "keys", rows: ViewerKeyHelp.bindings.map { ($0.keys, $0.action) })])
 
     /// The options, each declared once: the spec lists them and `init` reads them.
@@ -39,6 +39,7 @@ struct ViewCommand: BubblesCommand {
     let follow: Bool
     let colorChoice: ColorChoice
     let ascii: Bool
+    let noHyperlinks: Bool
     let askedProfile: WidthProfile?
     let baseOptions: TextOptions
     let bidi: BidiMode
@@ -49,6 +50,7 @@ struct ViewCommand: BubblesCommand {
         if follow && input.path == "-" { throw UsageError("--follow needs a FILE, not standard input") }
         colorChoice = try arguments.choice(Options.color).flatMap(ColorChoice.init) ?? .auto
         ascii = arguments.flag(RenderCommand.Options.ascii)
+        noHyperlinks = arguments.flag(RenderCommand.Options.noHyperlinks)
         askedProfile = try CellWidthsOption.parse(arguments)
         baseOptions = TextOptions(ambiguousWidth: arguments.flag(CellWidthsOption.ambiguousWide) ? 2 : 1)
         bidi = try arguments.choice(RenderCommand.Options.bidi).flatMap(BidiMode.init) ?? .visual
@@ -96,6 +98,7 @@ struct ViewCommand: BubblesCommand {
         let colorDepth = ColorDepth.resolve(colorChoice, environment: context.environment, outputIsTerminal: true)
         var renderOptions = RenderOptions(width: size.columns, colorDepth: colorDepth, asciiBorders: ascii, timeZone: input.timeZone)
         renderOptions.bidi = bidi
+        renderOptions.hyperlinks = RenderCommand.hyperlinks(disabled: noHyperlinks, environment: context.environment, outputIsTerminal: true)
 
         // What opening says (a guess about the dates, the time zone used) goes on the status
         // line while the viewer runs, which would hide it, and on stderr once it is closed.
