@@ -83,6 +83,11 @@ enum ManPage {
         case .whatsapp: "A WhatsApp chat export, the .txt the app makes (Android and iOS), or its .zip."
         case .discord: "A DiscordChatExporter JSON export of one channel."
         case .slack: "A Slack workspace export: its folder, or its .zip."
+        case .messenger: "A Facebook Messenger or Instagram \"Download your information\" export in JSON: the zip, its folder, a thread's folder or one message_1.json (--input instagram reads the same)."
+        case .imessage: "An iMessage chat as imessage-exporter writes it in its txt format."
+        case .signal: "A Signal chat as signal-export writes it: chat.md, or data.json."
+        case .line: "A LINE chat history, the .txt the app saves."
+        case .matrix: "A Matrix room as Element's Export chat writes it in JSON."
         }
     }
 
