@@ -7,7 +7,8 @@
 ///
 /// JSON Lines and WhatsApp files are streamed, from a file, a pipe, a FIFO or standard input alike:
 /// memory holds one chunk and one line (one message for WhatsApp), not the file. JSON exports
-/// (Telegram, Discord, Slack day files) are whole documents and are parsed whole. With `strict`,
+/// (Telegram, Discord, Slack day files) are whole documents, held whole within
+/// `LogReadOptions.memoryBudget`, their messages parsed one at a time. With `strict`,
 /// the first diagnostic ends the sequence. A diagnostic with `isWarning` is about a message that
 /// was still read (it comes just before that message) and is not counted as a rejection.
 ///

@@ -69,7 +69,7 @@ public enum LogSource {
         }
         var resolved = format
         if format == .auto {
-            resolved = try detect(input)
+            resolved = try detect(input, budget: options.memoryBudget)
         }
         if let wanted = options.conversation, !resolved.mayHoldSeveralConversations, resolved != .jsonl {
             throw LogInputError(file: display, message: "read as \(resolved), which holds one conversation: \"\(DiagnosticText.quoted(wanted))\" cannot be chosen", kind: .conversationNotApplicable)
@@ -85,7 +85,7 @@ public enum LogSource {
             // Old Mac-style files end lines with a bare CR; WhatsApp text has no other use for one.
             producer = try WhatsAppProducer(passes: input.twoPassLines(crIsLineBreak: true), file: display, options: options)
         case .telegram, .discord:
-            let document = try input.parseDocument(allowingHexEscapes: resolved == .telegram)
+            let document = try input.parseDocument(allowingHexEscapes: resolved == .telegram, budget: options.memoryBudget)
             if resolved == .telegram {
                 (producer, warnings) = try TelegramExport.producer(document: document, file: display, options: options)
             } else {
@@ -105,7 +105,7 @@ public enum LogSource {
 
     /// Decides the format from the decoded first 64 KiB: the structure of a leading JSON value
     /// (then, for a document, its keys), else WhatsApp's dated lines.
-    private static func detect(_ input: InputFile) throws(LogInputError) -> LogFormat {
+    private static func detect(_ input: InputFile, budget: Int) throws(LogInputError) -> LogFormat {
         let head = input.prefix
         var i = 0
         while i < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[i]) { i += 1 }
@@ -125,7 +125,7 @@ public enum LogSource {
             let isLoneBrace = firstLine.allSatisfy { $0 == UInt8(ascii: "{") || $0 == 0x20 || $0 == 0x09 }
             let isExport = !JSONShape(firstLine).topLevelKeys.isDisjoint(with: exportKeys)
             guard isLoneBrace || isExport else { return .jsonl }
-            let document = try input.parseDocument(allowingHexEscapes: true)
+            let document = try input.parseDocument(allowingHexEscapes: true, budget: budget)
             guard let root = document.objectValue else { preconditionFailure("starts with {") }
             if root["guild"] != nil || root["channel"] != nil { return .discord }
             if root["chats"] != nil || root["personal_information"] != nil || root["messages"] != nil { return .telegram }

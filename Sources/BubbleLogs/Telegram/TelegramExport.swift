@@ -34,7 +34,7 @@ enum TelegramExport {
         } else {
             throw LogInputError(file: file, message: "unknown schema: expected a Telegram Desktop export, with \"messages\" (one chat) or \"chats\": {\"list\": […]} (a full export)")
         }
-        for chat in chats where chat["messages"]?.arrayValue == nil {
+        for chat in chats where chat["messages"]?.arrayWithLines == nil {
             let name = chat["name"]?.stringValue ?? "?"
             throw LogInputError(file: file, line: chat.line, message: "unknown schema: chat \"\(DiagnosticText.quoted(name))\" has no \"messages\" array")
         }
@@ -60,7 +60,7 @@ enum TelegramExport {
         }
         let zoneless = ZonelessTimes()
         let decoder = TelegramMessageDecoder(me: me, timeZoneOptions: options, zoneless: zoneless)
-        let warnings = picked.filter { $0.conversation.messages.elements.isEmpty }.map { chat in
+        let warnings = picked.filter { $0.conversation.messages.isEmpty }.map { chat in
             LogDiagnostic(position: LogPosition(file: file, line: chat.line),
                           reason: "chat \"\(DiagnosticText.quoted(chat.name))\" has no messages in this export")
         }
