@@ -166,21 +166,22 @@ final class InputFile {
             let descriptor = fileDescriptor
             if descriptor >= 0, fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
                 let size = Int(info.st_size)
-                if size > budget { throw overBudget(size, budget: budget) }
+                if size > budget { throw overBudget(size, budget: budget, exact: true) }
                 prefix.reserveCapacity(size + 1)
             }
             while source.read(appendingTo: &prefix) {
-                if prefix.count > budget { throw overBudget(prefix.count, budget: budget) }
+                if prefix.count > budget { throw overBudget(prefix.count, budget: budget, exact: false) }
             }
             prefixIsWhole = true
+            if prefix.count > budget { throw overBudget(prefix.count, budget: budget, exact: true) }
         } else if prefix.count > budget {
-            throw overBudget(prefix.count, budget: budget)
+            throw overBudget(prefix.count, budget: budget, exact: true)
         }
         return prefix
     }
 
-    private func overBudget(_ size: Int, budget: Int) -> LogInputError {
-        LogInputError(file: display, message: "\(byteCount(size)) or more, past the memory budget of \(byteCount(budget)) for a document read whole")
+    private func overBudget(_ size: Int, budget: Int, exact: Bool) -> LogInputError {
+        LogInputError(file: display, message: "\(byteCount(size))\(exact ? "" : " or more"), past the memory budget of \(byteCount(budget)) for a document read whole")
     }
 
     /// The whole input parsed as one JSON document (cached), its lists of messages deferred

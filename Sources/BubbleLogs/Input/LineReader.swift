@@ -31,7 +31,7 @@ final class LineReader {
     private(set) var readError: Int32?
 
     /// Reads from `source`, after first serving `prefix` (bytes already read to detect the format).
-    init(source: ByteSource, prefix: [UInt8] = [], crIsLineBreak: Bool = false, maximumLineLength: Int = 16 << 20) {
+    init(source: ByteSource, prefix: [UInt8] = [], crIsLineBreak: Bool = false, maximumLineLength: Int = LogReader.maximumLineLength) {
         self.source = source
         buffer = prefix
         self.crIsLineBreak = crIsLineBreak
@@ -39,12 +39,12 @@ final class LineReader {
     }
 
     /// Reads from a descriptor, closing it at the end when `closesOnEnd`.
-    convenience init(fileDescriptor: Int32, closesOnEnd: Bool, prefix: [UInt8] = [], maximumLineLength: Int = 16 << 20) {
+    convenience init(fileDescriptor: Int32, closesOnEnd: Bool, prefix: [UInt8] = [], maximumLineLength: Int = LogReader.maximumLineLength) {
         self.init(source: DescriptorSource(descriptor: fileDescriptor, owns: closesOnEnd), prefix: prefix,
                   maximumLineLength: maximumLineLength)
     }
 
-    init(bytes: [UInt8], crIsLineBreak: Bool = false, maximumLineLength: Int = 16 << 20) {
+    init(bytes: [UInt8], crIsLineBreak: Bool = false, maximumLineLength: Int = LogReader.maximumLineLength) {
         source = nil
         buffer = bytes
         self.crIsLineBreak = crIsLineBreak

@@ -78,7 +78,11 @@ public enum LogSource {
         var warnings: [LogDiagnostic] = []
         switch resolved {
         case .jsonl:
-            let native = NativeLogProducer(lines: input.streamingLines(), file: display, options: options)
+            // Lines end at LF (a CR before it dropped); a file with CRs and no LF at all in its
+            // first 64 KiB has old Mac line ends, each CR a break (a CR is never inside a JSON
+            // string, only whitespace between tokens).
+            let crOnly = !input.prefix.contains(0x0A) && input.prefix.contains(0x0D)
+            let native = NativeLogProducer(lines: input.streamingLines(crIsLineBreak: crOnly), file: display, options: options)
             // Its records may carry `conversation`: one is chosen as an export's is.
             producer = options.conversation.map { ConversationFilter(native, wanted: $0, file: display) } ?? native
         case .whatsapp:

@@ -25,6 +25,8 @@ protocol RecordProducer: AnyObject {
     /// True once a record's time was read in the options' zone because the input wrote it
     /// without one (a WhatsApp export, an old Telegram export's `date`).
     var readZonelessTimes: Bool { get }
+    /// Where the record `nextNative` last wrote straight to the output came from.
+    var lastWrittenPosition: LogPosition? { get }
 }
 
 extension RecordProducer {
@@ -32,6 +34,7 @@ extension RecordProducer {
     var skippedOtherConversations: Int { 0 }
     var endProblem: LogInputError? { nil }
     var readZonelessTimes: Bool { false }
+    var lastWrittenPosition: LogPosition? { nil }
 
     func nextNative(into out: inout OutputBuffer) -> ProducedNative? {
         next().map { .produced($0) }

@@ -71,6 +71,7 @@ struct JSONParser: Sendable {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { cursor.position = 3 }
         cursor.skipWhitespace()
         let value = try cursor.parseValue(depth: 0, deferred: deferring == .topLevelArray)
+        try cursor.checkTree()
         cursor.skipWhitespace()
         if cursor.position < bytes.count {
             var error = cursor.error("unexpected text after the end of the JSON value")
@@ -134,11 +135,7 @@ extension JSONParser {
 
         mutating func parseValue(depth: Int, deferred: Bool = false) throws(JSONSyntaxError) -> JSONValue {
             guard position < bytes.count else { throw endError("a value") }
-            if position - treeStart - deferredBytes > options.maximumTreeBytes {
-                var error = error("more than \(byteCount(options.maximumTreeBytes)) of JSON \(inDeferredElement ? "in one element of a list" : "outside the lists of messages") (the memory budget allows a tree of that much)")
-                error.isOverBudget = true
-                throw error
-            }
+            try checkTree()
             switch bytes[position] {
             case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
             case UInt8(ascii: "[") where deferred && document != nil && !inDeferredElement: return try parseDeferredArray(depth: depth + 1)
@@ -150,6 +147,14 @@ extension JSONParser {
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
             default: throw error("expected a value (object, array, string, number, true, false or null)")
             }
+        }
+
+        /// Throws once the tree being built spans more text than `maximumTreeBytes`.
+        func checkTree() throws(JSONSyntaxError) {
+            guard position - treeStart - deferredBytes > options.maximumTreeBytes else { return }
+            var error = error("more than \(byteCount(options.maximumTreeBytes)) of JSON \(inDeferredElement ? "in one element of a list" : "outside the lists of messages") (the memory budget allows a tree of that much)")
+            error.isOverBudget = true
+            throw error
         }
 
         mutating func expectLiteral(_ word: StaticString) throws(JSONSyntaxError) {
@@ -254,6 +259,7 @@ extension JSONParser {
                 deferredBytes = 0
                 inDeferredElement = true
                 _ = try parseValue(depth: depth)
+                try checkTree()
                 inDeferredElement = false
                 ranges.append(start..<position)
                 skipWhitespace()
