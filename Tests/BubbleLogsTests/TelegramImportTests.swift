@@ -139,9 +139,38 @@ import Testing
         #expect(result.records.count + result.diagnostics.count == result.counts.recordsIn)
     }
 
-    @Test func aChatThatIsNotAnObjectStopsTheReadAtItsLine() {
+    @Test func aChatThatIsNotAnObjectIsReportedAtItsLineAndTheRestRead() throws {
         let path = corpus("exports/telegram/stray-chat/result.json")
-        #expect(openError(path, format: .telegram)?.description == "\(path):8: unknown schema: chat 2 of \"left_chats\" is a string; expected an object with a \"messages\" array")
+        let result = try readAll(path, format: .telegram)
+        #expect(result.diagnosticLines == ["\(path):8: unknown schema: chat 2 of \"left_chats\" is a string; expected an object with a \"messages\" array; its messages are not read"])
+        #expect(result.counts.recordsIn == 1 && result.counts.rejected == 1 && result.counts.reconciles)
+    }
+
+    @Test func aChatWithoutMessagesIsReportedAndTheOtherChatsRead() throws {
+        let text = #"""
+        {"personal_information": {"user_id": 5, "first_name": "Ana"},
+         "chats": {"list": [
+          {"name": "Ben", "type": "personal_chat", "id": 10, "messages": [
+           {"id": 1, "type": "message", "date_unixtime": "1714557720", "from": "Ben", "from_id": "user10", "text": "hi"}]},
+          {"name": "Broken", "type": "personal_chat", "id": 11, "messages": {"not": "a list"}},
+          {"messages": [
+           {"id": 2, "type": "message", "date_unixtime": "1714557780", "from": "Cy", "from_id": "user12", "text": "yo"}],
+           "name": "Cy", "type": "personal_chat", "id": 12}
+         ]}}
+        """#
+        let reader = try LogSource.open(bytes: Array(text.utf8), name: "result.json", format: .telegram)
+        var ids: [String] = []
+        var diagnostics: [String] = []
+        for entry in reader {
+            switch entry {
+            case .message(let record, _): ids.append(record.id)
+            case .diagnostic(let diagnostic): diagnostics.append(diagnostic.description)
+            }
+        }
+        #expect(diagnostics == ["result.json:5: unknown schema: chat \"Broken\" has no \"messages\" array; its messages are not read"])
+        // The header fields after a chat's messages are read as well as before them.
+        #expect(ids == ["10/conversation", "10/1", "12/conversation", "12/2"])
+        #expect(reader.counts.rejected == 1)
     }
 
     @Test func truncatedExportIsOneWholeFileError() throws {

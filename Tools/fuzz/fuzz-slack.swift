@@ -80,6 +80,8 @@ final class MemoryExportFolder: ExportFolder {
         return names.sorted().map { ($0, kind(prefix + $0)) }
     }
 
+    func size(_ relative: String) -> Int? { files[relative]?.count }
+
     func read(_ relative: String) -> Result<[UInt8], ExportReadError> {
         if let bytes = files[relative] { return .success(bytes) }
         return .failure(ExportReadError(message: kind(relative).description))

@@ -143,6 +143,15 @@ struct CmapTable: Sendable {
         let count = Int(try table.u32(6))
         try table.check(10, 11 * count)
         var records: [UInt32: VariationSelectorRecord] = [:]
+        // Lists named by several records are read once and shared; all the lists read together
+        // hold at most as many entries as the subtable has bytes (each entry takes 4 or 5).
+        var defaultLists: [Int: [(first: UInt32, last: UInt32)]] = [:]
+        var mappedLists: [Int: [UInt32: UInt16]] = [:]
+        var budget = table.count
+        func spend(_ entries: Int, at offset: Int) throws(FontError) {
+            budget -= entries
+            guard budget >= 0 else { throw table.error(offset, "variation sequences overlap: more entries than the subtable has bytes") }
+        }
         for r in 0..<count {
             let at = 10 + 11 * r
             let selector = try table.u24(at)
@@ -150,19 +159,31 @@ struct CmapTable: Sendable {
             let defaultOffset = Int(try table.u32(at + 3))
             let mappedOffset = Int(try table.u32(at + 7))
             if defaultOffset != 0 {
-                let ranges = Int(try table.u32(defaultOffset))
-                try table.check(defaultOffset + 4, 4 * ranges)
-                for i in 0..<ranges {
-                    let first = try table.u24(defaultOffset + 4 + 4 * i)
-                    let extra = try table.u8(defaultOffset + 7 + 4 * i)
-                    record.defaults.append((first, first + UInt32(extra)))
+                if let known = defaultLists[defaultOffset] {
+                    record.defaults = known
+                } else {
+                    let ranges = Int(try table.u32(defaultOffset))
+                    try table.check(defaultOffset + 4, 4 * ranges)
+                    try spend(ranges, at: defaultOffset)
+                    for i in 0..<ranges {
+                        let first = try table.u24(defaultOffset + 4 + 4 * i)
+                        let extra = try table.u8(defaultOffset + 7 + 4 * i)
+                        record.defaults.append((first, first + UInt32(extra)))
+                    }
+                    defaultLists[defaultOffset] = record.defaults
                 }
             }
             if mappedOffset != 0 {
-                let mappings = Int(try table.u32(mappedOffset))
-                try table.check(mappedOffset + 4, 5 * mappings)
-                for i in 0..<mappings {
-                    record.mapped[try table.u24(mappedOffset + 4 + 5 * i)] = try table.u16(mappedOffset + 7 + 5 * i)
+                if let known = mappedLists[mappedOffset] {
+                    record.mapped = known
+                } else {
+                    let mappings = Int(try table.u32(mappedOffset))
+                    try table.check(mappedOffset + 4, 5 * mappings)
+                    try spend(mappings, at: mappedOffset)
+                    for i in 0..<mappings {
+                        record.mapped[try table.u24(mappedOffset + 4 + 5 * i)] = try table.u16(mappedOffset + 7 + 5 * i)
+                    }
+                    mappedLists[mappedOffset] = record.mapped
                 }
             }
             records[selector] = record

@@ -15,11 +15,20 @@ struct Kerning: Sendable {
               let lookupList = try table.subtable(at: 8) else { return }
         let indices = try Self.kernLookupIndices(scripts: scripts, features: features, script: script)
         let lookupCount = Int(try lookupList.u16(0))
+        var budget = ExpansionBudget(fontBytes: table.file.count)
+        // A subtable named by several offsets (in one lookup or several) is read once and shared.
+        var read: [Int: PairSubtable] = [:]
         for index in indices.sorted() where index < lookupCount {
             let lookup = try lookupList.from(Int(try lookupList.u16(2 + 2 * index)))
             var pair = PairLookup(flags: try lookup.u16(2))
             for subtable in try LookupSubtables(lookup, extensionType: 9, wanted: { $0 == 2 }).subtables {
-                pair.subtables.append(try PairSubtable(subtable, glyphCount: glyphCount))
+                if let known = read[subtable.base] {
+                    pair.subtables.append(known)
+                    continue
+                }
+                let parsed = try PairSubtable(subtable, glyphCount: glyphCount, budget: &budget)
+                read[subtable.base] = parsed
+                pair.subtables.append(parsed)
             }
             if !pair.subtables.isEmpty { lookups.append(pair) }
         }
@@ -82,10 +91,11 @@ enum PairSubtable: Sendable {
     case pairs(PairSet)
     case classes(ClassPairs)
 
-    init(_ table: FontBytes, glyphCount: Int) throws(FontError) {
+    init(_ table: FontBytes, glyphCount: Int, budget: inout ExpansionBudget) throws(FontError) {
         let format = try table.u16(0)
         guard let coverageTable = try table.subtable(at: 2) else { throw table.error(2, "pair subtable has no coverage") }
         let coverage = try Coverage(coverageTable)
+        try budget.spend(coverage.entries.count, table, 2)
         let format1 = try table.u16(4), format2 = try table.u16(6)
         let size1 = ValueRecord.size(format1), size2 = ValueRecord.size(format2)
         switch format {
@@ -100,6 +110,7 @@ enum PairSubtable: Sendable {
                 guard map.count + count <= PairSubtable.maximumPairs else {
                     throw set.error(0, "more than \(PairSubtable.maximumPairs) kerning pairs")
                 }
+                try budget.spend(count, set, 0)
                 for r in 0..<count {
                     let at = 2 + recordSize * r
                     let second = try set.u16(at)
@@ -119,9 +130,15 @@ enum PairSubtable: Sendable {
                 throw table.error(12, "\(class1Count) × \(class2Count) class pairs is more than \(PairSubtable.maximumPairs)")
             }
             try table.check(16, class1Count * class2Count * recordSize)
+            // Value records without an XAdvance change no advance: every pair's value is 0, and
+            // none is stored (an empty `values` reads as 0), however many classes are claimed.
+            let advances = (format1 | format2) & 0x4 != 0
+            let first = try ClassDefinition(def1, glyphCount: glyphCount)
+            let second = try ClassDefinition(def2, glyphCount: glyphCount)
+            try budget.spend(first.storedCount + second.storedCount + (advances ? class1Count * class2Count : 0), table, 12)
             var values: [Int16] = []
-            values.reserveCapacity(class1Count * class2Count)
-            for c1 in 0..<class1Count {
+            if advances { values.reserveCapacity(class1Count * class2Count) }
+            for c1 in 0..<(advances ? class1Count : 0) {
                 for c2 in 0..<class2Count {
                     let at = 16 + (c1 * class2Count + c2) * recordSize
                     let value = try ValueRecord.xAdvance(table, at, format1) + ValueRecord.xAdvance(table, at + size1, format2)
@@ -129,8 +146,7 @@ enum PairSubtable: Sendable {
                 }
             }
             self = .classes(ClassPairs(coverage: GlyphSet(coverage.entries.lazy.map(\.glyph)),
-                                       first: try ClassDefinition(def1, glyphCount: glyphCount),
-                                       second: try ClassDefinition(def2, glyphCount: glyphCount),
+                                       first: first, second: second,
                                        class1Count: class1Count, class2Count: class2Count, values: values))
         default:
             throw table.error(0, "pair positioning format \(format) is not 1 or 2")
@@ -149,7 +165,7 @@ enum PairSubtable: Sendable {
         case .classes(let pairs):
             guard pairs.coverage.contains(left) else { return nil }
             let c1 = pairs.first.classOf(left), c2 = pairs.second.classOf(right)
-            guard c1 < pairs.class1Count, c2 < pairs.class2Count else { return 0 }
+            guard c1 < pairs.class1Count, c2 < pairs.class2Count, !pairs.values.isEmpty else { return 0 }
             return Int(pairs.values[c1 * pairs.class2Count + c2])
         }
     }
@@ -295,4 +311,30 @@ struct ClassDefinition: Sendable {
 
     @inline(__always)
     func classOf(_ glyph: UInt16) -> Int { Int(glyph) < classes.count ? Int(classes[Int(glyph)]) : 0 }
+
+    /// Entries held: one per glyph up to the last one listed.
+    var storedCount: Int { classes.count }
+}
+
+/// How many entries the tables of one font may unpack to, together: at most
+/// `PairSubtable.maximumPairs`, and at most `perByte` per byte of the font file plus
+/// `allowance`. An honest table unpacks to fewer entries than it has bytes (a kerning pair or a
+/// class pair takes at least 2); a hostile one that points many offsets at one list, or claims
+/// classes without values, stops here with an error instead of taking gigabytes.
+struct ExpansionBudget {
+    static let perByte = 4
+    static let allowance = 1 << 18
+    private(set) var remaining: Int
+
+    init(fontBytes: Int) {
+        remaining = min(PairSubtable.maximumPairs, Self.perByte * fontBytes + Self.allowance)
+    }
+
+    /// Takes `entries` from what is left, or throws naming `table` at `offset`.
+    mutating func spend(_ entries: Int, _ table: FontBytes, _ offset: Int) throws(FontError) {
+        remaining -= entries
+        guard remaining >= 0 else {
+            throw table.error(offset, "the font's tables unpack to more entries than a font of its size can hold (a hostile font?)")
+        }
+    }
 }

@@ -28,7 +28,7 @@ struct Substitutions: Sendable {
         let indices = try LayoutFeatures.lookupIndices(scripts: scripts, features: features, script: script,
                                                        language: language, tags: Self.features)
         let lookupCount = Int(try lookupList.u16(0))
-        var budget = PairSubtable.maximumPairs
+        var budget = min(PairSubtable.maximumPairs, ExpansionBudget.perByte * table.file.count + ExpansionBudget.allowance)
         for index in indices.sorted() where index < lookupCount {
             let lookup = try lookupList.from(Int(try lookupList.u16(2 + 2 * index)))
             let read = try LookupSubtables(lookup, extensionType: 7, wanted: { $0 == 1 || $0 == 4 })

@@ -68,6 +68,13 @@ final class DirectoryExportFolder: ExportFolder {
         return names.sorted().map { ($0, kind(ExportNames.join(relative, $0))) }
     }
 
+    func size(_ relative: String) -> Int? {
+        guard case .inside(let target) = resolved(relative) else { return nil }
+        var info = stat()
+        guard stat(target, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
     func read(_ relative: String) -> Result<[UInt8], ExportReadError> {
         let target: String
         switch resolved(relative) {

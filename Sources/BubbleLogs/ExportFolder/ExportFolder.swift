@@ -46,6 +46,8 @@ protocol ExportFolder: AnyObject {
     func list(_ relative: String) -> [(name: String, kind: ExportItemKind)]
     /// The bytes of the file at `relative`, or why it cannot be read.
     func read(_ relative: String) -> Result<[UInt8], ExportReadError>
+    /// The size of the file at `relative` as known before reading it (a zip states it), or nil.
+    func size(_ relative: String) -> Int?
 }
 
 /// Why a file of an export could not be read; `message` says what it is or what failed.

@@ -60,6 +60,10 @@ final class ZipExportFolder: ExportFolder {
         (children[relative] ?? []).sorted().map { ($0, kind(ExportNames.join(relative, $0))) }
     }
 
+    func size(_ relative: String) -> Int? {
+        kind(relative) == .file ? files[relative]?.size : nil
+    }
+
     func read(_ relative: String) -> Result<[UInt8], ExportReadError> {
         let kind = kind(relative)
         guard kind == .file, let entry = files[relative] else { return .failure(ExportReadError(message: kind.description)) }

@@ -100,8 +100,8 @@ enum ExportItems {
         for (number, var conversation) in conversations.enumerated() {
             var index = 0
             if !several { conversation.idPrefix = "" }
-            if several && !conversation.messages.elements.isEmpty {
-                let objects = conversation.messages.elements.lazy.compactMap { $0.objectValue }
+            if several && !conversation.messages.isEmpty {
+                let objects = conversation.messages.lazyElements.compactMap { $0.objectValue }
                 let line = objects.first.map { $0.line }
                 let header = conversation
                 let later = conversations.dropFirst(number + 1)
@@ -111,7 +111,7 @@ enum ExportItems {
                     // else of the first message read in a later conversation; the epoch only when
                     // nothing in the export has a time.
                     func firstTime(of conversation: ExportConversation) -> Int64? {
-                        conversation.messages.elements.lazy.compactMap { $0.objectValue }
+                        conversation.messages.lazyElements.compactMap { $0.objectValue }
                             .compactMap { try? decode($0, conversation) }.first.map { LogTimestamp.microseconds(of: $0.date) }
                     }
                     let micros = firstTime(of: header) ?? lastTime.micros ?? later.lazy.compactMap(firstTime).first ?? 0
@@ -123,11 +123,13 @@ enum ExportItems {
                     return .record(notice, LogPosition(file: file, line: line.map { max(1, $0 - 1) }))
                 }
             }
-            for (value, line) in conversation.messages.elementsWithLines {
+            for (elementIndex, line) in conversation.messages.elementLines.enumerated() {
                 index += 1
                 let messageIndex = index
                 let current = conversation
                 items.append { () -> ProducedRecord in
+                    // Parsed only now (a deferred list keeps its messages as bytes until then).
+                    let value = current.messages.element(elementIndex)
                     // The element's own line: a string or a number in the list has no other.
                     let position = LogPosition(file: file, line: line, messageIndex: messageIndex)
                     guard let object = value.objectValue else {

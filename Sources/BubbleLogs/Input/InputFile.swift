@@ -157,30 +157,55 @@ final class InputFile {
         })
     }
 
-    /// The whole decoded input, for formats that are one document.
-    func wholeInput() -> [UInt8] {
+    /// The whole decoded input, for formats that are one document; throws when it is larger than
+    /// `budget` (checked against a regular file's size before reading, and as it is read).
+    func wholeInput(budget: Int) throws(LogInputError) -> [UInt8] {
         if !prefixIsWhole {
             precondition(!taken, "the input is read once")
-            while source.read(appendingTo: &prefix) {}
+            var info = stat()
+            let descriptor = fileDescriptor
+            if descriptor >= 0, fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+                let size = Int(info.st_size)
+                if size > budget { throw overBudget(size, budget: budget, exact: true) }
+                prefix.reserveCapacity(size + 1)
+            }
+            while source.read(appendingTo: &prefix) {
+                if prefix.count > budget { throw overBudget(prefix.count, budget: budget, exact: false) }
+            }
             prefixIsWhole = true
+            if prefix.count > budget { throw overBudget(prefix.count, budget: budget, exact: true) }
+        } else if prefix.count > budget {
+            throw overBudget(prefix.count, budget: budget, exact: true)
         }
         return prefix
     }
 
-    /// The whole input parsed as one JSON document (cached). A document parsed leniently (for
-    /// detection, which allows Telegram's `\xHH` escapes) is parsed again when strict JSON is
-    /// asked for, so a Discord file never gets Telegram's leniency.
-    func parseDocument(allowingHexEscapes: Bool) throws(LogInputError) -> JSONValue {
+    private func overBudget(_ size: Int, budget: Int, exact: Bool) -> LogInputError {
+        LogInputError(file: display, message: "\(byteCount(size))\(exact ? "" : " or more"), past the memory budget of \(byteCount(budget)) for a document read whole")
+    }
+
+    /// The whole input parsed as one JSON document (cached), its lists of messages deferred
+    /// (`JSONParser.Deferring.messageArrays`), within `budget` (`LogReadOptions.memoryBudget`). A
+    /// document parsed leniently (for detection, which allows Telegram's `\xHH` escapes) is parsed
+    /// again when strict JSON is asked for, so a Discord file never gets Telegram's leniency.
+    func parseDocument(allowingHexEscapes: Bool, budget: Int) throws(LogInputError) -> JSONValue {
         if let document, allowingHexEscapes || !document.allowedHexEscapes { return document.value }
-        let bytes = wholeInput()
+        let bytes = try wholeInput(budget: budget)
         if let code = source.readError {
             throw LogInputError(file: display, message: "cannot read: \(String(cString: strerror(code)))")
         }
         do {
-            let value = try JSONParser(allowsHexEscapes: allowingHexEscapes).parse(bytes)
+            // The cached tree goes before another is parsed: one at a time.
+            document = nil
+            let parser = JSONParser(allowsHexEscapes: allowingHexEscapes, deferring: .messageArrays,
+                                    maximumTreeBytes: LogReadOptions.maximumTreeBytes(budget: budget))
+            let value = try parser.parse(document: JSONDocumentBytes(bytes))
             document = (value, allowingHexEscapes)
             return value
         } catch {
+            if error.isOverBudget {
+                throw LogInputError(file: display, line: error.line, message: "\(error.message), past the memory budget of \(byteCount(budget)) for a document read whole")
+            }
             let what = error.isTruncation ? "truncated JSON" : "invalid JSON"
             // Objects one after another over several lines are JSON Lines pretty-printed: say how
             // to write the one record per line that JSON Lines is.

@@ -22,6 +22,20 @@ public struct LogReadOptions: Sendable {
     /// `18 Mar 12:14` for the year they were made in). Nil takes it from the file or its name.
     public var year: Int?
 
+    /// The memory budget of a reader, in bytes: a document read whole (a Telegram or Discord
+    /// export, a Slack day file or listing) may be at most this large, and the tree parsed from
+    /// any part of it held at once (the document outside its lists of messages, or one message) at
+    /// most a sixteenth of it, as a tree takes about eight times its text. A document past either
+    /// bound is refused with an error naming it and the budget, before memory runs out.
+    /// 1 GiB unless changed.
+    public var memoryBudget = LogReadOptions.standardMemoryBudget
+
+    /// 1 GiB.
+    public static let standardMemoryBudget = 1 << 30
+
+    /// The most bytes of JSON text one tree may be built from under `memoryBudget`.
+    static func maximumTreeBytes(budget: Int) -> Int { max(budget / 16, 1 << 16) }
+
     public init(me: String? = nil, strict: Bool = false, timeZone: TimeZone = .current, conversation: String? = nil,
                 dateOrder: LogDateOrder? = nil) {
         self.me = me

@@ -8,7 +8,8 @@ import BubbleLayout
 ///
 /// JSON Lines and WhatsApp files are streamed, from a file, a pipe, a FIFO or standard input alike:
 /// memory holds one chunk and one line (one message for WhatsApp), not the file. JSON exports
-/// (Telegram, Discord, Slack day files) are whole documents and are parsed whole. With `strict`,
+/// (Telegram, Discord, Slack day files) are whole documents, held whole within
+/// `LogReadOptions.memoryBudget`, their messages parsed one at a time. With `strict`,
 /// the first diagnostic ends the sequence. A diagnostic with `isWarning` is about a message that
 /// was still read (it comes just before that message) and is not counted as a rejection.
 ///
@@ -118,16 +119,55 @@ public final class LogReader: Sequence, IteratorProtocol {
         case diagnostic(LogDiagnostic)
     }
 
+    /// The longest line a JSON Lines reader takes (16 MiB): a longer one is rejected when read,
+    /// and `nextNative` never writes one.
+    public static let maximumLineLength = LineLimit.bytes
+
     /// The next entry for `convert`: a message is appended to `out` as its native JSON Lines
     /// record (`nativeLine` and a newline), a diagnostic is returned; nil at the end. Counts as
     /// `next` does. A native log's plain records are written straight from the input's bytes,
-    /// with no record built.
+    /// with no record built. Whatever is written can be read back: a record whose line would be
+    /// longer than `maximumLineLength` is taken out of `out` again and counted as rejected, its
+    /// diagnostic naming its place in the input.
     public func nextNative(into out: inout OutputBuffer) -> NativeStep? {
+        let start = out.count
+        guard let step = nextNativeLine(into: &out) else { return nil }
+        guard case .written(let position) = step else {
+            if case .diagnostic(let diagnostic) = step { return .diagnostic(diagnostic) }
+            return nil
+        }
+        // The line without its newline.
+        let length = out.count - start - 1
+        guard length > Self.maximumLineLength else { return .written }
+        out.truncate(to: start)
+        counts.messagesOut -= 1
+        counts.rejected += 1
+        if lastWrittenWasOutgoing { outgoingMessages -= 1 }
+        if strict {
+            finished = true
+            stoppedEarly = true
+        }
+        return .diagnostic(LogDiagnostic(
+            position: position ?? LogPosition(file: file, line: nil),
+            reason: "its JSON Lines record would be \(byteCount(length)), longer than the \(Self.maximumLineLength >> 20) MiB a line may have to be read back; not written"))
+    }
+
+    /// What `nextNativeLine` did: a message written, with its place when known.
+    private enum NativeLineStep {
+        case written(LogPosition?)
+        case diagnostic(LogDiagnostic)
+    }
+
+    /// Whether the message last written was outgoing (to take it back out of the counts).
+    private var lastWrittenWasOutgoing = false
+
+    private func nextNativeLine(into out: inout OutputBuffer) -> NativeLineStep? {
         if !pending.isEmpty {
             switch pending.removeFirst() {
-            case .message(let record, _):
+            case .message(let record, let position):
                 record.appendNativeLine(to: &out)
-                return .written
+                lastWrittenWasOutgoing = record.direction == .outgoing
+                return .written(position)
             case .diagnostic(let diagnostic):
                 return .diagnostic(diagnostic)
             }
@@ -140,10 +180,11 @@ public final class LogReader: Sequence, IteratorProtocol {
             switch produced {
             case .written(let isOutgoing, let sender):
                 count(isOutgoing: isOutgoing, sender: sender)
-                return .written
+                lastWrittenWasOutgoing = isOutgoing
+                return .written(producer.lastWrittenPosition)
             case .produced(let step):
                 handle(step)
-                if !pending.isEmpty { return nextNative(into: &out) }
+                if !pending.isEmpty { return nextNativeLine(into: &out) }
             }
         }
         return nil

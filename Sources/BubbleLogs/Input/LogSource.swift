@@ -76,7 +76,7 @@ public enum LogSource {
         }
         var resolved = format
         if format == .auto {
-            resolved = try detect(input)
+            resolved = try detect(input, budget: options.memoryBudget)
         }
         if let wanted = options.conversation, !resolved.mayHoldSeveralConversations, resolved != .jsonl {
             throw LogInputError(file: display, message: "read as \(resolved), which holds one conversation: \"\(DiagnosticText.quoted(wanted))\" cannot be chosen", kind: .conversationNotApplicable)
@@ -85,24 +85,28 @@ public enum LogSource {
         var warnings: [LogDiagnostic] = []
         switch resolved {
         case .jsonl:
-            let native = NativeLogProducer(lines: input.streamingLines(), file: display, options: options)
+            // Lines end at LF (a CR before it dropped); a file with CRs and no LF at all in its
+            // first 64 KiB has old Mac line ends, each CR a break (a CR is never inside a JSON
+            // string, only whitespace between tokens).
+            let crOnly = !input.prefix.contains(0x0A) && input.prefix.contains(0x0D)
+            let native = NativeLogProducer(lines: input.streamingLines(crIsLineBreak: crOnly), file: display, options: options)
             // Its records may carry `conversation`: one is chosen as an export's is.
             producer = options.conversation.map { ConversationFilter(native, wanted: $0, file: display) } ?? native
         case .whatsapp:
             // Old Mac-style files end lines with a bare CR; WhatsApp text has no other use for one.
             producer = try WhatsAppProducer(passes: input.twoPassLines(crIsLineBreak: true), file: display, options: options)
         case .line:
-            producer = LineText.producer(bytes: input.wholeInput(), file: display, options: options)
+            producer = LineText.producer(bytes: try input.wholeInput(budget: options.memoryBudget), file: display, options: options)
         case .signal:
-            producer = SignalExport.producer(bytes: input.wholeInput(), file: display, options: options)
+            producer = SignalExport.producer(bytes: try input.wholeInput(budget: options.memoryBudget), file: display, options: options)
         case .imessage:
-            producer = IMessageText.producer(bytes: input.wholeInput(), file: display, options: options)
+            producer = IMessageText.producer(bytes: try input.wholeInput(budget: options.memoryBudget), file: display, options: options)
         case .matrix:
-            producer = try MatrixExport.producer(document: try input.parseDocument(allowingHexEscapes: false), file: display, options: options)
+            producer = try MatrixExport.producer(document: try input.parseDocument(allowingHexEscapes: false, budget: options.memoryBudget), file: display, options: options)
         case .messenger:
-            (producer, warnings) = try MessengerExport.producer(document: try input.parseDocument(allowingHexEscapes: false), file: display, options: options)
+            (producer, warnings) = try MessengerExport.producer(document: try input.parseDocument(allowingHexEscapes: false, budget: options.memoryBudget), file: display, options: options)
         case .telegram, .discord:
-            let document = try input.parseDocument(allowingHexEscapes: resolved == .telegram)
+            let document = try input.parseDocument(allowingHexEscapes: resolved == .telegram, budget: options.memoryBudget)
             if resolved == .telegram {
                 (producer, warnings) = try TelegramExport.producer(document: document, file: display, options: options)
             } else {
@@ -123,7 +127,7 @@ public enum LogSource {
 
     /// Decides the format from the decoded first 64 KiB: the structure of a leading JSON value
     /// (then, for a document, its keys), else WhatsApp's dated lines.
-    private static func detect(_ input: InputFile) throws(LogInputError) -> LogFormat {
+    private static func detect(_ input: InputFile, budget: Int) throws(LogInputError) -> LogFormat {
         let head = input.prefix
         var i = 0
         while i < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[i]) { i += 1 }
@@ -146,7 +150,7 @@ public enum LogSource {
             // signal-export's data.json is JSON Lines of its own.
             if !isExport, SignalExport.isJSONRecord(keys: keys) { return .signal }
             guard isLoneBrace || isExport else { return .jsonl }
-            let document = try input.parseDocument(allowingHexEscapes: true)
+            let document = try input.parseDocument(allowingHexEscapes: true, budget: budget)
             guard let root = document.objectValue else { preconditionFailure("starts with {") }
             if root["guild"] != nil || root["channel"] != nil { return .discord }
             // Before Telegram's: a Messenger thread has "messages" too.

@@ -29,6 +29,8 @@ protocol RecordProducer: AnyObject {
     /// The clock the input writes its times in, where it writes them for people (a WhatsApp
     /// export's headers); nil for inputs whose times are instants (JSON, ISO 8601).
     var writtenClock: ClockStyle? { get }
+    /// Where the record `nextNative` last wrote straight to the output came from.
+    var lastWrittenPosition: LogPosition? { get }
 }
 
 extension RecordProducer {
@@ -37,6 +39,7 @@ extension RecordProducer {
     var endProblem: LogInputError? { nil }
     var readZonelessTimes: Bool { false }
     var writtenClock: ClockStyle? { nil }
+    var lastWrittenPosition: LogPosition? { nil }
 
     func nextNative(into out: inout OutputBuffer) -> ProducedNative? {
         next().map { .produced($0) }

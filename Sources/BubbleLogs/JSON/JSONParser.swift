@@ -10,6 +10,9 @@ struct JSONSyntaxError: Error, Sendable, Equatable {
     /// True when a whole value was read and another object or array starts after it: several
     /// documents one after another, as pretty-printed JSON Lines (`jq .` without `-c`) are.
     var anotherValueFollows = false
+    /// True when the text would build a tree larger than `JSONParser.maximumTreeBytes` allows:
+    /// not a syntax error, a memory bound.
+    var isOverBudget = false
 }
 
 /// A small strict JSON parser (RFC 8259) over UTF-8 bytes that remembers the line of every object
@@ -18,19 +21,57 @@ struct JSONSyntaxError: Error, Sendable, Equatable {
 /// Written here rather than using JSONSerialization so that diagnostics can name a line, so that
 /// booleans stay distinct from numbers, so that number literals keep their exact text, and so that
 /// Telegram's non-standard `\xHH` escapes can be accepted when asked.
-struct JSONParser {
+///
+/// A tree takes several times the bytes it was parsed from (about 8 times for a chat export), so
+/// the long lists of a document can be deferred (`deferring`): their elements are parsed one at a
+/// time, checked and let go, and kept as byte ranges to parse again when asked for. Memory then
+/// holds the document's bytes, its skeleton, and one element's tree.
+struct JSONParser: Sendable {
     /// Accept `\xHH` (two hex digits, one byte < 0x80 or a Latin-1 code point) inside strings.
     var allowsHexEscapes = false
     /// Nesting beyond this is rejected instead of exhausting the stack on hostile input.
     var maximumDepth = 256
+    /// Which arrays are deferred when parsing a `JSONDocumentBytes`.
+    var deferring = Deferring.none
+    /// The most bytes of text one tree may be built from: the document outside its deferred
+    /// arrays, or one element of a deferred array. Beyond it parsing stops with `isOverBudget`.
+    var maximumTreeBytes = Int.max
+
+    enum Deferring: Sendable {
+        case none
+        /// The document's own array (a Slack day file, `users.json`).
+        case topLevelArray
+        /// Every array that is the value of a member named `messages` (a chat export's lists),
+        /// outside a deferred element.
+        case messageArrays
+    }
+
+    init(allowsHexEscapes: Bool = false, deferring: Deferring = .none, maximumTreeBytes: Int = .max) {
+        self.allowsHexEscapes = allowsHexEscapes
+        self.deferring = deferring
+        self.maximumTreeBytes = maximumTreeBytes
+    }
+
+    /// Parses `document` as one JSON value, deferring the arrays `deferring` names.
+    func parse(document: JSONDocumentBytes) throws(JSONSyntaxError) -> JSONValue {
+        let result: Result<JSONValue, JSONSyntaxError> = document.bytes.withUnsafeBufferPointer { buffer in
+            do throws(JSONSyntaxError) { return .success(try parse(buffer, firstLine: 1, document: document)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
 
     /// Parses exactly one JSON value, allowing surrounding whitespace and a leading byte-order mark.
     /// `firstLine` numbers the first byte's line (for a line taken from the middle of a file).
     func parse(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1) throws(JSONSyntaxError) -> JSONValue {
-        var cursor = Cursor(bytes: bytes, line: firstLine, lineStart: 0, position: 0, options: self)
+        try parse(bytes, firstLine: firstLine, document: nil)
+    }
+
+    private func parse(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, document: JSONDocumentBytes?) throws(JSONSyntaxError) -> JSONValue {
+        var cursor = Cursor(bytes: bytes, line: firstLine, lineStart: 0, position: 0, options: self, document: document)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { cursor.position = 3 }
         cursor.skipWhitespace()
-        let value = try cursor.parseValue(depth: 0)
+        let value = try cursor.parseValue(depth: 0, deferred: deferring == .topLevelArray)
+        try cursor.checkTree()
         cursor.skipWhitespace()
         if cursor.position < bytes.count {
             var error = cursor.error("unexpected text after the end of the JSON value")
@@ -55,6 +96,21 @@ extension JSONParser {
         var lineStart: Int
         var position: Int
         let options: JSONParser
+        /// The bytes as a shared document, when arrays may be deferred.
+        let document: JSONDocumentBytes?
+        /// Where the tree being built began, and the bytes of deferred elements inside it since.
+        var treeStart = 0
+        var deferredBytes = 0
+        var inDeferredElement = false
+
+        init(bytes: UnsafeBufferPointer<UInt8>, line: Int, lineStart: Int, position: Int, options: JSONParser, document: JSONDocumentBytes?) {
+            self.bytes = bytes
+            self.line = line
+            self.lineStart = lineStart
+            self.position = position
+            self.options = options
+            self.document = document
+        }
 
         func error(_ message: String, truncated: Bool = false) -> JSONSyntaxError {
             JSONSyntaxError(message: message, line: line, column: position - lineStart + 1, isTruncation: truncated)
@@ -77,10 +133,12 @@ extension JSONParser {
             }
         }
 
-        mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        mutating func parseValue(depth: Int, deferred: Bool = false) throws(JSONSyntaxError) -> JSONValue {
             guard position < bytes.count else { throw endError("a value") }
+            try checkTree()
             switch bytes[position] {
             case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+            case UInt8(ascii: "[") where deferred && document != nil && !inDeferredElement: return try parseDeferredArray(depth: depth + 1)
             case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
             case UInt8(ascii: "\""): return .string(try parseString())
             case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
@@ -89,6 +147,14 @@ extension JSONParser {
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
             default: throw error("expected a value (object, array, string, number, true, false or null)")
             }
+        }
+
+        /// Throws once the tree being built spans more text than `maximumTreeBytes`.
+        func checkTree() throws(JSONSyntaxError) {
+            guard position - treeStart - deferredBytes > options.maximumTreeBytes else { return }
+            var error = error("more than \(byteCount(options.maximumTreeBytes)) of JSON \(inDeferredElement ? "in one element of a list" : "outside the lists of messages") (the memory budget allows a tree of that much)")
+            error.isOverBudget = true
+            throw error
         }
 
         mutating func expectLiteral(_ word: StaticString) throws(JSONSyntaxError) {
@@ -121,7 +187,7 @@ extension JSONParser {
                 guard bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after the member name \"\(DiagnosticText.quoted(key))\"") }
                 position += 1
                 skipWhitespace()
-                let value = try parseValue(depth: depth)
+                let value = try parseValue(depth: depth, deferred: options.deferring == .messageArrays && key == "messages")
                 members.append((key, value))
                 skipWhitespace()
                 guard position < bytes.count else { throw endError("',' or '}'") }
@@ -158,6 +224,51 @@ extension JSONParser {
                 case UInt8(ascii: "]"):
                     position += 1
                     return .array(JSONArray(elements: elements, elementLines: elementLines))
+                default: throw error("expected ',' or ']' after an array element")
+                }
+            }
+        }
+
+        /// An array whose elements are each parsed, checked and let go, and kept as byte ranges.
+        mutating func parseDeferredArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+            if depth > options.maximumDepth { throw error("nesting deeper than \(options.maximumDepth) levels") }
+            position += 1
+            var ranges: [Range<Int>] = []
+            var elementLines: [Int] = []
+            let arrayStart = position
+            let outerTreeStart = treeStart, outerDeferred = deferredBytes
+            func finish(_ cursor: inout Cursor) -> JSONValue {
+                cursor.treeStart = outerTreeStart
+                // The elements are not part of the enclosing tree: only the ranges are kept.
+                cursor.deferredBytes = outerDeferred + (cursor.position - arrayStart) - 24 * ranges.count
+                var parser = cursor.options
+                parser.deferring = .none
+                return .array(JSONArray(deferred: DeferredElements(document: cursor.document!, ranges: ranges, parser: parser), elementLines: elementLines))
+            }
+            skipWhitespace()
+            guard position < bytes.count else { throw endError("a value or ']'") }
+            if bytes[position] == UInt8(ascii: "]") {
+                position += 1
+                return finish(&self)
+            }
+            while true {
+                skipWhitespace()
+                elementLines.append(line)
+                let start = position
+                treeStart = start
+                deferredBytes = 0
+                inDeferredElement = true
+                _ = try parseValue(depth: depth)
+                try checkTree()
+                inDeferredElement = false
+                ranges.append(start..<position)
+                skipWhitespace()
+                guard position < bytes.count else { throw endError("',' or ']'") }
+                switch bytes[position] {
+                case UInt8(ascii: ","): position += 1
+                case UInt8(ascii: "]"):
+                    position += 1
+                    return finish(&self)
                 default: throw error("expected ',' or ']' after an array element")
                 }
             }

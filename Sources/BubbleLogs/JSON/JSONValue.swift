@@ -84,19 +84,89 @@ enum JSONValue: Sendable, Equatable {
 ///
 /// An object element knows its own line, but a string or number does not; without these lines a
 /// stray `"text"` or `42` in an export's message list could only be reported by its index.
+///
+/// A deferred array (an export's message list, a Slack day file, see `JSONParser.deferring`)
+/// keeps only where each element lies in the document's bytes, and parses an element each time it
+/// is asked for: memory holds the bytes and 24 bytes per element, not a tree of the whole list.
 struct JSONArray: Sendable, Equatable {
-    var elements: [JSONValue]
-    /// `elementLines[i]` is the line of the first byte of `elements[i]`.
-    var elementLines: [Int]
+    private enum Storage: Sendable {
+        case values([JSONValue])
+        case deferred(DeferredElements)
+    }
+
+    private var storage: Storage
+    /// `elementLines[i]` is the line of the first byte of element `i`.
+    let elementLines: [Int]
 
     init(elements: [JSONValue], elementLines: [Int]) {
         precondition(elements.count == elementLines.count, "one line per element")
-        self.elements = elements
+        storage = .values(elements)
         self.elementLines = elementLines
     }
 
-    /// Each element with the line it starts on.
-    var elementsWithLines: Zip2Sequence<[JSONValue], [Int]> { zip(elements, elementLines) }
+    init(deferred: DeferredElements, elementLines: [Int]) {
+        precondition(deferred.ranges.count == elementLines.count, "one line per element")
+        storage = .deferred(deferred)
+        self.elementLines = elementLines
+    }
+
+    var count: Int { elementLines.count }
+    var isEmpty: Bool { elementLines.isEmpty }
+
+    /// Element `index`, parsed now when the array is deferred.
+    func element(_ index: Int) -> JSONValue {
+        switch storage {
+        case .values(let values): values[index]
+        case .deferred(let deferred): deferred.element(index, line: elementLines[index])
+        }
+    }
+
+    /// Every element, each parsed as it is reached.
+    var lazyElements: LazyMapSequence<Range<Int>, JSONValue> { (0..<count).lazy.map(element) }
+
+    /// Every element at once: for the short arrays inside one message (a deferred list is parsed whole).
+    var elements: [JSONValue] { Array(lazyElements) }
+
+    /// Each element with the line it starts on, each parsed as it is reached.
+    var elementsWithLines: LazyMapSequence<Range<Int>, (JSONValue, Int)> {
+        (0..<count).lazy.map { (element($0), elementLines[$0]) }
+    }
+
+    static func == (a: JSONArray, b: JSONArray) -> Bool {
+        a.elementLines == b.elementLines && a.lazyElements.elementsEqual(b.lazyElements)
+    }
+}
+
+/// The bytes of a parsed document, shared by its deferred arrays.
+final class JSONDocumentBytes: Sendable {
+    let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+}
+
+/// Where the elements of a deferred array lie in their document, and how to parse one again.
+final class DeferredElements: Sendable {
+    let document: JSONDocumentBytes
+    /// The byte range of each element (already parsed once, so known to be valid JSON).
+    let ranges: [Range<Int>]
+    let parser: JSONParser
+
+    init(document: JSONDocumentBytes, ranges: [Range<Int>], parser: JSONParser) {
+        self.document = document
+        self.ranges = ranges
+        self.parser = parser
+    }
+
+    func element(_ index: Int, line: Int) -> JSONValue {
+        let range = ranges[index]
+        var parser = parser
+        parser.deferring = .none
+        let parsed: JSONValue? = document.bytes.withUnsafeBufferPointer { buffer in
+            try? parser.parse(UnsafeBufferPointer(rebasing: buffer[range]), firstLine: line)
+        }
+        // The range was parsed when the document was: it parses again the same way.
+        assert(parsed != nil, "a deferred element parses as it did")
+        return parsed ?? .null
+    }
 }
 
 /// A JSON object: members in document order, plus the 1-based line its `{` was on.

@@ -20,9 +20,8 @@ enum Mojibake {
     static func undo(_ value: JSONValue) -> JSONValue {
         switch value {
         case .string(let text): return .string(undo(text))
-        case .array(var array):
-            for i in array.elements.indices { array.elements[i] = undo(array.elements[i]) }
-            return .array(array)
+        case .array(let array):
+            return .array(JSONArray(elements: array.elements.map(undo), elementLines: array.elementLines))
         case .object(var object):
             for i in object.members.indices {
                 object.members[i] = (undo(object.members[i].key), undo(object.members[i].value))

@@ -43,6 +43,8 @@ final class NativeLogProducer: RecordProducer {
 
     var mayWaitForInput: Bool { lines.mayWaitForInput }
 
+    var lastWrittenPosition: LogPosition? { LogPosition(file: file, line: lastLine) }
+
     /// A read error's diagnostic, once, at the end of the input.
     private func endOfInput() -> ProducedRecord? {
         if let code = lines.readError, !reportedReadError {

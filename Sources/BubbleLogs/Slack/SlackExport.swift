@@ -44,15 +44,15 @@ enum SlackExport {
         }
         let channelsValue: JSONValue
         do {
-            channelsValue = try JSONParser().parse(channelsData)
+            channelsValue = try parseWhole(channelsData, budget: options.memoryBudget)
         } catch {
-            throw LogInputError(file: channelsFile, line: error.line, message: "\(error.isTruncation ? "truncated" : "invalid") JSON: \(error.message) (column \(error.column))")
+            throw LogInputError(file: channelsFile, line: error.line, message: describe(error, budget: options.memoryBudget))
         }
         guard let channelList = channelsValue.arrayWithLines else {
             throw LogInputError(file: channelsFile, message: "unknown schema: expected an array of channels, found \(channelsValue.described)")
         }
         var warnings: [LogDiagnostic] = []
-        let users = try readUsers(export, warnings: &warnings)
+        let users = try readUsers(export, warnings: &warnings, budget: options.memoryBudget)
         var channels: [SlackChannel] = []
         var listedFolders: Set<String> = []
         func add(name: String, id: String, title: String, listing: String, line: Int?) {
@@ -71,7 +71,7 @@ enum SlackExport {
         // channels, group DMs and DMs beside the public channels, each with a folder of day files.
         for listing in ["groups.json", "mpims.json", "dms.json"] where export.kind(listing) != .missing {
             let file = export.place(listing)
-            guard let list = readListing(listing, in: export, warnings: &warnings) else { continue }
+            guard let list = try readListing(listing, in: export, warnings: &warnings, budget: options.memoryBudget) else { continue }
             for (value, line) in list.elementsWithLines {
                 let object = value.objectValue
                 let members = object?["members"]?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -118,7 +118,9 @@ enum SlackExport {
         }
         // Said only for the channels being read.
         warnings += channels.compactMap(\.warning)
-        let producer = SlackProducer(export: export, channels: channels, decoder: SlackMessageDecoder(users: users, me: options.me))
+        try checkDaySizes(channels, in: export, budget: options.memoryBudget)
+        let producer = SlackProducer(export: export, channels: channels, decoder: SlackMessageDecoder(users: users, me: options.me),
+                                     budget: options.memoryBudget)
         return Opened(producer: producer, warnings: warnings)
     }
 
@@ -157,7 +159,7 @@ enum SlackExport {
     /// An optional list of conversations (`groups.json`, `mpims.json`, `dms.json`) as an array,
     /// or nil with a warning when it cannot be read: its conversations' folders are then read
     /// as unlisted folders, so no message is lost.
-    private static func readListing(_ listing: String, in export: ExportFolder, warnings: inout [LogDiagnostic]) -> JSONArray? {
+    private static func readListing(_ listing: String, in export: ExportFolder, warnings: inout [LogDiagnostic], budget: Int) throws(LogInputError) -> JSONArray? {
         let file = export.place(listing)
         func warn(_ line: Int?, _ reason: String) {
             warnings.append(LogDiagnostic(position: LogPosition(file: file, line: line), reason: reason + "; the folders it lists are read under their own names"))
@@ -166,6 +168,7 @@ enum SlackExport {
             warn(nil, "\(export.kind(listing).description), not a list of conversations")
             return nil
         }
+        try checkSize(listing, in: export, budget: budget, what: "a list of conversations")
         let bytes: [UInt8]
         switch export.read(listing) {
         case .success(let read): bytes = read
@@ -175,9 +178,10 @@ enum SlackExport {
         }
         let value: JSONValue
         do {
-            value = try JSONParser().parse(bytes)
+            value = try parseWhole(bytes, budget: budget)
         } catch {
-            warn(error.line, "\(error.isTruncation ? "truncated" : "invalid") JSON: \(error.message) (column \(error.column))")
+            if error.isOverBudget { throw LogInputError(file: file, line: error.line, message: describe(error, budget: budget)) }
+            warn(error.line, describe(error, budget: budget))
             return nil
         }
         guard let list = value.arrayWithLines else {
@@ -215,12 +219,44 @@ enum SlackExport {
             }
         }
         var warnings: [LogDiagnostic] = []
-        let users = try readUsers(export, warnings: &warnings)
+        let users = try readUsers(export, warnings: &warnings, budget: options.memoryBudget)
         warnings.insert(LogDiagnostic(
             position: LogPosition(file: export.display, line: nil),
             reason: "one channel's folder of a Slack export (day files without the export's channels.json and users.json): read as #\(DiagnosticText.quoted(name)); senders are named from each message's user_profile where it has one, other user ids (mentions too) are shown as ids. Point at the export's root, the folder that holds channels.json and users.json, to resolve every name"), at: 0)
-        let producer = SlackProducer(export: export, channels: [channel], decoder: SlackMessageDecoder(users: users, me: options.me))
+        try checkDaySizes([channel], in: export, budget: options.memoryBudget)
+        let producer = SlackProducer(export: export, channels: [channel], decoder: SlackMessageDecoder(users: users, me: options.me),
+                                     budget: options.memoryBudget)
         return Opened(producer: producer, warnings: warnings)
+    }
+
+    /// A file of the export parsed whole within `budget`: a top-level array (a day file, a list)
+    /// keeps its elements as bytes, each parsed when it is read.
+    static func parseWhole(_ bytes: [UInt8], budget: Int) throws(JSONSyntaxError) -> JSONValue {
+        try JSONParser(deferring: .topLevelArray, maximumTreeBytes: LogReadOptions.maximumTreeBytes(budget: budget))
+            .parse(document: JSONDocumentBytes(bytes))
+    }
+
+    /// What a parse failure of a whole file says.
+    static func describe(_ error: JSONSyntaxError, budget: Int) -> String {
+        if error.isOverBudget { return "\(error.message), past the memory budget of \(byteCount(budget)) for a file read whole" }
+        return "\(error.isTruncation ? "truncated" : "invalid") JSON: \(error.message) (column \(error.column))"
+    }
+
+    /// Throws when the file at `relative` is larger than `budget`: it would be held whole.
+    private static func checkSize(_ relative: String, in export: ExportFolder, budget: Int, what: String) throws(LogInputError) {
+        if let size = export.size(relative), size > budget {
+            throw LogInputError(file: export.place(relative), message: "\(byteCount(size)), past the memory budget of \(byteCount(budget)) for \(what) read whole")
+        }
+    }
+
+    /// Throws for the first day file of `channels` larger than `budget`, before any is read: a
+    /// day file is held whole while its messages are read.
+    private static func checkDaySizes(_ channels: [SlackChannel], in export: ExportFolder, budget: Int) throws(LogInputError) {
+        for channel in channels {
+            for case .file(let day) in channel.days {
+                try checkSize(day, in: export, budget: budget, what: "a day file")
+            }
+        }
     }
 
     /// `2024-05-01.json`: the name Slack gives a channel's day file.
@@ -235,7 +271,7 @@ enum SlackExport {
 
     /// User ids to names from `users.json`. A missing file means ids are shown; one that is not an
     /// array of users is said as a warning, since every name would otherwise silently be an id.
-    private static func readUsers(_ export: ExportFolder, warnings: inout [LogDiagnostic]) throws(LogInputError) -> [String: String] {
+    private static func readUsers(_ export: ExportFolder, warnings: inout [LogDiagnostic], budget: Int) throws(LogInputError) -> [String: String] {
         let usersFile = export.place("users.json")
         func warn(_ line: Int?, _ reason: String) {
             warnings.append(LogDiagnostic(position: LogPosition(file: usersFile, line: line), reason: reason + "; user ids are shown instead of names"))
@@ -247,6 +283,7 @@ enum SlackExport {
             warn(nil, "\(kind.description), not the export's list of users")
             return [:]
         }
+        try checkSize("users.json", in: export, budget: budget, what: "the list of users")
         let usersData: [UInt8]
         switch export.read("users.json") {
         case .success(let bytes): usersData = bytes
@@ -256,11 +293,11 @@ enum SlackExport {
         }
         let usersValue: JSONValue
         do {
-            usersValue = try JSONParser().parse(usersData)
+            usersValue = try parseWhole(usersData, budget: budget)
         } catch {
-            throw LogInputError(file: usersFile, line: error.line, message: "\(error.isTruncation ? "truncated" : "invalid") JSON: \(error.message) (column \(error.column))")
+            throw LogInputError(file: usersFile, line: error.line, message: describe(error, budget: budget))
         }
-        guard let list = usersValue.arrayValue else {
+        guard let list = usersValue.arrayWithLines?.lazyElements else {
             warn(1, "unknown schema: expected an array of users, found \(usersValue.described)")
             return [:]
         }
@@ -306,8 +343,10 @@ final class SlackProducer: RecordProducer {
     private var current: [() -> ProducedRecord] = []
     private var currentIndex = 0
     private var announced = false
+    private let budget: Int
 
-    init(export: ExportFolder, channels: [SlackChannel], decoder: SlackMessageDecoder) {
+    init(export: ExportFolder, channels: [SlackChannel], decoder: SlackMessageDecoder, budget: Int) {
+        self.budget = budget
         self.export = export
         self.channels = channels
         self.decoder = decoder
@@ -350,12 +389,13 @@ final class SlackProducer: RecordProducer {
         }
         let value: JSONValue
         do {
-            value = try JSONParser().parse(bytes)
+            value = try SlackExport.parseWhole(bytes, budget: budget)
         } catch {
             let what = error.isTruncation ? "truncated JSON" : "invalid JSON"
+            let reason = error.isOverBudget ? "\(error.message), past the memory budget of \(byteCount(budget))" : "\(what) at column \(error.column): \(error.message)"
             current = [{ .rejected(LogDiagnostic(
                 position: LogPosition(file: path, line: error.line),
-                reason: "\(what) at column \(error.column): \(error.message); this day's messages are lost")) }]
+                reason: "\(reason); this day's messages are lost")) }]
             return
         }
         guard let messages = value.arrayWithLines else {
@@ -366,7 +406,7 @@ final class SlackProducer: RecordProducer {
         // The channel's heading comes with its first day holding a message with a readable time,
         // and takes that time (an empty or damaged first day would date it 1 Jan 1970); a
         // channel with none has no heading, its messages each reported.
-        let firstTime = messages.elements.lazy.compactMap { $0.objectValue?["ts"]?.stringValue }
+        let firstTime = messages.lazyElements.compactMap { $0.objectValue?["ts"]?.stringValue }
             .compactMap(LogTimestamp.microseconds(unixSecondsLiteral:)).first
         if several && !announced, let micros = firstTime {
             announced = true

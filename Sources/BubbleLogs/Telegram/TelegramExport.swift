@@ -18,10 +18,12 @@ enum TelegramExport {
         }
         var me = Me(name: options.me, userID: nil)
         var chats: [JSONObject] = []
+        // Chats of a full export that cannot be read, each reported as one rejected record.
+        var badChats: [(name: String?, id: String?, diagnostic: LogDiagnostic)] = []
         if let list = root["chats"]?.objectValue?["list"]?.arrayWithLines {
-            chats = try objects(of: list, in: "chats", file: file)
+            chats = objects(of: list, in: "chats", file: file, bad: &badChats)
             if let left = root["left_chats"]?.objectValue?["list"]?.arrayWithLines {
-                chats += try objects(of: left, in: "left_chats", file: file)
+                chats += objects(of: left, in: "left_chats", file: file, bad: &badChats)
             }
             if options.me == nil, let person = root["personal_information"]?.objectValue {
                 let first = person["first_name"]?.stringValue ?? ""
@@ -34,10 +36,15 @@ enum TelegramExport {
         } else {
             throw LogInputError(file: file, message: "unknown schema: expected a Telegram Desktop export, with \"messages\" (one chat) or \"chats\": {\"list\": […]} (a full export)")
         }
-        for chat in chats where chat["messages"]?.arrayValue == nil {
+        for chat in chats where chat["messages"]?.arrayWithLines == nil {
             let name = chat["name"]?.stringValue ?? "?"
-            throw LogInputError(file: file, line: chat.line, message: "unknown schema: chat \"\(DiagnosticText.quoted(name))\" has no \"messages\" array")
+            let message = "unknown schema: chat \"\(DiagnosticText.quoted(name))\" has no \"messages\" array"
+            // A chat alone is the whole document; one chat of a full export loses only itself.
+            guard root["messages"] == nil else { throw LogInputError(file: file, line: chat.line, message: message) }
+            badChats.append((chat["name"]?.stringValue, chat["id"]?.identifierValue,
+                             LogDiagnostic(position: LogPosition(file: file, line: chat.line), reason: message + "; its messages are not read")))
         }
+        chats = chats.filter { $0["messages"]?.arrayWithLines != nil }
         let all = chats.map { chat in
             let name = chat["name"]?.stringValue ?? "(unnamed)"
             let id = chat["id"]?.identifierValue ?? "?"
@@ -67,23 +74,28 @@ enum TelegramExport {
         }
         let zoneless = ZonelessTimes()
         let decoder = TelegramMessageDecoder(me: me, timeZoneOptions: options, zoneless: zoneless, said: TelegramMessageDecoder.Said())
-        let warnings = picked.filter { $0.conversation.messages.elements.isEmpty }.map { chat in
+        let warnings = picked.filter { $0.conversation.messages.isEmpty }.map { chat in
             LogDiagnostic(position: LogPosition(file: file, line: chat.line),
                           reason: "chat \"\(DiagnosticText.quoted(chat.name))\" has no messages in this export")
         }
-        let producer = ListProducer(ExportItems.items(file: file, conversations: chosen) { object, conversation throws(ExportProblem) in
+        let reported = badChats.filter { bad in options.conversation.map { bad.name == $0 || bad.id == $0 } ?? true }
+            .map { bad in { () -> ProducedRecord in .rejected(bad.diagnostic) } }
+        let producer = ListProducer(reported + ExportItems.items(file: file, conversations: chosen) { object, conversation throws(ExportProblem) in
             try decoder.decode(ExportFields(object: object), idPrefix: conversation.idPrefix)
         }, zoneless: zoneless)
         return (producer, warnings)
     }
 
     /// The chats of a full export's `chats` or `left_chats` list. A chat that is not an object
-    /// would otherwise vanish with all its messages, so it stops the read, naming its line.
-    private static func objects(of list: JSONArray, in listName: String, file: String) throws(LogInputError) -> [JSONObject] {
+    /// would otherwise vanish with all its messages, so it is added to `bad`, naming its line.
+    private static func objects(of list: JSONArray, in listName: String, file: String,
+                                bad: inout [(name: String?, id: String?, diagnostic: LogDiagnostic)]) -> [JSONObject] {
         var chats: [JSONObject] = []
         for (index, (value, line)) in list.elementsWithLines.enumerated() {
             guard let chat = value.objectValue else {
-                throw LogInputError(file: file, line: line, message: "unknown schema: chat \(index + 1) of \"\(listName)\" is \(value.kindName); expected an object with a \"messages\" array")
+                bad.append((nil, nil, LogDiagnostic(position: LogPosition(file: file, line: line), reason:
+                    "unknown schema: chat \(index + 1) of \"\(listName)\" is \(value.kindName); expected an object with a \"messages\" array; its messages are not read")))
+                continue
             }
             chats.append(chat)
         }

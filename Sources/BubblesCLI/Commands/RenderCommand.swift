@@ -106,6 +106,9 @@ struct RenderCommand: BubblesCommand {
         var stream = TimelineStream(engine: engine, widths: [width], decorationOptions: decoration)
         // A transcript is read top to bottom: conversations read together keep the input's order.
         stream.inInputOrder = true
+        // Each row is laid out and drawn once: the engine's layout cache and text store would
+        // only be filled, never read, and grow with the transcript (as `heights` has them off).
+        stream.remembering = false
         var options = RenderOptions(width: width, colorDepth: colorDepth, asciiBorders: ascii, timeZone: input.timeZone)
         options.bidi = bidi
         options.clock = decoration.clock

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Memory stays bounded by what is laid out, not by a document's size: a Slack day file (in a
+/// zip made by Info-ZIP's `zip`) and a Telegram export whose messages each hold thousands of
+/// small members, which as one parsed tree would take about eight times their bytes. Each run is
+/// the real `bubbles` under an address-space limit (`ulimit -v`), so a regression aborts the
+/// child, not the machine; its peak resident size comes from `wait4`.
+@Suite(.serialized) struct MemoryBoundTests {
+    static let zip = ["/usr/bin/zip", "/usr/local/bin/zip", "/bin/zip"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static var canRun: Bool { TmuxSession.bubblesBinary != nil }
+
+    /// The address-space limit of every child: far above what a bounded read takes, far below
+    /// what the machine has.
+    static let limitKiB = 1_500_000
+
+    struct Run {
+        var status: Int32
+        var peakBytes: Int
+        var stderr: String
+    }
+
+    /// Runs `bubbles arguments` under the limit, output to /dev/null, stderr kept.
+    static func run(_ arguments: [String]) throws -> Run {
+        let binary = try #require(TmuxSession.bubblesBinary)
+        let errors = NSTemporaryDirectory() + "bubbles-memory-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).err"
+        defer { unlink(errors) }
+        let script = "ulimit -v \(limitKiB) && exec \"$0\" \"$@\" >/dev/null 2>\"$BUBBLES_TEST_ERRORS\""
+        let argv = ["/bin/sh", "-c", script, binary] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["BUBBLES_TEST_ERRORS"] = errors
+        let cArguments = argv.map { strdup($0) } + [nil]
+        let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            cArguments.forEach { free($0) }
+            cEnvironment.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, cArguments, cEnvironment)
+        try #require(spawned == 0, "posix_spawn: \(spawned)")
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let exit = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let text = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+        // ru_maxrss is in KiB on Linux.
+        return Run(status: exit, peakBytes: Int(usage.ru_maxrss) * 1024, stderr: text)
+    }
+
+    /// `count` messages of `members` small members each besides their own fields: about
+    /// 7 bytes of text per member.
+    static func messages(count: Int, members: Int, message: (Int) -> String) -> String {
+        let filler = (0..<members).map { "\"k\($0)\":\($0 % 10)" }.joined(separator: ",")
+        return "[" + (0..<count).map { message($0).replacingOccurrences(of: "}", with: ",\(filler)}") }.joined(separator: ",\n") + "]"
+    }
+
+    static func temporaryFolder() throws -> String {
+        let folder = NSTemporaryDirectory() + "bubbles-memory-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// The peak of reading a tiny input the same way: what the program takes before any document.
+    static func baseline(_ arguments: [String]) throws -> Int {
+        let run = try run(arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        return run.peakBytes
+    }
+
+    @Test(.enabled(if: canRun && zip != nil, "needs the bubbles binary and Info-ZIP's zip"))
+    func aSlackDayFileInAZipIsReadOneMessageAtATime() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func export(_ name: String, messages: Int) throws -> (zip: String, daySize: Int) {
+            let root = folder + "/" + name
+            try FileManager.default.createDirectory(atPath: root + "/general", withIntermediateDirectories: true)
+            try #"[{"id":"C1","name":"general"}]"#.write(toFile: root + "/channels.json", atomically: true, encoding: .utf8)
+            try #"[{"id":"U1","name":"ann"}]"#.write(toFile: root + "/users.json", atomically: true, encoding: .utf8)
+            let day = Self.messages(count: messages, members: 2000) { #"{"type":"message","user":"U1","text":"hi \#($0)","ts":"1714557720.\#(100000 + $0)"}"# }
+            try day.write(toFile: root + "/general/2024-05-01.json", atomically: true, encoding: .utf8)
+            let zip = folder + "/" + name + ".zip"
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Self.zip!)
+            process.currentDirectoryURL = URL(fileURLWithPath: root)
+            process.arguments = ["-q", "-r", "-9", zip, "."]
+            try process.run()
+            process.waitUntilExit()
+            try #require(process.terminationStatus == 0)
+            return (zip, day.utf8.count)
+        }
+        let small = try export("small", messages: 2)
+        let large = try export("large", messages: 700)
+        let base = try Self.baseline(["heights", small.zip, "--width", "40"])
+        let run = try Self.run(["heights", large.zip, "--width", "40"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("700 records, 700 laid out, 0 rejected"), "\(run.stderr)")
+        // The inflated day file is held (1×) with a range per message and one message's tree;
+        // a tree of the whole file would add about 8×.
+        let extra = run.peakBytes - base
+        #expect(extra < 3 * large.daySize, "peak \(run.peakBytes >> 20) MiB, \(extra >> 20) MiB above a tiny export's, for a \(large.daySize >> 20) MiB day file")
+    }
+
+    @Test(.enabled(if: canRun, "needs the bubbles binary"))
+    func aTelegramExportIsReadOneMessageAtATime() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func export(_ name: String, messages: Int) throws -> (path: String, size: Int) {
+            let list = Self.messages(count: messages, members: 2000) {
+                #"{"id":\#($0 + 1),"type":"message","date_unixtime":"\#(1714557720 + $0)","from":"Ann","from_id":"user1","text":"hi \#($0)"}"#
+            }
+            // A full export, a chat's header fields before its messages as Telegram writes them.
+            let text = #"{"personal_information":{"user_id":1,"first_name":"Ann"},"chats":{"list":[{"name":"Bob","type":"personal_chat","id":2,"messages":"# + list + "}]}}"
+            let path = folder + "/" + name + ".json"
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return (path, text.utf8.count)
+        }
+        let small = try export("small", messages: 2)
+        let large = try export("large", messages: 700)
+        let base = try Self.baseline(["heights", small.path, "--width", "40"])
+        let run = try Self.run(["heights", large.path, "--width", "40"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("700 records, 700 laid out, 0 rejected"), "\(run.stderr)")
+        let extra = run.peakBytes - base
+        #expect(extra < 3 * large.size, "peak \(run.peakBytes >> 20) MiB, \(extra >> 20) MiB above a tiny export's, for a \(large.size >> 20) MiB export")
+    }
+}
