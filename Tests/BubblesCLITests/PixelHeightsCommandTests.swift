@@ -73,6 +73,59 @@ import Testing
         #expect(checked >= 380)
     }
 
+    /// `--lang` and `--line-height 1.4em` reach what the sweep's tests set per group: Japanese and
+    /// Chinese shaped as Han in their language (`locl`, `text-spacing-trim`), Korean as Hangul, and
+    /// a line height that is a multiple of the size. Each row must be Chromium's.
+    @Test(arguments: [("cjk", "cjk-jp", "1.4em", "1.4"), ("cjk-trim", "cjk-jp", "20", "20px"), ("cjk-space", "cjk-jp", "normal", "normal"),
+                      ("korean", "cjk-kr", "23.9", "23.9px"), ("latin", "noto", "1.4em", "1.4")])
+    func languagesAndLineHeightsReachChromiumThroughTheCommand(group: String, chain: String, lineHeight: String, sweepLineHeight: String) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: corpus("fonts/chromium-sweep.json")))
+        let sweep = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let texts = try #require(sweep["texts"] as? [[String: Any]])
+        let items = try #require(sweep["items"] as? [[Any]])
+        let fonts = try #require((sweep["fontsUsed"] as? [String: [[Any]]])?[chain])
+        var log = ""
+        var ids: [String: Int] = [:]
+        var langs: Set<String> = []
+        for (t, text) in texts.enumerated() where text["group"] as? String == group {
+            langs.insert(try #require(text["lang"] as? String))
+            let record: [String: Any] = ["id": "t\(t)", "type": "text", "from": "Ana", "date": "2024-05-01T09:00:00Z",
+                                         "text": try #require(text["text"] as? String)]
+            log += String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self) + "\n"
+            ids["t\(t)"] = t
+        }
+        let stylePath = try Self.temporaryFile("tight-lang-\(group).json", Array(#"{"maxWidthFraction": 1, "minimumMaxWidth": 1, "horizontalPadding": 1, "minimumContentWidth": 1}"#.utf8))
+        let widths = [96, 140, 217, 300, 375]
+        var checked = 0
+        for lang in langs.sorted() {
+            let logPath = try Self.temporaryFile("sweep-lang-\(group)-\(lang).jsonl", Array(log.utf8))
+            var arguments = ["heights", logPath, "--size", "16", "--line-height", lineHeight, "--lang", lang, "--style", stylePath,
+                             "--width", widths.map { String($0 + 2) }.joined(separator: ",")]
+            for font in fonts {
+                let name = try #require(font[0] as? String), face = try #require(font[1] as? Int)
+                arguments += ["--font", corpus("fonts/" + name) + (name.hasSuffix(".ttc") ? "#\(face)" : "")]
+            }
+            let run = bubbles(arguments)
+            #expect(run.code == 0, "\(run.errors)")
+            var expected: [String: (lines: Int, height: Int)] = [:]
+            for item in items where item[1] as? String == chain && (item[2] as? NSNumber)?.doubleValue == 16 && item[3] as? String == sweepLineHeight {
+                expected["\(item[0])/\(item[4])"] = ((item[5] as! NSNumber).intValue, (item[6] as! NSNumber).intValue)
+            }
+            for record in try Self.records(run.output) where record["kind"] as? String == "text" {
+                let id = try #require(record["id"] as? String)
+                let t = try #require(ids[id])
+                guard texts[t]["lang"] as? String == lang else { continue }
+                let width = try #require(record["width"] as? Int) - 2
+                let chromium = try #require(expected["\(t)/\(width)"])
+                #expect(record["textLines"] as? Int == chromium.lines, "\(lang) text \(t) at \(width) px")
+                let textHeight = try #require((record["textHeight"] as? NSNumber)?.doubleValue)
+                #expect(Int((textHeight * 64).rounded()) == chromium.height, "\(lang) text \(t) at \(width) px")
+                checked += 1
+            }
+        }
+        #expect(checked == ids.count * widths.count)
+    }
+
     @Test func theDefaultStyleAddsItsFixedPartsToTheTextHeight() throws {
         let log = """
             {"id":"a","type":"text","from":"Ana","date":"2024-05-01T09:00:00Z","text":"Hello!"}
@@ -160,6 +213,10 @@ import Testing
         let cases: [([String], String)] = [
             (["--size", "16"], "--size needs --font"),
             (["--line-height", "20"], "--line-height needs --font"),
+            (["--lang", "ja"], "--lang needs --font"),
+            (["--font", Self.notoSans, "--lang", "j"], "invalid value 'j' for --lang"),
+            (["--font", Self.notoSans, "--lang", "ja--JP"], "invalid value 'ja--JP' for --lang"),
+            (["--font", Self.notoSans, "--line-height", "em"], "invalid value 'em' for --line-height"),
             (["--style", "s.json"], "--style needs --font"),
             (["--font", Self.notoSans, "--size", "0"], "invalid value '0' for --size"),
             (["--font", Self.notoSans, "--size", "big"], "invalid value 'big' for --size"),

@@ -13,6 +13,7 @@ Needs: apt-get install chromium; pip install fonttools. Run: python3 Tools/fonts
 import html
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -39,11 +40,11 @@ CHAINS_FOR_GROUP = {
     "latin": ["noto", "dejavu"], "cyrillic": ["noto", "dejavu"], "greek": ["noto", "dejavu"],
     "hebrew": ["hebrew"], "cjk": ["cjk-jp"], "korean": ["cjk-kr"],
     "hebrew-pointed": ["hebrew"], "cjk-trim": ["cjk-jp"], "thai": ["thai"], "arabic": ["arabic"], "urdu": ["urdu"], "devanagari": ["devanagari"],
-    "emoji": ["noto", "dejavu"],
+    "emoji": ["noto", "dejavu"], "whitespace": ["noto", "dejavu"], "cjk-space": ["cjk-jp"],
 }
-WIDTHS = [96, 140, 180, 217, 260, 300, 330, 375]
+WIDTHS = [40, 64, 96, 140, 180, 217, 260, 300, 330, 375, 400]
 SIZES = [13, 15, 16, 17.5]
-LINE_HEIGHTS = ["normal", "20px", "1.4"]
+LINE_HEIGHTS = ["normal", "20px", "1.4", "23.9px"]
 IGNORABLE = {0x200D, 0xFE0F, 0xFE0E} | set(range(0x1F3FB, 0x1F400)) | set(range(0xE0020, 0xE0080))
 
 
@@ -54,6 +55,8 @@ def read_texts():
             if line.startswith("#") or not line.strip():
                 continue
             group, lang, text = line.rstrip("\n").split("\t", 2)
+            # In the text column, \n and \t stand for a newline and a tab, \\ for a backslash.
+            text = re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), text)
             texts.append({"group": group, "lang": lang, "text": text})
     return texts
 
@@ -70,7 +73,7 @@ def face_file(workdir, name, index):
 
 def covered(text, chain_fonts):
     cmaps = [font.getBestCmap() for font in chain_fonts]
-    return all(ord(c) in IGNORABLE or c in "\n" or any(ord(c) in cmap for cmap in cmaps) for c in text)
+    return all(ord(c) in IGNORABLE or c in "\n\t" or any(ord(c) in cmap for cmap in cmaps) for c in text)
 
 
 def page(texts, workdir):

@@ -179,3 +179,12 @@ public struct FontChain: Sendable {
         return (0, 0)
     }
 }
+
+extension FontChain {
+    /// The advance of a space in the first face (16.16 px), 0 when it has none: what CSS
+    /// `tab-size` counts in.
+    var spaceAdvance1616: Int {
+        guard let space = faces[0].font.glyph(for: " ") else { return 0 }
+        return faces[0].advance1616(space)
+    }
+}

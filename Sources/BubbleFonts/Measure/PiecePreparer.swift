@@ -8,11 +8,14 @@ struct PreparedPiece {
     /// True when some grapheme has a line-end trim (`endTrim` is written for every grapheme, 0
     /// where there is none).
     var hasEndTrim = false
+    /// True when the piece has a tab (its advance is left 0: a tab's width depends on where it sits
+    /// on its line, `PixelPreparedText.tabFlag`).
+    var hasTabs = false
     var edges = PixelPreparedText.Edges()
     /// UAX #14 after the piece's last scalar. A piece that is not a text's last ends in spaces, and
     /// after spaces the breaker's answer depends only on the class before them, so the break before
     /// the next piece is this breaker's answer for that piece's first scalar.
-    var lineBreaker = LineBreaker()
+    var lineBreaker = LineBreaker(breaksAfterSpaces: true)
 }
 
 /// Buffers that preparing reuses from one text to the next, so it allocates nothing once they
@@ -92,7 +95,7 @@ extension PreparedColumns {
         for g in 0..<graphemeCount {
             width &+= Int(pieceAdvances[g])
             if !pieceIsSpace[g] { visible = width }
-            if pieceBreakAfter[g] == 0 {
+            if pieceBreakAfter[g] & PixelPreparedText.breakMask == 0 {
                 width &+= Int(pieceKernAfter[g])  // the kerning inside the segment
                 continue
             }
@@ -107,6 +110,7 @@ extension PreparedColumns {
         piece.graphemeCount = graphemeCount
         piece.segmentCount = segmentCount
         piece.hasEndTrim = writer.hasEndTrim
+        piece.hasTabs = writer.hasTabs
         piece.edges = writer.edges
         piece.lineBreaker = writer.lineBreaker
         return piece
@@ -135,11 +139,12 @@ private struct PieceWriter {
     var runFace = -1
     var graphemeCount = 0
     var hasEndTrim = false
+    var hasTabs = false
     var edges = PixelPreparedText.Edges()
     /// text-spacing-trim: the previous grapheme's type and trim (16.16 px).
     var lastType = HanKerning.CharType.other
     var lastTrim = 0
-    var lineBreaker = LineBreaker()
+    var lineBreaker = LineBreaker(breaksAfterSpaces: true)
 
     init(chain: FontChain, chainFaces: UnsafePointer<FontChain.Face>, scalars: UnsafeMutablePointer<UInt32>, utf8Offset: Int32,
          starts: UnsafeMutablePointer<Int32>, advances: UnsafeMutablePointer<Int32>, kernAfter: UnsafeMutablePointer<Int32>,
@@ -194,6 +199,17 @@ private struct PieceWriter {
                 opportunity = PixelPreparedText.asciiBreakAllowed(i >= 2 ? scalars[i - 2] : 0x20, scalars[i - 1], scalar)
                     ? .allowed : .prohibited
             }
+            // A tab is one of Blink's breakable spaces (its class is BA): a run of spaces and tabs
+            // holds together, and a line may break after it before anything else.
+            if i > 0 && opportunity != .mandatory {
+                let previous = scalars[i - 1]
+                if scalar == 0x09 && (previous == 0x20 || previous == 0x09) {
+                    opportunity = .prohibited
+                } else if previous == 0x09 && scalar != 0x20 && scalar != 0x09 && info.lineBreak != .cm && info.lineBreak != .zwj
+                            && info.lineBreak != .zw && !PixelPreparedText.isLineBreak(scalar) {
+                    opportunity = .allowed
+                }
+            }
             // Inside a web address no break is offered, as in the cell preparer (`URLSpans`).
             if opportunity == .allowed && !urlSpans.isEmpty {
                 while urlCursor < urlSpans.count && urlSpans[urlCursor].upperBound <= i { urlCursor += 1 }
@@ -241,6 +257,7 @@ private struct PieceWriter {
         let first = scalars[from]
         let single = to - from == 1
         let isNewline = PixelPreparedText.isLineBreak(first)
+        let isTab = single && first == 0x09
         // ASCII alone in its grapheme (most chat text) is looked up in the chain's table.
         let (faceIndex, glyph) = single && first < 0x80 ? chain.asciiFace(first) : chain.face(for: scalars + from, count: to - from)
         let face = chainFaces + faceIndex
@@ -249,7 +266,8 @@ private struct PieceWriter {
         kernAfter[g] = 0
         endTrim[g] = 0
         faces[g] = UInt8(truncatingIfNeeded: faceIndex)
-        breakAfter[g] = isNewline || next == .mandatory ? 2 : (next == nil || next == .allowed ? 1 : 0)
+        breakAfter[g] = (isNewline || next == .mandatory ? 2 : (next == nil || next == .allowed ? 1 : 0))
+            | (isTab ? PixelPreparedText.tabFlag : 0)
         isSpace[g] = single && (first == 0x20 || first == 0x09 || isNewline)
         if chain.trimsPunctuation {
             // A trim between two graphemes counts only when both are on one line: kerning.
@@ -268,8 +286,11 @@ private struct PieceWriter {
             }
             (lastType, lastTrim) = (found.type, trim)
         }
-        if isNewline || faceIndex != runFace { finishRun() }
-        if isNewline { runFace = -1; return }
+        // A newline, and a tab (a run of its own in Blink, as wide as its place on the line
+        // makes it), end the glyph run and add no glyph: no kerning across them.
+        if isNewline || isTab || faceIndex != runFace { finishRun() }
+        if isTab { hasTabs = true }
+        if isNewline || isTab { runFace = -1; return }
         runFace = faceIndex
         glyphs[glyphCount] = glyph
         clusters[glyphCount] = Int32(truncatingIfNeeded: g)

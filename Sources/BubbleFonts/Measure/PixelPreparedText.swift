@@ -6,7 +6,7 @@ import BubbleText
 public struct PixelPreparedText: Sendable {
     /// The columns, in one allocation (`PixelTextStorage`, `PixelColumns`). Per grapheme: UTF-8
     /// start, advance and kerning after it (16.16 px), face index, what follows it (0 no break,
-    /// 1 a break is allowed, 2 a break is mandatory), whether it is a space (spaces hang at a
+    /// 1 a break is allowed, 2 a break is mandatory; `tabFlag` added for a tab), whether it is a space (spaces hang at a
     /// line's end), and, when the text has any, what `text-spacing-trim` takes off a closing mark
     /// that ends a line (16.16 px). Per segment (the text cut after every break opportunity, so
     /// laying out steps a word and its trailing spaces at a time): where it ends (one past its last
@@ -17,6 +17,13 @@ public struct PixelPreparedText: Sendable {
     let segmentCount: Int
     let utf8Count: Int
     let hasEndTrim: Bool
+    /// The advance of a space in the chain's first font (16.16 px) when the text has a tab, which
+    /// then advances to the next tab stop (`tabAdvance`); nil without tabs.
+    let tabSpace1616: Int?
+
+    /// `breakAfter`'s bit for a tab, and the mask of its break (0, 1 or 2).
+    static let tabFlag: UInt8 = 4
+    static let breakMask: UInt8 = 3
 
     /// Runs `body` with the columns, read in place.
     @inline(__always)
@@ -43,7 +50,8 @@ public struct PixelPreparedText: Sendable {
     /// The width of the text on one line (its widest hard line, spaces included, as `white-space:
     /// pre` measures it), in LayoutUnits.
     public var naturalWidth: Int {
-        withColumns { c in
+        if let space = tabSpace1616 { return naturalWidthWithTabs(space: space) }
+        return withColumns { c in
             var widest = 0, lineStart = 0
             for g in 0..<graphemeCount where c.breakAfter[g] == 2 || g == graphemeCount - 1 {
                 widest = max(widest, FontScale.layoutUnits(Self.lineWidth1616(c, lineStart, g + 1, hangingSpaces: false)))
@@ -59,12 +67,13 @@ public struct PixelPreparedText: Sendable {
         defer { columns.free(); scratch.free() }
         var text = text
         let piece = text.withUTF8 { columns.appendPrepared($0, chain: chain, scratch: &scratch) }
-        self.init(columns, utf8Count: piece.utf8Count, hasEndTrim: piece.hasEndTrim)
+        self.init(columns, utf8Count: piece.utf8Count, hasEndTrim: piece.hasEndTrim,
+                  tabSpace1616: piece.hasTabs ? chain.spaceAdvance1616 : nil)
     }
 
     /// The prepared text in `columns` (its `endTrim` read only when `hasEndTrim`), copied into one
     /// allocation.
-    init(_ columns: PreparedColumns, utf8Count: Int, hasEndTrim: Bool) {
+    init(_ columns: PreparedColumns, utf8Count: Int, hasEndTrim: Bool, tabSpace1616: Int? = nil) {
         let g = columns.graphemeCount, s = columns.segmentEnds.count
         assert(columns.starts.count == g && columns.kernAfter.count == g && columns.faces.count == g
                && columns.breakAfter.count == g && columns.isSpace.count == g && (!hasEndTrim || columns.endTrim.count == g)
@@ -73,6 +82,7 @@ public struct PixelPreparedText: Sendable {
         graphemeCount = g
         segmentCount = s
         self.hasEndTrim = hasEndTrim
+        self.tabSpace1616 = tabSpace1616
         guard g > 0 else {
             storage = PixelTextStorage.empty
             return
@@ -104,8 +114,9 @@ public struct PixelPreparedText: Sendable {
     /// `text` prepared a word at a time through `table` (`PixelWordCache`): the same columns as
     /// `init(_:chain:)` gives, element for element.
     init(_ text: String, chain: FontChain, table: WordTable) {
-        guard chain.cutsAtSpaces else { self = PixelPreparedText(text, chain: chain); return }
         var text = text
+        // A text with a tab is prepared in one pass: its tabs' widths are left to laying out.
+        guard chain.cutsAtSpaces, !text.withUTF8(Self.containsTab) else { self = PixelPreparedText(text, chain: chain); return }
         self = table.withState { state in
             let (utf8, hasEndTrim) = text.withUTF8 { state.assemble($0, chain: chain) }
             return PixelPreparedText(state.text, utf8Count: utf8, hasEndTrim: hasEndTrim)
@@ -119,6 +130,13 @@ public struct PixelPreparedText: Sendable {
         let row = (afterLetterOrDigit ? BlinkASCIIBreaks.afterLetterOrDigit : BlinkASCIIBreaks.afterOther)[Int(a - 0x20)]
         let bit = Int(b - 0x20)
         return bit < 64 ? row.0 & (1 << UInt64(bit)) != 0 : row.1 & (1 << UInt32(bit - 64)) != 0
+    }
+
+    /// Whether UTF-8 `bytes` hold a tab (one branch-free pass).
+    static func containsTab(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var found: UInt8 = 0
+        for byte in bytes { found |= byte == 0x09 ? 1 : 0 }
+        return found != 0
     }
 
     static func isJoiner(_ scalar: UInt32) -> Bool {
@@ -203,6 +221,7 @@ public struct PixelPreparedText: Sendable {
     @inline(__always)
     private func forEachLine(width available: Int, _ body: (PixelColumns, Int, Int, Int) -> Void) {
         let count = graphemeCount
+        if let space = tabSpace1616 { forEachLineWithTabs(width: available, space: space, body); return }
         withColumns { c in
             if count == 0 { body(c, 0, 0, 0); return }
             let advances = c.advances, kernAfter = c.kernAfter, breakAfter = c.breakAfter, isSpace = c.isSpace
@@ -304,6 +323,107 @@ public struct PixelPreparedText: Sendable {
                 lineStart = lineEnd
                 segment = after
                 while segment < segmentCount && Int(segmentEnds[segment]) <= lineStart { segment += 1 }
+            }
+        }
+    }
+}
+
+// MARK: Tabs
+
+extension PixelPreparedText {
+    /// How far a tab at `position` LayoutUnits from its line's start advances, in LayoutUnits, as
+    /// Blink measures it (`tab-size: 8`): to the next multiple of 8 spaces of the first font
+    /// (`space1616`), one more stop when that is nearer than half a space, rounded up to a
+    /// LayoutUnit as the tab's own run is. (Float arithmetic, as Blink's.)
+    static func tabAdvance(at position: Int, space1616: Int) -> Int {
+        let space = Float(space1616) / 65536
+        let interval = 8 * space
+        guard interval > 0 else { return 0 }
+        var distance = interval - (Float(position) / 64).truncatingRemainder(dividingBy: interval)
+        if distance < space / 2 { distance += interval }
+        return Int((distance * 64).rounded(.up))
+    }
+
+    /// The widest hard line of a text with tabs, spaces included (`white-space: pre`), in
+    /// LayoutUnits: each run between tabs rounded up on its own, as Blink's line items are.
+    func naturalWidthWithTabs(space: Int) -> Int {
+        withColumns { c in
+            var widest = 0, items = 0, running = 0
+            for g in 0..<graphemeCount {
+                let flags = c.breakAfter[g]
+                if flags & Self.tabFlag != 0 {
+                    items += FontScale.layoutUnits(running)
+                    items += Self.tabAdvance(at: items, space1616: space)
+                    running = 0
+                } else if flags & Self.breakMask == 2 && c.isSpace[g] {
+                    // A newline: it ends the hard line and adds no width.
+                    widest = max(widest, items + FontScale.layoutUnits(running))
+                    (items, running) = (0, 0)
+                    continue
+                } else {
+                    running &+= Int(c.advances[g])
+                    if g + 1 < graphemeCount && c.breakAfter[g + 1] & Self.tabFlag == 0 { running &+= Int(c.kernAfter[g]) }
+                }
+            }
+            return max(widest, items + FontScale.layoutUnits(running))
+        }
+    }
+
+    /// `forEachLine` for a text with tabs: grapheme by grapheme, each tab as wide as its place on
+    /// the line makes it (`tabAdvance`, from the line's start). Tabs hang at a line's end as spaces
+    /// do. A line is the graphemes up to the last break opportunity that fits; a first word that
+    /// does not fit is split at graphemes (`overflow-wrap: break-word`). O(graphemes) per layout.
+    func forEachLineWithTabs(width available: Int, space: Int, _ body: (PixelColumns, Int, Int, Int) -> Void) {
+        let count = graphemeCount
+        withColumns { c in
+            if count == 0 { body(c, 0, 0, 0); return }
+            var lineStart = 0
+            while lineStart < count {
+                // LayoutUnits of the runs before the current one (a tab ends a run), the current
+                // run's 16.16 width, and the line's LayoutUnit width up to its last non-space.
+                var items = 0, running = 0, visible = 0
+                var lineEnd = lineStart, lineEndWidth = 0
+                // The longest prefix that fits, for a first word that must be split.
+                var prefixEnd = lineStart, prefixWidth = 0, prefixFits = true
+                var g = lineStart
+                while g < count {
+                    let flags = c.breakAfter[g]
+                    if flags & Self.tabFlag != 0 {
+                        items += FontScale.layoutUnits(running)
+                        items += Self.tabAdvance(at: items, space1616: space)
+                        running = 0
+                    } else {
+                        if g > lineStart && c.breakAfter[g - 1] & Self.tabFlag == 0 { running &+= Int(c.kernAfter[g - 1]) }
+                        running &+= Int(c.advances[g])
+                        if !c.isSpace[g] { visible = items + FontScale.layoutUnits(running) }
+                    }
+                    let fitsHere = fits(visible, available)
+                    if prefixFits && (fitsHere || g == lineStart) {
+                        (prefixEnd, prefixWidth) = (g + 1, visible)
+                    } else {
+                        prefixFits = false
+                    }
+                    let opportunity = flags & Self.breakMask
+                    if opportunity != 0 || g == count - 1 {
+                        if fitsHere {
+                            (lineEnd, lineEndWidth) = (g + 1, visible)
+                            if opportunity == 2 { break }
+                        } else {
+                            // A closing mark that ends the line gives back its blank half when that
+                            // makes the line fit (text-spacing-trim).
+                            let trim = hasEndTrim ? Int(c.endTrim[g]) : 0
+                            let trimmed = trim == 0 ? visible : items + FontScale.layoutUnits(running - trim)
+                            if trimmed < visible && fits(trimmed, available) { (lineEnd, lineEndWidth) = (g + 1, trimmed) }
+                            break
+                        }
+                    } else if !fitsHere && lineEnd > lineStart {
+                        break
+                    }
+                    g += 1
+                }
+                if lineEnd == lineStart { (lineEnd, lineEndWidth) = (prefixEnd, prefixWidth) }
+                body(c, lineStart, lineEnd, lineEndWidth)
+                lineStart = lineEnd
             }
         }
     }

@@ -39,9 +39,23 @@ public struct LineBreaker: Sendable {
     @usableFromInline var closedNumber = false
 
     @usableFromInline let pairs: LineBreakPairTable
+    /// Blink's tailoring (`init(breaksAfterSpaces:)`).
+    @usableFromInline let breaksAfterSpaces: Bool
 
     public init() {
         pairs = LineBreakPairTable.shared
+        breaksAfterSpaces = false
+    }
+
+    /// A breaker that, with `breaksAfterSpaces`, tailors UAX #14 as Blink (Chromium's layout) does:
+    /// a line may break after a run of spaces before anything but a space or a mandatory break,
+    /// where UAX #14 forbids it before CL, CP, EX, IS and SY (LB13: `下午 ！`, `はい 」`), after OP, QU
+    /// and B2 (LB14, LB15, LB17) and between CL or CP and NS (LB16). Blink's line breaker breaks
+    /// after every run of breakable spaces before asking ICU about the rest. The pixel measurer
+    /// uses it; terminal cells and the conformance tests use plain UAX #14 (`init()`).
+    public init(breaksAfterSpaces: Bool) {
+        pairs = LineBreakPairTable.shared
+        self.breaksAfterSpaces = breaksAfterSpaces
     }
 
     /// A breaker over a pair table the caller has already fetched (`LineBreakPairTable.shared`),
@@ -49,6 +63,7 @@ public struct LineBreaker: Sendable {
     @usableFromInline
     init(pairs: LineBreakPairTable) {
         self.pairs = pairs
+        breaksAfterSpaces = false
     }
 
     /// True when the LB25 lookahead matters for `info`: the caller then tells
@@ -135,7 +150,7 @@ public struct LineBreaker: Sendable {
         case .sp:
             if beforeSpaces == .zw { return nil }
             let entry = pairs.entry(beforeSpaces, right)
-            result = entry & LineBreakPairTable.noBreakAcrossSpaces != 0 ? .prohibited : .allowed
+            result = entry & LineBreakPairTable.noBreakAcrossSpaces != 0 && !breaksAfterSpaces ? .prohibited : .allowed
         default:
             let entry = pairs.entry(previous, right)
             if entry & LineBreakPairTable.contextual != 0 { return nil }
@@ -187,6 +202,7 @@ public struct LineBreaker: Sendable {
             right = .al  // LB10
         }
         if previous == .sp {
+            if breaksAfterSpaces { return .allowed }  // Blink: after a run of spaces
             let entry = pairs.entry(beforeSpaces, right)
             return entry & LineBreakPairTable.noBreakAcrossSpaces != 0 ? .prohibited : .allowed  // LB18
         }

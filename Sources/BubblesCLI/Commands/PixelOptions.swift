@@ -3,17 +3,18 @@ import BubbleLayout
 import BubbleLogs
 import Foundation
 
-/// `--font`, `--size`, `--line-height` and `--style`: heights in pixels from font files instead of
+/// `--font`, `--size`, `--line-height`, `--lang` and `--style`: heights in pixels from font files instead of
 /// terminal cells. Parsed with the other options; the files are read when the command runs, so a
 /// bad font or style file is an input error naming the file, not a usage error.
 struct PixelOptions {
-    static let specs: [OptionSpec] = [Options.font, Options.size, Options.lineHeight, Options.style]
+    static let specs: [OptionSpec] = [Options.font, Options.size, Options.lineHeight, Options.lang, Options.style]
 
     /// The options, each declared once: the specs list them and `init` reads them.
     enum Options {
         static let font = OptionSpec("--font", value: "FILE", repeats: true, help: "Measure in px with this font file (.ttf, .otf, or .ttc#FACE); repeat for a fallback chain, first font first.")
         static let size = OptionSpec("--size", value: "PX", help: "Font size in px for --font (default 16; fractions allowed).")
-        static let lineHeight = OptionSpec("--line-height", value: "PX", help: "Line height for --font: px, or normal for the fonts' own (default normal).")
+        static let lineHeight = OptionSpec("--line-height", value: "PX", help: "Line height for --font: px, a multiple of --size written 1.4em, or normal for the fonts' own (default normal).")
+        static let lang = OptionSpec("--lang", value: "TAG", help: "Language of the texts for --font, as HTML's lang (ja, zh-Hant, ko, ur, ...): the fonts' local forms and script (default: none).")
         static let style = OptionSpec("--style", value: "FILE", help: "Bubble geometry in px for --font, a JSON file (see the README; default: a phone chat app's).")
     }
 
@@ -21,13 +22,14 @@ struct PixelOptions {
     var fonts: [(path: String, face: Int)]
     var size: Double
     var lineHeight: LineHeight
+    var language: TextLanguage
     var stylePath: String?
 
     /// The pixel options given, or nil when `--font` is not (and then no other of them may be).
     init?(_ arguments: ParsedArguments) throws(UsageError) {
         let specs = arguments.strings(Options.font)
         guard !specs.isEmpty else {
-            for option in [Options.size, Options.lineHeight, Options.style] where arguments.string(option) != nil {
+            for option in [Options.size, Options.lineHeight, Options.lang, Options.style] where arguments.string(option) != nil {
                 throw UsageError("\(option.primaryName) needs --font (heights are in cells without it)")
             }
             return nil
@@ -48,11 +50,26 @@ struct PixelOptions {
         }
         lineHeight = .normal
         if let text = arguments.string(Options.lineHeight), text != "normal" {
-            let number = text.hasSuffix("px") ? String(text.dropLast(2)) : text
-            guard let value = Self.pixels(number), value * 64 >= 1, value <= 10_000 else {
-                throw UsageError("invalid value '\(text)' for --line-height: expected px from 0.015625 (1/64 px) to 10000 such as 20, or normal")
+            if text.hasSuffix("em") {
+                // A multiple of the font size, as CSS's unitless line-height (floored to 1/64 px).
+                guard let factor = Self.pixels(String(text.dropLast(2))), factor * size * 64 >= 1, factor * size <= 10_000 else {
+                    throw UsageError("invalid value '\(text)' for --line-height: expected a multiple of --size such as 1.4em, from 1/64 px to 10000 px")
+                }
+                lineHeight = .factor(factor)
+            } else {
+                let number = text.hasSuffix("px") ? String(text.dropLast(2)) : text
+                guard let value = Self.pixels(number), value * 64 >= 1, value <= 10_000 else {
+                    throw UsageError("invalid value '\(text)' for --line-height: expected px from 0.015625 (1/64 px) to 10000 such as 20, 1.4em, or normal")
+                }
+                lineHeight = .pixels(value)
             }
-            lineHeight = .pixels(value)
+        }
+        language = .none
+        if let tag = arguments.string(Options.lang) {
+            guard let parsed = TextLanguage(bcp47: tag) else {
+                throw UsageError("invalid value '\(tag)' for --lang: expected a language tag such as ja, zh-Hant or ko")
+            }
+            language = parsed
         }
         stylePath = arguments.string(Options.style)
     }
@@ -99,14 +116,14 @@ struct PixelOptions {
                 let face = try OpenTypeFont(bytes: data, faceIndex: font.face)
                 // The chain reads each font's kerning and substitutions for the text's script:
                 // checked font by font, so an error names its file.
-                _ = try FontChain(fonts: [face], size: size)
+                _ = try FontChain(fonts: [face], size: size, language: language)
                 loaded.append(face)
             } catch {
                 try errors.write("bubbles: \(DiagnosticText.escaped(font.path)): not a usable font: \(DiagnosticText.escaped(error.description))\n")
                 return nil
             }
         }
-        guard let chain = try? FontChain(fonts: loaded, size: size) else {
+        guard let chain = try? FontChain(fonts: loaded, size: size, language: language) else {
             try errors.write("bubbles: \(DiagnosticText.escaped(fonts[0].path)): the fonts cannot be read as one chain\n")
             return nil
         }
