@@ -37,7 +37,7 @@ if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
 fi
 
 # Every harness, and where its seeds come from (besides Tools/fuzz/seeds/NAME when present).
-HARNESSES=(json jsonl telegram whatsapp discord slack text render zip font)
+HARNESSES=(json jsonl telegram whatsapp discord slack text render zip font svg)
 seeds_for() {
   case "$1" in
     json) echo "Corpora/exports Corpora/logs" ;;
@@ -48,6 +48,7 @@ seeds_for() {
     slack) echo "Corpora/exports/slack" ;;
     text) echo "" ;;
     render) echo "Corpora/logs" ;;
+    svg) echo "Corpora/logs" ;;
     zip) echo "Corpora/zip Corpora/exports/zip" ;;
     font) echo "Corpora/fonts" ;;
   esac
@@ -60,7 +61,7 @@ seeds_for() {
 # for their structures. FUZZ_MAX_LEN overrides it.
 max_len_for() {
   case "$1" in
-    render) echo 2048 ;;
+    render | svg) echo 2048 ;;
     text | jsonl | whatsapp) echo 4096 ;;
     json | telegram | discord | slack) echo 8192 ;;
     zip | font) echo 65536 ;;
@@ -70,7 +71,7 @@ dictionary_for() {
   case "$1" in
     whatsapp) echo Tools/fuzz/whatsapp.dict ;;
     text) echo Tools/fuzz/text.dict ;;
-    render) echo Tools/fuzz/render.dict ;;
+    render | svg) echo Tools/fuzz/render.dict ;;
     zip) echo Tools/fuzz/zip.dict ;;
     font) echo Tools/fuzz/font.dict ;;
     *) echo Tools/fuzz/json.dict ;;
@@ -127,7 +128,7 @@ build() {  # [NAME...]: only those harnesses are linked (another may be running)
   [ ${#names[@]} -gt 0 ] || names=("${HARNESSES[@]}")
   mkdir -p "$OUT/lib" "$OUT/bin"
   local earlier=()
-  for module in BubbleText BubbleFonts BubbleLayout BubbleLogs BubbleTerminal; do
+  for module in BubbleText BubbleFonts BubbleLayout BubbleLogs BubbleTerminal BubblePictures; do
     build_module "$module" "${earlier[@]}"
     earlier+=("$module")
   done

@@ -16,11 +16,11 @@ struct RenderCommand: BubblesCommand {
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to read; - for standard input (the default).")],
         options: [Options.width, Options.color, Options.ascii, CellWidthsOption.ambiguousWide, Options.bidi,
-                  CellWidthsOption.spec] + InputOptions.specs)
+                  CellWidthsOption.spec] + InputOptions.specs + PictureOptions.specs)
 
     /// The options, each declared once: the spec lists them and `init` reads them.
     enum Options {
-        static let width = OptionSpec("--width", "-w", value: "N", help: "Width in cells (default: COLUMNS, else the terminal's, else 80).")
+        static let width = OptionSpec("--width", "-w", value: "N", help: "Width in cells (default: COLUMNS, else the terminal's, else 80); in px for --format svg or html (default 375).")
         static let color = OptionSpec("--color", value: "WHEN", help: "auto, always or never (default auto: only to a terminal; NO_COLOR turns it off).")
         static let ascii = OptionSpec("--ascii", help: "Draw with plain ASCII instead of rounded box drawing.")
         static let bidi = OptionSpec("--bidi", value: "MODE", help: "visual (default: right-to-left text reordered, right-aligned and Arabic shaped, for terminals that do not reorder) or logical (text in memory order, for terminals that reorder by themselves).")
@@ -28,6 +28,10 @@ struct RenderCommand: BubblesCommand {
 
     let input: InputOptions
     let width: Int
+    /// `--format svg|html` and its options; nil for the terminal.
+    let pictures: PictureOptions?
+    /// The container width of a picture, in px: `--width`, else 375 (a phone's).
+    let pictureWidth: Int
     let colorDepth: ColorDepth
     let ascii: Bool
     let textOptions: TextOptions
@@ -40,8 +44,10 @@ struct RenderCommand: BubblesCommand {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
         input = try InputOptions(arguments, environment: context.environment)
-        width = TerminalWidth.resolve(explicit: try arguments.integer(Options.width, in: 1...BubbleStyle.maximumContainerWidth),
-                                      environment: context.environment)
+        let explicitWidth = try arguments.integer(Options.width, in: 1...BubbleStyle.maximumContainerWidth)
+        width = TerminalWidth.resolve(explicit: explicitWidth, environment: context.environment)
+        pictures = try PictureOptions(arguments)
+        pictureWidth = explicitWidth ?? 375
         let choice = try arguments.choice(Options.color, from: ColorChoice.allCases.map(\.rawValue)).flatMap(ColorChoice.init) ?? .auto
         colorDepth = ColorDepth.resolve(choice, environment: context.environment, outputIsTerminal: context.outputIsTerminal)
         ascii = arguments.flag(Options.ascii)
@@ -57,6 +63,7 @@ struct RenderCommand: BubblesCommand {
     }
 
     func run(context: CommandContext) throws -> Int32 {
+        if let pictures { return try runPictures(pictures, context: context) }
         guard let reader = try input.open(errors: context.errors) else { return ExitCode.failure }
         let output = context.output
         if let bidiModeSwitch { try output.write(bidiModeSwitch.enter) }
