@@ -6,7 +6,7 @@ import BubbleLayout
 /// overflow-wrap: break-word`, as the measurer models it). Each row carries our layout's numbers
 /// (px) for comparison with the browser's: `data-height` (the row, spacing included),
 /// `data-width` and `data-wrap-width` (the bubble's outer width and the text's wrap width),
-/// `data-text-height`.
+/// `data-text-height`, `data-text-width` (the widest line, px rounded up).
 ///
 /// No script, no link: a Content-Security-Policy allows only the inline style and the fonts
 /// (`file:` or `data:`). Everything from the input goes through `MarkupText`; each text is its own
@@ -44,7 +44,7 @@ public struct TranscriptHTML {
         let px = TranscriptSVG.px
         let spacing = row.pixels.layout.spacingAbove
         let side = row.kind == .bubble ? (row.alignment == .right ? " out" : " in") : ""
-        body += "<div class=\"row \(kindName(row.kind))\(side)\" data-id=\"\(MarkupText.escaped(row.id))\" data-height=\"\(px(row.pixels.height64))\" data-width=\"\(row.width)\" data-wrap-width=\"\(row.pixels.layout.wrapWidth)\" data-text-height=\"\(px(row.pixels.textHeight64))\" style=\"padding-top:\(spacing)px\">"
+        body += "<div class=\"row \(kindName(row.kind))\(side)\" data-id=\"\(MarkupText.escaped(row.id))\" data-height=\"\(px(row.pixels.height64))\" data-width=\"\(row.width)\" data-wrap-width=\"\(row.pixels.layout.wrapWidth)\" data-text-height=\"\(px(row.pixels.textHeight64))\" data-text-width=\"\(row.lines.map(\.width).max() ?? 0)\" style=\"padding-top:\(spacing)px\">"
         switch row.kind {
         case .date:
             body += "<div class=\"date\" style=\"height:\(style.dateHeight)px\"><span>"
