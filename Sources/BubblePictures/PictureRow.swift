@@ -69,8 +69,19 @@ public struct PictureRowMaker {
     /// Row `r` of `batch` (laid out at one width, `widthIndex`).
     public mutating func row(_ r: Int, of batch: BatchLayout, widthIndex: Int = 0) -> PictureRow {
         let measurer = engine.texts.measurer
-        let pixels = engine.pixelRow(r, of: batch, widthIndex: widthIndex, style: style) { text, lines, width in
-            measurer.textHeight(of: text, lineCount: lines, width: width)
+        let decoratedRow = batch.rows[r]
+        // The text prepared once, from the engine's store (where laying out the row left it),
+        // for its height, its lines and their heights.
+        var prepared: PixelPreparedText?
+        func preparedText(_ text: String) -> PixelPreparedText {
+            if let prepared { return prepared }
+            let model = batch.models[decoratedRow.messageIndex]
+            let made = engine.texts.prepared(id: model.id, revision: model.revision, part: 0, text: text)
+            prepared = made
+            return made
+        }
+        let pixels = engine.pixelRow(r, of: batch, widthIndex: widthIndex, style: style) { text, _, width in
+            measurer.pixels.height(of: preparedText(text), width: width * 64)
         }
         let layout = pixels.layout
         let decorated = batch.rows[r]
@@ -115,7 +126,8 @@ public struct PictureRowMaker {
         }
         if layout.textLines > 0, let text = content.text {
             row.text = text
-            row.lines = Self.lines(of: text, measurer: measurer, wrapWidth: layout.wrapWidth, count: layout.textLines)
+            row.lines = Self.lines(of: text, prepared: preparedText(text), measurer: measurer, wrapWidth: layout.wrapWidth,
+                                   count: layout.textLines)
         }
         return row
     }
@@ -125,10 +137,10 @@ public struct PictureRowMaker {
         return String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
     }
 
-    /// `text`'s lines at `wrapWidth` px as the measurer breaks them (`count`, as the layout
+    /// `text`'s lines (`prepared`) at `wrapWidth` px as the measurer breaks them (`count`, as the layout
     /// counted), each in visual order.
-    static func lines(of text: String, measurer: PixelLayoutMeasurer, wrapWidth: Int, count: Int) -> [PictureLine] {
-        let prepared = measurer.prepare(text)
+    static func lines(of text: String, prepared: PixelPreparedText, measurer: PixelLayoutMeasurer, wrapWidth: Int,
+                      count: Int) -> [PictureLine] {
         let laidOut = measurer.layout(prepared, width: wrapWidth)
         let heights = measurer.pixels.lineHeights64(of: prepared, width: wrapWidth * 64)
         let utf8 = text.utf8
