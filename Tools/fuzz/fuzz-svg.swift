@@ -48,7 +48,7 @@ private func checkScalars(_ text: String, _ what: String) {
     for scalar in text.unicodeScalars {
         let v = scalar.value
         require(v == 0x0A || !(v < 0x20 || (0x7F...0x9F).contains(v)), "\(what) holds control U+\(String(v, radix: 16))")
-        require(v == 0x200E || !MarkupText.isDropped(v), "\(what) holds U+\(String(v, radix: 16))")
+        require(v == 0x0A || v == 0x200E || !MarkupText.isDropped(v), "\(what) holds U+\(String(v, radix: 16))")
     }
     let lower = text.lowercased()
     require(!lower.contains("<script"), "\(what) holds <script")

@@ -151,7 +151,7 @@ build() {  # [NAME...]: only those harnesses are linked (another may be running)
     swiftc $(module_flags Harness) -module-name "Fuzz_$name" -wmo -c Tools/fuzz/FuzzSupport.swift "Tools/fuzz/fuzz-$name.swift" \
       -o "$OUT/obj/fuzz-$name.o"
     swiftc -sanitize=fuzzer,address -L "$OUT/lib" "$OUT/obj/fuzz-$name.o" \
-      -lBubbleTerminal -lBubbleLogs -lBubbleLayout -lBubbleFonts -lBubbleText -o "$OUT/bin/fuzz-$name" 2>&1 \
+      -lBubblePictures -lBubbleTerminal -lBubbleLogs -lBubbleLayout -lBubbleFonts -lBubbleText -lFoundationXML -o "$OUT/bin/fuzz-$name" 2>&1 \
       | { grep -v "Cannot export local symbol '__asan" || true; }
   done
 }
