@@ -20,7 +20,8 @@ let package = Package(
         .executableTarget(name: "bubbles-bench-pixels", dependencies: ["BubbleBenchmarks"]),
         .target(name: "BubbleTerminal", dependencies: ["BubbleLayout", "BubbleText"]),
         .target(name: "BubbleLogs", dependencies: ["BubbleLayout", "BubbleText"]),
-        .target(name: "BubblesCLI", dependencies: ["BubbleText", "BubbleLayout", "BubbleTerminal", "BubbleLogs", "BubbleFonts", "BubbleBenchmarks"]),
+        .target(name: "BubblePictures", dependencies: ["BubbleFonts", "BubbleLayout", "BubbleText", "BubbleTerminal"]),
+        .target(name: "BubblesCLI", dependencies: ["BubbleText", "BubbleLayout", "BubbleTerminal", "BubbleLogs", "BubbleFonts", "BubblePictures", "BubbleBenchmarks"]),
         .executableTarget(name: "bubbles", dependencies: ["BubblesCLI", "BubbleTerminal"]),
         .target(name: "BubbleTestSupport", dependencies: ["BubbleLayout"], path: "Tests/BubbleTestSupport"),
         .testTarget(name: "BubbleTextTests", dependencies: ["BubbleText", "BubbleBenchmarks"]),
@@ -28,7 +29,7 @@ let package = Package(
         .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks"]),
         .testTarget(name: "BubbleTerminalTests", dependencies: ["BubbleTerminal", "BubbleLayout", "BubbleLogs", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks"]),
         .testTarget(name: "BubbleLogsTests", dependencies: ["BubbleLogs", "BubbleLayout", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks"]),
-        .testTarget(name: "BubblesCLITests", dependencies: ["BubblesCLI", "BubbleLogs", "BubbleLayout", "BubbleTerminal", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks"]),
+        .testTarget(name: "BubblesCLITests", dependencies: ["BubblesCLI", "BubblePictures", "BubbleLogs", "BubbleLayout", "BubbleTerminal", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks"]),
     ],
     swiftLanguageModes: [.v6]
 )

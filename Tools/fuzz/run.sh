@@ -37,7 +37,7 @@ if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
 fi
 
 # Every harness, and where its seeds come from (besides Tools/fuzz/seeds/NAME when present).
-HARNESSES=(json jsonl telegram whatsapp discord slack messenger imessage signal line matrix text render zip font)
+HARNESSES=(json jsonl telegram whatsapp discord slack messenger imessage signal line matrix text render zip font svg)
 seeds_for() {
   case "$1" in
     json) echo "Corpora/exports Corpora/logs" ;;
@@ -53,6 +53,7 @@ seeds_for() {
     matrix) echo "Corpora/exports/matrix" ;;
     text) echo "" ;;
     render) echo "Corpora/logs" ;;
+    svg) echo "Corpora/logs" ;;
     zip) echo "Corpora/zip Corpora/exports/zip" ;;
     font) echo "Corpora/fonts" ;;
   esac
@@ -65,7 +66,7 @@ seeds_for() {
 # for their structures. FUZZ_MAX_LEN overrides it.
 max_len_for() {
   case "$1" in
-    render) echo 2048 ;;
+    render | svg) echo 2048 ;;
     text | jsonl | whatsapp | imessage | signal | line) echo 4096 ;;
     json | telegram | discord | slack | messenger | matrix) echo 8192 ;;
     zip | font) echo 65536 ;;
@@ -78,7 +79,7 @@ dictionary_for() {
     signal) echo Tools/fuzz/signal.dict ;;
     line) echo Tools/fuzz/line.dict ;;
     text) echo Tools/fuzz/text.dict ;;
-    render) echo Tools/fuzz/render.dict ;;
+    render | svg) echo Tools/fuzz/render.dict ;;
     zip) echo Tools/fuzz/zip.dict ;;
     font) echo Tools/fuzz/font.dict ;;
     *) echo Tools/fuzz/json.dict ;;
@@ -104,7 +105,7 @@ FLAGS=(-O -sanitize=fuzzer,address -enable-testing -parse-as-library -package-na
 module_flags() {
   local engine="-O -sanitize=address -sanitize-coverage=edge,indirect-calls,inline-8bit-counters,pc-table -enable-testing -parse-as-library -package-name BubbleLayout -I $OUT/lib -L $OUT/lib"
   case "$1" in
-    BubbleText | BubbleLayout | BubbleTerminal | Harness) echo "$engine" ;;
+    BubbleText | BubbleLayout | BubbleTerminal | BubblePictures | Harness) echo "$engine" ;;
     *) if [ "${FUZZ_TRACE_CMP:-1}" = 0 ]; then echo "$engine"; else echo "${FLAGS[*]}"; fi ;;
   esac
 }
@@ -135,7 +136,7 @@ build() {  # [NAME...]: only those harnesses are linked (another may be running)
   [ ${#names[@]} -gt 0 ] || names=("${HARNESSES[@]}")
   mkdir -p "$OUT/lib" "$OUT/bin"
   local earlier=()
-  for module in BubbleText BubbleFonts BubbleLayout BubbleLogs BubbleTerminal; do
+  for module in BubbleText BubbleFonts BubbleLayout BubbleLogs BubbleTerminal BubblePictures; do
     build_module "$module" "${earlier[@]}"
     earlier+=("$module")
   done
@@ -158,7 +159,7 @@ build() {  # [NAME...]: only those harnesses are linked (another may be running)
     swiftc $(module_flags Harness) -module-name "Fuzz_$name" -wmo -c Tools/fuzz/FuzzSupport.swift "Tools/fuzz/fuzz-$name.swift" \
       -o "$OUT/obj/fuzz-$name.o"
     swiftc -sanitize=fuzzer,address -L "$OUT/lib" "$OUT/obj/fuzz-$name.o" \
-      -lBubbleTerminal -lBubbleLogs -lBubbleLayout -lBubbleFonts -lBubbleText -o "$OUT/bin/fuzz-$name" 2>&1 \
+      -lBubblePictures -lBubbleTerminal -lBubbleLogs -lBubbleLayout -lBubbleFonts -lBubbleText -lFoundationXML -o "$OUT/bin/fuzz-$name" 2>&1 \
       | { grep -v "Cannot export local symbol '__asan" || true; }
   done
 }

@@ -16,11 +16,11 @@ struct RenderCommand: BubblesCommand {
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to read; - for standard input (the default).")],
         options: [Options.width, Options.color, Options.ascii, CellWidthsOption.ambiguousWide, Options.bidi,
-                  Options.noHyperlinks, CellWidthsOption.spec, InputOptions.Options.clock] + InputOptions.specs)
+                  Options.noHyperlinks, CellWidthsOption.spec, InputOptions.Options.clock] + InputOptions.specs + PictureOptions.specs)
 
     /// The options, each declared once: the spec lists them and `init` reads them.
     enum Options {
-        static let width = OptionSpec("--width", "-w", value: "N", help: "Width in cells (default: COLUMNS, else the terminal's: standard output's, or when it is a pipe the controlling terminal's, as for render | less -R; else 80, as for a file).")
+        static let width = OptionSpec("--width", "-w", value: "N", help: "Width in cells (default: COLUMNS, else the terminal's: standard output's, or when it is a pipe the controlling terminal's, as for render | less -R; else 80, as for a file); in px for --format svg or html (default 375).")
         static let color = OptionSpec("--color", value: "WHEN", choices: ColorChoice.allCases.map(\.rawValue), help: "auto, always or never (default auto: only to a terminal; NO_COLOR turns it off).")
         static let ascii = OptionSpec("--ascii", help: "Draw with plain ASCII instead of rounded box drawing.")
         static let noHyperlinks = OptionSpec("--no-hyperlinks", help: "Write web addresses as plain text, not as OSC 8 hyperlinks (written by default to a terminal with colour on; never to a file or pipe, nor with --color never).")
@@ -29,6 +29,10 @@ struct RenderCommand: BubblesCommand {
 
     let input: InputOptions
     let width: Int
+    /// `--format svg|html` and its options; nil for the terminal.
+    let pictures: PictureOptions?
+    /// The container width of a picture, in px: `--width`, else 375 (a phone's).
+    let pictureWidth: Int
     let colorDepth: ColorDepth
     let ascii: Bool
     /// Web addresses as OSC 8 hyperlinks.
@@ -45,8 +49,10 @@ struct RenderCommand: BubblesCommand {
         input = try InputOptions(arguments, context: context)
         // A pipe is drawn now, by a pager in the terminal the command runs in; a file later, anywhere.
         let measured = context.outputIsFile ? nil : context.terminalColumns
-        width = TerminalWidth.resolve(explicit: try arguments.integer(Options.width, in: 1...BubbleStyle.maximumContainerWidth),
-                                      environment: context.environment, measured: { measured?() })
+        let explicitWidth = try arguments.integer(Options.width, in: 1...BubbleStyle.maximumContainerWidth)
+        width = TerminalWidth.resolve(explicit: explicitWidth, environment: context.environment, measured: { measured?() })
+        pictures = try PictureOptions(arguments)
+        pictureWidth = explicitWidth ?? 375
         let choice = try arguments.choice(Options.color).flatMap(ColorChoice.init) ?? .auto
         colorDepth = ColorDepth.resolve(choice, environment: context.environment, outputIsTerminal: context.outputIsTerminal)
         ascii = arguments.flag(Options.ascii)
@@ -64,6 +70,7 @@ struct RenderCommand: BubblesCommand {
     }
 
     func run(context: CommandContext) throws -> Int32 {
+        if let pictures { return try runPictures(pictures, context: context) }
         guard let reader = try input.open(errors: context.errors, command: Self.spec.name, inputIsTerminal: context.inputIsTerminal) else { return ExitCode.failure }
         let output = context.output
         if let bidiModeSwitch { try output.write(bidiModeSwitch.enter) }

@@ -1,0 +1,164 @@
+import BubbleFonts
+import BubbleLayout
+import BubbleTerminal
+import BubbleText
+import Foundation
+
+/// One timeline row as a picture draws it, from the engine's layout of the row (the same
+/// `PixelRow` that `heights --font` prints) and the measurer's own line breaks: where the bubble
+/// is, what it shows, and each text line's text in visual order.
+public struct PictureRow: Sendable {
+    public enum Kind: Sendable { case date, notice, bubble }
+
+    public var kind: Kind
+    /// The message's id ("" for a date separator).
+    public var id: String
+    public var pixels: PixelRow
+    public var alignment: RowAlignment
+    /// The bubble's (or the centred row's) left edge and outer width, in px.
+    public var x: Int
+    public var width: Int
+    /// The content's left edge and width, in px.
+    public var contentX: Int
+    public var contentWidth: Int
+    /// The sender's name and colour (`#rrggbb`) when the row shows a name line.
+    public var name: (text: String, color: String)?
+    /// The reply or forward quote when the row shows one.
+    public var quote: String?
+    /// The image box: its label and its size in px.
+    public var image: (content: ImageContent?, width: Int, height: Int)?
+    /// The text (message, caption, notice or date label), as laid out.
+    public var text: String?
+    public var lines: [PictureLine]
+    public var footer: FooterText?
+    /// The bubble's tail: it closes a group.
+    public var tail: Bool
+    /// The date separator's label width in px, measured like the text.
+    public var labelWidth: Int
+}
+
+/// One line of text where the layout broke it.
+public struct PictureLine: Sendable {
+    /// The line's runs left to right on screen; a right-to-left run holds its text in logical
+    /// order, for the viewer to draw right to left (and shape) as one override run.
+    public var runs: [(text: Substring, rightToLeft: Bool)]
+    /// The line's text in logical order, without its trailing spaces and break.
+    public var logical: Substring
+    /// Its paragraph runs right to left: the line is aligned to the content's right edge.
+    public var rightToLeft: Bool
+    /// Width in px as the layout measured it, and height in 1/64 px.
+    public var width: Int
+    public var height64: Int
+}
+
+/// Turns laid-out rows into `PictureRow`s: the state a transcript carries from row to row (sender
+/// colours, recent messages for reply quotes, the clock for footers).
+public struct PictureRowMaker {
+    public let engine: LayoutEngine<PixelLayoutMeasurer>
+    public let style: PixelStyle
+    var senderColors = SenderColors(palette: SenderPalette())
+    var previews = ReplyPreviews()
+    var clock: ZoneClock
+
+    public init(engine: LayoutEngine<PixelLayoutMeasurer>, style: PixelStyle, timeZone: TimeZone) {
+        self.engine = engine
+        self.style = style
+        clock = ZoneClock(timeZone: timeZone)
+    }
+
+    /// Row `r` of `batch` (laid out at one width, `widthIndex`).
+    public mutating func row(_ r: Int, of batch: BatchLayout, widthIndex: Int = 0) -> PictureRow {
+        let measurer = engine.texts.measurer
+        let decoratedRow = batch.rows[r]
+        // The text prepared once, from the engine's store (where laying out the row left it),
+        // for its height, its lines and their heights.
+        var prepared: PixelPreparedText?
+        func preparedText(_ text: String) -> PixelPreparedText {
+            if let prepared { return prepared }
+            let model = batch.models[decoratedRow.messageIndex]
+            let made = engine.texts.prepared(id: model.id, revision: model.revision, part: 0, text: text)
+            prepared = made
+            return made
+        }
+        let pixels = engine.pixelRow(r, of: batch, widthIndex: widthIndex, style: style) { text, _, width in
+            measurer.pixels.height(of: preparedText(text), width: width * 64)
+        }
+        let layout = pixels.layout
+        let decorated = batch.rows[r]
+        let bubbleStyle = style.bubbleStyle
+        var x = layout.x
+        // A bubble widened to the style's minimum grows away from its sender's side.
+        if layout.alignment == .right { x -= pixels.bubbleWidth - layout.bubbleWidth }
+        let padding = layout.contentX(in: bubbleStyle) - layout.x
+        var row = PictureRow(kind: .bubble, id: "", pixels: pixels, alignment: layout.alignment, x: x, width: pixels.bubbleWidth,
+                             contentX: x + padding, contentWidth: max(0, pixels.bubbleWidth - layout.horizontalChrome(in: bubbleStyle)),
+                             name: nil, quote: nil, image: nil, text: nil, lines: [], footer: nil,
+                             tail: layout.parts.contains(.tail), labelWidth: 0)
+        if decorated.isDateSeparator {
+            row.kind = .date
+            row.text = decorated.day.label
+            row.labelWidth = measurer.width(of: decorated.day.label)
+            return row
+        }
+        let model = batch.models[decorated.messageIndex]
+        defer { previews.record(model, registry: engine.registry) }
+        row.id = model.id
+        let content = engine.registry.configurators[decorated.configuratorIndex].content(model)
+        if layout.alignment == .center { row.kind = .notice }
+        if layout.parts.contains(.nameLine) {
+            let name = model.senderName ?? ""
+            let color = senderColors.color(for: name)
+            row.name = (name, "#" + [color.red, color.green, color.blue].map { Self.hex($0) }.joined())
+        }
+        if layout.parts.contains(.replyQuote) {
+            var quoted = model.replyToID.map { id in "↩ " + (previews.body(for: id, in: model.conversationID) ?? "reply to a message") }
+            if let origin = model.forwardedFrom {
+                let forward = ReplyPreviews.forwardArrow + " " + ReplyPreviews.forwardQuote(from: origin)
+                quoted = quoted.map { forward + ReplyPreviews.forwardReplySeparator + $0 } ?? forward
+            }
+            row.quote = quoted ?? ReplyPreviews.unknownQuote
+        }
+        if layout.imageRows > 0 {
+            row.image = (content.image, min(layout.imageColumns, row.contentWidth), layout.imageRows)
+        }
+        if layout.footer != .none {
+            row.footer = FooterText(date: model.date, status: model.status, isEdited: model.isEdited, clock: &clock)
+        }
+        if layout.textLines > 0, let text = content.text {
+            row.text = text
+            row.lines = Self.lines(of: text, prepared: preparedText(text), measurer: measurer, wrapWidth: layout.wrapWidth,
+                                   count: layout.textLines)
+        }
+        return row
+    }
+
+    static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789abcdef")
+        return String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
+    }
+
+    /// `text`'s lines (`prepared`) at `wrapWidth` px as the measurer breaks them (`count`, as the layout
+    /// counted), each in visual order.
+    static func lines(of text: String, prepared: PixelPreparedText, measurer: PixelLayoutMeasurer, wrapWidth: Int,
+                      count: Int) -> [PictureLine] {
+        let laidOut = measurer.layout(prepared, width: wrapWidth)
+        let heights = measurer.pixels.lineHeights64(of: prepared, width: wrapWidth * 64)
+        let utf8 = text.utf8
+        var bidi = BidiText(text)
+        var lines: [PictureLine] = []
+        for (i, line) in laidOut.lines.prefix(count).enumerated() {
+            let start = utf8.index(utf8.startIndex, offsetBy: line.utf8Range.lowerBound)
+            let end = utf8.index(start, offsetBy: line.utf8Range.count)
+            var logical = Substring(text.unicodeScalars[start..<end])
+            while let last = logical.unicodeScalars.last,
+                  last.properties.isWhitespace || MarkupText.isDropped(last.value) && last.value < 0x80 {
+                logical = Substring(logical.unicodeScalars.dropLast())
+            }
+            let visual = bidi.runs(of: logical)
+            lines.append(PictureLine(runs: visual.runs, logical: logical, rightToLeft: visual.rightToLeft,
+                                     width: line.width,
+                                     height64: i < heights.count ? heights[i] : 0))
+        }
+        return lines
+    }
+}

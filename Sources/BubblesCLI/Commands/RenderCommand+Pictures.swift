@@ -1,0 +1,88 @@
+import BubbleFonts
+import BubbleLayout
+import BubbleLogs
+import BubblePictures
+import Foundation
+
+extension RenderCommand {
+    /// `render --format svg|html`: the same reader, decorations, cells and streaming layout as
+    /// `heights --font` (the pixel measurer in the engine, the pixel style's geometry), each row
+    /// written from its `PixelRow`, in input order.
+    func runPictures(_ pictures: PictureOptions, context: CommandContext) throws -> Int32 {
+        guard let (measurer, style) = try pictures.pixels.load(errors: context.errors),
+              let fonts = try pictures.fontSources(errors: context.errors) else { return ExitCode.failure }
+        let width = pictureWidth
+        var document: any TranscriptDocument = switch pictures.format {
+        case .html: TranscriptHTML(style: style, theme: pictures.theme, fonts: fonts, measurer: measurer.pixels, width: width)
+        default: TranscriptSVG(style: style, theme: pictures.theme, fonts: fonts, measurer: measurer.pixels)
+        }
+        if let output = pictures.output {
+            do {
+                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            } catch {
+                try context.errors.write("bubbles: \(DiagnosticText.escaped(output)): cannot create the folder\n")
+                return ExitCode.failure
+            }
+        }
+        guard let reader = try input.open(errors: context.errors, command: Self.spec.name, inputIsTerminal: context.inputIsTerminal) else { return ExitCode.failure }
+        let engine = LayoutEngine(measurer: measurer, style: style.bubbleStyle)
+        var decoration = DecorationOptions()
+        decoration.timeZone = input.timeZone
+        decoration.clock = input.clock(for: reader)
+        var stream = TimelineStream(engine: engine, widths: [width], decorationOptions: decoration)
+        stream.inInputOrder = true
+        var maker = PictureRowMaker(engine: engine, style: style, timeZone: input.timeZone)
+        var range = RowRange(from: pictures.from, to: pictures.to, timeZone: input.timeZone)
+        var pending: PictureRow?
+        var pages = 0
+        func writePage() throws {
+            pages += 1
+            let text = document.document(width: width)
+            if let output = pictures.output {
+                let name = output + "/page-" + String(repeating: "0", count: max(0, 4 - String(pages).count)) + String(pages)
+                    + "." + document.fileExtension
+                guard FileManager.default.createFile(atPath: name, contents: Data(text.utf8)) else {
+                    throw OutputFileError(path: name)
+                }
+            } else {
+                try context.output.write(text)
+            }
+            document.clear()
+        }
+        func add(_ row: PictureRow) throws {
+            if let limit = pictures.pageHeight, document.height64 > 0, document.height64 + row.pixels.height64 > limit * 64 {
+                try writePage()
+            }
+            document.append(row)
+        }
+        let counts: LogCounts
+        do {
+            counts = try stream.run(reader, errors: context.errors) { chunk in
+                for r in chunk.rows.indices {
+                    // Every row is made, drawn or not: later rows quote earlier ones and keep their colours.
+                    let row = maker.row(r, of: chunk)
+                    let decorated = chunk.rows[r]
+                    if decorated.isDateSeparator {
+                        pending = range.ended ? nil : row
+                        continue
+                    }
+                    let model = chunk.models[decorated.messageIndex]
+                    guard range.includes(id: model.id, date: model.date) else { continue }
+                    if let separator = pending { try add(separator) }
+                    pending = nil
+                    try add(row)
+                }
+            }
+        } catch let error as OutputFileError {
+            try context.errors.write("bubbles: \(DiagnosticText.escaped(error.path)): cannot write the file\n")
+            return ExitCode.failure
+        }
+        if document.height64 > 0 || pages == 0 { try writePage() }
+        try context.output.flush()
+        try input.reportEnd(of: reader, done: "drawn", to: context.errors)
+        return exitCode(for: counts)
+    }
+
+    /// A page file that could not be written.
+    struct OutputFileError: Error { var path: String }
+}
