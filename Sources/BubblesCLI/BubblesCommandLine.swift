@@ -3,7 +3,7 @@ import BubbleLogs
 /// The `bubbles` command line: picks the subcommand and turns errors into exit codes.
 public enum BubblesCommandLine {
     /// Every subcommand, in the order `--help` lists them.
-    static var commands: [any BubblesCommand.Type] { [RenderCommand.self, HeightsCommand.self, ViewCommand.self, BenchCommand.self, ConvertCommand.self] }
+    static var commands: [any BubblesCommand.Type] { [RenderCommand.self, HeightsCommand.self, ViewCommand.self, BenchCommand.self, ConvertCommand.self, ServeCommand.self] }
 
     static var usage: String {
         var lines = ["usage: bubbles <command> [options]", "", "Lays out chat logs as terminal bubbles.", "", "commands:"]

@@ -1,10 +1,10 @@
 /// Where and why a JSON text could not be parsed.
-struct JSONSyntaxError: Error, Sendable, Equatable {
+package struct JSONSyntaxError: Error, Sendable, Equatable {
     /// What went wrong, phrased as what was expected ("expected ',' or '}' after an object member").
-    var message: String
+    package var message: String
     /// 1-based line and column (column in bytes) of the offending byte.
-    var line: Int
-    var column: Int
+    package var line: Int
+    package var column: Int
     /// True when the text ended before the value was complete: the usual sign of a truncated file.
     var isTruncation: Bool
     /// True when a whole value was read and another object or array starts after it: several
@@ -18,7 +18,7 @@ struct JSONSyntaxError: Error, Sendable, Equatable {
 /// Written here rather than using JSONSerialization so that diagnostics can name a line, so that
 /// booleans stay distinct from numbers, so that number literals keep their exact text, and so that
 /// Telegram's non-standard `\xHH` escapes can be accepted when asked.
-struct JSONParser {
+package struct JSONParser {
     /// Accept `\xHH` (two hex digits, one byte < 0x80 or a Latin-1 code point) inside strings.
     var allowsHexEscapes = false
     /// Nesting beyond this is rejected instead of exhausting the stack on hostile input.
@@ -40,7 +40,7 @@ struct JSONParser {
         return value
     }
 
-    func parse(_ bytes: [UInt8], firstLine: Int = 1) throws(JSONSyntaxError) -> JSONValue {
+    package func parse(_ bytes: [UInt8], firstLine: Int = 1) throws(JSONSyntaxError) -> JSONValue {
         let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             do throws(JSONSyntaxError) { return .success(try parse(buffer, firstLine: firstLine)) } catch { return .failure(error) }
         }
