@@ -8,13 +8,35 @@ struct ServeCommand: BubblesCommand {
         name: "serve",
         abstract: "Serve layouts over JSON-RPC 2.0 on standard input and output (or a Unix socket).",
         discussion: """
-            Reads one JSON-RPC request a line and writes one response a line, carrying its request's
-            id; responses to different conversations may come out of order. Methods: open,
-            append, update, remove, resize, rows, stats, close (see the man page). Rows are the
-            records 'heights' prints for the same messages and options. End of input closes the
-            service once every request is answered.
+            Reads one JSON-RPC 2.0 request a line and writes one response a line, carrying the
+            request's id (a notification, without an id, gets none). Requests on one conversation
+            are answered in order; different conversations are laid out in parallel, so their
+            responses may come out of order. A malformed line gets an error and the service goes
+            on; end of input ends it once every request is answered. Methods (named parameters):
+              open      conversation, width, and units "cells" (default; cellWidths unicode|wcwidth|
+                        ghostty, ambiguousWide) or "points" (fonts: [FILE or FILE#FACE], size,
+                        lineHeight: px or "normal", style: FILE), as heights and heights --font
+                        take them; me, timeZone (default --tz)
+              append    conversation, messages: [records of the JSON Lines format]
+              update    conversation, messages: records replacing those with the same ids
+              remove    conversation, ids: [message ids]
+              resize    conversation, width
+              rows      conversation, and ids: [...] or from/to (row numbers, to exclusive;
+                        default every row)
+              stats     cache hits, misses, entries and bytes; conversations held; budget
+              close     conversation
+            append, update, remove and rows answer {"rows":[...],"count":N,"height":H}: each row
+            the record heights prints for it ({"row":1,"id":"41","kind":"text","width":40,
+            "height":4,...}, date rows included), the rows laid out anew by a change (row numbers
+            after it shift by the rows it added or removed), the timeline's row count and, in
+            cells, its height; records that could not be read are listed in "rejected" with their
+            index and reason. Errors: -32700 not JSON, -32600 not a request, -32601 no such
+            method, -32602 a bad parameter (the message names it), -32001 no such conversation,
+            -32002 over the memory budget. Example, one request a line:
               {"jsonrpc":"2.0","id":1,"method":"open","params":{"conversation":"c","width":40}}
-              {"jsonrpc":"2.0","id":2,"method":"append","params":{"conversation":"c","messages":[…]}}
+              {"jsonrpc":"2.0","id":2,"method":"append","params":{"conversation":"c","messages":[
+                {"id":"1","type":"text","from":"Ana","date":"2024-05-01T09:00:00Z","text":"Hi"}]}}
+            Tools/serve/client.py is a client in Python's standard library.
             """,
         options: [Options.memory, Options.listen, Options.tz])
 

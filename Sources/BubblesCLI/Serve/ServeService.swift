@@ -27,6 +27,7 @@ final class ServeService: @unchecked Sendable {
     /// Counters of conversations closed, so `stats` covers the whole run.
     private var closedStatistics = CacheStatistics()
     private let pending = DispatchGroup()
+    private let statsPending = DispatchGroup()
 
     /// One open conversation. Its fields other than `queue` are read and written with the
     /// service's lock held; `layout` only on `queue`.
@@ -78,26 +79,22 @@ final class ServeService: @unchecked Sendable {
     }
 
     /// Waits until every request handed in so far is answered.
-    func drain() { pending.wait() }
+    func drain() {
+        pending.wait()
+        statsPending.wait()
+    }
 
     private func dispatch(_ request: ServeRequest, answer: @escaping @Sendable (Result<String, ServeError>) -> Void) throws(ServeError) {
         switch request.method {
         case "open":
+            // Made here, on the reading thread, so a later request on the same name finds the
+            // conversation open or never opened: the fonts (for points) are read now.
             let opening = try ServeOpening(request, defaultTimeZone: defaultTimeZone)
-            let slot = try register(opening.conversation, readOptions: opening.readOptions)
-            pending.enter()
-            slot.queue.async { [self] in
-                defer { pending.leave() }
-                do throws(ServeError) {
-                    // Fonts are read here, off the reading thread.
-                    let layout = try opening.makeLayout()
-                    slot.layout = layout
-                    account(slot)
-                    answer(.success("{\"conversation\":\(JSONString.quoted(opening.conversation)),\"width\":\(layout.width)}"))
-                } catch {
-                    lock.withLock { _ = slots.removeValue(forKey: opening.conversation) }
-                    answer(.failure(error))
-                }
+            let layout = try opening.makeLayout()
+            let width = layout.width
+            let slot = try register(opening.conversation, readOptions: opening.readOptions, layout: layout)
+            run(on: slot, name: opening.conversation, answer: answer) { _ in
+                "{\"conversation\":\(JSONString.quoted(opening.conversation)),\"width\":\(width)}"
             }
         case "append", "update":
             let name = try request.string("conversation")!
@@ -146,10 +143,11 @@ final class ServeService: @unchecked Sendable {
         case "close":
             let name = try request.string("conversation")!
             let slot = try find(name)
+            // Closed for every later request at once; what was sent before runs first, in order.
+            lock.withLock { _ = slots.removeValue(forKey: name) }
             run(on: slot, name: name, answer: answer) { [self] layout throws(ServeError) in
                 let statistics = layout.statistics
                 lock.withLock {
-                    slots.removeValue(forKey: name)
                     closedStatistics.hits += statistics.hits
                     closedStatistics.misses += statistics.misses
                     closedStatistics.evictions += statistics.evictions
@@ -158,20 +156,26 @@ final class ServeService: @unchecked Sendable {
                 return "{\"conversation\":\(JSONString.quoted(name)),\"closed\":true}"
             }
         case "stats":
-            answer(.success(statsJSON()))
+            // Answered once every request sent before it is, so its counts include theirs.
+            statsPending.enter()
+            pending.notify(queue: .global()) { [self] in
+                answer(.success(statsJSON()))
+                statsPending.leave()
+            }
         default:
             throw .methodNotFound("method: no method '\(request.method.prefix(64))' (open, append, update, remove, resize, rows, stats, close)")
         }
     }
 
     /// A new slot for `name`, or the error for a name already open.
-    private func register(_ name: String, readOptions: LogReadOptions) throws(ServeError) -> Slot {
+    private func register(_ name: String, readOptions: LogReadOptions, layout: any ServedLayout) throws(ServeError) -> Slot {
         lock.lock()
         defer { lock.unlock() }
         guard slots[name] == nil else {
             throw .invalidParams("conversation: \"\(name)\" is already open (close it first)")
         }
         let slot = Slot(name: name, readOptions: readOptions)
+        slot.layout = layout
         clock += 1
         slot.lastUse = clock
         slots[name] = slot

@@ -58,7 +58,13 @@ final class UnixSocketListener {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
                 unlink(path)
+                // Then die of the signal: its default action, unblocked on this thread (dispatch
+                // threads, and a process started with signals blocked, would leave it pending).
                 signal(signalNumber, SIG_DFL)
+                var set = sigset_t()
+                sigemptyset(&set)
+                sigaddset(&set, signalNumber)
+                pthread_sigmask(SIG_UNBLOCK, &set, nil)
                 raise(signalNumber)
             }
             source.resume()
