@@ -80,7 +80,7 @@ dictionary_for() {
 }
 
 OUT=.build/fuzz
-FLAGS=(-O -sanitize=fuzzer,address -enable-testing -parse-as-library -I "$OUT/lib" -L "$OUT/lib")
+FLAGS=(-O -sanitize=fuzzer,address -enable-testing -parse-as-library -package-name BubbleLayout -I "$OUT/lib" -L "$OUT/lib")
 
 # How a library module is instrumented. `-sanitize=fuzzer` also traces every comparison
 # (trace-cmp: a call into libFuzzer for each compare, so it can learn the operands), which pays
@@ -96,7 +96,7 @@ FLAGS=(-O -sanitize=fuzzer,address -enable-testing -parse-as-library -I "$OUT/li
 # no longer learns compared operands); every check and sanitizer is the same. Switching it
 # rebuilds the modules (their flags are recorded).
 module_flags() {
-  local engine="-O -sanitize=address -sanitize-coverage=edge,indirect-calls,inline-8bit-counters,pc-table -enable-testing -parse-as-library -I $OUT/lib -L $OUT/lib"
+  local engine="-O -sanitize=address -sanitize-coverage=edge,indirect-calls,inline-8bit-counters,pc-table -enable-testing -parse-as-library -package-name BubbleLayout -I $OUT/lib -L $OUT/lib"
   case "$1" in
     BubbleText | BubbleLayout | BubbleTerminal | Harness) echo "$engine" ;;
     *) if [ "${FUZZ_TRACE_CMP:-1}" = 0 ]; then echo "$engine"; else echo "${FLAGS[*]}"; fi ;;
