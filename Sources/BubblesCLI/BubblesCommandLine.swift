@@ -5,7 +5,7 @@ public enum BubblesCommandLine {
     /// Every subcommand, in the order `--help` lists them.
     static var commands: [any BubblesCommand.Type] {
         [RenderCommand.self, HeightsCommand.self, ViewCommand.self, BenchCommand.self, ConvertCommand.self,
-         HelpCommand.self, ManpageCommand.self, CompletionsCommand.self]
+         ServeCommand.self, HelpCommand.self, ManpageCommand.self, CompletionsCommand.self]
     }
 
     /// The options `bubbles` takes before a command.

@@ -37,7 +37,7 @@ if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
 fi
 
 # Every harness, and where its seeds come from (besides Tools/fuzz/seeds/NAME when present).
-HARNESSES=(json jsonl telegram whatsapp discord slack messenger imessage signal line matrix text render zip font svg)
+HARNESSES=(json jsonl telegram whatsapp discord slack messenger imessage signal line matrix text render zip font svg serve)
 seeds_for() {
   case "$1" in
     json) echo "Corpora/exports Corpora/logs" ;;
@@ -56,6 +56,7 @@ seeds_for() {
     svg) echo "Corpora/logs" ;;
     zip) echo "Corpora/zip Corpora/exports/zip" ;;
     font) echo "Corpora/fonts" ;;
+    serve) echo "" ;;
   esac
 }
 # The longest input libFuzzer makes, per harness. A harness's cost grows with its input (the
@@ -67,7 +68,7 @@ seeds_for() {
 max_len_for() {
   case "$1" in
     render | svg) echo 2048 ;;
-    text | jsonl | whatsapp | imessage | signal | line) echo 4096 ;;
+    text | jsonl | whatsapp | imessage | signal | line | serve) echo 4096 ;;
     json | telegram | discord | slack | messenger | matrix) echo 8192 ;;
     zip | font) echo 65536 ;;
   esac
@@ -82,6 +83,7 @@ dictionary_for() {
     render | svg) echo Tools/fuzz/render.dict ;;
     zip) echo Tools/fuzz/zip.dict ;;
     font) echo Tools/fuzz/font.dict ;;
+    serve) echo Tools/fuzz/serve.dict ;;
     *) echo Tools/fuzz/json.dict ;;
   esac
 }
@@ -136,7 +138,10 @@ build() {  # [NAME...]: only those harnesses are linked (another may be running)
   [ ${#names[@]} -gt 0 ] || names=("${HARNESSES[@]}")
   mkdir -p "$OUT/lib" "$OUT/bin"
   local earlier=()
-  for module in BubbleText BubbleFonts BubbleLayout BubbleLogs BubbleTerminal BubblePictures; do
+  local modules=(BubbleText BubbleFonts BubbleLayout BubbleLogs BubbleTerminal BubblePictures)
+  # The serve harness drives the command line's service: its two modules too.
+  if [[ " ${names[*]} " == *" serve "* ]]; then modules+=(BubbleBenchmarks BubblesCLI); fi
+  for module in "${modules[@]}"; do
     build_module "$module" "${earlier[@]}"
     earlier+=("$module")
   done
@@ -158,7 +163,9 @@ build() {  # [NAME...]: only those harnesses are linked (another may be running)
     # shellcheck disable=SC2046 # the flags are words
     swiftc $(module_flags Harness) -module-name "Fuzz_$name" -wmo -c Tools/fuzz/FuzzSupport.swift "Tools/fuzz/fuzz-$name.swift" \
       -o "$OUT/obj/fuzz-$name.o"
-    swiftc -sanitize=fuzzer,address -L "$OUT/lib" "$OUT/obj/fuzz-$name.o" \
+    local extra=()
+    [ "$name" = serve ] && extra=(-lBubblesCLI -lBubbleBenchmarks)
+    swiftc -sanitize=fuzzer,address -L "$OUT/lib" "$OUT/obj/fuzz-$name.o" "${extra[@]}" \
       -lBubblePictures -lBubbleTerminal -lBubbleLogs -lBubbleLayout -lBubbleFonts -lBubbleText -lFoundationXML -o "$OUT/bin/fuzz-$name" 2>&1 \
       | { grep -v "Cannot export local symbol '__asan" || true; }
   done

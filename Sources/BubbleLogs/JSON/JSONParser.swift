@@ -1,10 +1,10 @@
 /// Where and why a JSON text could not be parsed.
-struct JSONSyntaxError: Error, Sendable, Equatable {
+package struct JSONSyntaxError: Error, Sendable, Equatable {
     /// What went wrong, phrased as what was expected ("expected ',' or '}' after an object member").
-    var message: String
+    package var message: String
     /// 1-based line and column (column in bytes) of the offending byte.
-    var line: Int
-    var column: Int
+    package var line: Int
+    package var column: Int
     /// True when the text ended before the value was complete: the usual sign of a truncated file.
     var isTruncation: Bool
     /// True when a whole value was read and another object or array starts after it: several
@@ -26,7 +26,7 @@ struct JSONSyntaxError: Error, Sendable, Equatable {
 /// the long lists of a document can be deferred (`deferring`): their elements are parsed one at a
 /// time, checked and let go, and kept as byte ranges to parse again when asked for. Memory then
 /// holds the document's bytes, its skeleton, and one element's tree.
-struct JSONParser: Sendable {
+package struct JSONParser: Sendable {
     /// Accept `\xHH` (two hex digits, one byte < 0x80 or a Latin-1 code point) inside strings.
     var allowsHexEscapes = false
     /// Nesting beyond this is rejected instead of exhausting the stack on hostile input.
@@ -81,7 +81,7 @@ struct JSONParser: Sendable {
         return value
     }
 
-    func parse(_ bytes: [UInt8], firstLine: Int = 1) throws(JSONSyntaxError) -> JSONValue {
+    package func parse(_ bytes: [UInt8], firstLine: Int = 1) throws(JSONSyntaxError) -> JSONValue {
         let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             do throws(JSONSyntaxError) { return .success(try parse(buffer, firstLine: firstLine)) } catch { return .failure(error) }
         }

@@ -3,7 +3,7 @@
 /// Objects keep their members in document order and the line they started on, and arrays the line
 /// each element started on, so a diagnostic about one message of a large export can name its line
 /// even when that message is not an object.
-enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     /// The literal as written, so integers larger than 2^53 (Discord snowflakes) and exact decimals
@@ -14,7 +14,7 @@ enum JSONValue: Sendable, Equatable {
     case object(JSONObject)
 
     /// A short name for the value's kind, for "wrong type" diagnostics.
-    var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -37,18 +37,18 @@ enum JSONValue: Sendable, Equatable {
         }
     }
 
-    var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
     }
 
-    var objectValue: JSONObject? {
+    package var objectValue: JSONObject? {
         if case .object(let o) = self { return o }
         return nil
     }
 
     /// The elements of an array, without their lines.
-    var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let a) = self { return a.elements }
         return nil
     }
@@ -59,19 +59,19 @@ enum JSONValue: Sendable, Equatable {
         return nil
     }
 
-    var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let b) = self { return b }
         return nil
     }
 
     /// The value as an integer when it is a number literal without fraction or exponent.
-    var intValue: Int? {
+    package var intValue: Int? {
         if case .number(let literal) = self { return Int(literal) }
         return nil
     }
 
     /// A string, or an integer number written as its decimal digits (ids are either in the wild).
-    var identifierValue: String? {
+    package var identifierValue: String? {
         switch self {
         case .string(let s): s
         case .number(let literal) where Int(literal) != nil || literal.allSatisfy(\.isNumber): literal
@@ -88,7 +88,7 @@ enum JSONValue: Sendable, Equatable {
 /// A deferred array (an export's message list, a Slack day file, see `JSONParser.deferring`)
 /// keeps only where each element lies in the document's bytes, and parses an element each time it
 /// is asked for: memory holds the bytes and 24 bytes per element, not a tree of the whole list.
-struct JSONArray: Sendable, Equatable {
+package struct JSONArray: Sendable, Equatable {
     private enum Storage: Sendable {
         case values([JSONValue])
         case deferred(DeferredElements)
@@ -125,14 +125,14 @@ struct JSONArray: Sendable, Equatable {
     var lazyElements: LazyMapSequence<Range<Int>, JSONValue> { (0..<count).lazy.map(element) }
 
     /// Every element at once: for the short arrays inside one message (a deferred list is parsed whole).
-    var elements: [JSONValue] { Array(lazyElements) }
+    package var elements: [JSONValue] { Array(lazyElements) }
 
     /// Each element with the line it starts on, each parsed as it is reached.
     var elementsWithLines: LazyMapSequence<Range<Int>, (JSONValue, Int)> {
         (0..<count).lazy.map { (element($0), elementLines[$0]) }
     }
 
-    static func == (a: JSONArray, b: JSONArray) -> Bool {
+    package static func == (a: JSONArray, b: JSONArray) -> Bool {
         a.elementLines == b.elementLines && a.lazyElements.elementsEqual(b.lazyElements)
     }
 }
@@ -170,9 +170,9 @@ final class DeferredElements: Sendable {
 }
 
 /// A JSON object: members in document order, plus the 1-based line its `{` was on.
-struct JSONObject: Sendable, Equatable {
-    var line: Int
-    var members: [(key: String, value: JSONValue)]
+package struct JSONObject: Sendable, Equatable {
+    package var line: Int
+    package var members: [(key: String, value: JSONValue)]
 
     init(line: Int, members: [(key: String, value: JSONValue)]) {
         self.line = line
@@ -181,18 +181,18 @@ struct JSONObject: Sendable, Equatable {
 
     /// The last value for `key` (JSON leaves duplicates undefined; last-wins matches most parsers).
     /// Objects in chat exports have a few dozen keys at most, so a scan beats hashing.
-    subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         for member in members.reversed() where member.key == key { return member.value }
         return nil
     }
 
     /// The value for `key`, treating an explicit `null` as absent.
-    func present(_ key: String) -> JSONValue? {
+    package func present(_ key: String) -> JSONValue? {
         guard let value = self[key], value != .null else { return nil }
         return value
     }
 
-    static func == (a: JSONObject, b: JSONObject) -> Bool {
+    package static func == (a: JSONObject, b: JSONObject) -> Bool {
         a.line == b.line && a.members.count == b.members.count
             && zip(a.members, b.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }

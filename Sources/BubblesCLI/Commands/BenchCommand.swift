@@ -24,7 +24,7 @@ struct BenchCommand: BubblesCommand {
             seen, re-layout at two widths), on the synthetic log's texts and the Chromium sweep's.
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to benchmark on (default: a synthetic log).")],
-        options: [Options.messages, Options.widths, Options.seed, Options.json, Options.saveLog, Options.viewer, Options.pixels, Options.fonts]
+        options: [Options.messages, Options.widths, Options.seed, Options.json, Options.saveLog, Options.viewer, Options.pixels, Options.fonts, Options.serve]
             + InputOptions.specs)
 
     /// The options, each declared once: the spec lists them and `init` reads them.
@@ -36,6 +36,7 @@ struct BenchCommand: BubblesCommand {
         static let saveLog = OptionSpec("--save-log", value: "FILE", help: "Write the synthetic log to FILE and exit (for timing the commands on it).")
         static let pixels = OptionSpec("--pixels", help: "Benchmark the pixel measurer instead: loading each font, prepare (words new and seen) and re-layout, in ns per scalar.")
         static let fonts = OptionSpec("--fonts", value: "DIR", help: "With --pixels: the fonts folder (default Corpora/fonts, run from the repository).")
+        static let serve = OptionSpec("--serve", help: "Benchmark bubbles serve instead, in process: append-then-rows on a warm conversation of N messages (default 10000) and resizes, in requests/s and p50/p99 ms.")
         static let viewer = OptionSpec("--viewer", help: "Benchmark bubbles view instead, on FILE (JSON Lines) or a synthetic log: first screen, key press and resize frames, search, memory (try -n 1000000).")
     }
 
@@ -47,6 +48,9 @@ struct BenchCommand: BubblesCommand {
     let saveLog: String?
     let viewer: Bool
     let pixels: Bool
+    let serve: Bool
+    /// Whether -n was given (each benchmark has its own default).
+    let messagesGiven: Bool
     let fontsDirectory: String
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
@@ -59,9 +63,12 @@ struct BenchCommand: BubblesCommand {
         saveLog = arguments.string(Options.saveLog)
         viewer = arguments.flag(Options.viewer)
         pixels = arguments.flag(Options.pixels)
+        serve = arguments.flag(Options.serve)
+        messagesGiven = arguments.string(Options.messages) != nil
         fontsDirectory = arguments.string(Options.fonts) ?? "Corpora/fonts"
         // Options that mean nothing in the mode chosen are said, not ignored.
-        if viewer && pixels { throw UsageError("--viewer and --pixels are two benchmarks: choose one") }
+        if [viewer, pixels, serve].filter({ $0 }).count > 1 { throw UsageError("--viewer, --pixels and --serve are three benchmarks: choose one") }
+        if serve && (input != nil || json) { throw UsageError("--serve runs on the synthetic log and prints its own table: it takes no FILE or --json") }
         if json && (viewer || pixels) {
             throw UsageError("--json writes the figures of the layout benchmark; --\(viewer ? "viewer" : "pixels") prints its own table")
         }
@@ -75,6 +82,12 @@ struct BenchCommand: BubblesCommand {
     func run(context: CommandContext) throws -> Int32 {
         if let saveLog {
             return try saveSyntheticLog(to: saveLog, context: context)
+        }
+        if serve {
+            if Self.isDebugBuild { try context.errors.write("bubbles bench: this is a debug build; for real figures run: swift run -c release bubbles bench --serve\n") }
+            let count = messagesGiven ? messageCount : 10_000
+            try ServeBench(messageCount: count, seed: seed, width: widths[0]).run(output: context.output)
+            return ExitCode.success
         }
         if pixels {
             if Self.isDebugBuild { try context.errors.write("bubbles: this is a debug build; for real figures run: swift run -c release bubbles bench --pixels\n") }

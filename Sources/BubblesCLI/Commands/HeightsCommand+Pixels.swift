@@ -61,42 +61,23 @@ extension HeightsCommand {
             let id = row.id(in: chunk.models)
             for (w, width) in chunk.widths.enumerated() {
                 let pixels = pixelRows[w]
-                let kind = registry.name(of: pixels.layout.kind)
+                let record = RowRecord(number: number, conversation: conversation, id: id, kind: registry.name(of: pixels.layout.kind),
+                                       fields: Self.fields(of: pixels, width: width))
                 if csv {
-                    out.append(number)
-                    out.append(",")
-                    out.appendCSVField(id)
-                    out.append(",")
-                    out.appendCSVField(kind)
+                    record.appendCSV(to: &out)
+                    out.appendCSVRecordEnd(conversation: conversation)
                 } else {
-                    out.append("{\"row\":")
-                    out.append(number)
-                    if let conversation {
-                        out.append(",\"conversation\":")
-                        out.appendJSONString(conversation)
-                    }
-                    out.append(",\"id\":")
-                    out.appendJSONString(id)
-                    out.append(",\"kind\":")
-                    out.appendJSONString(kind)
+                    record.appendJSON(to: &out)
+                    out.append("\n")
                 }
-                let fields: [(StaticString, String)] = [
-                    ("width", String(width)), ("height", PixelRow.pixels(pixels.height64)),
-                    ("textHeight", PixelRow.pixels(pixels.textHeight64)), ("textLines", String(pixels.layout.textLines)),
-                    ("wrapWidth", String(pixels.layout.wrapWidth)), ("bubbleWidth", String(pixels.bubbleWidth)),
-                ]
-                for (name, value) in fields {
-                    if csv {
-                        out.append(",")
-                    } else {
-                        out.append(",\"")
-                        out.append(name)
-                        out.append("\":")
-                    }
-                    out.append(bytes: Array(value.utf8))
-                }
-                if csv { out.appendCSVRecordEnd(conversation: conversation) } else { out.append("}\n") }
             }
+        }
+
+        /// A pixel row's fields after its kind, as `heights --font` writes them.
+        static func fields(of pixels: PixelRow, width: Int) -> [(String, String)] {
+            [("width", String(width)), ("height", PixelRow.pixels(pixels.height64)),
+             ("textHeight", PixelRow.pixels(pixels.textHeight64)), ("textLines", String(pixels.layout.textLines)),
+             ("wrapWidth", String(pixels.layout.wrapWidth)), ("bubbleWidth", String(pixels.bubbleWidth))]
         }
     }
 }
