@@ -10,7 +10,7 @@ struct InputOptions {
 
     /// The options, each declared once: `specs` lists them and `init` reads them.
     enum Options {
-        static let input = OptionSpec("--input", value: "FORMAT", choices: LogFormat.allCases.map(\.rawValue), help: "Input format: \(LogFormat.argumentChoices) (default auto).")
+        static let input = OptionSpec("--input", value: "FORMAT", choices: LogFormat.allCases.map(\.rawValue), help: "Input format: \(LogFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default auto).")
         static let me = OptionSpec("--me", value: "NAME", help: "Whose messages are outgoing (drawn on the right).")
         static let strict = OptionSpec("--strict", help: "Stop at the first rejected record.")
         static let tz = OptionSpec("--tz", value: "ZONE", help: "Time zone for times and date separators: a tz database name in any case (Europe/Berlin, utc, EST) or an offset (+05:30). Default: the system's zone, as date shows it (TZ, else /etc/localtime), else UTC.")
