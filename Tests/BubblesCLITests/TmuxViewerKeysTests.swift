@@ -51,11 +51,11 @@ struct TmuxViewerKeysTests {
         session.send("h")
         let (shown, top) = session.waitFor { Self.statusLine($0).contains("more below") }
         #expect(shown, "\(top)")
-        #expect(!top.joined().contains("quit"))
+        #expect(!top.joined().contains("Quit."))
         session.send("Space")
         session.send("Space")
         session.send("Space")
-        let (scrolled, bottom) = session.waitFor { $0.joined().contains("quit") }
+        let (scrolled, bottom) = session.waitFor { $0.joined().contains("Quit.") }
         #expect(scrolled, "\(bottom)")
         session.send("z")
         let (back, _) = session.waitFor { Self.statusLine($0).contains("(END)") }

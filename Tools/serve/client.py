@@ -94,7 +94,8 @@ def check(bubbles, log, width):
     """Appends LOG, compares the rows with `heights`, then resizes, edits and removes."""
     with open(log, encoding="utf-8") as file:
         messages = [json.loads(line) for line in file if line.strip()]
-    heights = subprocess.run([bubbles, "heights", log, "--width", str(width), "--tz", "UTC"],
+    # serve counts cells as the library does (unicode); heights to a pipe counts for a terminal later.
+    heights = subprocess.run([bubbles, "heights", log, "--width", str(width), "--tz", "UTC", "--cell-widths", "unicode"],
                              capture_output=True, text=True, encoding="utf-8", check=False).stdout.splitlines()
     with BubblesService(bubbles) as service:
         service.call("open", conversation="check", width=width, timeZone="UTC")

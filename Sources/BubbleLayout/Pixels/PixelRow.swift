@@ -75,13 +75,20 @@ extension LayoutEngine {
     /// the line height, and with `line-height: normal` on the fonts each line uses).
     public func pixelRow(_ r: Int, of batch: BatchLayout, widthIndex: Int, style: PixelStyle,
                          textHeight: (String, Int, Int) -> Int) -> PixelRow {
-        let layout = batch.layout(row: r, widthIndex: widthIndex)
         let row = batch.rows[r]
+        return pixelRow(batch.layout(row: r, widthIndex: widthIndex), of: row.isDateSeparator ? nil : batch.models[row.messageIndex],
+                        style: style, textHeight: textHeight)
+    }
+
+    /// A row laid out as `layout`, of message `model` (nil for a date separator), in pixels: the
+    /// text's and an unknown-size picture's label's heights from `textHeight`, as above.
+    public func pixelRow(_ layout: RowLayout, of model: (any MessageModel)?, style: PixelStyle,
+                         textHeight: (String, Int, Int) -> Int) -> PixelRow {
         var text64 = 0
         var label64: Int? = nil
         // A date separator's height is the style's, whatever its label.
-        if !row.isDateSeparator {
-            let body = content(of: batch.models[row.messageIndex]).body
+        if let model {
+            let body = content(of: model).body
             if layout.textLines > 0, let text = body.text {
                 text64 = textHeight(text, layout.textLines, layout.wrapWidth)
             }

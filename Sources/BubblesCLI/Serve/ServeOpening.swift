@@ -136,9 +136,9 @@ struct ServeOpening {
         return ServedConversation<PixelLayoutMeasurer>(
             width: width, options: decoration,
             makeEngine: { LayoutEngine(measurer: measurer, style: style.bubbleStyle, cache: cache()) },
-            fields: { layout, text, width, _ in
-                let text64 = text.map { heights.height(of: $0, lineCount: layout.textLines, width: layout.wrapWidth) } ?? 0
-                return HeightsCommand.PixelRowFormatter.fields(of: PixelRow(layout: layout, textHeight64: text64, style: style), width: width)
+            fields: { layout, model, width, engine in
+                let row = engine.pixelRow(layout, of: model, style: style) { heights.height(of: $0, lineCount: $1, width: $2) }
+                return HeightsCommand.PixelRowFormatter.fields(of: row, width: width)
             },
             total: nil)
     }

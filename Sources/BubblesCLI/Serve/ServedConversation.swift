@@ -50,7 +50,7 @@ struct ServedRows {
 /// timeline `heights` prints, where date separators are rows of their own.
 final class ServedConversation<Measurer: TextMeasurer>: ServedLayout {
     /// How a laid-out row reads in a response: the fields after `kind`, as `heights` writes them.
-    typealias RowFields = (_ layout: RowLayout, _ text: String?, _ width: Int, _ engine: LayoutEngine<Measurer>) -> [(String, String)]
+    typealias RowFields = (_ layout: RowLayout, _ model: (any MessageModel)?, _ width: Int, _ engine: LayoutEngine<Measurer>) -> [(String, String)]
     /// How a row's height reads (px or rows), for the timeline's total.
     typealias Height = (Int) -> String
 
@@ -240,21 +240,20 @@ final class ServedConversation<Measurer: TextMeasurer>: ServedLayout {
         var number = starts[row]
         if let separator = item.dateSeparator {
             if wanted.contains(number) {
-                result.objects.append(record(number: number, id: "date:" + item.day.isoString, layout: separator, text: nil,
+                result.objects.append(record(number: number, id: "date:" + item.day.isoString, layout: separator, model: nil,
                                              engine: conversation.engine))
             }
             number += 1
         }
         if wanted.contains(number) {
-            let text = item.layout.textLines > 0 ? conversation.engine.content(of: item.model).body.text : nil
-            result.objects.append(record(number: number, id: item.model.id, layout: item.layout, text: text, engine: conversation.engine))
+            result.objects.append(record(number: number, id: item.model.id, layout: item.layout, model: item.model, engine: conversation.engine))
         }
     }
 
-    private func record(number: Int, id: String, layout: RowLayout, text: String?, engine: LayoutEngine<Measurer>) -> String {
+    private func record(number: Int, id: String, layout: RowLayout, model: (any MessageModel)?, engine: LayoutEngine<Measurer>) -> String {
         var out = OutputBuffer(capacity: 256)
         RowRecord(number: number, conversation: nil, id: id, kind: engine.registry.name(of: layout.kind),
-                  fields: fields(layout, text, width, engine)).appendJSON(to: &out)
+                  fields: fields(layout, model, width, engine)).appendJSON(to: &out)
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
