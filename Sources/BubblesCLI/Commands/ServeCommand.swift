@@ -82,17 +82,25 @@ struct ServeCommand: BubblesCommand {
             listener.serve(service)
         }
         let output = LockedLines(context.output)
-        var lines = RequestLines(fileDescriptor: 0, maximum: Self.maximumLineBytes)
+        service.answer(fileDescriptor: 0, into: output)
+        return output.failed ? ExitCode.failure : ExitCode.success
+    }
+}
+
+extension ServeService {
+    /// Answers every request line read from `fd` into `output`, and returns at the end of the
+    /// input once every request handed in is answered. A line too long is answered and skipped.
+    func answer(fileDescriptor fd: Int32, into output: LockedLines) {
+        var lines = RequestLines(fileDescriptor: fd, maximum: ServeCommand.maximumLineBytes)
         while let line = lines.next() {
             switch line {
             case .line(let bytes):
-                service.handle(bytes) { output.write($0) }
+                handle(bytes) { output.write($0) }
             case .tooLong:
                 output.write(ServeResponse.error(id: nil, .invalidRequest("request longer than 16 MiB: skipped")))
             }
         }
-        service.drain()
-        return output.failed ? ExitCode.failure : ExitCode.success
+        drain()
     }
 }
 

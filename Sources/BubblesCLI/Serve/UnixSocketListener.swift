@@ -78,18 +78,8 @@ final class UnixSocketListener {
                 continue
             }
             let thread = Thread {
-                let output = LockedLines(FileSink(fileDescriptor: client))
-                var lines = RequestLines(fileDescriptor: client, maximum: ServeCommand.maximumLineBytes)
-                while let line = lines.next() {
-                    switch line {
-                    case .line(let bytes):
-                        service.handle(bytes) { output.write($0) }
-                    case .tooLong:
-                        output.write(ServeResponse.error(id: nil, .invalidRequest("request longer than 16 MiB: skipped")))
-                    }
-                }
-                // The client closed its side: answer what it sent, then close.
-                service.drain()
+                // Until the client closes its side; what it sent is answered, then the socket closed.
+                service.answer(fileDescriptor: client, into: LockedLines(FileSink(fileDescriptor: client)))
                 close(client)
             }
             thread.start()
