@@ -109,7 +109,8 @@ import Testing
     @Test func benchSaysWhatItCannotDo() throws {
         for (arguments, message) in [(["--viewer", "--json"], "--json writes the figures of the layout benchmark"),
                                      (["--pixels", "--json"], "--json writes the figures of the layout benchmark"),
-                                     (["--viewer", "--pixels"], "--viewer and --pixels are two benchmarks"),
+                                     (["--viewer", "--pixels"], "--viewer, --pixels and --serve are three benchmarks: choose one"),
+                                     (["--pixels", "--serve"], "--viewer, --pixels and --serve are three benchmarks: choose one"),
                                      (["--fonts", "Corpora/fonts"], "--fonts is for --pixels"),
                                      (["--widths", "40,40"], "40 is given more than once"),
                                      (["--viewer", "-"], "--viewer needs a FILE")] {

@@ -82,10 +82,10 @@ let fishPath = installedProgram("/usr/bin/fish", "/usr/local/bin/fish", "/opt/ho
         let run = bubbles("help", "rendr")
         #expect(run.code == 2)
         #expect(run.output.isEmpty)
-        #expect(run.errors.hasPrefix("bubbles help: unknown command 'rendr' (did you mean 'render'?)\nusage: bubbles help [COMMAND] [options]\n"))
+        #expect(run.errors.hasPrefix("bubbles: unknown command 'rendr' (did you mean 'render'?)\nusage: bubbles help [COMMAND] [options]\n"))
         let far = bubbles("help", "frobnicate")
         #expect(far.code == 2)
-        #expect(far.errors.hasPrefix("bubbles help: unknown command 'frobnicate'\n"))
+        #expect(far.errors.hasPrefix("bubbles: unknown command 'frobnicate'\n"))
         #expect(bubbles("help", "render", "view").code == 2)
         // Untrusted text in the message is escaped, as in every usage error.
         #expect(bubbles("help", "x\u{1B}[2J").errors.contains("unknown command 'x\\u001B[2J'"))
@@ -248,10 +248,10 @@ let fishPath = installedProgram("/usr/bin/fish", "/usr/local/bin/fish", "/opt/ho
     @Test func completionsNeedsAShellItKnows() {
         let missing = bubbles("completions")
         #expect(missing.code == 2)
-        #expect(missing.errors.hasPrefix("bubbles completions: missing argument SHELL\n"))
+        #expect(missing.errors.hasPrefix("bubbles: missing argument SHELL\n"))
         let unknown = bubbles("completions", "tcsh")
         #expect(unknown.code == 2)
-        #expect(unknown.errors.hasPrefix("bubbles completions: invalid value 'tcsh' for SHELL: expected one of bash, zsh, fish\n"))
+        #expect(unknown.errors.hasPrefix("bubbles: invalid value 'tcsh' for SHELL: expected one of bash, zsh, fish\n"))
         for shell in CompletionShell.allCases {
             let run = bubbles("completions", shell.rawValue)
             #expect(run.code == 0)

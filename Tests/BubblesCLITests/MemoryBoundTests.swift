@@ -95,8 +95,8 @@ import Darwin
         }
         let small = try export("small", messages: 2)
         let large = try export("large", messages: 700)
-        let base = try Self.baseline(["heights", small.zip, "--width", "40"])
-        let run = try Self.run(["heights", large.zip, "--width", "40"])
+        let base = try Self.baseline(["heights", small.zip, "--width", "40", "--verbose"])
+        let run = try Self.run(["heights", large.zip, "--width", "40", "--verbose"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("700 records, 700 laid out, 0 rejected"), "\(run.stderr)")
         // The inflated day file is held (1×) with a range per message and one message's tree;
@@ -121,8 +121,8 @@ import Darwin
         }
         let small = try export("small", messages: 2)
         let large = try export("large", messages: 700)
-        let base = try Self.baseline(["heights", small.path, "--width", "40"])
-        let run = try Self.run(["heights", large.path, "--width", "40"])
+        let base = try Self.baseline(["heights", small.path, "--width", "40", "--verbose"])
+        let run = try Self.run(["heights", large.path, "--width", "40", "--verbose"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("700 records, 700 laid out, 0 rejected"), "\(run.stderr)")
         let extra = run.peakBytes - base

@@ -1,4 +1,5 @@
 import BubbleTestSupport
+import BubbleText
 import Foundation
 import Testing
 @testable import BubblesCLI
@@ -75,7 +76,8 @@ import Testing
 
     /// `--lang` and `--line-height 1.4em` reach what the sweep's tests set per group: Japanese and
     /// Chinese shaped as Han in their language (`locl`, `text-spacing-trim`), Korean as Hangul, and
-    /// a line height that is a multiple of the size. Each row must be Chromium's.
+    /// a line height that is a multiple of the size. Each row must be Chromium's (texts holding a
+    /// web address aside).
     @Test(arguments: [("cjk", "cjk-jp", "1.4em", "1.4"), ("cjk-trim", "cjk-jp", "20", "20px"), ("cjk-space", "cjk-jp", "normal", "normal"),
                       ("korean", "cjk-kr", "23.9", "23.9px"), ("latin", "noto", "1.4em", "1.4")])
     func languagesAndLineHeightsReachChromiumThroughTheCommand(group: String, chain: String, lineHeight: String, sweepLineHeight: String) throws {
@@ -88,6 +90,9 @@ import Testing
         var ids: [String: Int] = [:]
         var langs: Set<String> = []
         for (t, text) in texts.enumerated() where text["group"] as? String == group {
+            // A text holding a web address is broken where we keep the address whole (`URLSpans`),
+            // a tailoring Chromium does not make: left out (`URLKeepingPixelTests` checks it).
+            guard URLSpans.find(in: Array(try #require(text["text"] as? String).utf8)).isEmpty else { continue }
             langs.insert(try #require(text["lang"] as? String))
             let record: [String: Any] = ["id": "t\(t)", "type": "text", "from": "Ana", "date": "2024-05-01T09:00:00Z",
                                          "text": try #require(text["text"] as? String)]
