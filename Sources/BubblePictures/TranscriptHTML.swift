@@ -1,5 +1,6 @@
 import BubbleFonts
 import BubbleLayout
+import BubbleText
 
 /// Writes `PictureRow`s as one self-contained HTML page: CSS bubbles with the pixel style's
 /// geometry and real, selectable text that the browser wraps itself (`white-space: pre-wrap;
@@ -77,7 +78,7 @@ public struct TranscriptHTML {
                 // A picture of unknown size: its label, wrapped as the text is, where a box would be.
                 let gap = row.lines.isEmpty ? 0 : style.imageCaptionGap
                 body += "<div class=\"label\" dir=\"auto\" role=\"img\" style=\"max-width:\(row.pixels.layout.wrapWidth)px;margin-bottom:\(gap)px\">"
-                MarkupText.append(image.label, to: &body)
+                Self.appendKeepingAddressesWhole(image.label, to: &body)
                 body += "</div>"
             } else if let image = row.image {
                 let gap = row.lines.isEmpty ? 0 : style.imageCaptionGap
@@ -87,7 +88,7 @@ public struct TranscriptHTML {
             }
             if let text = row.text, !row.lines.isEmpty {
                 body += "<div class=\"text\" dir=\"auto\" style=\"max-width:\(row.pixels.layout.wrapWidth)px\">"
-                MarkupText.append(text, to: &body)
+                Self.appendKeepingAddressesWhole(text, to: &body)
                 body += "</div>"
             }
             if let footer = row.footer {
@@ -148,4 +149,29 @@ public struct TranscriptHTML {
 
 extension TranscriptHTML: TranscriptDocument {
     public var fileExtension: String { "html" }
+
+    /// Appends `text` escaped to `out`, each web address in it (`URLSpans`) kept whole as the
+    /// layout keeps it: a word joiner (U+2060, no width) beside each of its punctuation marks,
+    /// where UAX #14 would offer the browser a break. An address longer than a line is still
+    /// broken between graphemes (`overflow-wrap: break-word`), as the layout breaks it.
+    static func appendKeepingAddressesWhole(_ text: String, to out: inout String) {
+        let spans = URLSpans.find(in: Array(text.utf8))
+        guard !spans.isEmpty else { return MarkupText.append(text, to: &out) }
+        var joined = ""
+        joined.reserveCapacity(text.utf8.count + text.utf8.count / 4)
+        var offset = 0, span = 0
+        var previous: UInt32?
+        for scalar in text.unicodeScalars {
+            while span < spans.count, spans[span].upperBound <= offset { span += 1 }
+            let inside = span < spans.count && spans[span].contains(offset)
+            if inside, let previous, spans[span].lowerBound < offset,
+               !URLSpans.isAlphanumeric(UInt8(previous)) || !URLSpans.isAlphanumeric(UInt8(scalar.value)) {
+                joined.unicodeScalars.append("\u{2060}")
+            }
+            previous = inside ? scalar.value : nil
+            joined.unicodeScalars.append(scalar)
+            offset += String(scalar).utf8.count
+        }
+        MarkupText.append(joined, to: &out)
+    }
 }
