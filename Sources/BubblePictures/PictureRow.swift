@@ -27,6 +27,9 @@ public struct PictureRow: Sendable {
     public var quote: String?
     /// The image box: its label and its size in px.
     public var image: (content: ImageContent?, width: Int, height: Int)?
+    /// A picture of unknown size's label (`ImageContent.label`) in the lines the measurer broke
+    /// it into, drawn in place of a box; empty for a box.
+    public var imageLabel: [PictureLine]
     /// The text (message, caption, notice or date label), as laid out.
     public var text: String?
     public var lines: [PictureLine]
@@ -70,18 +73,23 @@ public struct PictureRowMaker {
     public mutating func row(_ r: Int, of batch: BatchLayout, widthIndex: Int = 0) -> PictureRow {
         let measurer = engine.texts.measurer
         let decoratedRow = batch.rows[r]
-        // The text prepared once, from the engine's store (where laying out the row left it),
-        // for its height, its lines and their heights.
-        var prepared: PixelPreparedText?
-        func preparedText(_ text: String) -> PixelPreparedText {
-            if let prepared { return prepared }
+        // Each text part prepared once, from the engine's store (where laying out the row left
+        // it), for its height, its lines and their heights: part 0 the text, part 1 an image of
+        // unknown size's label.
+        var prepared: [(part: Int, text: String, prepared: PixelPreparedText)] = []
+        func preparedText(_ text: String, part: Int) -> PixelPreparedText {
+            if let known = prepared.first(where: { $0.part == part && $0.text == text }) { return known.prepared }
             let model = batch.models[decoratedRow.messageIndex]
-            let made = engine.texts.prepared(id: model.id, revision: model.revision, part: 0, text: text)
-            prepared = made
+            let made = engine.texts.prepared(id: model.id, revision: model.revision, part: part, text: text)
+            prepared.append((part, text, made))
             return made
         }
+        let rowContent = decoratedRow.isDateSeparator
+            ? nil : engine.registry.configurators[decoratedRow.configuratorIndex].content(batch.models[decoratedRow.messageIndex])
         let pixels = engine.pixelRow(r, of: batch, widthIndex: widthIndex, style: style) { text, _, width in
-            measurer.pixels.height(of: preparedText(text), width: width * 64)
+            // `pixelRow` asks for the text's height, then an unknown-size image's label's.
+            let part = text == rowContent?.text ? 0 : ImageContent.labelPart
+            return measurer.pixels.height(of: preparedText(text, part: part), width: width * 64)
         }
         let layout = pixels.layout
         let decorated = batch.rows[r]
@@ -92,7 +100,7 @@ public struct PictureRowMaker {
         let padding = layout.contentX(in: bubbleStyle) - layout.x
         var row = PictureRow(kind: .bubble, id: "", pixels: pixels, alignment: layout.alignment, x: x, width: pixels.bubbleWidth,
                              contentX: x + padding, contentWidth: max(0, pixels.bubbleWidth - layout.horizontalChrome(in: bubbleStyle)),
-                             name: nil, quote: nil, image: nil, text: nil, lines: [], footer: nil,
+                             name: nil, quote: nil, image: nil, imageLabel: [], text: nil, lines: [], footer: nil,
                              tail: layout.parts.contains(.tail), labelWidth: 0)
         if decorated.isDateSeparator {
             row.kind = .date
@@ -103,7 +111,7 @@ public struct PictureRowMaker {
         let model = batch.models[decorated.messageIndex]
         defer { previews.record(model, registry: engine.registry) }
         row.id = model.id
-        let content = engine.registry.configurators[decorated.configuratorIndex].content(model)
+        let content = rowContent!
         if layout.alignment == .center { row.kind = .notice }
         if layout.parts.contains(.nameLine) {
             let name = model.senderName ?? ""
@@ -120,13 +128,19 @@ public struct PictureRowMaker {
         }
         if layout.imageRows > 0 {
             row.image = (content.image, min(layout.imageColumns, row.contentWidth), layout.imageRows)
+            if let image = content.image, !image.hasKnownSize {
+                let label = image.label
+                row.imageLabel = Self.lines(of: label, prepared: preparedText(label, part: ImageContent.labelPart),
+                                            measurer: measurer, wrapWidth: layout.wrapWidth, count: layout.imageRows)
+                row.image?.height = (row.imageLabel.reduce(0) { $0 + $1.height64 } + 63) / 64
+            }
         }
         if layout.footer != .none {
             row.footer = FooterText(date: model.date, status: model.status, isEdited: model.isEdited, clock: &clock)
         }
         if layout.textLines > 0, let text = content.text {
             row.text = text
-            row.lines = Self.lines(of: text, prepared: preparedText(text), measurer: measurer, wrapWidth: layout.wrapWidth,
+            row.lines = Self.lines(of: text, prepared: preparedText(text, part: 0), measurer: measurer, wrapWidth: layout.wrapWidth,
                                    count: layout.textLines)
         }
         return row

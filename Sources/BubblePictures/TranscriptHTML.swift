@@ -1,5 +1,6 @@
 import BubbleFonts
 import BubbleLayout
+import BubbleText
 
 /// Writes `PictureRow`s as one self-contained HTML page: CSS bubbles with the pixel style's
 /// geometry and real, selectable text that the browser wraps itself (`white-space: pre-wrap;
@@ -73,7 +74,13 @@ public struct TranscriptHTML {
                 MarkupText.append(quote, to: &body)
                 body += "</div></div>"
             }
-            if let image = row.image {
+            if let image = row.image?.content, !image.hasKnownSize {
+                // A picture of unknown size: its label, wrapped as the text is, where a box would be.
+                let gap = row.lines.isEmpty ? 0 : style.imageCaptionGap
+                body += "<div class=\"label\" dir=\"auto\" role=\"img\" style=\"max-width:\(row.pixels.layout.wrapWidth)px;margin-bottom:\(gap)px\">"
+                Self.appendKeepingAddressesWhole(image.label, to: &body)
+                body += "</div>"
+            } else if let image = row.image {
                 let gap = row.lines.isEmpty ? 0 : style.imageCaptionGap
                 body += "<div class=\"image\" role=\"img\" style=\"width:\(image.width)px;height:\(image.height)px;margin-bottom:\(gap)px\"><span>"
                 MarkupText.append(image.content?.name ?? "image", to: &body)
@@ -81,7 +88,7 @@ public struct TranscriptHTML {
             }
             if let text = row.text, !row.lines.isEmpty {
                 body += "<div class=\"text\" dir=\"auto\" style=\"max-width:\(row.pixels.layout.wrapWidth)px\">"
-                MarkupText.append(text, to: &body)
+                Self.appendKeepingAddressesWhole(text, to: &body)
                 body += "</div>"
             }
             if let footer = row.footer {
@@ -122,11 +129,12 @@ public struct TranscriptHTML {
         out += ".chat{width:\(width)px;font-family:\(fonts.familyList);font-size:\(TranscriptSVG.number(fontSize))px;line-height:\(lineHeightCSS);color:\(c.text)}\n"
         out += ".row{display:flow-root}\n"
         out += ".bubble{box-sizing:border-box;width:fit-content;border-radius:12px;box-shadow:0 1px 0.5px \(c.shadow)}\n"
-        out += ".text{white-space:pre-wrap;overflow-wrap:break-word;unicode-bidi:isolate}\n"
+        out += ".text,.label{white-space:pre-wrap;overflow-wrap:break-word;unicode-bidi:isolate}\n"
         out += ".name{font-weight:bold;font-size:0.8125em;line-height:\(style.nameHeight)px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}\n"
         out += ".quote{box-sizing:border-box;padding:2px 0 4px;overflow:hidden}\n"
         out += ".quote div{height:100%;box-sizing:border-box;border-left:4px solid \(c.quoteBar);border-radius:6px;background:\(c.quoteFill);padding:0 8px;font-size:0.8125em;color:\(c.secondary);white-space:nowrap;overflow:hidden;text-overflow:ellipsis;display:flex;align-items:center}\n"
         out += ".image{box-sizing:border-box;border-radius:6px;background:\(c.imageFill);display:flex;align-items:center;justify-content:center;overflow:hidden;font-size:0.8125em;color:\(c.secondary)}\n"
+        out += ".label{color:\(c.secondary)}\n"
         out += ".footer{font-size:0.6875em;line-height:\(style.footerHeight)px;text-align:end;color:\(c.secondary);white-space:nowrap}\n"
         out += ".date{display:flex;align-items:center;justify-content:center}\n"
         out += ".date span{background:\(c.dateFill);color:\(c.secondary);font-size:0.8125em;line-height:normal;padding:4px 12px;border-radius:8px}\n"
@@ -141,4 +149,29 @@ public struct TranscriptHTML {
 
 extension TranscriptHTML: TranscriptDocument {
     public var fileExtension: String { "html" }
+
+    /// Appends `text` escaped to `out`, each web address in it (`URLSpans`) kept whole as the
+    /// layout keeps it: a word joiner (U+2060, no width) beside each of its punctuation marks,
+    /// where UAX #14 would offer the browser a break. An address longer than a line is still
+    /// broken between graphemes (`overflow-wrap: break-word`), as the layout breaks it.
+    static func appendKeepingAddressesWhole(_ text: String, to out: inout String) {
+        let spans = URLSpans.find(in: Array(text.utf8))
+        guard !spans.isEmpty else { return MarkupText.append(text, to: &out) }
+        var joined = ""
+        joined.reserveCapacity(text.utf8.count + text.utf8.count / 4)
+        var offset = 0, span = 0
+        var previous: UInt32?
+        for scalar in text.unicodeScalars {
+            while span < spans.count, spans[span].upperBound <= offset { span += 1 }
+            let inside = span < spans.count && spans[span].contains(offset)
+            if inside, let previous, spans[span].lowerBound < offset,
+               !URLSpans.isAlphanumeric(UInt8(previous)) || !URLSpans.isAlphanumeric(UInt8(scalar.value)) {
+                joined.unicodeScalars.append("\u{2060}")
+            }
+            previous = inside ? scalar.value : nil
+            joined.unicodeScalars.append(scalar)
+            offset += String(scalar).utf8.count
+        }
+        MarkupText.append(joined, to: &out)
+    }
 }

@@ -105,7 +105,19 @@ public struct TranscriptSVG {
             }
             y += style.replyQuoteHeight * 64
         }
-        if let image = row.image {
+        if !row.imageLabel.isEmpty {
+            // A picture of unknown size: its label in the measurer's lines, where a box would be.
+            for line in row.imageLabel {
+                if line.rightToLeft {
+                    appendLine(line, x: row.contentX, anchor: nil, top64: y, fill: c.secondary, right: row.contentX + row.contentWidth,
+                               class: "t i")
+                } else {
+                    appendLine(line, x: row.contentX, anchor: nil, top64: y, fill: c.secondary, class: "t i")
+                }
+                y += line.height64
+            }
+            if !row.lines.isEmpty { y += style.imageCaptionGap * 64 }
+        } else if let image = row.image {
             let x = row.contentX
             body += "<rect class=\"image\" x=\"\(x)\" y=\"\(Self.px(y))\" width=\"\(image.width)\" height=\"\(image.height)\" rx=\"6\" fill=\"\(c.imageFill)\"/>"
             body += clipped(x: x, top64: y, width: image.width, height: image.height) { body in
@@ -151,10 +163,11 @@ public struct TranscriptSVG {
 
     /// A text line: runs left to right inside one override, right-to-left runs as nested overrides.
     /// A right-to-left paragraph's line is placed by its measured width against `right`.
-    private mutating func appendLine(_ line: PictureLine, x: Int, anchor: String?, top64: Int, fill: String, right: Int? = nil) {
+    private mutating func appendLine(_ line: PictureLine, x: Int, anchor: String?, top64: Int, fill: String, right: Int? = nil,
+                                     class name: String = "t") {
         let baselineY = top64 + baseline(line.height64)
         let left = right.map { $0 - line.width } ?? x
-        body += "<text class=\"t\" x=\"\(left)\" y=\"\(Self.px(baselineY))\""
+        body += "<text class=\"\(name)\" x=\"\(left)\" y=\"\(Self.px(baselineY))\""
         if let anchor { body += " text-anchor=\"\(anchor)\"" }
         body += " fill=\"\(fill)\" data-width=\"\(line.width)\">"
         Self.appendRuns(line.runs, to: &body)
