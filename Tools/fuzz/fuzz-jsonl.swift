@@ -42,7 +42,11 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         _ = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) { bytes.append($0) }
     }
     // Counted here, independently of the reader: lines end at LF, a CR ending a line is dropped,
-    // and blank means spaces and tabs only.
+    // and blank means spaces and tabs only. An input whose first 64 KiB as given hold CRs and no
+    // LF has old Mac line ends: each CR ends a line (the harness once counted such a file as one
+    // line: Tools/fuzz/findings/jsonl-cr-only-line-ends.bin).
+    let head = raw.prefix(65_536)
+    let lineEnd: UInt8 = !head.contains(0x0A) && head.contains(0x0D) ? 0x0D : 0x0A
     var nonBlankLines = Set<Int>()
     var line = 1
     var lineStart = 0
@@ -51,7 +55,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         if content.last == 0x0D { content = content.dropLast() }
         if !content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { nonBlankLines.insert(line) }
     }
-    for (offset, byte) in bytes.enumerated() where byte == 0x0A {
+    for (offset, byte) in bytes.enumerated() where byte == lineEnd {
         endLine(at: offset)
         line += 1
         lineStart = offset + 1
