@@ -42,10 +42,11 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         _ = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) { bytes.append($0) }
     }
     // Counted here, independently of the reader: lines end at LF, a CR ending a line is dropped,
-    // and blank means spaces and tabs only. An input whose first 64 KiB as given hold CRs and no
-    // LF has old Mac line ends: each CR ends a line (the harness once counted such a file as one
-    // line: Tools/fuzz/findings/jsonl-cr-only-line-ends.bin).
-    let head = raw.prefix(65_536)
+    // and blank means spaces and tabs only. A text whose start holds CRs and no LF has old Mac line
+    // ends: each CR ends a line (the harness once counted such a file as one line:
+    // Tools/fuzz/findings/jsonl-cr-only-line-ends.bin; decided on the text, UTF-16 decoded:
+    // jsonl-cr-only-utf16.bin).
+    let head = bytes.prefix(65_536)
     let lineEnd: UInt8 = !head.contains(0x0A) && head.contains(0x0D) ? 0x0D : 0x0A
     var nonBlankLines = Set<Int>()
     var line = 1
