@@ -1,3 +1,5 @@
+import BubbleLayout
+
 /// The colours of a picture or page: a light and a dark theme, as common phone chat apps draw them.
 public enum PictureTheme: String, CaseIterable, Sendable {
     case light, dark
@@ -17,6 +19,11 @@ public enum PictureTheme: String, CaseIterable, Sendable {
         public var read: String
         public var failed: String
         public var shadow: String
+
+        /// The colour a delivery status mark is drawn in.
+        func color(for status: DeliveryStatus) -> String {
+            status == .read ? read : status == .failed ? failed : secondary
+        }
     }
 
     public var colors: Colors {

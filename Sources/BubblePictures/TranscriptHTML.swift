@@ -95,7 +95,7 @@ public struct TranscriptHTML {
                 body += "<div class=\"footer\" style=\"height:\(style.footerHeight)px\">"
                 MarkupText.append(footer.timeAndLabel, to: &body)
                 if let status = footer.status {
-                    let color = status == .read ? c.read : status == .failed ? c.failed : c.secondary
+                    let color = c.color(for: status)
                     body += " <span style=\"color:\(color)\">"
                     MarkupText.append(FooterText.mark(for: status), to: &body)
                     body += "</span>"

@@ -145,7 +145,7 @@ public struct TranscriptSVG {
             body += "<text class=\"t f\" x=\"\(row.contentX + row.contentWidth)\" y=\"\(Self.px(baselineY))\" text-anchor=\"end\" fill=\"\(c.secondary)\">"
             MarkupText.append(footer.timeAndLabel, to: &body)
             if let status = footer.status {
-                let color = status == .read ? c.read : status == .failed ? c.failed : c.secondary
+                let color = c.color(for: status)
                 body += " <tspan fill=\"\(color)\">"
                 MarkupText.append(FooterText.mark(for: status), to: &body)
                 body += "</tspan>"

@@ -313,6 +313,19 @@ struct WhatsAppLine {
             return true
         }
 
+        /// A date with its month's name, then its time, then the header's end: old Android's
+        /// `Mar 5, 8:11 PM - ` and `28 Aug 2013, 19:23 - `.
+        func namedDateThenTime(bracketed: Bool) -> WhatsAppLine? {
+            guard let date = namedDate() else { return nil }
+            if peek() == "," { advance() }
+            guard isSpace(peek()) else { return nil }
+            while isSpace(peek()) { advance() }
+            guard let time = clock(dots: false) else { return nil }
+            let isPM = meridiem(hour: time.hour)
+            guard closing(bracketed: bracketed, allowsColon: false) else { return nil }
+            return WhatsAppLine(named: date, time: time, isPM: isPM, rest: Substring(scalars[i...]), bracketed: bracketed)
+        }
+
         skipWideMarks()
         let bracketed = peek() == "["
         if bracketed {
@@ -322,14 +335,7 @@ struct WhatsAppLine {
         }
         if isASCIILetter(peek()) || isLetter(peek()) {
             // Old Android, month first: `Mar 5, 8:11 PM - Name: text`.
-            guard let date = namedDate() else { return nil }
-            if peek() == "," { advance() }
-            guard isSpace(peek()) else { return nil }
-            while isSpace(peek()) { advance() }
-            guard let time = clock(dots: false) else { return nil }
-            let isPM = meridiem(hour: time.hour)
-            guard closing(bracketed: bracketed, allowsColon: false) else { return nil }
-            return WhatsAppLine(named: date, time: time, isPM: isPM, rest: Substring(scalars[i...]), bracketed: bracketed)
+            return namedDateThenTime(bracketed: bracketed)
         }
         let start = i
         guard let a = digits(max: 4) else { return nil }
@@ -363,14 +369,7 @@ struct WhatsAppLine {
             while j < scalars.endIndex, isSpace(scalars[j]) { j = scalars.index(after: j) }
             guard j < scalars.endIndex, scalars[j].properties.isAlphabetic else { return nil }
             i = start
-            guard let date = namedDate() else { return nil }
-            if peek() == "," { advance() }
-            guard isSpace(peek()) else { return nil }
-            while isSpace(peek()) { advance() }
-            guard let time = clock(dots: false) else { return nil }
-            let isPM = meridiem(hour: time.hour)
-            guard closing(bracketed: bracketed, allowsColon: false) else { return nil }
-            return WhatsAppLine(named: date, time: time, isPM: isPM, rest: Substring(scalars[i...]), bracketed: bracketed)
+            return namedDateThenTime(bracketed: bracketed)
         }
         guard let (b, c) = numericRest() else { return nil }
         var yearFirst = a.count == 4
