@@ -29,6 +29,30 @@ import Testing
         #expect(spanish.texts[0] == "Jimmy creó el grupo “Puerto”")
     }
 
+    @Test func noticesInAnyLanguageUnderAMembersNameAreNotices() throws {
+        let result = try read("ios-multilingual-notices-under-names")
+        #expect(result.kinds == ["system", "system", "text", "text", "system", "text", "system", "text", "system", "text", "text", "text"])
+        #expect(result.texts[1] == "Lena hat Kaz hinzugefügt" && result.senders[1] == nil)
+        #expect(result.texts[6] == "Lenaが健太を追加しました")
+        #expect(result.texts[8] == "Вы добавили Олег")
+        // A marked line of a person's that names nobody, and unmarked words opening with a member's
+        // name, stay theirs.
+        #expect(result.senders[10] == "Kaz" && result.senders[11] == "Lena")
+    }
+
+    @Test func aNameCountsOnlyAsAWordOfItsOwn() {
+        #expect(WhatsAppMarkedText.mentionsName("Ana hat Kaz hinzugefügt", "Kaz"))
+        #expect(WhatsAppMarkedText.mentionsName("Ana hat ~\u{202F}Kaz Gould entfernt", "~\u{202F}Kaz Gould"))
+        #expect(!WhatsAppMarkedText.mentionsName("Ana hat Kazimierz hinzugefügt", "Kaz"))
+        #expect(!WhatsAppMarkedText.mentionsName("Kaz hat die Gruppe verlassen", "Kaz"), "the start is startsWithName's")
+        #expect(WhatsAppMarkedText.mentionsName("AnaがKazを追加しました", "Kaz"))
+        #expect(WhatsAppMarkedText.mentionsName("Ana님이 민준님을 추가했습니다", "민준"))
+        #expect(!WhatsAppMarkedText.mentionsName("Ana added K", "K"), "one-scalar names are not looked for")
+        #expect(WhatsAppMarkedText.opensWithName("Kaz Gould a quitté le groupe", of: ["Kaz Gould", "Ana"]))
+        #expect(!WhatsAppMarkedText.opensWithName("Kazimierz a quitté le groupe", of: ["Kaz"]))
+        #expect(!WhatsAppMarkedText.opensWithName(String(repeating: "a", count: 5000) + " b", of: ["b"]))
+    }
+
     @Test func noticeSentencesFromTheTable() {
         #expect(WhatsAppMarkedText.isNoticeSentence("jimmy changed the subject to “harbour crew 2022”"))
         #expect(WhatsAppMarkedText.isNoticeSentence("you changed this group's icon"))

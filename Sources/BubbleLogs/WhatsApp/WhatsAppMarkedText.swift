@@ -47,7 +47,8 @@ enum WhatsAppMarkedText {
     /// Reads the lines of a message whose first line opened with U+200E. `senderWritesMessages`
     /// says whether the sender wrote ordinary messages anywhere in the file (always true for an
     /// Android line: Android writes the chat's notices without a name).
-    static func classify(_ lines: [String], sender: String? = nil, senderWritesMessages: Bool) -> Meaning {
+    /// `people` holds the names of those who wrote ordinary messages, as `nameCores` makes them.
+    static func classify(_ lines: [String], sender: String? = nil, senderWritesMessages: Bool, people: Set<String> = []) -> Meaning {
         let first = withoutMarks(lines.first ?? "")
         let key = normalised(first)
         if let kind = WhatsAppMedia.classifyMarked(first) { return .media(kind) }
@@ -73,10 +74,13 @@ enum WhatsAppMarkedText {
         if chatNotices.contains(where: { key.hasPrefix($0) }) || key.contains(" ile aranızdaki güvenlik kodu değişti") {
             return .chatNotice(whole)
         }
-        // A group's notice under a member's name: WhatsApp's sentence about that member starts
-        // with the name itself (`~ Kaz Gould: ‎~ Kaz Gould was added`, `Jimmy: ‎Jimmy creó el grupo`),
-        // in whatever language; or it is one of the notice sentences of `WhatsAppMarkerTable`.
-        if lines.count == 1, let sender, startsWithName(first, sender) || isNoticeSentence(key) {
+        // A group's notice under a member's name, in whatever language: WhatsApp's sentence about
+        // that member starts with the name itself (`~ Kaz Gould: ‎~ Kaz Gould was added`,
+        // `Jimmy: ‎Jimmy creó el grupo`) or names them further on (`Kaz: ‎Ana hat Kaz hinzugefügt`),
+        // or it opens with another member's name (`Ana: ‎Jimmy a changé le sujet…`); else it is one
+        // of the notice sentences of `WhatsAppMarkerTable`.
+        if lines.count == 1, let sender,
+           startsWithName(first, sender) || mentionsName(first, sender) || opensWithName(first, of: people) || isNoticeSentence(key) {
             return .chatNotice(whole)
         }
         // Anything else keeps its sender as text: a mark before a person's own words is not enough
@@ -88,13 +92,79 @@ enum WhatsAppMarkedText {
     /// before a name not in the contacts).
     static func startsWithName(_ text: String, _ name: String) -> Bool {
         func core(_ s: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView {
-            s.drop { $0 == "~" || $0 == " " || $0 == "\u{202F}" || $0 == "\u{00A0}" }
+            s.drop { isNamePadding($0) }
         }
         let bare = core(Substring(name).unicodeScalars)
         let line = core(Substring(text).unicodeScalars)
         guard !bare.isEmpty, line.starts(with: bare) else { return false }
         let after = line.dropFirst(bare.count)
         return after.first == " " || after.first == "\u{00A0}"
+    }
+
+    /// `name` as the sentences WhatsApp writes show it: without the `~` and spaces it puts before
+    /// a name that is not in the contacts.
+    static func nameCore(_ name: String) -> String {
+        String(String.UnicodeScalarView(Substring(name).unicodeScalars.drop { isNamePadding($0) }))
+    }
+
+    private static func isNamePadding(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "~" || scalar == " " || scalar == "\u{202F}" || scalar == "\u{00A0}"
+    }
+
+    /// The longest name, in scalars, that `opensWithName` looks for: it bounds the work per line.
+    private static let longestName = 100
+
+    /// Whether `text` opens with one of `names` (name cores) followed by a space: the sentence is
+    /// about another member. O(min(length, `longestName`)) set lookups.
+    static func opensWithName(_ text: String, of names: Set<String>) -> Bool {
+        guard !names.isEmpty else { return false }
+        let line = Substring(text).unicodeScalars.drop { isNamePadding($0) || $0 == "\u{200E}" }
+        var prefix = String.UnicodeScalarView()
+        for (count, scalar) in line.enumerated() {
+            if count >= longestName { return false }
+            if scalar == " " || scalar == "\u{00A0}", !prefix.isEmpty, names.contains(String(prefix)) { return true }
+            prefix.append(scalar)
+        }
+        return false
+    }
+
+    /// Whether `text` names `name` after its start, as a word of its own: letters or digits
+    /// beside it only where the two sides are written without spaces between words (`AliceがBobを
+    /// 追加しました`). Names of one scalar are not looked for.
+    static func mentionsName(_ text: String, _ name: String) -> Bool {
+        let bare = Array(nameCore(name).unicodeScalars)
+        guard bare.count >= 2, let head = bare.first, let tail = bare.last else { return false }
+        let line = Array(text.unicodeScalars)
+        guard line.count > bare.count else { return false }
+        var start = 1
+        while start + bare.count <= line.count {
+            if line[start] == head, line[start..<(start + bare.count)].elementsEqual(bare) {
+                let end = start + bare.count
+                if isWordBoundary(line[start - 1], head), end == line.count || isWordBoundary(line[end], tail) { return true }
+            }
+            start += 1
+        }
+        return false
+    }
+
+    /// Whether `neighbour` ends a word that `edge` (a scalar of the name beside it) belongs to.
+    private static func isWordBoundary(_ neighbour: Unicode.Scalar, _ edge: Unicode.Scalar) -> Bool {
+        let properties = neighbour.properties
+        if !(properties.isAlphabetic || properties.numericType != nil) { return true }
+        return isWrittenWithoutSpaces(neighbour) || isWrittenWithoutSpaces(edge)
+            || (neighbour.value >= 0x2E80) != (edge.value >= 0x2E80)
+    }
+
+    /// Scripts that put no space between words (and Korean, whose particles join a name).
+    private static func isWrittenWithoutSpaces(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF,  // Thai, Lao, Myanmar, Khmer
+             0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,  // kana, Han
+             0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF66...0xFF9F:  // Hangul, compatibility Han, halfwidth kana
+            return true
+        default:
+            return false
+        }
     }
 
     /// Whether the lowercased `key` is one of WhatsApp's notice sentences (its pieces in order,

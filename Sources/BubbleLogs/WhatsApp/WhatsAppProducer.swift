@@ -19,6 +19,8 @@ final class WhatsAppProducer: RecordProducer {
     var readZonelessTimes: Bool { true }
     /// Senders that wrote ordinary messages: a U+200E line under another name is the chat's.
     private let people: Set<String>
+    /// `people` as WhatsApp's own sentences write them (`WhatsAppMarkedText.nameCore`).
+    private let peopleNames: Set<String>
     /// The year of dates written without one (old Android's `18 Mar 12:14`), when the file has any.
     private let yearlessYear: Int?
     private let lines: LineReader
@@ -63,6 +65,7 @@ final class WhatsAppProducer: RecordProducer {
         yearlessYear = try Self.yearOfYearlessDates(evidence, file: file, options: options, notes: &notes)
         self.notes = notes
         people = evidence.people
+        peopleNames = Set(evidence.people.map(WhatsAppMarkedText.nameCore).filter { !$0.isEmpty })
         writtenClock = evidence.sawTwelveHour ? .twelveHour : .twentyFourHour
         lines = try passes.second()
     }
@@ -208,7 +211,7 @@ final class WhatsAppProducer: RecordProducer {
         }
         if media == nil, firstLine.unicodeScalars.first == "\u{200E}" || WhatsAppMarkedText.isUnmarkedChatNotice(Substring(firstLine)) {
             // iOS marks what WhatsApp writes itself with a leading U+200E; see WhatsAppMarkedText.
-            switch WhatsAppMarkedText.classify(body, sender: sender, senderWritesMessages: !header.bracketed || people.contains(sender)) {
+            switch WhatsAppMarkedText.classify(body, sender: sender, senderWritesMessages: !header.bracketed || people.contains(sender), people: peopleNames) {
             case .media(let kind):
                 media = kind
             case .notice(let text):
