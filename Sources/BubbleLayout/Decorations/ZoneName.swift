@@ -3,12 +3,12 @@ import Foundation
 /// The one reader of time-zone names, for `--tz`-style arguments and for the `TZ` environment
 /// variable. The two differ in one way only, the sign of a bare offset: people type `+05:30` to mean
 /// east of UTC, while POSIX says `TZ=UTC+2` is two hours *west* (as `date` reads it).
-public enum ZoneName {
+package enum ZoneName {
     /// The zone `text` names, with offsets east-positive (`+05:30`, `-0800`, `UTC+2`, `GMT-03:00`):
     /// a tz database name in any case (`Europe/Berlin`, `asia/saigon`, `utc`, `EST`), or an offset.
     /// Nil when it names none: an abbreviation that is not a database name (`PST`, `IST`, `CEST`)
     /// names none, since most stand for several zones (`IST` is India's, Israel's and Ireland's).
-    public static func parse(_ text: String) -> TimeZone? {
+    package static func parse(_ text: String) -> TimeZone? {
         guard let name = trimmed(text) else { return nil }
         if let zone = named(name) { return zone }
         if let offset = offsetSeconds(name) { return TimeZone(secondsFromGMT: offset) }
@@ -17,7 +17,7 @@ public enum ZoneName {
 
     /// Why `--tz`'s `text` names no zone, for its usage error: what is read, and for an abbreviation
     /// a zone it may have meant.
-    public static func refusal(_ text: String) -> String {
+    package static func refusal(_ text: String) -> String {
         let rule = "expected a tz database zone name in any case (Europe/Berlin, america/new_york, UTC) or an offset (+05:30, -0800, UTC+2); abbreviations are not zone names, except the few the database has itself (EST, MST, HST: fixed UTC-5, -7, -10; CET, EET, MET, WET)"
         let upper = text.trimmingCharacters(in: .whitespaces).uppercased()
         // Foundation's abbreviation table, used only to suggest: it picks one zone where there are several.
@@ -30,7 +30,7 @@ public enum ZoneName {
     /// The zone of a POSIX `TZ` value: a zone name (`Europe/Berlin`, `:Asia/Tokyo`) or a POSIX
     /// `std offset[dst…]` string whose offset is west-positive (`UTC+2` is UTC−2, `EST5EDT`).
     /// Nil when it names none.
-    public static func posix(_ text: String) -> TimeZone? {
+    package static func posix(_ text: String) -> TimeZone? {
         guard let name = trimmed(text) else { return nil }
         // A POSIX string is read as POSIX before Foundation sees it: Foundation reads `UTC+2` east.
         if let rule = PosixRule(name) {
@@ -43,7 +43,7 @@ public enum ZoneName {
 
     /// The zone of the `TZ` variable in `environment`: UTC when it is unset or empty, and UTC with a
     /// warning when it names no zone, since times would otherwise shift without notice.
-    public static func environmentZone(_ environment: [String: String]) -> (zone: TimeZone, warning: String?) {
+    package static func environmentZone(_ environment: [String: String]) -> (zone: TimeZone, warning: String?) {
         guard let value = environment["TZ"], !value.isEmpty else { return (.gmt, nil) }
         guard let zone = posix(value) else {
             return (.gmt, "TZ='\(value)' names no time zone we know; times are shown in UTC")
