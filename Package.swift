@@ -5,12 +5,15 @@ import PackageDescription
 // BubbleBenchmarks (the bench harnesses, their corpora and SeededGenerator) is apart, so an app that embeds the libraries does not get them.
 let package = Package(
     name: "BubbleLayout",
-    platforms: [.macOS(.v15)],
+    // Synchronization.Mutex (the layout caches' lock) is in macOS 15, iOS 18, tvOS 18, watchOS 11 and
+    // visionOS 2; the libraries use nothing newer. Linux needs no entry.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .executable(name: "bubbles", targets: ["bubbles"]),
         .executable(name: "bubbles-bench-pixels", targets: ["bubbles-bench-pixels"]),
         .library(name: "BubbleText", targets: ["BubbleText"]),
         .library(name: "BubbleLayout", targets: ["BubbleLayout"]),
+        .library(name: "BubbleFonts", targets: ["BubbleFonts"]),
     ],
     targets: [
         .target(name: "BubbleText"),

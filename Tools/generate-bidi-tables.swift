@@ -222,21 +222,21 @@ U+\(String(formLow, radix: 16, uppercase: true))–U+\(String(formHigh, radix: 1
 // Every table byte carries 7 bits, so the tables can live in string literals that compile fast.
 
 /// The Unicode Character Database data of the Bidirectional Algorithm and of Arabic joining.
-public enum BidiTables {
+package enum BidiTables {
     /// The Unicode version the tables were generated from.
-    public static let unicodeVersion: String = "\(unicodeVersion)"
+    package static let unicodeVersion: String = "\(unicodeVersion)"
 
     /// Bidi_Class, paired-bracket type, mirroring and Joining_Type of `scalar`. Values above
     /// U+10FFFF read as U+10FFFF.
     @inlinable @inline(__always)
-    public static func properties(_ scalar: UInt32) -> BidiProperties {
+    package static func properties(_ scalar: UInt32) -> BidiProperties {
 \(lookupStatements(tables, valueBytes: valueBytes))
         return BidiProperties(raw: UInt16(truncatingIfNeeded: \(entryRead("values", "at3", width: valueBytes, as: "Int"))))
     }
 
     /// Bidi_Class raw value (`BidiClass`) of `scalar`. Values above U+10FFFF read as U+10FFFF.
     @inlinable @inline(__always)
-    public static func classValue(_ scalar: UInt32) -> UInt8 {
+    package static func classValue(_ scalar: UInt32) -> UInt8 {
         let codePoint = Int(scalar <= 0x10FFFF ? scalar : 0x10FFFF)
         let block = Int(classStage1Bytes.utf8Start[codePoint &>> \(classTables.shift)])
         return classStage2Bytes.utf8Start[block &<< \(classTables.shift) | codePoint & \(classBlockMask)]
@@ -246,14 +246,14 @@ public enum BidiTables {
     /// ranges (with a few others between them), and so are the controls that start
     /// right-to-left text. False means the scalar never makes a text need reordering.
     @inlinable @inline(__always)
-    public static func mayBeRightToLeft(_ scalar: UInt32) -> Bool {
+    package static func mayBeRightToLeft(_ scalar: UInt32) -> Bool {
         (scalar &- \(hex(rightToLeftRanges[0].lowerBound))) <= \(hex(rightToLeftRanges[0].upperBound - rightToLeftRanges[0].lowerBound))
             || (scalar >= \(hex(rightToLeftRanges[1].lowerBound)) && mayBeRightToLeftBeyondFirstRange(scalar))
     }
 
     /// Bit `b - 0xC0` is set when a scalar `mayBeRightToLeft` accepts can start with UTF-8 lead
     /// byte `b`; other bytes never start one.
-    public static let rightToLeftLeadBytes: UInt64 = 0x\(String(leadByteMask, radix: 16, uppercase: true))
+    package static let rightToLeftLeadBytes: UInt64 = 0x\(String(leadByteMask, radix: 16, uppercase: true))
 
     @usableFromInline
     static func mayBeRightToLeftBeyondFirstRange(_ scalar: UInt32) -> Bool {
@@ -331,7 +331,7 @@ guard controlLeadBytes.count == 2 else { fail("Bidi_Control scalars start with \
 print("""
 
 /// The bidi formatting controls (Bidi_Control), by what each does to the text around it.
-public enum BidiControl: UInt8, Sendable {
+package enum BidiControl: UInt8, Sendable {
     /// LRM, RLM, ALM: a directional mark, which affects only the neutrals near it.
     case mark
     /// LRE, RLE: opens an embedding (closed by PDF).
@@ -347,7 +347,7 @@ public enum BidiControl: UInt8, Sendable {
 
     /// The role of `scalar`, or nil when it is not a bidi control.
     @inlinable
-    public init?(_ scalar: UInt32) {
+    package init?(_ scalar: UInt32) {
         switch scalar {
 \(bidiControls.map { "        case \(hex($0.scalar)): self = .\($0.role)" }.joined(separator: "\n"))
         default: return nil
@@ -355,6 +355,6 @@ public enum BidiControl: UInt8, Sendable {
     }
 
     /// The two UTF-8 lead bytes every bidi control starts with.
-    public static let utf8LeadBytes: (UInt8, UInt8) = (\(hex(Int(controlLeadBytes[0]))), \(hex(Int(controlLeadBytes[1]))))
+    package static let utf8LeadBytes: (UInt8, UInt8) = (\(hex(Int(controlLeadBytes[0]))), \(hex(Int(controlLeadBytes[1]))))
 }
 """)

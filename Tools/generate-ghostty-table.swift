@@ -145,10 +145,10 @@ print("""
 stage 2: \(tables.stage2.count >> tables.shift) blocks of \(1 << tables.shift) × \(tables.stage2Bytes) bytes.
 
 /// What `WidthProfile.ghostty` reads of each code point (see Tools/generate-ghostty-table.swift).
-public enum GhosttyTable {
+package enum GhosttyTable {
     /// The entry of `scalar`. Values above U+10FFFF read as U+10FFFF (unassigned).
     @inlinable @inline(__always)
-    public static func entry(_ scalar: UInt32) -> GhosttyEntry {
+    package static func entry(_ scalar: UInt32) -> GhosttyEntry {
 \(lookupStatements(tables, valueBytes: valueBytes))
         return GhosttyEntry(raw: UInt16(truncatingIfNeeded: \(entryRead("values", "at3", width: valueBytes, as: "Int"))))
     }

@@ -183,13 +183,13 @@ values: \(distinctValues.count) × \(valueBytes) bytes; \(tables.size + distinct
 // Every table byte carries 7 bits, so the tables can live in string literals that compile fast.
 
 /// The Unicode Character Database properties of every scalar, one table lookup each.
-public enum UnicodeTables {
+package enum UnicodeTables {
     /// The Unicode version the tables were generated from.
-    public static let unicodeVersion: String = "\(unicodeVersion)"
+    package static let unicodeVersion: String = "\(unicodeVersion)"
 
     /// The packed properties of `scalar`. Values above U+10FFFF read as U+10FFFF (unassigned).
     @inlinable @inline(__always)
-    public static func info(_ scalar: UInt32) -> ScalarInfo {
+    package static func info(_ scalar: UInt32) -> ScalarInfo {
 \(lookupStatements(tables, valueBytes: valueBytes))
         return ScalarInfo(raw: \(entryRead("values", "at3", width: valueBytes, as: "UInt32")))
     }

@@ -94,10 +94,10 @@ stage 1: \(stage1.count) entries × 2 bytes, stage 2: \(blockIndex.count) blocks
 
 /// Each code point's width as glibc's `wcwidth` gives it (see Tools/generate-wcwidth-table.swift),
 /// for `WidthProfile.wcwidth`.
-public enum WcwidthTable {
+package enum WcwidthTable {
     /// Cells glibc gives `scalar` (0, 1 or 2); unknown code points are 0, controls 1.
     @inlinable @inline(__always)
-    public static func width(_ scalar: UInt32) -> Int {
+    package static func width(_ scalar: UInt32) -> Int {
         let codePoint = Int(scalar <= 0x10FFFF ? scalar : 0x10FFFF)
         let stage1 = stage1Bytes.utf8Start
         let at1 = (codePoint &>> \(shift)) &* 2

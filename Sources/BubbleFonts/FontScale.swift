@@ -1,15 +1,15 @@
 /// Font units to pixels the way FreeType scales them for Chromium on Linux: a 16.16 scale factor
 /// from the size in 26.6 (`FT_DivFix(size × 64, unitsPerEm)`), advances kept at 16.16 precision
 /// (subpixel positioning, no hinting), and runs rounded up to Chromium's LayoutUnit (1/64 px).
-public struct FontScale: Sendable, Hashable {
+package struct FontScale: Sendable, Hashable {
     /// The 16.16 factor that turns font units into 26.6 pixels.
-    public let factor: Int
-    public let unitsPerEm: Int
+    package let factor: Int
+    package let unitsPerEm: Int
     /// The size in 26.6 pixels.
-    public let size64: Int
+    package let size64: Int
 
     /// The scale for `size` px (fractional sizes allowed) in a font of `unitsPerEm`.
-    public init(size: Double, unitsPerEm: Int) {
+    package init(size: Double, unitsPerEm: Int) {
         precondition(unitsPerEm > 0, "unitsPerEm is checked when the font is read")
         size64 = Int((size * 64).rounded())
         self.unitsPerEm = unitsPerEm
@@ -26,20 +26,20 @@ public struct FontScale: Sendable, Hashable {
 
     /// `units` font units in 16.16 pixels: `round(units × factor / 64)`.
     @inline(__always)
-    public func pixels1616(units: Int) -> Int {
+    package func pixels1616(units: Int) -> Int {
         let product = units * factor
         return product >= 0 ? (product + 32) >> 6 : -((-product + 32) >> 6)
     }
 
     /// A bitmap advance (`pixels` at a strike of `ppem`) at this size, in 16.16 pixels.
-    public func pixels1616(bitmapPixels pixels: Int, ppem: Int) -> Int {
+    package func pixels1616(bitmapPixels pixels: Int, ppem: Int) -> Int {
         // size64 / 64 px per em over ppem: pixels × size / ppem, in 16.16.
         (pixels * size64 * 1024 + ppem / 2) / ppem
     }
 
     /// A run's 16.16 width in LayoutUnits (1/64 px), rounded up as Chromium rounds run widths.
     @inline(__always)
-    public static func layoutUnits(_ width1616: Int) -> Int {
+    package static func layoutUnits(_ width1616: Int) -> Int {
         width1616 >= 0 ? (width1616 + 1023) >> 10 : -((-width1616) >> 10)
     }
 }

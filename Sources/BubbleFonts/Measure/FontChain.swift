@@ -3,8 +3,8 @@ import BubbleText
 /// A CSS-style font-family list at one size: each grapheme takes the first face that covers it.
 public struct FontChain: Sendable {
     /// One face of the chain, with what measuring needs precomputed.
-    public struct Face: Sendable {
-        public let font: OpenTypeFont
+    package struct Face: Sendable {
+        package let font: OpenTypeFont
         let kerning: PairKerning
         let substitutions: GlyphSubstitutions
         let scale: FontScale
@@ -52,7 +52,7 @@ public struct FontChain: Sendable {
     /// them (face << 16 | glyph): most chat text is ASCII, and this skips the `cmap` lookups.
     let asciiGlyphs: [UInt32]
 
-    public let faces: [Face]
+    package let faces: [Face]
     /// True when a face trims fullwidth punctuation (`text-spacing-trim`).
     let trimsPunctuation: Bool
     /// True when no ligature of any face can take in the space, so a text can be prepared

@@ -3,14 +3,14 @@
 /// punctuation) it selects, as HarfBuzz maps BCP 47 tags.
 public struct TextLanguage: Sendable, Hashable {
     /// The OpenType script tag (`latn`, `hani`, `hang`, `arab`, `thai`, …).
-    public let script: String
+    package let script: String
     /// The OpenType language system tag (`JAN `, `ZHS `, `KOR `, `URD `, …); nil for the default.
-    public let language: String?
+    package let language: String?
 
     /// No `lang`: Latin shaping with the default language system.
     public static let none = TextLanguage(script: "latn", language: nil)
 
-    public init(script: String, language: String?) {
+    package init(script: String, language: String?) {
         self.script = script
         self.language = language
     }

@@ -8,21 +8,26 @@ public struct PixelLayoutMeasurer: TextMeasurer {
     /// The measurer in LayoutUnits.
     public let pixels: PixelMeasurer
 
+    /// The measurer of `pixels`, reporting whole px.
     public init(_ pixels: PixelMeasurer) { self.pixels = pixels }
 
+    /// Does the font work for `text` once, as `PixelMeasurer.prepare` does.
     public func prepare(_ text: String) -> PixelPreparedText { pixels.prepare(text) }
 
+    /// Line count and widest line (whole px, rounded up) of `prepared` wrapped at `width` px.
     public func measure(_ prepared: PixelPreparedText, width: Int) -> TextMetrics {
         let metrics = prepared.metrics(width: width * 64)
         return TextMetrics(lineCount: metrics.lineCount, widestLine: Self.wholePixels(metrics.widestLine))
     }
 
+    /// The lines of `prepared` wrapped at `width` px, their widths in whole px, rounded up.
     public func layout(_ prepared: PixelPreparedText, width: Int) -> TextLayout {
         let layout = prepared.layout(width: width * 64)
         return TextLayout(lines: layout.lines.map { TextLine(utf8Range: $0.utf8Range, width: Self.wholePixels($0.width)) },
                           widestLine: Self.wholePixels(layout.widestLine))
     }
 
+    /// The width of `text` on one line, in whole px, rounded up.
     public func width(of text: String) -> Int { Self.wholePixels(pixels.width(of: text)) }
 
     /// The height in LayoutUnits of `text` wrapped at `width` px into `lineCount` lines (as

@@ -1,7 +1,7 @@
 extension PixelMeasurer {
     /// The height of each line of `prepared` wrapped at `width` LayoutUnits, in LayoutUnits: what
     /// `height(of:width:)` sums. For drawing lines where the layout put them.
-    public func lineHeights64(of prepared: PixelPreparedText, width: Int) -> [Int] {
+    package func lineHeights64(of prepared: PixelPreparedText, width: Int) -> [Int] {
         if let each = uniformLineHeight64 { return Array(repeating: each, count: prepared.metrics(width: width).lineCount) }
         return prepared.lineFaces(width: width).map { faces in
             var ascent = 0, descent = 0, gap = 0
@@ -16,7 +16,7 @@ extension PixelMeasurer {
 
     /// Where the baseline of a line `lineHeight64` tall sits below the line's top, in LayoutUnits,
     /// as CSS places it: half the leading above the primary font's ascent.
-    public func baseline64(lineHeight64: Int) -> Int {
+    package func baseline64(lineHeight64: Int) -> Int {
         let face = chain.faces[0]
         let leading = lineHeight64 - face.ascent64 - face.descent64
         return leading / 2 + face.ascent64

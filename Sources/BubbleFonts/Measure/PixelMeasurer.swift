@@ -18,29 +18,37 @@ public enum LineHeight: Sendable, Hashable {
 /// `white-space: pre-wrap; overflow-wrap: break-word` text with hinting off. Scripts that need
 /// shaping beyond that (Arabic joining, Indic conjuncts) are approximate.
 public struct PixelMeasurer: TextMeasurer {
+    /// The fonts, in fallback order, and their size.
     public let chain: FontChain
+    /// The CSS `line-height` lines are laid out with.
     public let lineHeight: LineHeight
     /// Words prepared before, shared by copies of this measurer (`PixelWordCache`).
     let words: PixelWordCache
 
+    /// A measurer of text set in `chain` with `lineHeight` (default `normal`, the fonts' own).
     public init(chain: FontChain, lineHeight: LineHeight = .normal) {
         self.chain = chain
         self.lineHeight = lineHeight
         words = PixelWordCache()
     }
 
+    /// Does the font work for `text` once: segments, fallback, advances and kerning. Words seen
+    /// before come from a cache shared by copies of this measurer.
     public func prepare(_ text: String) -> PixelPreparedText {
         words.withTable { PixelPreparedText(text, chain: chain, table: $0) }
     }
 
+    /// Line count and widest line, in LayoutUnits, of `prepared` wrapped at `width` LayoutUnits.
     public func measure(_ prepared: PixelPreparedText, width: Int) -> TextMetrics {
         prepared.metrics(width: width)
     }
 
+    /// The lines of `prepared` wrapped at `width` LayoutUnits, their widths in LayoutUnits.
     public func layout(_ prepared: PixelPreparedText, width: Int) -> TextLayout {
         prepared.layout(width: width)
     }
 
+    /// The width of `text` on one line, in LayoutUnits.
     public func width(of text: String) -> Int { prepare(text).naturalWidth }
 
     /// The block height in LayoutUnits of `prepared` wrapped at `width`.
@@ -51,7 +59,7 @@ public struct PixelMeasurer: TextMeasurer {
 
     /// The height of every line in LayoutUnits when it does not depend on the text: an explicit
     /// line height, or `normal` when every face of the chain has the same ascent, descent and gap.
-    public var uniformLineHeight64: Int? {
+    package var uniformLineHeight64: Int? {
         switch lineHeight {
         case .pixels(let px): return Int((px * 64).rounded())
         case .factor(let factor): return Int((factor * chain.size * 64).rounded(.down))

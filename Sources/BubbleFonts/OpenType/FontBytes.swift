@@ -6,14 +6,16 @@ public struct FontError: Error, Sendable, Equatable, CustomStringConvertible {
     public var table: String
     /// Offset from the start of that table (or the file) where the problem is.
     public var offset: Int
+    /// What was wrong there.
     public var reason: String
 
-    public init(table: String, offset: Int, reason: String) {
+    package init(table: String, offset: Int, reason: String) {
         self.table = table
         self.offset = offset
         self.reason = reason
     }
 
+    /// "TABLE at byte OFFSET: REASON".
     public var description: String { "\(table) at byte \(offset): \(reason)" }
 }
 

@@ -5,18 +5,18 @@ import Foundation
 /// table read is bounds-checked, so a damaged or hostile file gets a `FontError`, never a crash.
 public struct OpenTypeFont: Sendable {
     /// Font units per em.
-    public let unitsPerEm: Int
+    package let unitsPerEm: Int
     /// Glyphs in the font.
-    public let glyphCount: Int
+    package let glyphCount: Int
     /// True when the outlines are CFF (`OTTO`).
-    public let isCFF: Bool
+    package let isCFF: Bool
     /// Faces in the file this face came from.
     public let faceCount: Int
     /// Line metrics in font units, from `OS/2` when USE_TYPO_METRICS is set, else from `hhea`
     /// (descent positive, below the baseline).
-    public let ascent: Int
-    public let descent: Int
-    public let lineGap: Int
+    package let ascent: Int
+    package let descent: Int
+    package let lineGap: Int
 
     let cmap: CmapTable
     let hmtx: HmtxTable
@@ -62,6 +62,27 @@ public struct OpenTypeFont: Sendable {
         _ = try alternateHalfWidths(language: nil)
     }
 
+    /// Reads face `faceIndex` of a font file's bytes held as `Data` (a bundled resource read
+    /// with `Data(contentsOf:)`, an asset's data, a download). Throws `FontError` as
+    /// `init(bytes:faceIndex:)` does.
+    public init(data: Data, faceIndex: Int = 0) throws(FontError) {
+        try self.init(bytes: [UInt8](data), faceIndex: faceIndex)
+    }
+
+    /// Reads face `faceIndex` of the font file at the file URL `url`, such as an app bundle's
+    /// `Bundle.main.url(forResource: "NotoSans-Regular", withExtension: "ttf")`. A `.ttc` holds
+    /// several faces: `faceCount` says how many. Throws `FontError` for a URL that is not a file
+    /// URL, a file that cannot be read, or a damaged font.
+    public init(contentsOf url: URL, faceIndex: Int = 0) throws(FontError) {
+        guard url.isFileURL else {
+            throw FontError(table: "file", offset: 0, reason: "not a file URL: \(url.absoluteString)")
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw FontError(table: "file", offset: 0, reason: "cannot read \(url.path)")
+        }
+        try self.init(data: data, faceIndex: faceIndex)
+    }
+
     /// Reads face `faceIndex` of the font file at `path`.
     public init(contentsOf path: String, faceIndex: Int = 0) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -71,29 +92,29 @@ public struct OpenTypeFont: Sendable {
     }
 
     /// The glyph for `scalar`, nil when the font does not cover it.
-    public func glyph(for scalar: Unicode.Scalar) -> UInt16? { cmap.glyph(scalar.value) }
+    package func glyph(for scalar: Unicode.Scalar) -> UInt16? { cmap.glyph(scalar.value) }
 
     /// The glyph for `scalar` followed by variation selector `selector`, as `cmap` format 14 maps
     /// it; nil when the font has no such sequence.
-    public func glyph(for scalar: Unicode.Scalar, selector: Unicode.Scalar) -> UInt16? {
+    package func glyph(for scalar: Unicode.Scalar, selector: Unicode.Scalar) -> UInt16? {
         cmap.glyph(scalar.value, selector: selector.value)
     }
 
     /// True when the font's colour bitmaps supply advances (colour emoji fonts).
-    public var hasColorBitmaps: Bool { colorBitmaps != nil }
+    package var hasColorBitmaps: Bool { colorBitmaps != nil }
 
     /// The advance of `glyph` in font units, from `hmtx`.
-    public func advance(of glyph: UInt16) -> Int { hmtx.advance(glyph) }
+    package func advance(of glyph: UInt16) -> Int { hmtx.advance(glyph) }
 
     /// The advance of `glyph` in strike pixels and the strike's ppem, for bitmap glyphs.
-    public func bitmapAdvance(of glyph: UInt16) -> (pixels: Int, ppem: Int)? {
+    package func bitmapAdvance(of glyph: UInt16) -> (pixels: Int, ppem: Int)? {
         guard let colorBitmaps, let pixels = colorBitmaps.advance(glyph) else { return nil }
         return (pixels, colorBitmaps.ppem)
     }
 
     /// The pair kerning applied to text in `script` (an OpenType script tag): the `kern` feature of
     /// `GPOS`, or the old `kern` table when the font has no `GPOS`.
-    public func kerning(script: String) throws(FontError) -> PairKerning {
+    package func kerning(script: String) throws(FontError) -> PairKerning {
         guard let gpos else { return PairKerning(kerning: legacyKerning) }
         return PairKerning(kerning: try Kerning(gpos: gpos, script: script, glyphCount: glyphCount))
     }
@@ -108,7 +129,7 @@ public struct OpenTypeFont: Sendable {
 extension OpenTypeFont {
     /// The substitutions a browser applies by default (`ccmp`, `locl`, `rlig`, `liga`, `clig`: single
     /// and ligature lookups) for `script` and `language` (OpenType tags: `latn`, `KOR `).
-    public func substitutions(script: String, language: String?) throws(FontError) -> GlyphSubstitutions {
+    package func substitutions(script: String, language: String?) throws(FontError) -> GlyphSubstitutions {
         guard let gsub else { return GlyphSubstitutions(substitutions: Substitutions()) }
         return GlyphSubstitutions(substitutions: try Substitutions(gsub: gsub, script: script, language: language,
                                                                    glyphCount: glyphCount))
@@ -116,12 +137,12 @@ extension OpenTypeFont {
 }
 
 /// Glyph substitutions for one script and language.
-public struct GlyphSubstitutions: Sendable {
+package struct GlyphSubstitutions: Sendable {
     let substitutions: Substitutions
 
     /// Applies the substitutions to `glyphs`; `clusters` (one per glyph) is kept in step, each glyph
     /// left keeping the cluster of its first component.
-    public func apply(_ glyphs: inout [UInt16], clusters: inout [Int]) {
+    package func apply(_ glyphs: inout [UInt16], clusters: inout [Int]) {
         substitutions.apply(&glyphs, clusters: &clusters)
     }
 
@@ -132,19 +153,19 @@ public struct GlyphSubstitutions: Sendable {
     }
 
     /// True when nothing is ever substituted.
-    public var isEmpty: Bool { substitutions.isEmpty }
+    package var isEmpty: Bool { substitutions.isEmpty }
 
     /// Whether a ligature could take in `glyph` (or a form of it), so text cannot be cut there.
     func ligatures(involve glyph: UInt16) -> Bool { substitutions.ligatures(involve: glyph) }
 }
 
 /// Pair adjustments for one script, in font units.
-public struct PairKerning: Sendable {
+package struct PairKerning: Sendable {
     let kerning: Kerning
 
     /// The adjustment between two adjacent glyphs.
-    public func adjustment(_ left: UInt16, _ right: UInt16) -> Int { kerning.adjustment(left, right) }
+    package func adjustment(_ left: UInt16, _ right: UInt16) -> Int { kerning.adjustment(left, right) }
 
     /// True when no pair is ever adjusted.
-    public var isEmpty: Bool { kerning.isEmpty }
+    package var isEmpty: Bool { kerning.isEmpty }
 }

@@ -13,6 +13,7 @@ import Synchronization
 /// them, and content it has forgotten gets a new stamp when it comes back (a cache miss, never a
 /// wrong layout). Two ids with equal content may share a stamp: they share the layout too, rightly.
 public struct ContentStamp: Hashable, Sendable {
+    /// The stamp's number, unique among the contents one cache remembers.
     public let rawValue: UInt64
 
     init(rawValue: UInt64) { self.rawValue = rawValue }
@@ -41,11 +42,14 @@ private let stampCounter = Atomic<UInt64>(1)
 public struct LayoutContent: Hashable, Sendable {
     /// The cell class that lays the message out.
     public var cell: ObjectIdentifier
+    /// The message's side, which its bubble's shape depends on.
     public var direction: MessageDirection
+    /// The message's revision (`MessageModel.revision`).
     public var revision: Int
     /// What the cell shows, from its configurator (`ConfigurableCell.content(of:)`).
     public var body: BubbleContent
 
+    /// The content of a message laid out by `cell`, with its `direction`, `revision` and `body`.
     public init(cell: ObjectIdentifier, direction: MessageDirection, revision: Int, body: BubbleContent) {
         self.cell = cell
         self.direction = direction

@@ -32,9 +32,9 @@ public final class LayoutCache: Sendable {
     private let shards: [Shard]
     private let styles = LayoutLock<[StyleKey: UInt16]>([:])
     /// Most entries held.
-    public let maxEntries: Int
+    package let maxEntries: Int
     /// Most bytes held (entries, index and long ids).
-    public let maxBytes: Int
+    package let maxBytes: Int
 
     /// A cache of at most `maxEntries` layouts and `maxBytes` bytes, split into `shardCount` shards
     /// (each holds an equal share of both caps).
@@ -48,17 +48,17 @@ public final class LayoutCache: Sendable {
     }
 
     /// Bytes of one entry in the table, before the index and long ids: key 32, packed layout 16.
-    public static var entryStride: Int { MemoryLayout<LayoutTable.Entry>.stride }
+    package static var entryStride: Int { MemoryLayout<LayoutTable.Entry>.stride }
 
     /// The small number standing for `style` in keys of this cache.
-    public func styleID(for style: BubbleStyle) -> UInt16 {
+    package func styleID(for style: BubbleStyle) -> UInt16 {
         styleID(forKey: StyleKey(style: style, measurer: nil))
     }
 
     /// The small number standing for `style` measured by `measurer` (a `CellMeasurer` holds the
     /// text options, width profile included): engines that measure differently never share
     /// layouts.
-    public func styleID(for style: BubbleStyle, measurer: AnyHashable) -> UInt16 {
+    package func styleID(for style: BubbleStyle, measurer: AnyHashable) -> UInt16 {
         styleID(forKey: StyleKey(style: style, measurer: measurer))
     }
 
@@ -87,7 +87,7 @@ public final class LayoutCache: Sendable {
     /// The stamp of `content` for message `id`: the same stamp as last time when `content` equals
     /// (in full) the content last stamped for `id`, else a new one. Keys built with it find only
     /// layouts made from that content.
-    public func stamp(id: String, content: LayoutContent) -> ContentStamp {
+    package func stamp(id: String, content: LayoutContent) -> ContentStamp {
         stamp(id: id, idHash: identityHash(id), content: content)
     }
 
@@ -110,7 +110,7 @@ public final class LayoutCache: Sendable {
     }
 
     /// The cached layout for `key`, marked recently used; nil (a counted miss) if absent.
-    public func layout(for key: LayoutKey) -> RowLayout? {
+    package func layout(for key: LayoutKey) -> RowLayout? {
         layout(for: key, idHash: identityHash(key.id))
     }
 
@@ -128,7 +128,7 @@ public final class LayoutCache: Sendable {
     }
 
     /// Stores `layout` for `key`, evicting entries not recently used beyond the caps.
-    public func insert(_ layout: RowLayout, for key: LayoutKey) {
+    package func insert(_ layout: RowLayout, for key: LayoutKey) {
         insert(layout, for: key, idHash: identityHash(key.id))
     }
 
@@ -142,7 +142,7 @@ public final class LayoutCache: Sendable {
     /// Makes room for about `additional` more layouts at once (within the caps), so inserting
     /// them does not grow the storage step by step. Call before inserting many, such as a
     /// resize of a large conversation.
-    public func reserveCapacity(additional: Int) {
+    package func reserveCapacity(additional: Int) {
         guard additional > 0 else { return }
         // Keys spread over the shards by the keyed id hash, so a shard's share varies from run to
         // run around the mean by about its square root: room for five of those (or 3%, if more)
@@ -154,7 +154,7 @@ public final class LayoutCache: Sendable {
     }
 
     /// Drops every layout of message `id`, of any content, width or decoration, and its stamp.
-    public func removeAll(id: String) {
+    package func removeAll(id: String) {
         let idHash = identityHash(id)
         shard(idHash).state.withLock { state in
             state.table.removeAll(id: id)
@@ -163,7 +163,7 @@ public final class LayoutCache: Sendable {
     }
 
     /// Empties the cache (counters included).
-    public func removeAll() {
+    package func removeAll() {
         for shard in shards {
             shard.state.withLock { state in
                 state.table.removeAll()
@@ -173,12 +173,12 @@ public final class LayoutCache: Sendable {
     }
 
     /// Zeroes the hit, miss and eviction counters, keeping the entries.
-    public func resetCounters() {
+    package func resetCounters() {
         for shard in shards { shard.state.withLock { $0.table.resetCounters() } }
     }
 
     /// The counters summed over all shards.
-    public var statistics: CacheStatistics {
+    package var statistics: CacheStatistics {
         var stats = CacheStatistics()
         for shard in shards {
             shard.state.withLock { state in

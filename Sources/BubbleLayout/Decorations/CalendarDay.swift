@@ -3,12 +3,12 @@ import Foundation
 /// A calendar day (proleptic Gregorian) in some time zone: what a date separator marks.
 public struct CalendarDay: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Days since 1970-01-01.
-    public let daysSinceEpoch: Int
+    package let daysSinceEpoch: Int
 
-    public init(daysSinceEpoch: Int) { self.daysSinceEpoch = daysSinceEpoch }
+    package init(daysSinceEpoch: Int) { self.daysSinceEpoch = daysSinceEpoch }
 
     /// The day `date` falls on, `utcOffset` seconds east of UTC.
-    public init(_ date: Date, utcOffset: Int) {
+    package init(_ date: Date, utcOffset: Int) {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + utcOffset
         daysSinceEpoch = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     }
@@ -27,7 +27,7 @@ public struct CalendarDay: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     /// 0 = Sunday … 6 = Saturday.
-    public var weekday: Int { ((daysSinceEpoch % 7) + 11) % 7 }
+    package var weekday: Int { ((daysSinceEpoch % 7) + 11) % 7 }
 
     /// `2024-05-01`: the form date row ids use (`date:2024-05-01`).
     public var isoString: String {
@@ -41,8 +41,10 @@ public struct CalendarDay: Hashable, Sendable, Comparable, CustomStringConvertib
         return "\(Self.weekdays[weekday]) \(d) \(Self.months[m - 1]) \(y)"
     }
 
+    /// The day as `isoString` writes it.
     public var description: String { isoString }
 
+    /// Whether `a` is an earlier day than `b`.
     public static func < (a: CalendarDay, b: CalendarDay) -> Bool { a.daysSinceEpoch < b.daysSinceEpoch }
 
     static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]

@@ -12,7 +12,7 @@ public enum ClockStyle: String, Hashable, Sendable, CaseIterable {
     /// locale source under `localeDirectory` (`t_fmt` with `%I`, `%l` or `%r` is 12-hour; a `copy`
     /// of another locale is followed), else the CLDR data Foundation carries (its `j` skeleton:
     /// `h` or `K` is 12-hour). `C`, `POSIX` and an unset locale are 24-hour.
-    public static func locale(environment: [String: String],
+    package static func locale(environment: [String: String],
                               localeDirectory: String? = ClockStyle.glibcLocaleDirectory) -> ClockStyle {
         guard let name = localeName(environment) else { return .twentyFourHour }
         if let localeDirectory, let glibc = glibcClock(name, directory: localeDirectory, depth: 0) { return glibc }
@@ -27,7 +27,7 @@ public enum ClockStyle: String, Hashable, Sendable, CaseIterable {
     }
 
     /// Where glibc keeps its locale sources.
-    public static let glibcLocaleDirectory = "/usr/share/i18n/locales"
+    package static let glibcLocaleDirectory = "/usr/share/i18n/locales"
 
     /// The locale name that governs times, nil for `C`, `POSIX` or none.
     static func localeName(_ environment: [String: String]) -> String? {

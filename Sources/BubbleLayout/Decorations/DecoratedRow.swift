@@ -6,22 +6,22 @@
 /// decorated from (its indices already do); lay it out with those.
 public struct DecoratedRow: Hashable, Sendable {
     /// The input position of the message, or -1 for a date separator.
-    public let messageIndex: Int
+    package let messageIndex: Int
     /// Index into the registry's configurators for a message; 0 for a date separator.
-    public let configuratorIndex: Int
+    package let configuratorIndex: Int
     /// The calendar day of the row (the day a separator marks).
-    public let day: CalendarDay
-    public let decoration: RowDecoration
+    package let day: CalendarDay
+    package let decoration: RowDecoration
     /// The input position of the message the row belongs to: its own, or for a date separator the
     /// message it stands above (-1 when not known). Says which conversation the row is in.
-    public let anchorIndex: Int
+    package let anchorIndex: Int
     /// The stamp of the message's content in the engine's cache when it was decorated, or
     /// `ContentStamp.unused` when not stamped (a separator, or a row from a decorator alone): such
     /// a row is stamped when it is laid out.
-    public internal(set) var stamp = ContentStamp.unused
+    package internal(set) var stamp = ContentStamp.unused
 
     /// True for a date separator row.
-    public var isDateSeparator: Bool { messageIndex < 0 }
+    package var isDateSeparator: Bool { messageIndex < 0 }
 
     init(messageIndex: Int, configuratorIndex: Int, day: CalendarDay, decoration: RowDecoration, anchorIndex: Int? = nil) {
         self.messageIndex = messageIndex
@@ -32,7 +32,7 @@ public struct DecoratedRow: Hashable, Sendable {
     }
 
     /// A date separator for `day`, above the message at input position `anchorIndex`.
-    public static func dateSeparator(_ day: CalendarDay, isFirstRow: Bool, above anchorIndex: Int = -1) -> DecoratedRow {
+    package static func dateSeparator(_ day: CalendarDay, isFirstRow: Bool, above anchorIndex: Int = -1) -> DecoratedRow {
         DecoratedRow(messageIndex: -1, configuratorIndex: 0, day: day,
                      decoration: RowDecoration(isFirstRow: isFirstRow), anchorIndex: anchorIndex)
     }
@@ -44,6 +44,7 @@ public struct DecoratedRow: Hashable, Sendable {
             && a.decoration == b.decoration && a.anchorIndex == b.anchorIndex
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(messageIndex)
         hasher.combine(configuratorIndex)
@@ -62,12 +63,12 @@ public struct DecoratedRow: Hashable, Sendable {
     }
 
     /// The conversation the row is in (`MessageModel.conversationID`).
-    public func conversationID(in models: [any MessageModel]) -> String? {
+    package func conversationID(in models: [any MessageModel]) -> String? {
         anchorIndex >= 0 ? models[anchorIndex].conversationID : nil
     }
 
     /// The id `heights` prints: the message's id, or `date:2024-05-01` for a separator.
-    public func id(in models: [any MessageModel]) -> String {
+    package func id(in models: [any MessageModel]) -> String {
         isDateSeparator ? "date:" + day.isoString : models[messageIndex].id
     }
 }

@@ -16,6 +16,8 @@ public struct DecorationOptions: Hashable, Sendable {
     /// and on bubbles that are edited or failed.
     public var footerOnEveryMessage = true
 
+    /// Options with the given group gap (seconds), time zone, party count, footer rule and clock
+    /// style; each defaults to the property's default.
     public init(groupGap: Double = 300, timeZone: TimeZone = ZoneClock.systemTimeZone,
                 otherParties: Int? = nil, footerOnEveryMessage: Bool = true, clock: ClockStyle = .twentyFourHour) {
         self.clock = clock

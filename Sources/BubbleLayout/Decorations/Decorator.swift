@@ -10,7 +10,7 @@ import Foundation
 /// undecided (`PartyWindow`: until a second other party speaks or its first 32 messages are in),
 /// its rows are held back too, so a row never depends on when it was asked for. Cheap and
 /// sequential: batch layout runs it first, then lays rows out in parallel.
-public struct Decorator: Sendable {
+package struct Decorator: Sendable {
     /// What decoration needs to know about a message.
     struct Facts: Sendable {
         var index: Int
@@ -46,7 +46,7 @@ public struct Decorator: Sendable {
         }
     }
 
-    public let options: DecorationOptions
+    package let options: DecorationOptions
     let footerWidths: FooterText.Widths
     let registry: CellRegistry
     /// The registry's cell for each model type, found once per type.
@@ -62,7 +62,7 @@ public struct Decorator: Sendable {
     private var held: [Held] = []
 
     /// A decorator placing messages with `registry`'s cells, footers measured by `footerWidths`.
-    public init(options: DecorationOptions, registry: CellRegistry, footerWidths: FooterText.Widths) {
+    package init(options: DecorationOptions, registry: CellRegistry, footerWidths: FooterText.Widths) {
         self.options = options
         self.registry = registry
         self.lookup = CellRegistry.Lookup(registry)
@@ -72,13 +72,13 @@ public struct Decorator: Sendable {
 
     /// The number of other parties: given, or counted in the conversation's first messages
     /// (`PartyWindow`) seen so far.
-    public var otherParties: Int { options.otherParties ?? parties.otherParties }
+    package var otherParties: Int { options.otherParties ?? parties.otherParties }
 
     /// Whether the name lines are known: given in the options, or decided by `PartyWindow`.
     private var namesDecided: Bool { options.otherParties != nil || parties.isDecided }
 
     /// Takes the next message (input position `index`) and returns the rows now decided.
-    public mutating func push(_ model: any MessageModel, index: Int) throws(LayoutError) -> [DecoratedRow] {
+    package mutating func push(_ model: any MessageModel, index: Int) throws(LayoutError) -> [DecoratedRow] {
         var rows: [DecoratedRow] = []
         try push(model, index: index, into: &rows)
         return rows
@@ -117,7 +117,7 @@ public struct Decorator: Sendable {
     }
 
     /// The rows still pending at the end of the input.
-    public mutating func finish() -> [DecoratedRow] {
+    package mutating func finish() -> [DecoratedRow] {
         var rows: [DecoratedRow] = []
         if let last = pending { make(.message(last, startsGroup: pendingStartsGroup, endsGroup: true), into: &rows) }
         pending = nil
@@ -147,7 +147,7 @@ public struct Decorator: Sendable {
 
     /// Decorates a whole log in one pass, as a stream of it would be. Messages of different
     /// conversations are decorated apart (see `TimelineDecorator`).
-    public static func decorate(_ models: [any MessageModel], options: DecorationOptions, registry: CellRegistry,
+    package static func decorate(_ models: [any MessageModel], options: DecorationOptions, registry: CellRegistry,
                                 footerWidths: FooterText.Widths) throws(LayoutError) -> [DecoratedRow] {
         var decorator = TimelineDecorator(options: options, registry: registry, footerWidths: footerWidths)
         var rows: [DecoratedRow] = []

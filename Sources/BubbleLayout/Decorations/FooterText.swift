@@ -7,21 +7,21 @@ import Foundation
 /// ASCII one when asked), so the width reserved is the width drawn.
 public struct FooterText: Sendable, Hashable {
     /// The wall-clock time, `HH:mm` or `h:mm AM`.
-    public var time: String
+    package var time: String
     /// True when the footer says ` edited`.
-    public var isEdited: Bool
+    package var isEdited: Bool
     /// The delivery status whose mark ends the footer; nil for none.
-    public var status: DeliveryStatus?
+    package var status: DeliveryStatus?
 
     /// The footer of a message with this date, status and edit flag, in `clock`'s zone.
-    public init(date: Date, status: DeliveryStatus?, isEdited: Bool, clock: inout ZoneClock) {
+    package init(date: Date, status: DeliveryStatus?, isEdited: Bool, clock: inout ZoneClock) {
         time = clock.clockTime(of: date)
         self.isEdited = isEdited
         self.status = status
     }
 
     /// The label after the time of an edited message.
-    public static let editedLabel = "edited"
+    package static let editedLabel = "edited"
     /// What a time is measured as: every `HH:mm` is as wide as this.
     static let timeSample = "00:00"
     /// What 12-hour times are measured as: one-digit hours (`4:56 PM`) and two-digit ones
@@ -29,17 +29,17 @@ public struct FooterText: Sendable, Hashable {
     static let twelveHourSamples = ("0:00 AM", "00:00 AM")
 
     /// The time and the edited label: the part drawn before the status mark.
-    public var timeAndLabel: String { isEdited ? time + " " + Self.editedLabel : time }
+    package var timeAndLabel: String { isEdited ? time + " " + Self.editedLabel : time }
 
     /// The whole footer as plain text, with `mark` giving each status's glyph.
-    public func plain(mark: (DeliveryStatus) -> String = FooterText.mark(for:)) -> String {
+    package func plain(mark: (DeliveryStatus) -> String = FooterText.mark(for:)) -> String {
         guard let status else { return timeAndLabel }
         return timeAndLabel + " " + mark(status)
     }
 
     /// The status mark: `…` sending, `✓` sent, `✓✓` delivered and read (the renderer colours read
     /// marks), `✗` failed.
-    public static func mark(for status: DeliveryStatus) -> String {
+    package static func mark(for status: DeliveryStatus) -> String {
         switch status {
         case .sending: "…"
         case .sent: "✓"
@@ -59,7 +59,7 @@ public struct FooterText: Sendable, Hashable {
         /// (a forward's quote line). Left out of equality: it is what made the widths compared.
         private let measurer: any TextMeasurer
 
-        public init<M: TextMeasurer>(measurer: M) {
+        package init<M: TextMeasurer>(measurer: M) {
             timeWidth = measurer.width(of: FooterText.timeSample)
             twelveHourWidths = (measurer.width(of: FooterText.twelveHourSamples.0), measurer.width(of: FooterText.twelveHourSamples.1))
             editedWidth = 1 + measurer.width(of: FooterText.editedLabel)
@@ -67,10 +67,12 @@ public struct FooterText: Sendable, Hashable {
             self.measurer = measurer
         }
 
+        /// Equal when every width is equal; the measurer they were taken with is left out.
         public static func == (a: Widths, b: Widths) -> Bool {
             a.timeWidth == b.timeWidth && a.twelveHourWidths == b.twelveHourWidths && a.editedWidth == b.editedWidth && a.markWidths == b.markWidths
         }
 
+        /// Hashes what `==` compares.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(timeWidth)
             hasher.combine(twelveHourWidths.0)
@@ -81,14 +83,14 @@ public struct FooterText: Sendable, Hashable {
 
         /// Width of the quote row's line for a message forwarded from `origin`, arrow included
         /// (`ReplyPreviews.forwardArrow`, as wide as the ASCII one drawn instead).
-        public func forwardQuoteWidth(from origin: String) -> Int {
+        package func forwardQuoteWidth(from origin: String) -> Int {
             measurer.width(of: ReplyPreviews.forwardArrow + " " + ReplyPreviews.forwardQuote(from: origin))
         }
 
         /// Width of a forward's line and the separator before a reply's quote, for a forward that
         /// is also a reply (the reply's quote comes after, at its own minimum width or more).
         /// A width leaves out trailing blanks, so the separator is measured with the reply's arrow after it.
-        public func forwardReplyPrefixWidth(from origin: String) -> Int {
+        package func forwardReplyPrefixWidth(from origin: String) -> Int {
             let prefix = ReplyPreviews.forwardArrow + " " + ReplyPreviews.forwardQuote(from: origin)
                 + ReplyPreviews.forwardReplySeparator
             return measurer.width(of: prefix + "↩") - measurer.width(of: "↩")
@@ -96,7 +98,7 @@ public struct FooterText: Sendable, Hashable {
 
         /// Width of a footer with this status and edit flag, its time written in `style` with a
         /// one- or two-digit hour (`ZoneClock.hasTwoDigitHour(at:)`; 24-hour times always have two).
-        public func width(status: DeliveryStatus?, isEdited: Bool, style: ClockStyle = .twentyFourHour,
+        package func width(status: DeliveryStatus?, isEdited: Bool, style: ClockStyle = .twentyFourHour,
                           twoDigitHour: Bool = true) -> Int {
             var width = style == .twentyFourHour ? timeWidth : twoDigitHour ? twelveHourWidths.1 : twelveHourWidths.0
             if isEdited { width += editedWidth }

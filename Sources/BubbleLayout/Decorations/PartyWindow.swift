@@ -12,24 +12,24 @@
 /// (or the input ends), never longer.
 public struct PartyWindow: Sendable {
     /// Messages of a conversation (of any kind) that decide whether it shows names.
-    public static let size = 32
+    package static let size = 32
 
     private var senders = SenderCount()
     /// Messages counted so far (at most `size`).
-    public private(set) var messagesCounted = 0
+    package private(set) var messagesCounted = 0
 
-    public init() {}
+    package init() {}
 
     /// Distinct other parties among the messages counted.
-    public var otherParties: Int { senders.parties }
+    package var otherParties: Int { senders.parties }
 
     /// True once more messages cannot change `otherParties > 1`: two parties were found, or
     /// `size` messages were counted.
-    public var isDecided: Bool { senders.parties > 1 || messagesCounted >= Self.size }
+    package var isDecided: Bool { senders.parties > 1 || messagesCounted >= Self.size }
 
     /// Counts the conversation's next message, whose sender is `incomingBubbleSender` when it is
     /// an incoming bubble and nil otherwise. Messages after the first `size` are not counted.
-    public mutating func count(incomingBubbleSender sender: String?) {
+    package mutating func count(incomingBubbleSender sender: String?) {
         guard messagesCounted < Self.size else { return }
         messagesCounted += 1
         if let sender, Self.isName(sender) { senders.count(sender: sender, by: 1) }
@@ -41,7 +41,7 @@ public struct PartyWindow: Sendable {
     }
 
     /// Whether `sender` is a name a name line can show: not empty, not only spaces and tabs.
-    public static func isName(_ sender: String) -> Bool {
+    package static func isName(_ sender: String) -> Bool {
         sender.utf8.contains { $0 != 0x20 && $0 != 0x09 }
     }
 }

@@ -1,11 +1,11 @@
 /// Short previews of recent messages by id, for the one-line quote a reply shows. In streaming
 /// mode only the last `capacity` messages are known; a reply to an older (or unknown) one shows
 /// `↩ reply to a message`. The quote is one row either way, so layout never waits on this.
-public struct ReplyPreviews: Sendable {
+package struct ReplyPreviews: Sendable {
     /// Most previews kept.
-    public let capacity: Int
+    package let capacity: Int
     /// Longest preview kept, in characters (the renderer truncates to the bubble's width anyway).
-    public let maximumLength: Int
+    package let maximumLength: Int
     /// Keyed by conversation and id: messages of different conversations never quote each other,
     /// and ids need only be unique within a conversation.
     private var previews: [Key: String] = [:]
@@ -17,29 +17,29 @@ public struct ReplyPreviews: Sendable {
     }
     private var next = 0
 
-    public init(capacity: Int = 4096, maximumLength: Int = 80) {
+    package init(capacity: Int = 4096, maximumLength: Int = 80) {
         self.capacity = max(1, capacity)
         self.maximumLength = max(1, maximumLength)
     }
 
     /// The quote shown when the replied-to message is not known.
-    public static let unknownQuote = "↩ reply to a message"
+    package static let unknownQuote = "↩ reply to a message"
 
     /// What starts a forward's line on the quote row (a renderer drawing ASCII uses `>`, as wide).
-    public static let forwardArrow = "↪"
+    package static let forwardArrow = "↪"
 
     /// What stands between a forward's line and the reply's quote when a forward is also a reply.
-    public static let forwardReplySeparator = " · "
+    package static let forwardReplySeparator = " · "
 
     /// What the quote row says of a forwarded message (`MessageModel.forwardedFrom`): the one
     /// row a reply's quote takes, so a forward costs the same row in every measure. The bubble is
     /// made wide enough for it (`RowDecoration.quoteWidth`), up to its maximum width.
-    public static func forwardQuote(from origin: String) -> String {
+    package static func forwardQuote(from origin: String) -> String {
         origin.isEmpty ? "Forwarded" : "Forwarded from " + origin
     }
 
     /// Remembers `model`'s preview: its sender and its first line, as the registered cell gives it.
-    public mutating func record(_ model: any MessageModel, registry: CellRegistry) {
+    package mutating func record(_ model: any MessageModel, registry: CellRegistry) {
         let body = (try? registry.configurator(for: model).previewText(model)) ?? ""
         let firstLine = body.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         var preview = model.senderName.map { "\($0): " } ?? ""
@@ -59,14 +59,14 @@ public struct ReplyPreviews: Sendable {
 
     /// The one-line quote for a reply to `id` from a message of `conversation` (nil for a log
     /// without conversations): only a message of that same conversation is quoted.
-    public func quote(for id: String, in conversation: String? = nil) -> String {
+    package func quote(for id: String, in conversation: String? = nil) -> String {
         body(for: id, in: conversation).map { "↩ " + $0 } ?? Self.unknownQuote
     }
 
     /// The quote's text without its arrow (`Ann: the text`), nil when `id` is unknown. Callers
     /// that draw their own arrow take this: cutting "↩ " off `quote` fails when the name starts
     /// with a combining mark, which joins the space into one grapheme with it.
-    public func body(for id: String, in conversation: String? = nil) -> String? {
+    package func body(for id: String, in conversation: String? = nil) -> String? {
         previews[Key(conversation: conversation, id: id)]
     }
 }

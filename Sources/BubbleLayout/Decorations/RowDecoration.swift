@@ -2,12 +2,12 @@
 /// quote, the footer. Part of the layout cache key, because a row's height depends on it.
 /// Packed into 32 bits.
 public struct RowDecoration: Hashable, Sendable {
-    public var rawValue: UInt32
+    package var rawValue: UInt32
 
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// A decoration from its decisions.
-    public init(isFirstRow: Bool = false, startsGroup: Bool = true, endsGroup: Bool = true,
+    package init(isFirstRow: Bool = false, startsGroup: Bool = true, endsGroup: Bool = true,
                 showsName: Bool = false, hasReplyQuote: Bool = false, showsFooter: Bool = false,
                 footerWidth: Int = 0, quoteWidth: Int = 0, quoteAddsReply: Bool = false) {
         var raw: UInt32 = 0
@@ -32,7 +32,7 @@ public struct RowDecoration: Hashable, Sendable {
     static let quoteAddsReplyBit: UInt32 = 1 << 6
 
     /// The first row of the whole timeline: no spacing above it.
-    public var isFirstRow: Bool { rawValue & Self.firstRowBit != 0 }
+    package var isFirstRow: Bool { rawValue & Self.firstRowBit != 0 }
     /// Opens a group (or stands alone): group spacing above.
     public var startsGroup: Bool { rawValue & Self.startsGroupBit != 0 }
     /// Closes a group (or stands alone): the bubble gets its tail.
@@ -44,11 +44,11 @@ public struct RowDecoration: Hashable, Sendable {
     /// Shows the footer (time, "edited", status).
     public var showsFooter: Bool { rawValue & Self.footerBit != 0 }
     /// Cells the footer text takes.
-    public var footerWidth: Int { Int((rawValue >> 8) & 0xFF) }
+    package var footerWidth: Int { Int((rawValue >> 8) & 0xFF) }
     /// Cells the quote row's own line needs (a forward's "↪ Forwarded from Name"), 0 when it
     /// needs no more than a reply quote's minimum: the bubble widens to it, up to its maximum.
-    public var quoteWidth: Int { Int(rawValue >> 16) }
+    package var quoteWidth: Int { Int(rawValue >> 16) }
     /// The quote row is a forward's line followed by a reply's quote: `quoteWidth` is the forward's
     /// line and separator, and the reply's quote needs its minimum width after it.
-    public var quoteAddsReply: Bool { rawValue & Self.quoteAddsReplyBit != 0 }
+    package var quoteAddsReply: Bool { rawValue & Self.quoteAddsReplyBit != 0 }
 }

@@ -2,32 +2,32 @@ import Foundation
 
 /// Calendar days and wall-clock times in one time zone, fast: the zone's offset is looked up once
 /// per stretch between daylight-saving transitions, not once per message.
-public struct ZoneClock: Sendable {
-    public let timeZone: TimeZone
+@usableFromInline package struct ZoneClock: Sendable {
+    package let timeZone: TimeZone
     /// How `clockTime(of:)` writes times.
-    public let style: ClockStyle
+    package let style: ClockStyle
     private var validFrom: Double = .infinity
     private var validUntil: Double = -.infinity
     private var offset = 0
 
-    public init(timeZone: TimeZone, style: ClockStyle = .twentyFourHour) {
+    package init(timeZone: TimeZone, style: ClockStyle = .twentyFourHour) {
         self.timeZone = timeZone
         self.style = style
     }
 
     /// The zone the process's `TZ` names, read as POSIX does (`ZoneName.environmentZone`), else UTC.
-    public static var environmentTimeZone: TimeZone {
+    package static var environmentTimeZone: TimeZone {
         ZoneName.environmentZone(ProcessInfo.processInfo.environment).zone
     }
 
     /// The device's zone, as `date` shows it: `TZ` read as POSIX does, else the system's zone
     /// (`ZoneName.systemZone`), else UTC. The default of `DecorationOptions` and `RenderOptions`.
-    public static var systemTimeZone: TimeZone {
+    @usableFromInline package static var systemTimeZone: TimeZone {
         ZoneName.systemZone(ProcessInfo.processInfo.environment).zone
     }
 
     /// Seconds east of UTC at `date`.
-    public mutating func utcOffset(at date: Date) -> Int {
+    package mutating func utcOffset(at date: Date) -> Int {
         let t = date.timeIntervalSince1970
         if t >= validFrom && t < validUntil { return offset }
         offset = timeZone.secondsFromGMT(for: date)
@@ -38,12 +38,12 @@ public struct ZoneClock: Sendable {
     }
 
     /// The calendar day `date` falls on in this zone.
-    public mutating func day(of date: Date) -> CalendarDay {
+    package mutating func day(of date: Date) -> CalendarDay {
         CalendarDay(date, utcOffset: utcOffset(at: date))
     }
 
     /// `HH:mm` of `date` in this zone, or `h:mm AM` with the 12-hour style.
-    public mutating func clockTime(of date: Date) -> String {
+    package mutating func clockTime(of date: Date) -> String {
         let inDay = secondsInDay(date)
         let hour = inDay / 3600, minutes = CalendarDay.pad(inDay / 60 % 60, 2)
         switch style {
@@ -54,7 +54,7 @@ public struct ZoneClock: Sendable {
 
     /// Whether `clockTime(of:)` writes two digits for the hour of `date`: always in 24-hour style,
     /// from 10 to 12 o'clock in 12-hour style. What a footer's width depends on.
-    public mutating func hasTwoDigitHour(at date: Date) -> Bool {
+    package mutating func hasTwoDigitHour(at date: Date) -> Bool {
         style == .twentyFourHour || Self.twelveHour(secondsInDay(date) / 3600) >= 10
     }
 

@@ -4,10 +4,10 @@ extension ZoneName {
     /// The file the system's zone is set by, on Linux and macOS alike: a link into a zoneinfo
     /// folder (`/usr/share/zoneinfo/Europe/Berlin`, `/var/db/timezone/zoneinfo/Europe/Berlin`) or
     /// a copy of a zone's TZif file.
-    public static let localtimePath = "/etc/localtime"
+    package static let localtimePath = "/etc/localtime"
 
     /// Where a zone came from, for the notes that say which zone times were read in.
-    public enum Source: Sendable, Equatable {
+    package enum Source: Sendable, Equatable {
         /// `TZ` named it.
         case environment
         /// `/etc/localtime` (or the device's setting) named it.
@@ -20,7 +20,7 @@ extension ZoneName {
     /// set (read as POSIX does, `environmentZone`), else the system's zone from `localtimePath`
     /// (`zone(atLocaltime:)`), else, on Apple platforms, the device's setting
     /// (`TimeZone.current`), else UTC. `warning` is `environmentZone`'s, for a `TZ` we cannot read.
-    public static func systemZone(_ environment: [String: String], localtimePath: String? = ZoneName.localtimePath)
+    package static func systemZone(_ environment: [String: String], localtimePath: String? = ZoneName.localtimePath)
         -> (zone: TimeZone, warning: String?, source: Source) {
         if let value = environment["TZ"], !value.isEmpty {
             let (zone, warning) = environmentZone(environment)

@@ -1,36 +1,16 @@
 import Foundation
 
-/// The one reader of time-zone names, for `--tz`-style arguments and for the `TZ` environment
-/// variable. The two differ in one way only, the sign of a bare offset: people type `+05:30` to mean
-/// east of UTC, while POSIX says `TZ=UTC+2` is two hours *west* (as `date` reads it).
-public enum ZoneName {
-    /// The zone `text` names, with offsets east-positive (`+05:30`, `-0800`, `UTC+2`, `GMT-03:00`):
-    /// a tz database name in any case (`Europe/Berlin`, `asia/saigon`, `utc`, `EST`), or an offset.
-    /// Nil when it names none: an abbreviation that is not a database name (`PST`, `IST`, `CEST`)
-    /// names none, since most stand for several zones (`IST` is India's, Israel's and Ireland's).
-    public static func parse(_ text: String) -> TimeZone? {
-        guard let name = trimmed(text) else { return nil }
-        if let zone = named(name) { return zone }
-        if let offset = offsetSeconds(name) { return TimeZone(secondsFromGMT: offset) }
-        return nil
-    }
-
-    /// Why `--tz`'s `text` names no zone, for its usage error: what is read, and for an abbreviation
-    /// a zone it may have meant.
-    public static func refusal(_ text: String) -> String {
-        let rule = "expected a tz database zone name in any case (Europe/Berlin, america/new_york, UTC) or an offset (+05:30, -0800, UTC+2); abbreviations are not zone names, except the few the database has itself (EST, MST, HST: fixed UTC-5, -7, -10; CET, EET, MET, WET)"
-        let upper = text.trimmingCharacters(in: .whitespaces).uppercased()
-        // Foundation's abbreviation table, used only to suggest: it picks one zone where there are several.
-        if let zone = TimeZone.abbreviationDictionary[upper], zone != "GMT", zone != "UTC" {
-            return "'\(upper)' is an abbreviation, not a zone: give a zone such as \(zone), or an offset; \(rule)"
-        }
-        return rule
-    }
-
+/// The one reader of time-zone names, for the `TZ` environment variable and (in the command line,
+/// `ZoneName+Argument.swift`) for `--tz`-style arguments. The two differ in one way only, the sign
+/// of a bare offset: people type `+05:30` to mean east of UTC, while POSIX says `TZ=UTC+2` is two
+/// hours *west* (as `date` reads it). It stays in the library because the library's default zone
+/// (`DecorationOptions.timeZone`, `ZoneClock.systemTimeZone`) reads `TZ` and `/etc/localtime` the
+/// way the command line does, with the tz database's names (`ZoneNameTable.swift`).
+package enum ZoneName {
     /// The zone of a POSIX `TZ` value: a zone name (`Europe/Berlin`, `:Asia/Tokyo`) or a POSIX
     /// `std offset[dst…]` string whose offset is west-positive (`UTC+2` is UTC−2, `EST5EDT`).
     /// Nil when it names none.
-    public static func posix(_ text: String) -> TimeZone? {
+    package static func posix(_ text: String) -> TimeZone? {
         guard let name = trimmed(text) else { return nil }
         // A POSIX string is read as POSIX before Foundation sees it: Foundation reads `UTC+2` east.
         if let rule = PosixRule(name) {
@@ -43,7 +23,7 @@ public enum ZoneName {
 
     /// The zone of the `TZ` variable in `environment`: UTC when it is unset or empty, and UTC with a
     /// warning when it names no zone, since times would otherwise shift without notice.
-    public static func environmentZone(_ environment: [String: String]) -> (zone: TimeZone, warning: String?) {
+    package static func environmentZone(_ environment: [String: String]) -> (zone: TimeZone, warning: String?) {
         guard let value = environment["TZ"], !value.isEmpty else { return (.gmt, nil) }
         guard let zone = posix(value) else {
             return (.gmt, "TZ='\(value)' names no time zone we know; times are shown in UTC")
@@ -54,32 +34,7 @@ public enum ZoneName {
         return (zone, nil)
     }
 
-    /// Seconds east of UTC for `+05:30`, `-0800`, `+5`, `UTC+2` or `GMT-03:00`; nil otherwise.
-    static func offsetSeconds(_ text: String) -> Int? {
-        var rest = Substring(text)
-        for prefix in ["UTC", "GMT", "utc", "gmt"] where rest.hasPrefix(prefix) {
-            rest = rest.dropFirst(prefix.count)
-            break
-        }
-        guard let sign = rest.first, sign == "+" || sign == "-" else { return nil }
-        rest = rest.dropFirst()
-        let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
-        let hours: Int, minutes: Int
-        if parts.count == 2 {
-            guard parts[0].count <= 2, parts[1].count == 2 else { return nil }
-            hours = Int(parts[0])!
-            minutes = Int(parts[1])!
-        } else {
-            // "5" and "05" are hours; "530" and "0530" are hours and minutes.
-            guard parts[0].count <= 4, let number = Int(parts[0]) else { return nil }
-            (hours, minutes) = parts[0].count <= 2 ? (number, 0) : (number / 100, number % 100)
-        }
-        guard hours <= 14, minutes < 60 else { return nil }
-        return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
-    }
-
-    private static func trimmed(_ text: String) -> String? {
+    package static func trimmed(_ text: String) -> String? {
         var name = text.trimmingCharacters(in: .whitespaces)
         // POSIX lets TZ say ":Europe/Berlin" for "read the zone file".
         if name.hasPrefix(":") { name.removeFirst() }
@@ -90,7 +45,7 @@ public enum ZoneName {
     /// Asia/Ho_Chi_Minh): the canonical zone of a link, else the name itself. Only database names
     /// are read, not whatever else Foundation takes (ICU also takes `BST` for Bangladesh and `PST`
     /// for Los Angeles), so one rule holds whatever the case. Nil for a name Foundation does not know.
-    static func named(_ name: String) -> TimeZone? {
+    package static func named(_ name: String) -> TimeZone? {
         guard let entry = database[asciiLowercased(name)] else { return nil }
         return TimeZone(identifier: entry.zone) ?? TimeZone(identifier: entry.name)
     }

@@ -8,7 +8,7 @@
 /// hash alike, as the cache compares ids with `==`. Equality is always checked on the full id, so
 /// a collision costs time, never a wrong layout.
 @inline(__always)
-func identityHash(_ id: String) -> UInt64 { IDHash.process.hash(id) }
+package func identityHash(_ id: String) -> UInt64 { IDHash.process.hash(id) }
 
 /// A keyed 64-bit hash of a string's NFC UTF-8, so that ids `String` calls equal hash alike.
 ///

@@ -67,20 +67,20 @@ public final class PreparedTextStore<Measurer: TextMeasurer>: Sendable {
     }
 
     /// Bookkeeping bytes per message held: its slot, its id's hash-table entry, its parts array.
-    public static var messageOverhead: Int { MemoryLayout<Slot?>.stride + 48 + 32 }
+    package static var messageOverhead: Int { MemoryLayout<Slot?>.stride + 48 + 32 }
 
     /// The measurer doing the Unicode (or font) work.
-    public let measurer: Measurer
+    package let measurer: Measurer
     /// Most messages kept.
-    public let capacity: Int
+    package let capacity: Int
     /// Most bytes kept (prepared forms, texts not stored inline, bookkeeping).
-    public let maxBytes: Int
+    package let maxBytes: Int
     private let shards: [ShardBox]
     private let perShardCapacity: Int
     private let perShardBytes: Int
 
     /// A store of at most `capacity` messages and `maxBytes` bytes, in `shardCount` shards.
-    public init(measurer: Measurer, capacity: Int = 1 << 20, maxBytes: Int = 512 << 20, shardCount: Int = 16) {
+    package init(measurer: Measurer, capacity: Int = 1 << 20, maxBytes: Int = 512 << 20, shardCount: Int = 16) {
         self.measurer = measurer
         self.capacity = max(1, capacity)
         self.maxBytes = max(1, maxBytes)
@@ -105,7 +105,7 @@ public final class PreparedTextStore<Measurer: TextMeasurer>: Sendable {
     /// The prepared form of `text`, part `part` of message `id` at `revision`; prepared now if
     /// the store does not hold it.
     @_specialize(where Measurer == CellMeasurer)
-    public func prepared(id: String, revision: Int, part: Int, text: String) -> Measurer.Prepared {
+    package func prepared(id: String, revision: Int, part: Int, text: String) -> Measurer.Prepared {
         let box = shard(for: id)
         let found: Measurer.Prepared? = box.state.withLock { shard in
             guard let s = shard.byID[id], let slot = shard.slots[s], slot.revision == revision else { return nil }
@@ -150,7 +150,7 @@ public final class PreparedTextStore<Measurer: TextMeasurer>: Sendable {
     }
 
     /// Drops the prepared texts of message `id` (it was deleted).
-    public func remove(id: String) {
+    package func remove(id: String) {
         shard(for: id).state.withLock { shard in
             if let s = shard.byID[id] { shard.remove(slot: s) }
         }
@@ -161,16 +161,16 @@ public final class PreparedTextStore<Measurer: TextMeasurer>: Sendable {
     }
 
     /// Messages held.
-    public var count: Int { sum { $0.byID.count } }
+    package var count: Int { sum { $0.byID.count } }
 
     /// Bytes held: prepared forms, texts not stored inline, and `messageOverhead` per message.
-    public var bytes: Int { sum { $0.bytes } }
+    package var bytes: Int { sum { $0.bytes } }
 
     /// Messages dropped to stay within `capacity` or `maxBytes`.
-    public var evictions: Int { sum { $0.evictions } }
+    package var evictions: Int { sum { $0.evictions } }
 
     /// Texts prepared so far: each is one pass of Unicode work.
-    public var preparations: Int { sum { $0.preparations } }
+    package var preparations: Int { sum { $0.preparations } }
 }
 
 /// Sizes the texts of one message revision through a `PreparedTextStore`; with `known` texts (a

@@ -2,7 +2,14 @@
 /// `*bold*`) or entities mark. Styles only change how text is drawn, never how much room it takes:
 /// the markers are gone from the text, and the layout measures the text alone.
 public enum TextSpanStyle: String, Sendable, Hashable, CaseIterable {
-    case bold, italic, underline, strikethrough
+    /// Bold (`**bold**`, Slack's `*bold*`).
+    case bold
+    /// Italic (`_italic_`).
+    case italic
+    /// Underlined.
+    case underline
+    /// Struck through (`~~gone~~`).
+    case strikethrough
     /// Inline code or a code block: monospaced in the apps, literal (no markup inside).
     case code
 }
@@ -10,10 +17,14 @@ public enum TextSpanStyle: String, Sendable, Hashable, CaseIterable {
 /// A style over part of a message's text, by UTF-8 offsets into it (`start..<end`). Spans may
 /// nest and overlap; one outside the text, or empty, is drawn as nothing.
 public struct TextSpan: Sendable, Hashable {
+    /// UTF-8 offset of the span's first byte in the text.
     public var start: Int
+    /// UTF-8 offset just past the span's last byte.
     public var end: Int
+    /// How the span is drawn.
     public var style: TextSpanStyle
 
+    /// A span of `style` over the UTF-8 offsets `start..<end`.
     public init(start: Int, end: Int, style: TextSpanStyle) {
         self.start = start
         self.end = end

@@ -6,7 +6,7 @@
 /// of heights and of live rows. Editing a height and deleting a row update O(log n) tree nodes;
 /// a deleted row leaves an empty slot until empty slots outnumber rows, when the slots are
 /// compacted (amortised O(1) per delete). Nothing is ever recomputed on a query.
-public struct Timeline<Element> {
+package struct Timeline<Element> {
     private var slots: [Element?] = []
     private var slotHeights: [Int] = []
     /// Fenwick tree (1-based) of heights per slot.
@@ -20,13 +20,13 @@ public struct Timeline<Element> {
     private(set) var layoutEpoch = 0
 
     /// Rows in the timeline.
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// The sum of all row heights.
-    public private(set) var totalHeight = 0
+    package private(set) var totalHeight = 0
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
     private var capacity: Int { slots.count }
 
@@ -79,25 +79,25 @@ public struct Timeline<Element> {
     // MARK: Queries
 
     /// The element of row `row`.
-    public subscript(row: Int) -> Element {
+    package subscript(row: Int) -> Element {
         get { slots[slot(ofRow: row)]! }
         set { slots[slot(ofRow: row)] = newValue }
     }
 
     /// The height of row `row`.
-    public func height(ofRow row: Int) -> Int { slotHeights[slot(ofRow: row)] }
+    package func height(ofRow row: Int) -> Int { slotHeights[slot(ofRow: row)] }
 
     /// The vertical offset of row `row`'s top: the sum of the heights above it.
-    public func offset(ofRow row: Int) -> Int { heightBefore(slot: slot(ofRow: row)) }
+    package func offset(ofRow row: Int) -> Int { heightBefore(slot: slot(ofRow: row)) }
 
     /// The row covering vertical offset `y`, or nil when `y` is outside 0..<totalHeight.
-    public func row(atOffset y: Int) -> Int? {
+    package func row(atOffset y: Int) -> Int? {
         guard y >= 0 && y < totalHeight else { return nil }
         return rowsBefore(slot: Self.firstSlot(exceeding: y, in: heightTree, capacity: capacity))
     }
 
     /// The rows a viewport from `y` spanning `height` rows shows, fully or in part.
-    public func rows(inViewportAt y: Int, height: Int) -> Range<Int> {
+    package func rows(inViewportAt y: Int, height: Int) -> Range<Int> {
         let top = max(0, y), bottom = min(totalHeight, y + height)
         guard top < bottom, let first = row(atOffset: top), let last = row(atOffset: bottom - 1) else {
             return 0..<0
@@ -108,21 +108,21 @@ public struct Timeline<Element> {
     // MARK: Updates
 
     /// Adds a row at the end.
-    public mutating func append(_ element: Element, height: Int) {
+    package mutating func append(_ element: Element, height: Int) {
         if end == capacity { respace() }
         place(element, height: height, at: end)
         end += 1
     }
 
     /// Adds a row at the start.
-    public mutating func prepend(_ element: Element, height: Int) {
+    package mutating func prepend(_ element: Element, height: Int) {
         if lowest == 0 { respace() }
         lowest -= 1
         place(element, height: height, at: lowest)
     }
 
     /// Changes the height of row `row`.
-    public mutating func setHeight(_ height: Int, ofRow row: Int) {
+    package mutating func setHeight(_ height: Int, ofRow row: Int) {
         let s = slot(ofRow: row)
         let delta = height - slotHeights[s]
         guard delta != 0 else { return }
@@ -133,7 +133,7 @@ public struct Timeline<Element> {
 
     /// Removes row `row` and returns its element.
     @discardableResult
-    public mutating func remove(row: Int) -> Element {
+    package mutating func remove(row: Int) -> Element {
         let s = slot(ofRow: row)
         let element = slots[s]!
         add(slot: s, height: -slotHeights[s], live: -1)

@@ -18,19 +18,19 @@
 /// The ligature sits where the alef was because in a right-to-left run the alef's grapheme is
 /// drawn just before the lam's: the alef's marks (fathatan in `أهلاً`) follow the ligature in its
 /// own grapheme, and the lam's marks (shadda in `إلّا`) follow it from the emptied lam's.
-public enum ArabicShaping {
+package enum ArabicShaping {
     static let lam: UInt32 = 0x0644
     /// ARABIC TATWEEL: join-causing, one cell (`wcwidth` 1), drawn as the joining stroke.
-    public static let tatweel: UInt32 = 0x0640
+    package static let tatweel: UInt32 = 0x0640
 
     /// What a lam joined into the ligature after it becomes: not a Unicode scalar, never drawn.
     /// (A lam joined to the letter before it and without marks becomes `tatweel` instead.)
-    public static let ligated: UInt32 = 0xFFFF_FFFF
+    package static let ligated: UInt32 = 0xFFFF_FFFF
 
     /// Shapes `scalars`, one line in logical order, in place; the count never changes (a
     /// ligature's lam becomes `tatweel` or `ligated`). Returns whether anything changed.
     @discardableResult
-    public static func shape(_ scalars: inout [UInt32]) -> Bool {
+    package static func shape(_ scalars: inout [UInt32]) -> Bool {
         var joints: [Bool] = []
         return shape(&scalars, joints: &joints)
     }
@@ -39,7 +39,7 @@ public enum ArabicShaping {
     /// (both letters, marks between them skipped; a ligature's joint is not counted): where a
     /// tatweel may lengthen the word. Empty when nothing joins.
     @discardableResult
-    public static func shape(_ scalars: inout [UInt32], joints: inout [Bool]) -> Bool {
+    package static func shape(_ scalars: inout [UInt32], joints: inout [Bool]) -> Bool {
         let count = scalars.count
         joints = []
         guard count > 0 else { return false }

@@ -1,11 +1,11 @@
 /// Bidi_Class values (UAX #9 table 4), as stored in the generated tables
 /// (Tools/generate-bidi-tables.swift writes them in this order; keep the two in step).
-public enum BidiClass: UInt8, Sendable, CaseIterable {
+package enum BidiClass: UInt8, Sendable, CaseIterable {
     case l, r, al, en, es, et, an, cs, nsm, bn, b, s, ws, on
     case lre, lro, rle, rlo, pdf, lri, rli, fsi, pdi
 
     /// The class named as UAX #9 and the UCD name it (`"AL"`, `"NSM"`), or nil.
-    public init?(name: some StringProtocol) {
+    package init?(name: some StringProtocol) {
         guard let index = Self.names.firstIndex(where: { $0 == name }) else { return nil }
         self.init(rawValue: UInt8(index))
     }
@@ -15,7 +15,7 @@ public enum BidiClass: UInt8, Sendable, CaseIterable {
 }
 
 /// Joining_Type values (ArabicShaping.txt), as stored in the generated tables.
-public enum JoiningType: UInt8, Sendable {
+package enum JoiningType: UInt8, Sendable {
     /// Non-joining, transparent, dual-joining, right-joining, left-joining, join-causing.
     case u, t, d, r, l, c
 
@@ -32,20 +32,20 @@ public enum JoiningType: UInt8, Sendable {
 /// - bits 5–6: Bidi_Paired_Bracket_Type (0 none, 1 open, 2 close)
 /// - bit 7: has a Bidi_Mirroring_Glyph
 /// - bits 8–10: `JoiningType`
-public struct BidiProperties: Hashable, Sendable {
-    public let raw: UInt16
+package struct BidiProperties: Hashable, Sendable {
+    package let raw: UInt16
 
-    @inlinable public init(raw: UInt16) { self.raw = raw }
+    @inlinable package init(raw: UInt16) { self.raw = raw }
 
-    @inlinable public var bidiClass: BidiClass {
+    @inlinable package var bidiClass: BidiClass {
         BidiClass(rawValue: UInt8(truncatingIfNeeded: raw & 0x1F)).unsafelyUnwrapped
     }
-    @inlinable public var classValue: UInt8 { UInt8(truncatingIfNeeded: raw & 0x1F) }
-    @inlinable public var isOpeningBracket: Bool { raw & 0x60 == 0x20 }
-    @inlinable public var isClosingBracket: Bool { raw & 0x60 == 0x40 }
-    @inlinable public var isBracket: Bool { raw & 0x60 != 0 }
-    @inlinable public var hasMirror: Bool { raw & 0x80 != 0 }
-    @inlinable public var joiningType: JoiningType {
+    @inlinable package var classValue: UInt8 { UInt8(truncatingIfNeeded: raw & 0x1F) }
+    @inlinable package var isOpeningBracket: Bool { raw & 0x60 == 0x20 }
+    @inlinable package var isClosingBracket: Bool { raw & 0x60 == 0x40 }
+    @inlinable package var isBracket: Bool { raw & 0x60 != 0 }
+    @inlinable package var hasMirror: Bool { raw & 0x80 != 0 }
+    @inlinable package var joiningType: JoiningType {
         JoiningType(rawValue: UInt8(truncatingIfNeeded: (raw >> 8) & 7)).unsafelyUnwrapped
     }
 }

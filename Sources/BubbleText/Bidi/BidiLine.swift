@@ -1,10 +1,10 @@
 /// Rules L1 and L2 of UAX #9 on one line of a resolved paragraph: what runs after line breaking.
-public enum BidiLine {
+package enum BidiLine {
     /// L1: segment and paragraph separators, and the whitespace and isolate controls before them
     /// or at the end of the line, go back to the paragraph level. `classes` are the original
     /// Bidi_Class raw values of the line's characters; `levels` their resolved levels
     /// (`BidiResolver.removed` ones are left as they are).
-    public static func resetWhitespace(classes: UnsafeBufferPointer<UInt8>, levels: UnsafeMutableBufferPointer<UInt8>,
+    package static func resetWhitespace(classes: UnsafeBufferPointer<UInt8>, levels: UnsafeMutableBufferPointer<UInt8>,
                                        paragraphLevel: UInt8) {
         // Raw values (BidiClass's order): B 10, S 11; WS 12 and the isolate controls 19–22;
         // BN 9 and the embedding controls 14–18.
@@ -66,7 +66,7 @@ public enum BidiLine {
     /// at that level or above is reversed. Writes to `order` (as long as `levels`) and returns
     /// how many positions it wrote.
     @discardableResult
-    public static func visualOrder(levels: UnsafeBufferPointer<UInt8>, into order: UnsafeMutableBufferPointer<Int32>) -> Int {
+    package static func visualOrder(levels: UnsafeBufferPointer<UInt8>, into order: UnsafeMutableBufferPointer<Int32>) -> Int {
         // Written as reductions without early exit, so the compiler can vectorise them.
         var highest: UInt8 = 0
         var odd: UInt8 = 0

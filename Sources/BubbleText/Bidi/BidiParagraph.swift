@@ -1,23 +1,23 @@
 /// One paragraph resolved by the Unicode Bidirectional Algorithm, ready to give any of its lines
 /// in visual order: lines are broken on the logical text first (widths never change), then each
 /// is reordered (L1, L2) from the levels resolved here once.
-public struct BidiParagraph {
+package struct BidiParagraph {
     /// The paragraph's scalars (a paragraph separator may only come last).
-    public let scalars: [UInt32]
+    package let scalars: [UInt32]
     /// Bidi_Class raw values of `scalars`.
     let classes: [UInt8]
     /// Resolved levels (`BidiResolver.removed` for what X9 removes).
     let levels: [UInt8]
     /// 0 for a left-to-right paragraph, 1 for right-to-left.
-    public let paragraphLevel: UInt8
+    package let paragraphLevel: UInt8
 
-    public var isRightToLeft: Bool { paragraphLevel & 1 == 1 }
+    package var isRightToLeft: Bool { paragraphLevel & 1 == 1 }
 
     /// Resolves `scalars` in `direction` (`.auto`: from the first strong character, P2–P3),
     /// with bracket pairs. `resolver` lends its scratch space.
     /// `leftToRight`, when given, marks scalars to be taken as strong left-to-right whatever
     /// they are (a label such as `^[` that must read as drawn, never reversed or mirrored).
-    public init(scalars: [UInt32], direction: BidiDirection, resolver: BidiResolver = BidiResolver(),
+    package init(scalars: [UInt32], direction: BidiDirection, resolver: BidiResolver = BidiResolver(),
                 leftToRight: [Bool]? = nil) {
         self.scalars = scalars
         var classes = [UInt8](repeating: 0, count: scalars.count)
@@ -38,15 +38,15 @@ public struct BidiParagraph {
     }
 
     /// A grapheme of a line, where it is in `scalars`, and its level (odd: drawn right to left).
-    public struct VisualGrapheme: Hashable, Sendable {
-        public var range: Range<Int>
-        public var level: UInt8
+    package struct VisualGrapheme: Hashable, Sendable {
+        package var range: Range<Int>
+        package var level: UInt8
     }
 
     /// The graphemes of `scalars[line]` from left to right on screen: L1 (trailing whitespace
     /// and separators to the paragraph level) on the line, then L2 over its graphemes. A
     /// grapheme moves whole, at the level of its first scalar that has one.
-    public func visualGraphemes(in line: Range<Int>) -> [VisualGrapheme] {
+    package func visualGraphemes(in line: Range<Int>) -> [VisualGrapheme] {
         guard !line.isEmpty else { return [] }
         var lineLevels = Array(levels[line])
         classes[line].withUnsafeBufferPointer { classBuffer in
@@ -85,7 +85,7 @@ public struct BidiParagraph {
 extension BidiParagraph {
     /// P2–P3 on `scalars`: the direction of the first strong character outside isolates, or nil
     /// when there is none (before a paragraph separator).
-    public static func direction(of scalars: some Sequence<Unicode.Scalar>) -> BidiDirection? {
+    package static func direction(of scalars: some Sequence<Unicode.Scalar>) -> BidiDirection? {
         let classes = scalars.map { BidiTables.classValue($0.value) }
         let level = classes.withUnsafeBufferPointer {
             BidiResolver.firstStrongLevel($0, from: 0, to: $0.count, stopAtPDI: false)

@@ -1,5 +1,5 @@
 /// The paragraph direction asked for: found from the text (rules P2 and P3), or given.
-public enum BidiDirection: Sendable, Hashable {
+package enum BidiDirection: Sendable, Hashable {
     case auto, leftToRight, rightToLeft
 }
 
@@ -11,9 +11,9 @@ public enum BidiDirection: Sendable, Hashable {
 /// (N0) should be found. The scratch space is kept between calls, so a resolver reused for many
 /// paragraphs allocates only when a paragraph is longer than any before it. Not thread-safe:
 /// use one per thread.
-public struct BidiResolver {
+package struct BidiResolver {
     /// Removed by rule X9 (embedding and override controls, PDF, BN): it gets no level.
-    public static let removed: UInt8 = 0xFF
+    package static let removed: UInt8 = 0xFF
     /// The deepest explicit level (BD2).
     static let maxDepth = 125
 
@@ -73,14 +73,14 @@ public struct BidiResolver {
     /// False sends every paragraph through the general passes (for tests comparing the two).
     var wholeParagraphPath = true
 
-    public init() {}
+    package init() {}
 
     /// Resolves one paragraph: `classes` are the Bidi_Class raw values of its characters (a
     /// paragraph separator may only come last), `scalars` the characters themselves when bracket
     /// pairs should be resolved (nil: none are). Writes each character's level to `levels`
     /// (`removed` for the characters X9 removes) and returns the paragraph level.
     @discardableResult
-    public func resolve(classes: UnsafeBufferPointer<UInt8>, scalars: UnsafeBufferPointer<UInt32>?,
+    package func resolve(classes: UnsafeBufferPointer<UInt8>, scalars: UnsafeBufferPointer<UInt32>?,
                         direction: BidiDirection, levels: UnsafeMutableBufferPointer<UInt8>) -> UInt8 {
         let count = classes.count
         precondition(levels.count >= count && (scalars == nil || scalars!.count >= count))

@@ -21,28 +21,28 @@ extension BidiTables {
     }
 
     /// Bidi_Mirroring_Glyph of `scalar` (UAX #9 rule L4), or nil when it has none.
-    public static func mirror(of scalar: UInt32) -> UInt32? {
+    package static func mirror(of scalar: UInt32) -> UInt32? {
         guard properties(scalar).hasMirror, let at = find(scalar, in: mirrorBytes, count: mirrorCount, width: 2) else { return nil }
         return entry(mirrorBytes, at &* 2 &+ 1)
     }
 
     /// For a paired bracket: its pair, and the opening bracket of its pair after canonical
     /// equivalence (two brackets pair when these are equal). Nil for other scalars.
-    public static func bracket(of scalar: UInt32) -> (pair: UInt32, key: UInt32)? {
+    package static func bracket(of scalar: UInt32) -> (pair: UInt32, key: UInt32)? {
         guard let at = find(scalar, in: bracketBytes, count: bracketCount, width: 3) else { return nil }
         return (entry(bracketBytes, at &* 3 &+ 1), entry(bracketBytes, at &* 3 &+ 2))
     }
 
     /// The presentation form of an Arabic letter: `form` 0 isolated, 1 final, 2 initial,
     /// 3 medial. Nil when the letter has no such form.
-    public static func presentationForm(of scalar: UInt32, form: Int) -> UInt32? {
+    package static func presentationForm(of scalar: UInt32, form: Int) -> UInt32? {
         guard scalar >= formsLow, scalar <= formsHigh else { return nil }
         let value = entry(formBytes, Int(scalar &- formsLow) &* 4 &+ form)
         return value == 0 ? nil : value
     }
 
     /// The lam-alef ligature of lam followed by `second`: isolated or final. Nil when there is none.
-    public static func lamLigature(with second: UInt32, final: Bool) -> UInt32? {
+    package static func lamLigature(with second: UInt32, final: Bool) -> UInt32? {
         guard let at = find(second, in: lamLigatureBytes, count: lamLigatureCount, width: 3) else { return nil }
         return entry(lamLigatureBytes, at &* 3 &+ (final ? 2 : 1))
     }
@@ -53,7 +53,7 @@ extension BidiTables {
     /// `BidiProperties.raw`, which the tables keep in the first of a value's two bytes. One load
     /// fewer than `properties`, for the bidi algorithm's per-scalar lookup.
     @inlinable @inline(__always)
-    public static func classAndBracket(_ scalar: UInt32) -> UInt8 {
+    package static func classAndBracket(_ scalar: UInt32) -> UInt8 {
         let codePoint = Int(scalar <= 0x10FFFF ? scalar : 0x10FFFF)
         let block = Int(stage1Bytes.utf8Start[codePoint &>> 8])
         let value = Int(stage2Bytes.utf8Start[block &<< 8 | codePoint & 255])

@@ -5,7 +5,7 @@ extension BidiTables {
     /// skipped at once, and only scalars behind such a lead byte are decoded: about a
     /// nanosecond per scalar on mixed chat text.
     @inlinable
-    public static func mayContainRightToLeft(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func mayContainRightToLeft(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let count = bytes.count
         let raw = UnsafeRawPointer(base)
@@ -78,7 +78,7 @@ extension BidiTables {
     @usableFromInline static let rightToLeftLeadRuns = LeadByteRuns(rightToLeftLeadBytes)
 
     /// `mayContainRightToLeft` over a string's UTF-8.
-    public static func mayContainRightToLeft(_ text: some StringProtocol) -> Bool {
+    package static func mayContainRightToLeft(_ text: some StringProtocol) -> Bool {
         var text = String(text)
         return text.withUTF8 { mayContainRightToLeft($0) }
     }

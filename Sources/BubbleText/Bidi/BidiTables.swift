@@ -6,14 +6,14 @@
 // Every table byte carries 7 bits, so the tables can live in string literals that compile fast.
 
 /// The Unicode Character Database data of the Bidirectional Algorithm and of Arabic joining.
-public enum BidiTables {
+package enum BidiTables {
     /// The Unicode version the tables were generated from.
-    public static let unicodeVersion: String = "15.0.0"
+    package static let unicodeVersion: String = "15.0.0"
 
     /// Bidi_Class, paired-bracket type, mirroring and Joining_Type of `scalar`. Values above
     /// U+10FFFF read as U+10FFFF.
     @inlinable @inline(__always)
-    public static func properties(_ scalar: UInt32) -> BidiProperties {
+    package static func properties(_ scalar: UInt32) -> BidiProperties {
         let codePoint = Int(scalar <= 0x10FFFF ? scalar : 0x10FFFF)
         let stage1 = stage1Bytes.utf8Start
         let stage2 = stage2Bytes.utf8Start
@@ -28,7 +28,7 @@ public enum BidiTables {
 
     /// Bidi_Class raw value (`BidiClass`) of `scalar`. Values above U+10FFFF read as U+10FFFF.
     @inlinable @inline(__always)
-    public static func classValue(_ scalar: UInt32) -> UInt8 {
+    package static func classValue(_ scalar: UInt32) -> UInt8 {
         let codePoint = Int(scalar <= 0x10FFFF ? scalar : 0x10FFFF)
         let block = Int(classStage1Bytes.utf8Start[codePoint &>> 8])
         return classStage2Bytes.utf8Start[block &<< 8 | codePoint & 255]
@@ -38,14 +38,14 @@ public enum BidiTables {
     /// ranges (with a few others between them), and so are the controls that start
     /// right-to-left text. False means the scalar never makes a text need reordering.
     @inlinable @inline(__always)
-    public static func mayBeRightToLeft(_ scalar: UInt32) -> Bool {
+    package static func mayBeRightToLeft(_ scalar: UInt32) -> Bool {
         (scalar &- 0x590) <= 0x352
             || (scalar >= 0x200F && mayBeRightToLeftBeyondFirstRange(scalar))
     }
 
     /// Bit `b - 0xC0` is set when a scalar `mayBeRightToLeft` accepts can start with UTF-8 lead
     /// byte `b`; other bytes never start one.
-    public static let rightToLeftLeadBytes: UInt64 = 0x18005FFC00000
+    package static let rightToLeftLeadBytes: UInt64 = 0x18005FFC00000
 
     @usableFromInline
     static func mayBeRightToLeftBeyondFirstRange(_ scalar: UInt32) -> Bool {
@@ -2684,7 +2684,7 @@ oooooooooooo\u{1}\u{1}\u{1}\u{1}\u{1}\u{1}\u{1}\u{1}\u{1}\u{1}\u{1}\u{1}\u{1}\u{
 }
 
 /// The bidi formatting controls (Bidi_Control), by what each does to the text around it.
-public enum BidiControl: UInt8, Sendable {
+package enum BidiControl: UInt8, Sendable {
     /// LRM, RLM, ALM: a directional mark, which affects only the neutrals near it.
     case mark
     /// LRE, RLE: opens an embedding (closed by PDF).
@@ -2700,7 +2700,7 @@ public enum BidiControl: UInt8, Sendable {
 
     /// The role of `scalar`, or nil when it is not a bidi control.
     @inlinable
-    public init?(_ scalar: UInt32) {
+    package init?(_ scalar: UInt32) {
         switch scalar {
         case 0x61C: self = .mark
         case 0x200E: self = .mark
@@ -2719,5 +2719,5 @@ public enum BidiControl: UInt8, Sendable {
     }
 
     /// The two UTF-8 lead bytes every bidi control starts with.
-    public static let utf8LeadBytes: (UInt8, UInt8) = (0xD8, 0xE2)
+    package static let utf8LeadBytes: (UInt8, UInt8) = (0xD8, 0xE2)
 }

@@ -6,7 +6,7 @@ extension PreparedText {
     /// nanosecond per scalar; drawing asks, once per text drawn), not while preparing: so
     /// preparing costs not a cycle more and the prepared text not a byte more, and nothing of
     /// the bidi algorithm is kept (levels are resolved again when a right-to-left text is drawn).
-    public var mayContainRightToLeft: Bool {
+    package var mayContainRightToLeft: Bool {
         BidiTables.mayContainRightToLeft(text)
     }
 }

@@ -11,7 +11,7 @@
 ///
 /// Unicode 15.0 has no Indic conjunct rule (GB9c, added in 15.1), so a virama followed by a
 /// consonant is a boundary here.
-public struct GraphemeBreaker: Hashable, Sendable {
+package struct GraphemeBreaker: Hashable, Sendable {
     /// Bit `p` set: no boundary between the previous scalar and one of raw property `p` (GB3–GB9b).
     private var joinMask: UInt16 = 0  // GB1: nothing joins the start of text
     /// The previous scalar was a regional indicator ending an odd-length run (GB12, GB13).
@@ -19,15 +19,15 @@ public struct GraphemeBreaker: Hashable, Sendable {
     /// GB11 progress: 0 none, 1 after `ExtPict Extend*`, 2 after `ExtPict Extend* ZWJ`.
     private var emojiState: UInt8 = 0
 
-    public init() {}
+    package init() {}
 
     /// Forgets everything fed so far: the next scalar starts a grapheme (GB1).
-    public mutating func reset() { self = GraphemeBreaker() }
+    package mutating func reset() { self = GraphemeBreaker() }
 
     /// Feeds the next scalar's table entry and says whether a grapheme boundary falls before it.
     /// The first scalar after `init()` or `reset()` always starts a grapheme.
     @inline(__always)
-    public mutating func breaksBefore(_ info: ScalarInfo) -> Bool {
+    package mutating func breaksBefore(_ info: ScalarInfo) -> Bool {
         step(info)
     }
 

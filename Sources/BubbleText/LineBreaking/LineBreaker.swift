@@ -1,5 +1,5 @@
 /// What UAX #14 allows between two scalars.
-public enum LineBreakOpportunity: UInt8, Sendable {
+package enum LineBreakOpportunity: UInt8, Sendable {
     /// The line must not break here.
     case prohibited
     /// The line may break here.
@@ -17,7 +17,7 @@ public enum LineBreakOpportunity: UInt8, Sendable {
 /// Numbers follow the tailoring of UAX #14 section 8.2, example 7, which LineBreakTest.txt uses.
 /// Its first rule, `(PR | PO) × (OP | HY)? NU`, looks one unit ahead: when `needsLookahead(for:)`
 /// says so, the caller passes whether the next scalar that is not CM or ZWJ has class NU.
-public struct LineBreaker: Sendable {
+package struct LineBreaker: Sendable {
     /// Effective class of the last unit (after LB9 attachment and LB10).
     @usableFromInline var previous: LineBreakClass = .bk
     /// Effective class of the unit before the last one (LB21a).
@@ -42,7 +42,7 @@ public struct LineBreaker: Sendable {
     /// Blink's tailoring (`init(breaksAfterSpaces:)`).
     @usableFromInline let breaksAfterSpaces: Bool
 
-    public init() {
+    package init() {
         pairs = LineBreakPairTable.shared
         breaksAfterSpaces = false
     }
@@ -53,7 +53,7 @@ public struct LineBreaker: Sendable {
     /// and B2 (LB14, LB15, LB17) and between CL or CP and NS (LB16). Blink's line breaker breaks
     /// after every run of breakable spaces before asking ICU about the rest. The pixel measurer
     /// uses it; terminal cells and the conformance tests use plain UAX #14 (`init()`).
-    public init(breaksAfterSpaces: Bool) {
+    package init(breaksAfterSpaces: Bool) {
         pairs = LineBreakPairTable.shared
         self.breaksAfterSpaces = breaksAfterSpaces
     }
@@ -69,7 +69,7 @@ public struct LineBreaker: Sendable {
     /// True when the LB25 lookahead matters for `info`: the caller then tells
     /// `opportunity(before:nextIsNumber:)` whether the next non-CM, non-ZWJ scalar has class NU.
     @inlinable @inline(__always)
-    public func needsLookahead(for info: ScalarInfo) -> Bool {
+    package func needsLookahead(for info: ScalarInfo) -> Bool {
         let current = info.lineBreakClass
         return (current == .op || current == .hy) && (previous == .pr || previous == .po) && !atStart
     }
@@ -77,7 +77,7 @@ public struct LineBreaker: Sendable {
     /// The break opportunity between the previous scalar and the one described by `info`,
     /// then advances past it.
     @inlinable @inline(always)
-    public mutating func opportunity(before info: ScalarInfo, nextIsNumber: Bool = false) -> LineBreakOpportunity {
+    package mutating func opportunity(before info: ScalarInfo, nextIsNumber: Bool = false) -> LineBreakOpportunity {
         let raw = info.lineBreakClass
         if atStart {
             atStart = false
@@ -93,7 +93,7 @@ public struct LineBreaker: Sendable {
     /// before LB28 can apply. Advances exactly as `opportunity(before:)` would and returns true;
     /// returns false (without advancing) when the previous unit is not a plain AL.
     @inlinable @inline(__always)
-    public mutating func continuesAlphabeticRun(_ info: ScalarInfo) -> Bool {
+    package mutating func continuesAlphabeticRun(_ info: ScalarInfo) -> Bool {
         guard (previous == .al || previous == .hl) && !previousWasZWJ && !atStart else { return false }
         beforePrevious = previous
         previous = info.lineBreakClass
@@ -296,7 +296,7 @@ public struct LineBreaker: Sendable {
 extension LineBreaker {
     /// The break opportunity before each scalar of `scalars` (the first is always `.prohibited`).
     /// A convenience for tests and tools; `PreparedText` runs the breaker inside its own pass.
-    public static func opportunities(in scalars: [UInt32]) -> [LineBreakOpportunity] {
+    package static func opportunities(in scalars: [UInt32]) -> [LineBreakOpportunity] {
         var breaker = LineBreaker()
         var result: [LineBreakOpportunity] = []
         result.reserveCapacity(scalars.count)

@@ -16,11 +16,11 @@
 /// ```
 ///
 /// Allocates nothing; `width` is meaningful once `start` has been called.
-public struct GraphemeWidth: Hashable, Sendable {
+package struct GraphemeWidth: Hashable, Sendable {
     /// Cells of the grapheme read so far.
-    public private(set) var width: Int = 0
+    package private(set) var width: Int = 0
     /// Cells an East Asian Ambiguous scalar takes (1 or 2).
-    public let ambiguousWidth: Int
+    package let ambiguousWidth: Int
     private var baseIsVisible = false
     /// The grapheme's first scalar; a keycap (U+20E3) checks it only when one arrives.
     private var base: UInt32 = 0
@@ -57,7 +57,7 @@ public struct GraphemeWidth: Hashable, Sendable {
 
     /// A reader measuring ambiguous scalars as `options.ambiguousWidth` cells, by
     /// `options.widthProfile`.
-    public init(options: TextOptions = TextOptions()) {
+    package init(options: TextOptions = TextOptions()) {
         ambiguousWidth = options.ambiguousWidth == 2 ? 2 : 1
         ghostty = options.widthProfile == .ghostty
         slowBits = options.widthProfile != .unicode ? ~0 : ScalarInfo.neutralisedControlBit | ScalarInfo.prependBit
@@ -66,7 +66,7 @@ public struct GraphemeWidth: Hashable, Sendable {
 
     /// Starts a new grapheme whose first scalar is `scalar`, with `info` its table entry.
     @inline(__always)
-    public mutating func start(_ scalar: UInt32, _ info: ScalarInfo) {
+    package mutating func start(_ scalar: UInt32, _ info: ScalarInfo) {
         prefix = 0
         startGroup(scalar, info, startsGrapheme: true)
     }
@@ -112,7 +112,7 @@ public struct GraphemeWidth: Hashable, Sendable {
 
     /// Adds `scalar`, which continues the current grapheme, with `info` its table entry.
     @inline(__always)
-    public mutating func extend(_ scalar: UInt32, _ info: ScalarInfo) {
+    package mutating func extend(_ scalar: UInt32, _ info: ScalarInfo) {
         if _slowPath(ghostty) {
             ghosttyExtend(scalar, info)
             return
@@ -262,7 +262,7 @@ public struct GraphemeWidth: Hashable, Sendable {
     /// scalar it writes, wherever that is, to the cell before). They measure no cells, so the
     /// width is the same either way. Always false under `unicode`.
     @inline(__always)
-    public var endsInJoiner: Bool { afterJoiner }
+    package var endsInJoiner: Bool { afterJoiner }
 
     /// Whether `scalar`, about to be read into the grapheme by `start` (`startsGrapheme`) or
     /// `extend`, is drawn. An extender that comes before any visible scalar of its grapheme has
@@ -281,7 +281,7 @@ public struct GraphemeWidth: Hashable, Sendable {
     ///   a skin-tone modifier, U+09BE BENGALI VOWEL SIGN AA) it draws in those cells wherever
     ///   it comes, so it is drawn as measured.
     @inline(__always)
-    public func draws(_ scalar: UInt32, _ info: ScalarInfo, startsGrapheme: Bool) -> Bool {
+    package func draws(_ scalar: UInt32, _ info: ScalarInfo, startsGrapheme: Bool) -> Bool {
         guard startsGrapheme || !baseIsVisible else { return true }
         guard info.raw & ScalarInfo.attachingBit != 0 else { return true }
         if ghostty { return info.isEmojiModifier }
@@ -296,7 +296,7 @@ public struct GraphemeWidth: Hashable, Sendable {
     /// the same total: the second part counts only what it adds. Always false for the other
     /// profiles.
     @inline(__always)
-    public func joinsConjunct(_ scalar: UInt32) -> Bool {
+    package func joinsConjunct(_ scalar: UInt32) -> Bool {
         conjunct == 2 && baseIsVisible && GhosttyTable.entry(scalar).isConjunctConsonant
     }
 

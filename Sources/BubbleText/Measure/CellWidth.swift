@@ -59,7 +59,7 @@ public enum CellWidth {
     }
 
     /// Cells of `grapheme` read as one grapheme, whatever its scalars (see the rule above).
-    public static func ofGrapheme<Scalars: Sequence<Unicode.Scalar>>(
+    package static func ofGrapheme<Scalars: Sequence<Unicode.Scalar>>(
         _ grapheme: Scalars, options: TextOptions = TextOptions()
     ) -> Int {
         var width = GraphemeWidth(options: options)
@@ -77,7 +77,7 @@ public enum CellWidth {
     }
 
     /// Cells of the single scalar `scalar` drawn as a grapheme of its own.
-    public static func ofScalar(_ scalar: UInt32, options: TextOptions = TextOptions()) -> Int {
+    package static func ofScalar(_ scalar: UInt32, options: TextOptions = TextOptions()) -> Int {
         var width = GraphemeWidth(options: options)
         width.start(scalar, UnicodeTables.info(scalar))
         return width.width

@@ -2,14 +2,14 @@
 ///
 /// The text engine measures a control by its visible form, so the renderer can draw that form
 /// and every width the engine reports stays true on screen.
-public enum ControlNotation {
+package enum ControlNotation {
     /// The visible stand-in for `scalar`, or nil when the scalar is safe to draw as itself.
     ///
     /// C0 and DEL use caret notation (`^[`, `^?`), C1 uses its hex byte (`<9B>`), and the bidi
     /// controls use their standard abbreviations (`<RLO>`). Tab and the mandatory line breaks
     /// (LF, VT, FF, CR, NEL, LS, PS) are layout, not text, and are handled by the wrapper.
     @inlinable
-    public static func visibleForm(of scalar: UInt32) -> String? {
+    package static func visibleForm(of scalar: UInt32) -> String? {
         switch scalar {
         case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
             return nil
@@ -26,7 +26,7 @@ public enum ControlNotation {
 
     /// Cell width of `visibleForm(of:)`, without building the string.
     @inlinable
-    public static func visibleWidth(of scalar: UInt32) -> Int {
+    package static func visibleWidth(of scalar: UInt32) -> Int {
         switch scalar {
         case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return 0
         case 0x00...0x1F, 0x7F: return 2
@@ -38,7 +38,7 @@ public enum ControlNotation {
     /// True for the scalars this type gives a visible form: C0 (less tab and breaks), DEL, C1
     /// (less NEL) and the bidi formatting controls.
     @inlinable
-    public static func isNeutralised(_ scalar: UInt32) -> Bool {
+    package static func isNeutralised(_ scalar: UInt32) -> Bool {
         visibleWidth(of: scalar) != 0
     }
 

@@ -22,9 +22,9 @@
 /// Applying it to its own result, or to any part of its result (one wrapped line), leaves that
 /// unchanged: what is left forms no removable pair however it is cut. So a renderer may apply it
 /// to every field and every line it draws.
-public enum InvisibleFormatting {
+package enum InvisibleFormatting {
     /// `text` without its removable formatting; `text` itself when it holds none.
-    public static func displayed(_ text: String) -> String {
+    package static func displayed(_ text: String) -> String {
         guard mayHoldBidiControl(text) else { return text }
         let scalars = Array(text.unicodeScalars)
         let removed = removable(scalars.map(\.value))
@@ -38,7 +38,7 @@ public enum InvisibleFormatting {
     /// for the two lead bytes of those scalars (`BidiControl.utf8LeadBytes`), then the scalar at each
     /// such byte is decoded and looked up.
     @inlinable
-    public static func mayHoldBidiControl<Text: StringProtocol>(_ text: Text) -> Bool {
+    package static func mayHoldBidiControl<Text: StringProtocol>(_ text: Text) -> Bool {
         if let found = text.utf8.withContiguousStorageIfAvailable({ mayHoldBidiControl(utf8: $0) }) { return found }
         return Array(text.utf8).withUnsafeBufferPointer { mayHoldBidiControl(utf8: $0) }
     }
@@ -92,7 +92,7 @@ public enum InvisibleFormatting {
     /// nothing a reader sees; left in, it would be labelled (`<PDF>`), since a PDF that closes
     /// something on an earlier line of a drawn text looks the same. For a reader of one paragraph
     /// (a line: a paragraph ends every embedding, X8); `line` itself when it has no such PDF.
-    public static func withoutUnmatchedPopFormatting(_ line: String) -> String {
+    package static func withoutUnmatchedPopFormatting(_ line: String) -> String {
         guard mayHoldBidiControl(line) else { return line }
         var innermost: [Bool] = []  // for each open embedding, override or isolate: is it an isolate
         var dropped: [Int] = []
@@ -120,7 +120,7 @@ public enum InvisibleFormatting {
     }
 
     /// For each scalar of `scalars`, whether it is a control left out of display (see the type).
-    public static func removable(_ scalars: [UInt32]) -> [Bool] {
+    package static func removable(_ scalars: [UInt32]) -> [Bool] {
         var removed = [Bool](repeating: false, count: scalars.count)
         /// An open embedding, override or isolate: where, which, and whether everything inside it
         /// so far is left out (only then may the pair go too).

@@ -16,8 +16,11 @@ public protocol TextMeasurer: Sendable {
 
 /// Measures in terminal cells with the Unicode engine.
 public struct CellMeasurer: TextMeasurer, Hashable {
+    /// How text measures: the ambiguous width, tab stops and width profile of the terminal.
     public var options: TextOptions
 
+    /// A measurer with `options` (default: narrow ambiguous characters, tabs every 8 cells,
+    /// Unicode's widths).
     public init(options: TextOptions = TextOptions()) {
         self.options = options
     }
@@ -28,15 +31,19 @@ public struct CellMeasurer: TextMeasurer, Hashable {
         PreparedText(InvisibleFormatting.displayed(text), options: options)
     }
 
+    /// Line count and widest line, in cells, of `prepared` wrapped at `width` cells.
+    /// Complexity: O(segments), with no Unicode work.
     @inlinable  // so a caller in another module measures the value where it lies (see `PreparedText.measure`)
     public func measure(_ prepared: PreparedText, width: Int) -> TextMetrics {
         prepared.measure(width: width)
     }
 
+    /// The lines of `prepared` wrapped at `width` cells, each with its UTF-8 range and width.
     public func layout(_ prepared: PreparedText, width: Int) -> TextLayout {
         prepared.layout(width: width)
     }
 
+    /// Cells `text` takes on one line, without its invisible formatting.
     public func width(of text: String) -> Int {
         PreparedText(InvisibleFormatting.displayed(text), options: options).naturalWidth
     }

@@ -195,7 +195,7 @@ public struct PreparedText: Sendable {
     }
 
     /// Number of segments (runs between break opportunities).
-    public var segmentCount: Int { Int(storage.segmentCount) }
+    package var segmentCount: Int { Int(storage.segmentCount) }
 }
 
 /// `PreparedText(text, options:)`, out of line. A free function, because the compiler gives an

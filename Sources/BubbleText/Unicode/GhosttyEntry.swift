@@ -9,17 +9,17 @@
 /// - bit 4: Emoji_Modifier_Base
 /// - bit 5: Emoji_Modifier
 /// - bits 6–7: Indic_Conjunct_Break (0 None, 1 Consonant, 2 Linker, 3 Extend)
-public struct GhosttyEntry: Hashable, Sendable {
-    public let raw: UInt16
+package struct GhosttyEntry: Hashable, Sendable {
+    package let raw: UInt16
 
-    @inlinable public init(raw: UInt16) { self.raw = raw }
+    @inlinable package init(raw: UInt16) { self.raw = raw }
 
-    @inlinable public var width: Int { Int(raw & 3) }
-    @inlinable public var isZeroInGrapheme: Bool { raw & (1 << 2) != 0 }
-    @inlinable public var isVariationBase: Bool { raw & (1 << 3) != 0 }
-    @inlinable public var isEmojiModifierBase: Bool { raw & (1 << 4) != 0 }
-    @inlinable public var isEmojiModifier: Bool { raw & (1 << 5) != 0 }
-    @inlinable public var isConjunctConsonant: Bool { raw >> 6 & 3 == 1 }
-    @inlinable public var isConjunctLinker: Bool { raw >> 6 & 3 == 2 }
-    @inlinable public var isConjunctExtend: Bool { raw >> 6 & 3 == 3 }
+    @inlinable package var width: Int { Int(raw & 3) }
+    @inlinable package var isZeroInGrapheme: Bool { raw & (1 << 2) != 0 }
+    @inlinable package var isVariationBase: Bool { raw & (1 << 3) != 0 }
+    @inlinable package var isEmojiModifierBase: Bool { raw & (1 << 4) != 0 }
+    @inlinable package var isEmojiModifier: Bool { raw & (1 << 5) != 0 }
+    @inlinable package var isConjunctConsonant: Bool { raw >> 6 & 3 == 1 }
+    @inlinable package var isConjunctLinker: Bool { raw >> 6 & 3 == 2 }
+    @inlinable package var isConjunctExtend: Bool { raw >> 6 & 3 == 3 }
 }

@@ -5,10 +5,10 @@
 // Unicode 15.0.0. 15 distinct values; stage 1: 4352 entries × 1 bytes, stage 2: 110 blocks of 256 × 1 bytes.
 
 /// What `WidthProfile.ghostty` reads of each code point (see Tools/generate-ghostty-table.swift).
-public enum GhosttyTable {
+package enum GhosttyTable {
     /// The entry of `scalar`. Values above U+10FFFF read as U+10FFFF (unassigned).
     @inlinable @inline(__always)
-    public static func entry(_ scalar: UInt32) -> GhosttyEntry {
+    package static func entry(_ scalar: UInt32) -> GhosttyEntry {
         let codePoint = Int(scalar <= 0x10FFFF ? scalar : 0x10FFFF)
         let stage1 = stage1Bytes.utf8Start
         let stage2 = stage2Bytes.utf8Start

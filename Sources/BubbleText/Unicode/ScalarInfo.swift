@@ -1,5 +1,5 @@
 /// Grapheme_Cluster_Break property values (UAX #29), as stored in the generated tables.
-public enum GraphemeBreakProperty: UInt8, Sendable, CaseIterable {
+package enum GraphemeBreakProperty: UInt8, Sendable, CaseIterable {
     case other, cr, lf, control, extend, zwj, regionalIndicator, prepend, spacingMark, l, v, t, lv, lvt
 }
 
@@ -7,7 +7,7 @@ public enum GraphemeBreakProperty: UInt8, Sendable, CaseIterable {
 ///
 /// LB1 is applied by the table generator: AI, SG and XX become AL; CJ becomes NS; SA becomes CM
 /// for General_Category Mn or Mc and AL otherwise. Those classes therefore never appear here.
-public enum LineBreakClass: UInt8, Sendable, CaseIterable {
+@usableFromInline package enum LineBreakClass: UInt8, Sendable, CaseIterable {
     case bk, cr, lf, cm, nl, wj, zw, gl, sp, zwj
     case b2, ba, bb, hy, cb, cl, cp, ex, `in`, ns, op, qu, `is`, nu, po, pr, sy
     case al, eb, em, h2, h3, hl, id, jl, jv, jt, ri
@@ -33,15 +33,15 @@ public enum LineBreakClass: UInt8, Sendable, CaseIterable {
 ///   width reader's one-bit test sends these scalars off its common path)
 /// - bit 20: Grapheme_Cluster_Break is Extend, ZWJ or SpacingMark: joins the scalar before it
 ///   (GB9, GB9a), so one that starts a grapheme has nothing of its own to modify
-public struct ScalarInfo: Hashable, Sendable {
-    public let raw: UInt32
+package struct ScalarInfo: Hashable, Sendable {
+    package let raw: UInt32
 
-    @inlinable public init(raw: UInt32) { self.raw = raw }
+    @inlinable package init(raw: UInt32) { self.raw = raw }
 
-    @inlinable public var graphemeBreak: GraphemeBreakProperty {
+    @inlinable package var graphemeBreak: GraphemeBreakProperty {
         GraphemeBreakProperty(rawValue: UInt8(truncatingIfNeeded: raw & 0xF)).unsafelyUnwrapped
     }
-    @inlinable public var lineBreak: LineBreakClass {
+    @inlinable package var lineBreak: LineBreakClass {
         LineBreakClass(rawValue: UInt8(truncatingIfNeeded: (raw >> 4) & 0x3F)).unsafelyUnwrapped
     }
     /// `lineBreak` without the checked enum conversion: the generated tables only hold valid
@@ -50,15 +50,15 @@ public struct ScalarInfo: Hashable, Sendable {
     var lineBreakClass: LineBreakClass {
         unsafeBitCast(UInt8(truncatingIfNeeded: (raw >> 4) & 0x3F), to: LineBreakClass.self)
     }
-    @inlinable public var width: Int { Int((raw >> 10) & 0x3) }
-    @inlinable public var isAmbiguous: Bool { raw & (1 << 12) != 0 }
-    @inlinable public var isNeutralisedControl: Bool { raw & (1 << 13) != 0 }
-    @inlinable public var isExtendedPictographic: Bool { raw & (1 << 14) != 0 }
-    @inlinable public var isEmojiPresentation: Bool { raw & (1 << 15) != 0 }
-    @inlinable public var isEastAsianFullWideHalf: Bool { raw & (1 << 16) != 0 }
-    @inlinable public var isUnassignedPictographic: Bool { raw & (1 << 17) != 0 }
-    @inlinable public var isEmojiModifier: Bool { raw & (1 << 18) != 0 }
-    @inlinable public var isPrepend: Bool { raw & (1 << 19) != 0 }
+    @inlinable package var width: Int { Int((raw >> 10) & 0x3) }
+    @inlinable package var isAmbiguous: Bool { raw & (1 << 12) != 0 }
+    @inlinable package var isNeutralisedControl: Bool { raw & (1 << 13) != 0 }
+    @inlinable package var isExtendedPictographic: Bool { raw & (1 << 14) != 0 }
+    @inlinable package var isEmojiPresentation: Bool { raw & (1 << 15) != 0 }
+    @inlinable package var isEastAsianFullWideHalf: Bool { raw & (1 << 16) != 0 }
+    @inlinable package var isUnassignedPictographic: Bool { raw & (1 << 17) != 0 }
+    @inlinable package var isEmojiModifier: Bool { raw & (1 << 18) != 0 }
+    @inlinable package var isPrepend: Bool { raw & (1 << 19) != 0 }
     /// Grapheme_Cluster_Break is Extend, ZWJ or SpacingMark (GB9, GB9a: it joins what is before it).
-    @inlinable public var attachesToPrevious: Bool { raw & (1 << 20) != 0 }
+    @inlinable package var attachesToPrevious: Bool { raw & (1 << 20) != 0 }
 }

@@ -6,13 +6,13 @@
 // Every table byte carries 7 bits, so the tables can live in string literals that compile fast.
 
 /// The Unicode Character Database properties of every scalar, one table lookup each.
-public enum UnicodeTables {
+package enum UnicodeTables {
     /// The Unicode version the tables were generated from.
-    public static let unicodeVersion: String = "15.0.0"
+    package static let unicodeVersion: String = "15.0.0"
 
     /// The packed properties of `scalar`. Values above U+10FFFF read as U+10FFFF (unassigned).
     @inlinable @inline(__always)
-    public static func info(_ scalar: UInt32) -> ScalarInfo {
+    package static func info(_ scalar: UInt32) -> ScalarInfo {
         let codePoint = Int(scalar <= 0x10FFFF ? scalar : 0x10FFFF)
         let stage1 = stage1Bytes.utf8Start
         let stage2 = stage2Bytes.utf8Start

@@ -1,3 +1,5 @@
+import BubbleLayout
+
 /// Notices a message id that an input repeats, so the reader can be told where both are
 /// (`b.jsonl:1: id "1" repeats line 3 of a.jsonl`). Both messages are still laid out, each from its
 /// own text (the layout cache finds layouts by content, not by id); this is only the warning.
@@ -12,30 +14,30 @@
 ///
 /// Ids are the same when `String` says so (canonically equivalent): the hash is taken over an id's
 /// NFC bytes, which for an ASCII id are its own bytes, read eight at a time (`IDHash`).
-public struct RepeatedIDs: Sendable {
+struct RepeatedIDs: Sendable {
     /// Where an id was seen: a file and a line, when the input has lines.
-    public struct Place: Sendable, Hashable {
-        public var file: String
-        public var line: Int?
+    struct Place: Sendable, Hashable {
+        var file: String
+        var line: Int?
 
-        public init(file: String, line: Int?) {
+        init(file: String, line: Int?) {
             self.file = file
             self.line = line
         }
     }
 
     /// An id seen before, and where.
-    public struct Repeat: Sendable, Hashable {
-        public var id: String
-        public var first: Place
+    struct Repeat: Sendable, Hashable {
+        var id: String
+        var first: Place
     }
 
     /// Most distinct ids remembered.
-    public let limit: Int
+    let limit: Int
     /// The place of the first id not remembered (the limit was reached there), if any.
-    public private(set) var stoppedRemembering: Place?
+    private(set) var stoppedRemembering: Place?
     /// Repeats found so far.
-    public private(set) var repeats = 0
+    private(set) var repeats = 0
 
     private var slots: [Slot] = []
     private var count = 0
@@ -51,13 +53,13 @@ public struct RepeatedIDs: Sendable {
         var place: UInt64
     }
 
-    public init(limit: Int = 1 << 20) {
+    init(limit: Int = 1 << 20) {
         self.limit = max(1, limit)
     }
 
     /// Notes message `id` read at `file`:`line`; returns the earlier place when an earlier message
     /// had the same id (each later occurrence is reported against the first).
-    public mutating func note(id: String, file: String, line: Int?) -> Repeat? {
+    mutating func note(id: String, file: String, line: Int?) -> Repeat? {
         let hash = identityHash(id)
         if slots.isEmpty { slots = [Slot](repeating: Slot(hash: 0, place: 0), count: 1024) }
         let mask = slots.count - 1

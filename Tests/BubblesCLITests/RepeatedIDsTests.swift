@@ -1,6 +1,6 @@
 import BubbleBenchmarks
 import Testing
-@testable import BubbleLayout
+@testable import BubblesCLI
 
 /// `RepeatedIDs` finds a repeat exactly when `String` calls two ids equal, whichever way an id's
 /// hash is taken (a word at a time for ASCII, a byte at a time through NFC otherwise).
