@@ -27,7 +27,7 @@ import Testing
             && cached.faces == plain.faces && cached.breakAfter == plain.breakAfter && cached.isSpace == plain.isSpace
             && cached.endTrim == plain.endTrim && cached.segmentEnds == plain.segmentEnds
             && cached.segmentWidths == plain.segmentWidths && cached.segmentVisible == plain.segmentVisible
-            && cached.utf8Count == plain.utf8Count
+            && cached.utf8Count == plain.utf8Count && cached.tabSpace1616 == plain.tabSpace1616
         #expect(same, "\(text.debugDescription)", sourceLocation: sourceLocation)
         return same
     }

@@ -115,11 +115,12 @@ public struct PixelPreparedText: Sendable {
     /// `init(_:chain:)` gives, element for element.
     init(_ text: String, chain: FontChain, table: WordTable) {
         var text = text
-        // A text with a tab is prepared in one pass: its tabs' widths are left to laying out.
-        guard chain.cutsAtSpaces, !text.withUTF8(Self.containsTab) else { self = PixelPreparedText(text, chain: chain); return }
+        guard chain.cutsAtSpaces else { self = PixelPreparedText(text, chain: chain); return }
         self = table.withState { state in
-            let (utf8, hasEndTrim) = text.withUTF8 { state.assemble($0, chain: chain) }
-            return PixelPreparedText(state.text, utf8Count: utf8, hasEndTrim: hasEndTrim)
+            let (utf8, hasEndTrim, hasTabs) = text.withUTF8 { state.assemble($0, chain: chain) }
+            // A tab's width is left to laying out (`tabAdvance`).
+            return PixelPreparedText(state.text, utf8Count: utf8, hasEndTrim: hasEndTrim,
+                                     tabSpace1616: hasTabs ? chain.spaceAdvance1616 : nil)
         }
     }
 
@@ -130,13 +131,6 @@ public struct PixelPreparedText: Sendable {
         let row = (afterLetterOrDigit ? BlinkASCIIBreaks.afterLetterOrDigit : BlinkASCIIBreaks.afterOther)[Int(a - 0x20)]
         let bit = Int(b - 0x20)
         return bit < 64 ? row.0 & (1 << UInt64(bit)) != 0 : row.1 & (1 << UInt32(bit - 64)) != 0
-    }
-
-    /// Whether UTF-8 `bytes` hold a tab (one branch-free pass).
-    static func containsTab(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var found: UInt8 = 0
-        for byte in bytes { found |= byte == 0x09 ? 1 : 0 }
-        return found != 0
     }
 
     static func isJoiner(_ scalar: UInt32) -> Bool {

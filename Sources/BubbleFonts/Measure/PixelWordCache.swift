@@ -150,6 +150,7 @@ struct WordTableState {
         var utf8Count: Int32
         var edges: PixelPreparedText.Edges
         var hasEndTrim: Bool
+        var hasTabs: Bool
     }
 
     static let slotCount = 1 << 14
@@ -186,9 +187,11 @@ struct WordTableState {
     }
 
     /// Assembles the text of UTF-8 `s` in `text`, a word at a time: each found or prepared and
-    /// kept. Returns its UTF-8 length and whether it has line-end trims. (Bytes, not scalars: a
-    /// word seen before is never decoded, and ASCII bytes are their scalars.)
-    mutating func assemble(_ s: UnsafeBufferPointer<UInt8>, chain: FontChain) -> (utf8Count: Int, hasEndTrim: Bool) {
+    /// kept. Returns its UTF-8 length and whether it has line-end trims and tabs. (Bytes, not
+    /// scalars: a word seen before is never decoded, and ASCII bytes are their scalars.) A tab
+    /// never starts a word (it is not printable ASCII), so what decides about it (the scalar
+    /// before it, the run it ends) is inside its word, and a word with tabs is kept as any other.
+    mutating func assemble(_ s: UnsafeBufferPointer<UInt8>, chain: FontChain) -> (utf8Count: Int, hasEndTrim: Bool, hasTabs: Bool) {
         let n = s.count
         text.removeAll()
         text.reserve(graphemes: n, segments: n)
@@ -209,7 +212,7 @@ struct WordTableState {
         if n > 0 { appendWord(s, start, n, chain: chain, join: &join) }
         assert(!join.anyEndTrim || join.endTrimFilled, "a text with a line-end trim has them all")
         text.setCounts(graphemes: join.graphemes, segments: join.segments, endTrim: join.endTrimFilled ? join.graphemes : 0)
-        return (join.utf8, join.anyEndTrim)
+        return (join.utf8, join.anyEndTrim, join.anyTab)
     }
 
     /// The index of the first space (U+0020) in `s` at or after `from`, or `s.count`: eight bytes
@@ -238,6 +241,8 @@ struct WordTableState {
         var graphemes = 0
         var segments = 0
         var anyEndTrim = false
+        /// A word so far holds a tab.
+        var anyTab = false
         /// True once `text.endTrim` is written for every grapheme so far: from the first word with a
         /// line-end trim on (most texts have none, and skip the column).
         var endTrimFilled = false
@@ -322,6 +327,7 @@ struct WordTableState {
             segmentCount = Int(entry.segmentCount)
             utf8Count = Int(entry.utf8Count)
             edges = entry.edges
+            if entry.hasTabs { join.anyTab = true }
             assert(g0 + graphemeCount <= text.advances.capacity && s0 + segmentCount <= text.segmentEnds.capacity,
                    "the text's columns have room for as many graphemes and segments as it has bytes")
             if entry.hasEndTrim {
@@ -383,6 +389,7 @@ struct WordTableState {
             utf8Count = piece.utf8Count
             edges = piece.edges
             if piece.hasEndTrim { join.anyEndTrim = true }
+            if piece.hasTabs { join.anyTab = true }
             join.entry = -1
             join.lineBreaker = piece.lineBreaker
         }
@@ -502,7 +509,8 @@ struct WordTableState {
             hash: hash, keyStart: Int32(keys.count), keyCount: Int32(key.count),
             graphemeStart: Int32(graphemeStart), graphemeCount: Int32(piece.graphemeCount),
             segmentStart: Int32(segmentStart), segmentCount: Int32(piece.segmentCount),
-            utf8Count: Int32(piece.utf8Count), edges: piece.edges, hasEndTrim: piece.hasEndTrim))
+            utf8Count: Int32(piece.utf8Count), edges: piece.edges, hasEndTrim: piece.hasEndTrim,
+            hasTabs: piece.hasTabs))
         entries.count += 1
         lineBreakers.append(piece.lineBreaker)
         keys.reserve(key.count)

@@ -15,10 +15,10 @@ public enum DiagnosticText {
     /// escapes, less quotes and backslashes) written as `\uXXXX`: for file names and for a
     /// finished message, where a path should read as it was typed.
     public static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        guard text.unicodeScalars.contains(where: mustNotReachTerminal) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            guard isUnsafe(scalar) else {
+            guard mustNotReachTerminal(scalar) else {
                 out.append(scalar)
                 continue
             }
@@ -28,7 +28,8 @@ public enum DiagnosticText {
         return String(out)
     }
 
-    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    /// A scalar JSON output escapes, other than a quote or a backslash.
+    private static func mustNotReachTerminal(_ scalar: Unicode.Scalar) -> Bool {
         scalar != "\"" && scalar != "\\" && JSONObjectWriter.mustEscape(scalar.value)
     }
 }

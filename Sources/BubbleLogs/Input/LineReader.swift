@@ -9,8 +9,8 @@ import Darwin
 ///
 /// Lines end at LF, and a CR before it is dropped. With `crIsLineBreak` a lone CR ends a line too
 /// (old Mac files; CRLF is still one break), for formats where a bare CR has no other meaning.
-/// Used by one thread at a time, its methods never reentering one another: its state is kept
-/// without run-time exclusivity checks (see `LogReader`).
+/// Used by one thread at a time, its methods never reentering one another: its state is kept in a
+/// `ConfinedStorage`, without run-time exclusivity checks (see `LogReader`).
 final class LineReader {
     struct Line {
         /// 1-based.
@@ -20,11 +20,16 @@ final class LineReader {
         var isTooLong: Bool
     }
 
-    /// The source still to read from; nil for memory input and once the end is reached.
-    @exclusivity(unchecked) private var source: ByteSource?
-    @exclusivity(unchecked) private var buffer: [UInt8]
-    @exclusivity(unchecked) private var start = 0
-    @exclusivity(unchecked) private var lineNumber = 0
+    /// What changes with every line, without run-time exclusivity checks (`ConfinedStorage`).
+    private let state: ConfinedStorage<State>
+
+    private struct State {
+        /// The source still to read from; nil for memory input and once the end is reached.
+        var source: ByteSource?
+        var buffer: [UInt8]
+        var start = 0
+        var lineNumber = 0
+    }
     private let crIsLineBreak: Bool
     let maximumLineLength: Int
     /// The errno of a failed read, which ended the input early.
@@ -32,8 +37,7 @@ final class LineReader {
 
     /// Reads from `source`, after first serving `prefix` (bytes already read to detect the format).
     init(source: ByteSource, prefix: [UInt8] = [], crIsLineBreak: Bool = false, maximumLineLength: Int = LineLimit.bytes) {
-        self.source = source
-        buffer = prefix
+        state = ConfinedStorage(State(source: source, buffer: prefix))
         self.crIsLineBreak = crIsLineBreak
         self.maximumLineLength = maximumLineLength
     }
@@ -45,25 +49,24 @@ final class LineReader {
     }
 
     init(bytes: [UInt8], crIsLineBreak: Bool = false, maximumLineLength: Int = LineLimit.bytes) {
-        source = nil
-        buffer = bytes
+        state = ConfinedStorage(State(source: nil, buffer: bytes))
         self.crIsLineBreak = crIsLineBreak
         self.maximumLineLength = maximumLineLength
     }
 
     /// Stops reading (a descriptor this reader owns is closed when its source goes).
     func finish() {
-        source = nil
+        state.value.source = nil
     }
 
     /// Appends the next chunk to the buffer (first dropping consumed bytes); false at end of input.
     private func fill() -> Bool {
-        guard let source else { return false }
-        if start > 0 {
-            buffer.removeSubrange(0..<start)
-            start = 0
+        guard let source = state.value.source else { return false }
+        if state.value.start > 0 {
+            state.value.buffer.removeSubrange(0..<state.value.start)
+            state.value.start = 0
         }
-        guard source.read(appendingTo: &buffer) else {
+        guard source.read(appendingTo: &state.value.buffer) else {
             readError = source.readError
             finish()
             return false
@@ -73,7 +76,7 @@ final class LineReader {
 
     /// The index of the first LF (or CR, when it breaks lines) at or after `from`.
     private func firstBreak(from: Int) -> Int? {
-        buffer.withUnsafeBufferPointer { bytes in
+        state.value.buffer.withUnsafeBufferPointer { bytes in
             var i = from
             if crIsLineBreak {
                 while i < bytes.count {
@@ -90,18 +93,18 @@ final class LineReader {
 
     /// True when the next line is not all in memory yet, so `next` will read more input, and
     /// may wait for it (a slow pipe).
-    var mayWaitForInput: Bool { source != nil && firstBreak(from: start) == nil }
+    var mayWaitForInput: Bool { state.value.source != nil && firstBreak(from: state.value.start) == nil }
 
     func next() -> Line? {
         guard let (range, number, tooLong) = nextRange() else { return nil }
-        return Line(number: number, bytes: Array(buffer[range]), isTooLong: tooLong)
+        return Line(number: number, bytes: Array(state.value.buffer[range]), isTooLong: tooLong)
     }
 
     /// Calls `body` with the next line's bytes where they lie in the buffer (no copy), its
     /// number and whether it was too long; nil at the end of input.
     func withNextLine<R>(_ body: (UnsafeBufferPointer<UInt8>, Int, Bool) throws -> R) rethrows -> R? {
         guard let (range, number, tooLong) = nextRange() else { return nil }
-        return try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range]), number, tooLong) }
+        return try state.value.buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range]), number, tooLong) }
     }
 
     /// The next line's place in `buffer` (valid until the next call), its number and whether it was too long.
@@ -109,42 +112,42 @@ final class LineReader {
         var scanned = 0
         var tooLong = false
         while true {
-            if let newline = firstBreak(from: start + scanned) {
-                if buffer[newline] == 0x0A {
+            if let newline = firstBreak(from: state.value.start + scanned) {
+                if state.value.buffer[newline] == 0x0A {
                     return take(upTo: newline, resumeAt: newline + 1, tooLong: tooLong)
                 }
                 // A CR: the break is CRLF when an LF follows, which may be in the next chunk.
-                if newline + 1 == buffer.count {
-                    let offset = newline - start
+                if newline + 1 == state.value.buffer.count {
+                    let offset = newline - state.value.start
                     if fill() {
                         scanned = offset
                         continue
                     }
-                    return take(upTo: start + offset, resumeAt: start + offset + 1, tooLong: tooLong, dropsCR: false)
+                    return take(upTo: state.value.start + offset, resumeAt: state.value.start + offset + 1, tooLong: tooLong, dropsCR: false)
                 }
-                let resume = buffer[newline + 1] == 0x0A ? newline + 2 : newline + 1
+                let resume = state.value.buffer[newline + 1] == 0x0A ? newline + 2 : newline + 1
                 return take(upTo: newline, resumeAt: resume, tooLong: tooLong, dropsCR: false)
             }
-            if buffer.count - start > maximumLineLength {
+            if state.value.buffer.count - state.value.start > maximumLineLength {
                 // Keep the head for the diagnostic and let the rest stream past.
                 tooLong = true
-                buffer.removeSubrange((start + 256)..<buffer.count)
+                state.value.buffer.removeSubrange((state.value.start + 256)..<state.value.buffer.count)
             }
-            scanned = buffer.count - start
+            scanned = state.value.buffer.count - state.value.start
             if !fill() {
-                guard start < buffer.count else { return nil }
-                return take(upTo: buffer.count, resumeAt: buffer.count, tooLong: tooLong)
+                guard state.value.start < state.value.buffer.count else { return nil }
+                return take(upTo: state.value.buffer.count, resumeAt: state.value.buffer.count, tooLong: tooLong)
             }
         }
     }
 
     private func take(upTo end: Int, resumeAt resume: Int, tooLong: Bool, dropsCR: Bool = true) -> (Range<Int>, Int, Bool) {
         var end = end
-        if dropsCR, end > start && buffer[end - 1] == 0x0D { end -= 1 }
-        if tooLong { end = min(end, start + 256) }
-        let range = start..<end
-        start = resume
-        lineNumber += 1
-        return (range, lineNumber, tooLong)
+        if dropsCR, end > state.value.start && state.value.buffer[end - 1] == 0x0D { end -= 1 }
+        if tooLong { end = min(end, state.value.start + 256) }
+        let range = state.value.start..<end
+        state.value.start = resume
+        state.value.lineNumber += 1
+        return (range, state.value.lineNumber, tooLong)
     }
 }

@@ -15,29 +15,27 @@ import BubbleLayout
 ///
 /// A reader is used by one thread at a time (a consumer that hands it to another thread hands it
 /// over whole, as `heights` does to its reading thread), and its methods never reenter one
-/// another: so the state read and written for every record is kept without the run-time
-/// exclusivity checks (`@exclusivity(unchecked)`), which would cost every record.
+/// another: so the state read and written for every record is kept in a `ConfinedStorage`,
+/// without the run-time exclusivity checks that would cost every record.
 public final class LogReader: Sequence, IteratorProtocol {
     /// The path as given, or "<stdin>".
     public let file: String
     /// The format actually read (never `.auto`).
     public let format: LogFormat
-    @exclusivity(unchecked) public private(set) var counts = LogCounts()
+    public var counts: LogCounts { state.value.counts }
     /// True when `strict` stopped the read at a diagnostic before the end of the input.
     public private(set) var stoppedEarly = false
     /// Messages read as outgoing so far: none at the end of a read with `me` set means that name
     /// matched no sender, which is worth telling the user.
-    @exclusivity(unchecked) public private(set) var outgoingMessages = 0
+    public var outgoingMessages: Int { state.value.outgoingMessages }
     /// Problems found on opening that lose no record (a Slack channel listed without a folder), to
     /// be said once on stderr.
     public internal(set) var warnings: [LogDiagnostic] = []
     /// The first few distinct sender names read (at most `senderSampleSize`), in order: what a
     /// `--me` that matched no one is told it could have been.
-    @exclusivity(unchecked) public private(set) var firstSenders: [String] = []
+    public var firstSenders: [String] { state.value.firstSenders }
     /// True when more senders were read than `firstSenders` holds.
-    @exclusivity(unchecked) public private(set) var moreSenders = false
-    /// The sender of the last message counted, already looked for in `firstSenders`.
-    @exclusivity(unchecked) private var lastSender: String?
+    public var moreSenders: Bool { state.value.moreSenders }
     static let senderSampleSize = 6
 
     /// Notes about how the input was read, for stderr: its encoding when it is not plain UTF-8
@@ -64,13 +62,25 @@ public final class LogReader: Sequence, IteratorProtocol {
 
     /// Once the input has ended: why the chosen conversation gave nothing, when that can only be
     /// known at the end (a stream of JSON Lines). Its `kind` is `.conversationNotApplicable`.
-    public var endProblem: LogInputError? { finished ? producer.endProblem : nil }
+    public var endProblem: LogInputError? { state.value.finished ? producer.endProblem : nil }
 
     private let producer: RecordProducer
     private let strict: Bool
-    @exclusivity(unchecked) private var finished = false
-    /// Entries produced together, handed out one by one (a record's warnings, then the record).
-    @exclusivity(unchecked) private var pending: [LogEntry] = []
+    /// What changes with every record, without run-time exclusivity checks (`ConfinedStorage`):
+    /// a reader is used by one thread at a time, and its methods never reenter one another.
+    private let state = ConfinedStorage(State())
+
+    private struct State {
+        var counts = LogCounts()
+        var outgoingMessages = 0
+        var firstSenders: [String] = []
+        var moreSenders = false
+        /// The sender of the last message counted, already looked for in `firstSenders`.
+        var lastSender: String?
+        var finished = false
+        /// Entries produced together, handed out one by one (a record's warnings, then the record).
+        var pending: [LogEntry] = []
+    }
 
     init(file: String, format: LogFormat, strict: Bool, producer: RecordProducer) {
         self.file = file
@@ -81,9 +91,9 @@ public final class LogReader: Sequence, IteratorProtocol {
 
     public func next() -> LogEntry? {
         // Most records come alone: handed out without going through `pending`.
-        if pending.isEmpty && !finished {
+        if state.value.pending.isEmpty && !state.value.finished {
             guard let produced = producer.next() else {
-                finished = true
+                state.value.finished = true
                 return nil
             }
             // Consumed, not copied: a copy retains and releases the record.
@@ -95,14 +105,14 @@ public final class LogReader: Sequence, IteratorProtocol {
                 handle(other)
             }
         }
-        while pending.isEmpty && !finished {
+        while state.value.pending.isEmpty && !state.value.finished {
             guard let produced = producer.next() else {
-                finished = true
+                state.value.finished = true
                 return nil
             }
             handle(produced)
         }
-        return pending.isEmpty ? nil : pending.removeFirst()
+        return state.value.pending.isEmpty ? nil : state.value.pending.removeFirst()
     }
 
     public func makeIterator() -> LogReader { self }
@@ -110,7 +120,7 @@ public final class LogReader: Sequence, IteratorProtocol {
     /// True when the next entry needs more input than has been read, and so may wait for it
     /// (a slow pipe): a filter writes out what it has first, so it is seen without waiting.
     /// Only streamed native JSON Lines say so; other formats read ahead as they must.
-    public var mayWaitForInput: Bool { pending.isEmpty && !finished && producer.mayWaitForInput }
+    public var mayWaitForInput: Bool { state.value.pending.isEmpty && !state.value.finished && producer.mayWaitForInput }
 
     /// What `nextNative` did.
     public enum NativeStep {
@@ -140,11 +150,11 @@ public final class LogReader: Sequence, IteratorProtocol {
         let length = out.count - start - 1
         guard length > Self.maximumLineLength else { return .written }
         out.truncate(to: start)
-        counts.messagesOut -= 1
-        counts.rejected += 1
-        if lastWrittenWasOutgoing { outgoingMessages -= 1 }
+        state.value.counts.messagesOut -= 1
+        state.value.counts.rejected += 1
+        if lastWrittenWasOutgoing { state.value.outgoingMessages -= 1 }
         if strict {
-            finished = true
+            state.value.finished = true
             stoppedEarly = true
         }
         return .diagnostic(LogDiagnostic(
@@ -162,8 +172,8 @@ public final class LogReader: Sequence, IteratorProtocol {
     private var lastWrittenWasOutgoing = false
 
     private func nextNativeLine(into out: inout OutputBuffer) -> NativeLineStep? {
-        if !pending.isEmpty {
-            switch pending.removeFirst() {
+        if !state.value.pending.isEmpty {
+            switch state.value.pending.removeFirst() {
             case .message(let record, let position):
                 record.appendNativeLine(to: &out)
                 lastWrittenWasOutgoing = record.direction == .outgoing
@@ -172,9 +182,9 @@ public final class LogReader: Sequence, IteratorProtocol {
                 return .diagnostic(diagnostic)
             }
         }
-        while !finished {
+        while !state.value.finished {
             guard let produced = producer.nextNative(into: &out) else {
-                finished = true
+                state.value.finished = true
                 return nil
             }
             switch produced {
@@ -184,7 +194,7 @@ public final class LogReader: Sequence, IteratorProtocol {
                 return .written(producer.lastWrittenPosition)
             case .produced(let step):
                 handle(step)
-                if !pending.isEmpty { return nextNativeLine(into: &out) }
+                if !state.value.pending.isEmpty { return nextNativeLine(into: &out) }
             }
         }
         return nil
@@ -194,23 +204,23 @@ public final class LogReader: Sequence, IteratorProtocol {
     private func handle(_ produced: ProducedRecord) {
         switch produced {
         case .blank:
-            counts.blankLinesSkipped += 1
+            state.value.counts.blankLinesSkipped += 1
         case .record(let record, let position):
             count(record)
-            pending.append(.message(record, position))
+            state.value.pending.append(.message(record, position))
         case .recordWithWarnings(let record, let position, let warnings):
             count(record)
-            counts.warnings += warnings.count
-            for warning in warnings { pending.append(.diagnostic(warning)) }
-            pending.append(.message(record, position))
+            state.value.counts.warnings += warnings.count
+            for warning in warnings { state.value.pending.append(.diagnostic(warning)) }
+            state.value.pending.append(.message(record, position))
         case .rejected(let diagnostic):
-            counts.recordsIn += 1
-            counts.rejected += 1
+            state.value.counts.recordsIn += 1
+            state.value.counts.rejected += 1
             if strict {
-                finished = true
+                state.value.finished = true
                 stoppedEarly = true
             }
-            pending.append(.diagnostic(diagnostic))
+            state.value.pending.append(.diagnostic(diagnostic))
         }
     }
 
@@ -220,15 +230,15 @@ public final class LogReader: Sequence, IteratorProtocol {
     }
 
     private func count(isOutgoing: Bool, sender: String?) {
-        counts.recordsIn += 1
-        counts.messagesOut += 1
-        if isOutgoing { outgoingMessages += 1 }
+        state.value.counts.recordsIn += 1
+        state.value.counts.messagesOut += 1
+        if isOutgoing { state.value.outgoingMessages += 1 }
         // A sender like the last one was looked for already (most messages follow one by the
         // same sender), so only a different one is looked for among the first few.
-        if !moreSenders, let name = sender, name != lastSender {
-            lastSender = name
-            guard !firstSenders.contains(name) else { return }
-            if firstSenders.count < Self.senderSampleSize { firstSenders.append(name) } else { moreSenders = true }
+        if !state.value.moreSenders, let name = sender, name != state.value.lastSender {
+            state.value.lastSender = name
+            guard !state.value.firstSenders.contains(name) else { return }
+            if state.value.firstSenders.count < Self.senderSampleSize { state.value.firstSenders.append(name) } else { state.value.moreSenders = true }
         }
     }
 }

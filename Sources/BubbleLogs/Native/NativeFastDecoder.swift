@@ -26,7 +26,7 @@ struct NativeFastDecoder {
     /// `me`, compared with each sender's name (its comparable form worked out once).
     private let sender: SenderName.Matcher
     /// The last sender `build` compared with `me`, and the answer.
-    private let lastSender = LastSender()
+    private let lastSender = ConfinedStorage(LastSender())
     /// Senders' names made lately.
     private let names = RecentNames()
 
@@ -36,10 +36,14 @@ struct NativeFastDecoder {
     /// one thread at a time, as `LastSender`.
     private final class RecentNames {
         private static let size = 8
-        /// Each name's bytes as two little-endian words and its length (-1 for an empty slot).
-        @exclusivity(unchecked) private var keys = [(UInt64, UInt64, Int)](repeating: (0, 0, -1), count: size)
-        @exclusivity(unchecked) private var strings = [String](repeating: "", count: size)
-        @exclusivity(unchecked) private var next = 0
+        private let state = ConfinedStorage(State())
+
+        private struct State {
+            /// Each name's bytes as two little-endian words and its length (-1 for an empty slot).
+            var keys = [(UInt64, UInt64, Int)](repeating: (0, 0, -1), count: size)
+            var strings = [String](repeating: "", count: size)
+            var next = 0
+        }
 
         private static func key(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (UInt64, UInt64, Int) {
             let count = end - start
@@ -50,18 +54,21 @@ struct NativeFastDecoder {
         /// The name made before from `line[start..<end]` (at most 15 bytes), or nil.
         func name(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
             let key = Self.key(line, start, end)
+            let keys = state.value.keys
             for i in 0..<Self.size where keys[i] == key {
-                assert(strings[i].utf8.elementsEqual(line[start..<end]), "a remembered name is not its bytes")
-                return strings[i]
+                let name = state.value.strings[i]
+                assert(name.utf8.elementsEqual(line[start..<end]), "a remembered name is not its bytes")
+                return name
             }
             return nil
         }
 
         /// Remembers `name`, made from `line[start..<end]`, in place of the oldest; returns it.
         func remember(_ name: String, _ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
-            keys[next] = Self.key(line, start, end)
-            strings[next] = name
-            next = (next + 1) % Self.size
+            let key = Self.key(line, start, end)
+            state.value.keys[state.value.next] = key
+            state.value.strings[state.value.next] = name
+            state.value.next = (state.value.next + 1) % Self.size
             return name
         }
     }
@@ -69,10 +76,10 @@ struct NativeFastDecoder {
     /// Most messages follow one by the same sender: comparing a name with the last one is far
     /// cheaper than working out its comparable form.
     /// A decoder is used by one thread at a time (its producer's, see `LogReader`), so this
-    /// state is kept without run-time exclusivity checks.
-    private final class LastSender {
-        @exclusivity(unchecked) var name: String?
-        @exclusivity(unchecked) var isMe = false
+    /// state is kept without run-time exclusivity checks (`ConfinedStorage`).
+    private struct LastSender {
+        var name: String?
+        var isMe = false
     }
 
     init(me: String?) {
@@ -367,12 +374,11 @@ struct NativeFastDecoder {
             isOutgoing = outgoing
         } else if me == nil || from == nil {
             isOutgoing = false
-        } else if from == lastSender.name {
-            isOutgoing = lastSender.isMe
+        } else if from == lastSender.value.name {
+            isOutgoing = lastSender.value.isMe
         } else {
             isOutgoing = sender.matches(from)
-            lastSender.name = from
-            lastSender.isMe = isOutgoing
+            lastSender.value = LastSender(name: from, isMe: isOutgoing)
         }
         var name = "image"
         switch kind {

@@ -10,7 +10,8 @@ final class NativeLogProducer: RecordProducer {
     private let file: String
     private let decoder: NativeRecordDecoder
     private let fast: NativeFastDecoder
-    @exclusivity(unchecked) private var lastLine = 0  // one thread at a time (see `LogReader`)
+    /// The number of the line last read: one thread at a time (see `LogReader`).
+    private let lastLine = ConfinedStorage(0)
     private var reportedReadError = false
 
     init(lines: LineReader, file: String, options: LogReadOptions) {
@@ -22,7 +23,7 @@ final class NativeLogProducer: RecordProducer {
 
     func next() -> ProducedRecord? {
         guard let produced = lines.withNextLine({ bytes, number, tooLong in
-            lastLine = number
+            lastLine.value = number
             return produce(bytes, number: number, isTooLong: tooLong)
         }) else { return endOfInput() }
         return produced
@@ -32,7 +33,7 @@ final class NativeLogProducer: RecordProducer {
     /// every other line goes through `produce`, as `next` reads it.
     func nextNative(into out: inout OutputBuffer) -> ProducedNative? {
         guard let produced = lines.withNextLine({ bytes, number, tooLong -> ProducedNative in
-            lastLine = number
+            lastLine.value = number
             if !tooLong, firstInvalidUTF8Offset(bytes) == nil, let done = fast.transcribe(bytes, into: &out) {
                 return .written(isOutgoing: done.isOutgoing, sender: done.sender)
             }
@@ -43,14 +44,14 @@ final class NativeLogProducer: RecordProducer {
 
     var mayWaitForInput: Bool { lines.mayWaitForInput }
 
-    var lastWrittenPosition: LogPosition? { LogPosition(file: file, line: lastLine) }
+    var lastWrittenPosition: LogPosition? { LogPosition(file: file, line: lastLine.value) }
 
     /// A read error's diagnostic, once, at the end of the input.
     private func endOfInput() -> ProducedRecord? {
         if let code = lines.readError, !reportedReadError {
             reportedReadError = true
             let reason = "read error after this line: \(String(cString: strerror(code))); the rest of the input is lost"
-            return .rejected(LogDiagnostic(position: LogPosition(file: file, line: lastLine + 1), reason: reason))
+            return .rejected(LogDiagnostic(position: LogPosition(file: file, line: lastLine.value + 1), reason: reason))
         }
         return nil
     }

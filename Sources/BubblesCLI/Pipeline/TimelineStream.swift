@@ -102,21 +102,25 @@ enum FeedEntry: Sendable {
 /// given (a laid-out window's records and rows), so that work leaves the thread that lays out.
 ///
 /// Its state is read and written only with `condition` locked, so no two accesses overlap: it is
-/// kept without run-time exclusivity checks (two an entry otherwise).
+/// kept in a `ConfinedStorage`, without run-time exclusivity checks (two an entry otherwise).
 final class EntryFeed: @unchecked Sendable {
     private let condition = NSCondition()
-    @exclusivity(unchecked) private var queue: [FeedEntry] = []
-    @exclusivity(unchecked) private var ended = false
-    @exclusivity(unchecked) private var stopped = false
-    @exclusivity(unchecked) private var consumerWaiting = false
-    @exclusivity(unchecked) private var producerWaiting = false
-    /// What the reading thread is to free, oldest first.
-    @exclusivity(unchecked) private var garbage: [LaidOutChunk] = []
+    private let state = ConfinedStorage(State())
+
+    private struct State {
+        var queue: [FeedEntry] = []
+        var ended = false
+        var stopped = false
+        var consumerWaiting = false
+        var producerWaiting = false
+        /// What the reading thread is to free, oldest first.
+        var garbage: [LaidOutChunk] = []
+    }
     private let capacity: Int
 
     init(reader: LogReader, capacity: Int) {
         self.capacity = capacity
-        queue.reserveCapacity(capacity)
+        state.value.queue.reserveCapacity(capacity)
         let box = ReaderBox(reader: reader)
         let thread = Thread { [self] in produce(box.reader) }
         thread.start()
@@ -132,7 +136,7 @@ final class EntryFeed: @unchecked Sendable {
             }
             condition.lock()
             while true {
-                if stopped {
+                if state.value.stopped {
                     condition.unlock()
                     return
                 }
@@ -143,17 +147,17 @@ final class EntryFeed: @unchecked Sendable {
                     condition.lock()
                     continue
                 }
-                if queue.count < capacity { break }
-                producerWaiting = true
+                if state.value.queue.count < capacity { break }
+                state.value.producerWaiting = true
                 condition.wait()
-                producerWaiting = false
+                state.value.producerWaiting = false
             }
-            queue.append(consume item)
-            if consumerWaiting { condition.signal() }
+            state.value.queue.append(consume item)
+            if state.value.consumerWaiting { condition.signal() }
             condition.unlock()
         }
         condition.lock()
-        ended = true
+        state.value.ended = true
         condition.signal()
         // What is given after the end is freed by the thread that gives it (see `free`).
         let freeing = takeGarbage()
@@ -163,10 +167,10 @@ final class EntryFeed: @unchecked Sendable {
 
     /// The garbage given so far, taken out of the feed (with `condition` locked).
     private func takeGarbage() -> [LaidOutChunk]? {
-        guard !garbage.isEmpty else { return nil }
-        let taken = garbage
-        garbage = []
-        return taken
+        guard !state.value.garbage.isEmpty else { return nil }
+        let freeing = state.value.garbage
+        state.value.garbage = []
+        return freeing
     }
 
     /// Frees `items` here, outside the lock.
@@ -177,12 +181,12 @@ final class EntryFeed: @unchecked Sendable {
     /// Hands `window` to the reading thread to free, or frees it here once that thread is done.
     func free(_ window: consuming LaidOutChunk) {
         condition.lock()
-        guard !ended && !stopped else {
+        guard !state.value.ended && !state.value.stopped else {
             condition.unlock()
             return
         }
-        garbage.append(window)
-        if producerWaiting { condition.signal() }
+        state.value.garbage.append(window)
+        if state.value.producerWaiting { condition.signal() }
         condition.unlock()
     }
 
@@ -191,27 +195,27 @@ final class EntryFeed: @unchecked Sendable {
     /// done and everything it read has been taken: its counts are final then.
     func take(max: Int, beforeWaiting: () throws -> Void) throws -> (entries: ArraySlice<FeedEntry>, ended: Bool) {
         condition.lock()
-        if queue.isEmpty && !ended {
+        if state.value.queue.isEmpty && !state.value.ended {
             condition.unlock()
             try beforeWaiting()
             condition.lock()
-            while queue.isEmpty && !ended {
-                consumerWaiting = true
+            while state.value.queue.isEmpty && !state.value.ended {
+                state.value.consumerWaiting = true
                 condition.wait()
             }
-            consumerWaiting = false
+            state.value.consumerWaiting = false
         }
         let entries: ArraySlice<FeedEntry>
-        if queue.count <= max {
-            entries = queue[...]
-            queue = []
-            queue.reserveCapacity(capacity)
+        if state.value.queue.count <= max {
+            entries = state.value.queue[...]
+            state.value.queue = []
+            state.value.queue.reserveCapacity(capacity)
         } else {
-            entries = queue[..<max]
-            queue = Array(queue[max...])
+            entries = state.value.queue[..<max]
+            state.value.queue = Array(state.value.queue[max...])
         }
-        let done = ended && queue.isEmpty
-        if producerWaiting { condition.signal() }
+        let done = state.value.ended && state.value.queue.isEmpty
+        if state.value.producerWaiting { condition.signal() }
         condition.unlock()
         return (entries, done)
     }
@@ -219,7 +223,7 @@ final class EntryFeed: @unchecked Sendable {
     /// Tells the reader thread to stop at its next entry (the output has gone away).
     func stop() {
         condition.lock()
-        stopped = true
+        state.value.stopped = true
         condition.signal()
         condition.unlock()
     }
