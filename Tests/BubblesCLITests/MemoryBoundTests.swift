@@ -169,4 +169,22 @@ import Darwin
         let extra = run.peakBytes - base
         #expect(extra < text.utf8.count * 3 / 4, "peak \(run.peakBytes >> 20) MiB, \(extra >> 20) MiB above a tiny chat's, for a \(text.utf8.count >> 20) MiB chat")
     }
+
+    @Test(.enabled(if: canRun, "needs the bubbles binary"))
+    func renderTakesAboutWhatHeightsTakesOnManyTinyLines() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let count = 150_000
+        let path = folder + "/tiny.jsonl"
+        let log = (0..<count).map { #"{"id":"m\#($0)","type":"text","from":"A","date":"2024-05-01T10:00:00Z","text":"x"}"# + "\n" }.joined()
+        try log.write(toFile: path, atomically: true, encoding: .utf8)
+        let heights = try Self.run(["heights", path, "--width", "40"])
+        let render = try Self.run(["render", path, "--width", "40", "--color", "never"])
+        #expect(heights.status == 0 && render.status == 0, "\(heights.stderr)\(render.stderr)")
+        // Drawing keeps nothing per row: the renderer's own state is a few MiB whatever the log,
+        // where keeping each row's prepared text cost about 300 bytes a row (45 MB here) more.
+        let extra = render.peakBytes - heights.peakBytes
+        #expect(extra < 20 << 20, "render peaks \(render.peakBytes >> 20) MiB, heights \(heights.peakBytes >> 20) MiB, for \(count) rows")
+    }
 }
+
