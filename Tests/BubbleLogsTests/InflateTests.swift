@@ -14,6 +14,34 @@ import Testing
         Array(FileManager.default.contents(atPath: corpus("zip/deflate/GraphemeBreakTest.\(strategy).deflate"))!)
     }
 
+    /// A stream decoded a chunk at a time: each read hands out at most one output chunk (and a
+    /// match's overrun), the compressed bytes are fetched once each, in order, a chunk at a time,
+    /// and the chunks make the original (about 1 MiB, so back-references reach across chunks).
+    @Test(arguments: strategies)
+    func aStreamIsDecodedInBoundedChunks(strategy: String) throws {
+        let compressed = Self.stream(strategy)
+        var fetched: [Range<Int>] = []
+        let stream = InflateStream(compressedCount: compressed.count, size: Self.source.count) { offset, length in
+            fetched.append(offset..<(offset + length))
+            return Array(compressed[offset..<(offset + length)])
+        }
+        var out: [UInt8] = []
+        var chunk: [UInt8] = []
+        var reads = 0
+        while try stream.read(appendingTo: &chunk) {
+            #expect(!chunk.isEmpty && chunk.count <= InflateStream.outputChunk + 257)
+            out += chunk
+            chunk.removeAll()
+            reads += 1
+        }
+        #expect(out == Self.source)
+        #expect(reads >= Self.source.count / (InflateStream.outputChunk + 257))
+        #expect(fetched.allSatisfy { $0.count <= InflateStream.inputChunk })
+        #expect(fetched.map(\.lowerBound) == Array(stride(from: 0, to: compressed.count, by: InflateStream.inputChunk)))
+        // The end was reached once; reading on stays at the end.
+        #expect(try !stream.read(appendingTo: &chunk) && chunk.isEmpty)
+    }
+
     @Test(arguments: strategies)
     func everyZlibStrategyInflatesToTheOriginal(strategy: String) throws {
         let out = try Inflate.inflate(Self.stream(strategy), size: Self.source.count)

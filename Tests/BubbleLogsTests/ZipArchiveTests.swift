@@ -23,6 +23,40 @@ import Testing
         }
     }
 
+    /// A streamed entry: checked once when asked for (counted once towards the total), then each
+    /// pass gives the same bytes as a whole read, a chunk at a time; a peek keeps only its prefix
+    /// and counts nothing; a damaged entry is refused before any pass.
+    @Test func anEntryIsStreamedInPassesAndPeekedAtItsPrefix() throws {
+        let zip = try Self.archive("zip/info-zip.zip")
+        for entry in zip.entries {
+            let before = zip.totalRead
+            #expect(try zip.peek(entry, prefix: 100) == Array(Self.bytes(entry.name).prefix(100)))
+            #expect(zip.totalRead == before)
+            let pass = try zip.stream(entry)
+            #expect(zip.totalRead == before + entry.size)
+            for _ in 0..<2 {
+                let source = pass()
+                var bytes: [UInt8] = []
+                var chunk: [UInt8] = []
+                while source.read(appendingTo: &chunk) {
+                    #expect(chunk.count <= InflateStream.outputChunk + 257)
+                    bytes += chunk
+                    chunk.removeAll()
+                }
+                #expect(source.readError == nil)
+                #expect(bytes == Self.bytes(entry.name), "\(entry.name)")
+            }
+        }
+        // The same archive with one byte of GraphemeBreakTest.txt's deflate data changed.
+        var damaged = Self.bytes("zip/info-zip.zip")
+        let broken = try ZipArchive(name: "d.zip", bytes: MemoryZipBytes(bytes: damaged))
+        let entry = try #require(broken.entry(named: "unicode/GraphemeBreakTest.txt"))
+        damaged[entry.localHeaderOffset + 30 + entry.name.utf8.count + entry.compressedSize / 2] ^= 0x55
+        let changed = try ZipArchive(name: "d.zip", bytes: MemoryZipBytes(bytes: damaged))
+        #expect(throws: ZipError.self) { _ = try changed.stream(entry) }
+        #expect(throws: ZipError.self) { _ = try changed.peek(entry, prefix: 10) }
+    }
+
     @Test func infoZipZip64ArchiveIsRead() throws {
         // zip -fz writes a Zip64 end record, its locator, and sizes in Zip64 extra fields.
         let raw = Self.bytes("zip/info-zip64.zip")

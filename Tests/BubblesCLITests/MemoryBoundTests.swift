@@ -128,4 +128,63 @@ import Darwin
         let extra = run.peakBytes - base
         #expect(extra < 3 * large.size, "peak \(run.peakBytes >> 20) MiB, \(extra >> 20) MiB above a tiny export's, for a \(large.size >> 20) MiB export")
     }
+
+    /// Makes `name`.zip in `folder` with Info-ZIP's `zip -9`, holding the file `entry` with `text`.
+    static func zipFile(_ name: String, entry: String, text: String, in folder: String) throws -> String {
+        let root = folder + "/" + name
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try text.write(toFile: root + "/" + entry, atomically: true, encoding: .utf8)
+        let zip = folder + "/" + name + ".zip"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.zip!)
+        process.currentDirectoryURL = URL(fileURLWithPath: root)
+        process.arguments = ["-q", "-9", zip, entry]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+        return zip
+    }
+
+    @Test(.enabled(if: canRun && zip != nil, "needs the bubbles binary and Info-ZIP's zip"))
+    func aWhatsAppChatInAZipIsInflatedAChunkAtATime() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Many short messages of varied words, so the chat is large (27 MB), compresses as a
+        // real one does, and the layout's window (16,384 messages at most) holds a part of it.
+        func chat(messages: Int) -> String {
+            (0..<messages).map { n in
+                let words = (0..<40).map { "w\(($0 * 7 + n) % 997)" }.joined(separator: " ")
+                return "12/03/2023, 10:\(10 + n % 50) - Ana: \(n) \(words)\n"
+            }.joined()
+        }
+        let small = try Self.zipFile("small", entry: "_chat.txt", text: chat(messages: 2), in: folder)
+        let text = chat(messages: 120_000)
+        let large = try Self.zipFile("large", entry: "_chat.txt", text: text, in: folder)
+        let base = try Self.baseline(["heights", small, "--width", "40", "--verbose"])
+        let run = try Self.run(["heights", large, "--width", "40", "--verbose"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("120000 records, 120000 laid out, 0 rejected"), "\(run.stderr)")
+        // Inflated whole, the chat adds its size on top of the layout's window (1.5 times its
+        // size in all here); streamed, the window and a chunk (half its size).
+        let extra = run.peakBytes - base
+        #expect(extra < text.utf8.count * 3 / 4, "peak \(run.peakBytes >> 20) MiB, \(extra >> 20) MiB above a tiny chat's, for a \(text.utf8.count >> 20) MiB chat")
+    }
+
+    @Test(.enabled(if: canRun, "needs the bubbles binary"))
+    func renderTakesAboutWhatHeightsTakesOnManyTinyLines() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let count = 150_000
+        let path = folder + "/tiny.jsonl"
+        let log = (0..<count).map { #"{"id":"m\#($0)","type":"text","from":"A","date":"2024-05-01T10:00:00Z","text":"x"}"# + "\n" }.joined()
+        try log.write(toFile: path, atomically: true, encoding: .utf8)
+        let heights = try Self.run(["heights", path, "--width", "40"])
+        let render = try Self.run(["render", path, "--width", "40", "--color", "never"])
+        #expect(heights.status == 0 && render.status == 0, "\(heights.stderr)\(render.stderr)")
+        // Drawing keeps nothing per row: the renderer's own state is a few MiB whatever the log,
+        // where keeping each row's prepared text cost about 300 bytes a row (45 MB here) more.
+        let extra = render.peakBytes - heights.peakBytes
+        #expect(extra < 20 << 20, "render peaks \(render.peakBytes >> 20) MiB, heights \(heights.peakBytes >> 20) MiB, for \(count) rows")
+    }
 }
+

@@ -12,11 +12,13 @@ struct CRC32 {
     init() {}
 
     mutating func update(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { update($0) }
+    }
+
+    mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
         var c = ~value
         Self.table.withUnsafeBufferPointer { table in
-            bytes.withUnsafeBufferPointer { bytes in
-                for byte in bytes { c = table[Int((c ^ UInt32(byte)) & 0xFF)] ^ c >> 8 }
-            }
+            for byte in bytes { c = table[Int((c ^ UInt32(byte)) & 0xFF)] ^ c >> 8 }
         }
         value = ~c
     }

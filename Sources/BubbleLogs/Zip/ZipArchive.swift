@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Why an archive or one of its entries cannot be read.
 struct ZipError: Error, Equatable, CustomStringConvertible {
     /// The archive as the user named it.
@@ -192,16 +198,48 @@ final class ZipArchive {
     /// The first entry with exactly this name.
     func entry(named name: String) -> ZipEntry? { entries.first { $0.name == name } }
 
-    /// `read`, without counting the bytes towards the archive's total: for looking at a candidate
-    /// before choosing it (the limits on the entry itself still apply).
-    func peek(_ entry: ZipEntry) throws(ZipError) -> [UInt8] {
-        let before = totalRead
-        defer { totalRead = before }
-        return try read(entry)
+    /// The first `prefix` bytes of the entry, without counting the entry towards the archive's
+    /// total: for looking at a candidate before choosing it. The whole entry is still decoded and
+    /// checked (its limits and CRC-32 apply), a chunk at a time, so memory holds about `prefix`.
+    func peek(_ entry: ZipEntry, prefix: Int) throws(ZipError) -> [UInt8] {
+        let reader = try open(entry)
+        var kept: [UInt8] = []
+        var chunk: [UInt8] = []
+        while try reader.read(appendingTo: &chunk) {
+            if kept.count < prefix { kept += chunk.prefix(prefix - kept.count) }
+            chunk.removeAll(keepingCapacity: true)
+        }
+        return kept
     }
 
-    /// The entry's bytes, decompressed and checked against its CRC-32 and the limits.
+    /// The entry's bytes, decompressed and checked against its CRC-32 and the limits, held whole.
     func read(_ entry: ZipEntry) throws(ZipError) -> [UInt8] {
+        let reader = try open(entry)
+        totalRead += entry.size
+        var data: [UInt8] = []
+        data.reserveCapacity(entry.size)
+        while try reader.read(appendingTo: &data) {}
+        return data
+    }
+
+    /// The entry as a stream to read as many times as needed: it is decoded and checked once here
+    /// (the limits, the deflate data, its size and CRC-32), a chunk at a time, and each call of the
+    /// returned function starts a new pass over it. Memory holds a chunk and the deflate window
+    /// per pass, whatever the entry's size. A pass that then fails (the file changed under us)
+    /// ends early with `readError` set to `EIO`.
+    func stream(_ entry: ZipEntry) throws(ZipError) -> () -> ByteSource {
+        let first = try open(entry)
+        totalRead += entry.size
+        var chunk: [UInt8] = []
+        while try first.read(appendingTo: &chunk) { chunk.removeAll(keepingCapacity: true) }
+        return { [self] in
+            do throws(ZipError) { return ZipEntrySource(try self.open(entry)) } catch { return ZipEntrySource(nil) }
+        }
+    }
+
+    /// A reader of the entry's bytes, after every check that needs no decoding: its method, its
+    /// limits, where its data lies.
+    private func open(_ entry: ZipEntry) throws(ZipError) -> ZipEntryReader {
         func fail(_ message: String) -> ZipError { ZipError(archive: name, entry: entry.name, message: message) }
         guard entry.flags & 0x41 == 0 else { throw fail("encrypted; remove the password and zip it again") }
         guard entry.method == 0 || entry.method == 8 else {
@@ -241,26 +279,92 @@ final class ZipArchive {
         guard dataStart <= bound, entry.compressedSize <= bound - dataStart else {
             throw fail("its data (\(entry.compressedSize) bytes from offset \(dataStart)) runs into the next entry or past the archive; truncated, damaged or a zip bomb")
         }
-        guard let compressed = bytes.read(at: dataStart, length: entry.compressedSize) else {
-            throw fail("cannot read its data")
+        return ZipEntryReader(archive: name, entry: entry, bytes: bytes, dataStart: dataStart)
+    }
+}
+
+/// One pass over an entry's data: stored bytes read in chunks, or deflate data decoded in chunks,
+/// with the CRC-32 and the size checked at the end.
+final class ZipEntryReader {
+    private let archive: String
+    private let entry: ZipEntry
+    private let bytes: ZipBytes
+    private let dataStart: Int
+    private let inflater: InflateStream?
+    private var crc = CRC32()
+    /// Stored bytes read so far.
+    private var done = 0
+    private var ended = false
+
+    fileprivate init(archive: String, entry: ZipEntry, bytes: ZipBytes, dataStart: Int) {
+        self.archive = archive
+        self.entry = entry
+        self.bytes = bytes
+        self.dataStart = dataStart
+        inflater = entry.method == 8 ? InflateStream(compressedCount: entry.compressedSize, size: entry.size) { offset, length in
+            bytes.read(at: dataStart + offset, length: length)
+        } : nil
+    }
+
+    private func fail(_ message: String) -> ZipError { ZipError(archive: archive, entry: entry.name, message: message) }
+
+    /// Appends the next bytes (about 64 KiB) to `buffer`; false, having appended nothing, at the
+    /// end, once the CRC-32 has been checked.
+    func read(appendingTo buffer: inout [UInt8]) throws(ZipError) -> Bool {
+        guard !ended else { return false }
+        let before = buffer.count
+        if let inflater {
+            do {
+                _ = try inflater.read(appendingTo: &buffer)
+            } catch {
+                ended = true
+                if error.message == InflateStream.cannotRead { throw fail("cannot read its data") }
+                throw fail("damaged deflate data: \(error.message)")
+            }
+        } else if done < entry.size {
+            let length = min(InflateStream.outputChunk, entry.size - done)
+            guard let chunk = bytes.read(at: dataStart + done, length: length) else {
+                ended = true
+                throw fail("cannot read its data")
+            }
+            buffer += chunk
+            done += length
         }
-        totalRead += entry.size
-        let data: [UInt8]
-        if entry.method == 0 {
-            data = compressed
-        } else {
-            do { data = try Inflate.inflate(compressed, size: entry.size) } catch { throw fail("damaged deflate data: \(error.message)") }
+        if buffer.count > before {
+            buffer.withUnsafeBufferPointer { crc.update(UnsafeBufferPointer(rebasing: $0[before...])) }
+            return true
         }
-        let crc = CRC32.checksum(data)
-        guard crc == entry.crc else {
-            throw fail("CRC-32 mismatch (\(hex(crc)), the directory says \(hex(entry.crc))): the data is damaged")
+        ended = true
+        guard crc.value == entry.crc else {
+            throw fail("CRC-32 mismatch (\(hex(crc.value)), the directory says \(hex(entry.crc))): the data is damaged")
         }
-        return data
+        return false
     }
 
     private func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16)
         return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
+    }
+}
+
+/// A pass over a checked zip entry as a `ByteSource` (see `ZipArchive.stream`).
+final class ZipEntrySource: ByteSource {
+    private let reader: ZipEntryReader?
+    private(set) var readError: Int32?
+
+    init(_ reader: ZipEntryReader?) {
+        self.reader = reader
+        if reader == nil { readError = EIO }
+    }
+
+    func read(appendingTo buffer: inout [UInt8]) -> Bool {
+        guard let reader, readError == nil else { return false }
+        do {
+            return try reader.read(appendingTo: &buffer)
+        } catch {
+            readError = EIO
+            return false
+        }
     }
 }
 

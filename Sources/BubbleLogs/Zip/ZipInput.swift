@@ -29,14 +29,20 @@ enum ZipInput {
             guard let chat else {
                 throw LogInputError(file: input.display, message: "no WhatsApp chat in this archive: expected _chat.txt (iOS) or one \"WhatsApp Chat with NAME.txt\" (Android)\(contents(archive))")
             }
-            let text: [UInt8]
-            do { text = try archive.read(chat) } catch { throw LogInputError(file: error.place, message: error.message) }
+            // The chat is checked whole once, then read in two streamed passes (the date order,
+            // then the messages), each inflating it a chunk at a time: memory holds one chunk and
+            // one message, whatever the chat's size.
+            let pass: () -> ByteSource
+            do { pass = try archive.stream(chat) } catch { throw LogInputError(file: error.place, message: error.message) }
             let place = input.display + ":" + chat.name
-            let producer = try WhatsAppProducer(passes: (first: LineReader(bytes: text, crIsLineBreak: true),
-                                                         second: { LineReader(bytes: text, crIsLineBreak: true) }),
+            var head: [UInt8] = []
+            let first = pass()
+            while head.count <= InputFile.detectionPrefix, first.read(appendingTo: &head) {}
+            let producer = try WhatsAppProducer(passes: (first: LineReader(source: first, prefix: head, crIsLineBreak: true),
+                                                         second: { LineReader(source: pass(), crIsLineBreak: true) }),
                                                 file: place, options: options)
             let reader = LogReader(file: place, format: .whatsapp, strict: options.strict, producer: producer)
-            reader.inputNotes = TextEncodingHint.notes(magic: .none, decodedPrefix: Array(text.prefix(InputFile.detectionPrefix)), isWhole: text.count <= InputFile.detectionPrefix, file: place, path: nil)
+            reader.inputNotes = TextEncodingHint.notes(magic: .none, decodedPrefix: Array(head.prefix(InputFile.detectionPrefix)), isWhole: head.count <= InputFile.detectionPrefix, file: place, path: nil)
             // One chat is read; another chat in the same archive (two exports zipped together)
             // is said once, by name, rather than passed over in silence.
             let others = otherChats(in: archive, besides: chat)
@@ -126,9 +132,9 @@ enum ZipInput {
 
     /// Whether `entry`'s first lines hold a dated WhatsApp line.
     private static func looksLikeChat(_ entry: ZipEntry, in archive: ZipArchive) -> Bool {
-        // Peek with limits of its own, so the peek does not count against the real read.
-        guard entry.size <= 64 << 20, let bytes = try? archive.peek(entry) else { return false }
-        return bytes.prefix(64 << 10).split(separator: 0x0A, omittingEmptySubsequences: true).prefix(20)
+        // A peek does not count against the real read; only the first 64 KiB are kept.
+        guard entry.size <= 64 << 20, let bytes = try? archive.peek(entry, prefix: 64 << 10) else { return false }
+        return bytes.split(separator: 0x0A, omittingEmptySubsequences: true).prefix(20)
             .contains { WhatsAppLine.parseHeader(String(decoding: $0, as: UTF8.self)) != nil }
     }
 

@@ -25,6 +25,11 @@ public struct RenderOptions: Sendable {
     /// when standard output is a terminal, off with `--no-hyperlinks`). Never with `colorDepth`
     /// `.none`, which writes no escape at all.
     public var hyperlinks = false
+    /// Whether a message's text prepared for drawing is kept in the engine's prepared-text store
+    /// (on by default: a viewer draws the same message again). A one-pass transcript turns it off,
+    /// so memory does not grow with the messages drawn (up to the store's bound: a few hundred bytes a
+    /// message, for a million messages).
+    public var keepsPreparedTexts = true
 
     public init(width: Int, colorDepth: ColorDepth = .none, asciiBorders: Bool = false,
                 timeZone: TimeZone = ZoneClock.systemTimeZone, palette: SenderPalette = SenderPalette(),

@@ -59,7 +59,9 @@ extension TranscriptRenderer {
     /// build still draws `count` lines, so the rows below stay where layout put them.
     func wrapped(_ text: String, model: any MessageModel, layout: RowLayout, count: Int, part: Int = 0)
         -> (lines: [Substring], own: Int, prepared: PreparedText) {
-        let prepared = engine.texts.prepared(id: model.id, revision: model.revision, part: part, text: text)
+        let prepared = options.keepsPreparedTexts
+            ? engine.texts.prepared(id: model.id, revision: model.revision, part: part, text: text)
+            : engine.texts.measurer.prepare(text)
         let wrapped = prepared.layout(width: layout.wrapWidth)
         let scalars = prepared.text.unicodeScalars
         let utf8 = prepared.text.utf8

@@ -120,6 +120,8 @@ struct RenderCommand: BubblesCommand {
         options.bidi = bidi
         options.clock = decoration.clock
         options.hyperlinks = hyperlinks
+        // Each row is drawn once: its prepared text is not kept either.
+        options.keepsPreparedTexts = false
         var renderer = TranscriptRenderer(engine: engine, options: options)
         return try stream.run(reader, errors: errors) { chunk in
             for (r, row) in chunk.rows.enumerated() {
