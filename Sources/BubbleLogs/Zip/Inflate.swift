@@ -37,6 +37,25 @@ enum Inflate {
         return output
     }
 
+    /// The first `count` bytes (or fewer) the stream decodes to, for reading a file's header
+    /// without decompressing it all: decoding stops when the output is full, and a stream that is
+    /// damaged or cut off gives the bytes decoded before the damage. Nothing is checked against a
+    /// CRC here; a caller that keeps the bytes reads the entry whole.
+    static func prefix(_ input: ArraySlice<UInt8>, count: Int) -> [UInt8] {
+        precondition(count >= 0)
+        // Room for one more back-reference (at most 258 bytes), which stops the decoder when it
+        // does not fit: the first `count` bytes are then all written.
+        let decoded = [UInt8](unsafeUninitializedCapacity: count + 258) { buffer, written in
+            input.withUnsafeBufferPointer { source in
+                var state = InflateState(input: source, output: buffer)
+                state.keepsPartialBlocks = true
+                try? state.run()
+                written = state.written
+            }
+        }
+        return decoded.count > count ? Array(decoded[..<count]) : decoded
+    }
+
     /// Length codes 257…285: base lengths and extra bits (RFC 1951 §3.2.5), derived rather than typed.
     static let lengthBase: [Int] = {
         var bases: [Int] = [], base = 3
@@ -83,6 +102,8 @@ private struct InflateState {
     var bits: UInt64 = 0
     var bitCount = 0
     var written = 0
+    /// A stored block that does not fit is written as far as it does (`Inflate.prefix`).
+    var keepsPartialBlocks = false
 
     init(input: UnsafeBufferPointer<UInt8>, output: UnsafeMutableBufferPointer<UInt8>) {
         self.input = input
@@ -151,6 +172,13 @@ private struct InflateState {
         let complement = Int(input[position + 2]) | Int(input[position + 3]) << 8
         position += 4
         guard length ^ complement == 0xFFFF else { throw InflateError("a stored block's length and its complement disagree") }
+        let fits = min(length, input.count - position, output.count - written)
+        if fits < length, keepsPartialBlocks {
+            // A prefix: as much of the block as there is input and room for, then stop.
+            for i in 0..<fits { output[written + i] = input[position + i] }
+            written += fits
+            throw InflateError("the prefix is full")
+        }
         guard input.count - position >= length else { throw InflateError("truncated: a stored block is cut off") }
         guard output.count - written >= length else { throw InflateError("decompresses to more than the size its header states") }
         for i in 0..<length { output[written + i] = input[position + i] }

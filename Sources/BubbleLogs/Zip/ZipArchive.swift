@@ -221,6 +221,40 @@ final class ZipArchive {
             throw fail("stored, but its compressed size (\(entry.compressedSize)) is not its size (\(entry.size))")
         }
 
+        let dataStart = try dataStart(of: entry)
+        guard let compressed = bytes.read(at: dataStart, length: entry.compressedSize) else {
+            throw fail("cannot read its data")
+        }
+        totalRead += entry.size
+        let data: [UInt8]
+        if entry.method == 0 {
+            data = compressed
+        } else {
+            do { data = try Inflate.inflate(compressed, size: entry.size) } catch { throw fail("damaged deflate data: \(error.message)") }
+        }
+        let crc = CRC32.checksum(data)
+        guard crc == entry.crc else {
+            throw fail("CRC-32 mismatch (\(hex(crc)), the directory says \(hex(entry.crc))): the data is damaged")
+        }
+        return data
+    }
+
+    /// At most the first `count` bytes of a stored or deflate entry, decompressing no more than
+    /// that and without its CRC checked (see `Inflate.prefix`): for reading a file's header.
+    /// Not counted towards the total read. Nil for an entry `read` would refuse outright.
+    func prefix(of entry: ZipEntry, count: Int) -> [UInt8]? {
+        guard entry.flags & 0x41 == 0, entry.method == 0 || entry.method == 8, entry.size <= limits.maximumEntrySize,
+              !(entry.method == 0 && entry.compressedSize != entry.size),
+              let start = try? dataStart(of: entry) else { return nil }
+        if entry.method == 0 { return bytes.read(at: start, length: min(count, entry.size)) }
+        // Deflate never takes much more input than it gives output, plus block headers.
+        guard let compressed = bytes.read(at: start, length: min(entry.compressedSize, count + (64 << 10))) else { return nil }
+        return Inflate.prefix(compressed[...], count: min(count, entry.size))
+    }
+
+    /// Where `entry`'s data starts, checked to lie between its local header and the next one.
+    private func dataStart(of entry: ZipEntry) throws(ZipError) -> Int {
+        func fail(_ message: String) -> ZipError { ZipError(archive: name, entry: entry.name, message: message) }
         // The local header repeats the name and has its own extra field; only its lengths matter.
         let offset = entry.localHeaderOffset
         guard offset <= directoryOffset - 30, let local = bytes.read(at: offset, length: 30), local.uint32(0) == Self.localSignature else {
@@ -241,21 +275,7 @@ final class ZipArchive {
         guard dataStart <= bound, entry.compressedSize <= bound - dataStart else {
             throw fail("its data (\(entry.compressedSize) bytes from offset \(dataStart)) runs into the next entry or past the archive; truncated, damaged or a zip bomb")
         }
-        guard let compressed = bytes.read(at: dataStart, length: entry.compressedSize) else {
-            throw fail("cannot read its data")
-        }
-        totalRead += entry.size
-        let data: [UInt8]
-        if entry.method == 0 {
-            data = compressed
-        } else {
-            do { data = try Inflate.inflate(compressed, size: entry.size) } catch { throw fail("damaged deflate data: \(error.message)") }
-        }
-        let crc = CRC32.checksum(data)
-        guard crc == entry.crc else {
-            throw fail("CRC-32 mismatch (\(hex(crc)), the directory says \(hex(entry.crc))): the data is damaged")
-        }
-        return data
+        return dataStart
     }
 
     private func hex(_ value: UInt32) -> String {
