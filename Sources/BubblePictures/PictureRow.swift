@@ -27,6 +27,8 @@ public struct PictureRow: Sendable {
     public var quote: String?
     /// The image box: its label and its size in px.
     public var image: (content: ImageContent?, width: Int, height: Int)?
+    /// The picture itself, when the export holds it and it is to be embedded.
+    public var picture: EmbeddedPicture?
     /// A picture of unknown size's label (`ImageContent.label`) in the lines the measurer broke
     /// it into, drawn in place of a box; empty for a box.
     public var imageLabel: [PictureLine]
@@ -62,6 +64,9 @@ public struct PictureRowMaker {
     var senderColors = SenderColors(palette: SenderPalette())
     var previews = ReplyPreviews()
     var clock: ZoneClock
+    /// Where a picture's file is looked up by its name (an export's media), or nil: each picture
+    /// is then drawn as a labelled placeholder.
+    public var pictures: ((String) -> EmbeddedPicture?)?
 
     public init(engine: LayoutEngine<PixelLayoutMeasurer>, style: PixelStyle, timeZone: TimeZone) {
         self.engine = engine
@@ -100,7 +105,7 @@ public struct PictureRowMaker {
         let padding = layout.contentX(in: bubbleStyle) - layout.x
         var row = PictureRow(kind: .bubble, id: "", pixels: pixels, alignment: layout.alignment, x: x, width: pixels.bubbleWidth,
                              contentX: x + padding, contentWidth: max(0, pixels.bubbleWidth - layout.horizontalChrome(in: bubbleStyle)),
-                             name: nil, quote: nil, image: nil, imageLabel: [], text: nil, lines: [], footer: nil,
+                             name: nil, quote: nil, image: nil, picture: nil, imageLabel: [], text: nil, lines: [], footer: nil,
                              tail: layout.parts.contains(.tail), labelWidth: 0)
         if decorated.isDateSeparator {
             row.kind = .date
@@ -128,6 +133,9 @@ public struct PictureRowMaker {
         }
         if layout.imageRows > 0 {
             row.image = (content.image, min(layout.imageColumns, row.contentWidth), layout.imageRows)
+            if let image = content.image, image.hasKnownSize, let pictures {
+                row.picture = pictures(image.name)
+            }
             if let image = content.image, !image.hasKnownSize {
                 let label = image.label
                 row.imageLabel = Self.lines(of: label, prepared: preparedText(label, part: ImageContent.labelPart),

@@ -9,8 +9,8 @@ import BubbleText
 /// `data-width` and `data-wrap-width` (the bubble's outer width and the text's wrap width),
 /// `data-text-height`, `data-text-width` (the widest line, px rounded up).
 ///
-/// No script, no link: a Content-Security-Policy allows only the inline style and the fonts
-/// (`file:` or `data:`). Everything from the input goes through `MarkupText`; each text is its own
+/// No script, no link: a Content-Security-Policy allows only the inline style, the fonts
+/// (`file:` or `data:`) and, on a page that embeds pictures (`EmbeddedPicture`), `data:` images. Everything from the input goes through `MarkupText`; each text is its own
 /// block with `dir="auto"`, so its direction cannot leak into another.
 public struct TranscriptHTML {
     public let style: PixelStyle
@@ -20,6 +20,8 @@ public struct TranscriptHTML {
     let lineHeightCSS: String
     public private(set) var body = ""
     public private(set) var height64 = 0
+    /// Picture bytes embedded in the rows written so far.
+    var embeddedBytes = 0
 
     /// `width` is the container's width in px, as laid out.
     public init(style: PixelStyle, theme: PictureTheme, fonts: PictureFonts, measurer: PixelMeasurer, width: Int) {
@@ -38,6 +40,7 @@ public struct TranscriptHTML {
     public mutating func clear() {
         body = ""
         height64 = 0
+        embeddedBytes = 0
     }
 
     public mutating func append(_ row: PictureRow) {
@@ -80,6 +83,15 @@ public struct TranscriptHTML {
                 body += "<div class=\"label\" dir=\"auto\" role=\"img\" style=\"max-width:\(row.pixels.layout.wrapWidth)px;margin-bottom:\(gap)px\">"
                 Self.appendKeepingAddressesWhole(image.label, to: &body)
                 body += "</div>"
+            } else if let image = row.image, let picture = row.picture,
+                      embeddedBytes + picture.bytes.count <= EmbeddedPicture.maximumBytesPerDocument {
+                embeddedBytes += picture.bytes.count
+                let gap = row.lines.isEmpty ? 0 : style.imageCaptionGap
+                body += "<div class=\"image\" style=\"width:\(image.width)px;height:\(image.height)px;margin-bottom:\(gap)px\"><img alt=\""
+                MarkupText.append(image.content?.name ?? "image", to: &body)
+                body += "\" src=\""
+                body += picture.dataURL
+                body += "\"></div>"
             } else if let image = row.image {
                 let gap = row.lines.isEmpty ? 0 : style.imageCaptionGap
                 body += "<div class=\"image\" role=\"img\" style=\"width:\(image.width)px;height:\(image.height)px;margin-bottom:\(gap)px\"><span>"
@@ -123,7 +135,9 @@ public struct TranscriptHTML {
     public func document(width: Int) -> String {
         let c = theme.colors
         var out = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">\n"
-        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; font-src file: data:\">\n"
+        // Pictures, when the page embeds any, only as `data:` URLs.
+        let images = embeddedBytes > 0 ? "; img-src data:" : ""
+        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; font-src file: data:\(images)\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width\">\n<title>Transcript</title>\n<style>\n" + fonts.faceRules
         out += "body{margin:0;background:\(c.background)}\n"
         out += ".chat{width:\(width)px;font-family:\(fonts.familyList);font-size:\(TranscriptSVG.number(fontSize))px;line-height:\(lineHeightCSS);color:\(c.text)}\n"
@@ -135,6 +149,7 @@ public struct TranscriptHTML {
         out += ".quote div{height:100%;box-sizing:border-box;border-left:4px solid \(c.quoteBar);border-radius:6px;background:\(c.quoteFill);padding:0 8px;font-size:0.8125em;color:\(c.secondary);white-space:nowrap;overflow:hidden;text-overflow:ellipsis;display:flex;align-items:center}\n"
         out += ".image{box-sizing:border-box;border-radius:6px;background:\(c.imageFill);display:flex;align-items:center;justify-content:center;overflow:hidden;font-size:0.8125em;color:\(c.secondary)}\n"
         out += ".label{color:\(c.secondary)}\n"
+        if embeddedBytes > 0 { out += ".image img{display:block;width:100%;height:100%;object-fit:cover}\n" }
         out += ".footer{font-size:0.6875em;line-height:\(style.footerHeight)px;text-align:end;color:\(c.secondary);white-space:nowrap}\n"
         out += ".date{display:flex;align-items:center;justify-content:center}\n"
         out += ".date span{background:\(c.dateFill);color:\(c.secondary);font-size:0.8125em;line-height:normal;padding:4px 12px;border-radius:8px}\n"

@@ -7,7 +7,8 @@ import BubbleLayout
 /// is a `<g class="row">` carrying its id and height (`data-id`, `data-height`, px).
 ///
 /// Everything from the input goes through `MarkupText`; the output has no script, no link and no
-/// external reference but the fonts' own URLs (`PictureFonts`).
+/// external reference but the fonts' own URLs (`PictureFonts`); an embedded picture is a `data:`
+/// URL (`EmbeddedPicture`).
 public struct TranscriptSVG {
     public let style: PixelStyle
     public let theme: PictureTheme
@@ -18,6 +19,9 @@ public struct TranscriptSVG {
     /// The rows written so far (without the document's head and tail), and their height in 1/64 px.
     public private(set) var body = ""
     public private(set) var height64 = 0
+    /// Picture bytes embedded in the rows written so far, and how many pictures.
+    var embeddedBytes = 0
+    var pictureCount = 0
 
     public init(style: PixelStyle, theme: PictureTheme, fonts: PictureFonts, measurer: PixelMeasurer) {
         self.style = style
@@ -33,6 +37,8 @@ public struct TranscriptSVG {
     public mutating func clear() {
         body = ""
         height64 = 0
+        embeddedBytes = 0
+        pictureCount = 0
     }
 
     /// Appends `row` under the rows written so far.
@@ -116,6 +122,18 @@ public struct TranscriptSVG {
                 }
                 y += line.height64
             }
+            if !row.lines.isEmpty { y += style.imageCaptionGap * 64 }
+        } else if let image = row.image, let picture = row.picture,
+                  embeddedBytes + picture.bytes.count <= EmbeddedPicture.maximumBytesPerDocument {
+            // The picture itself, scaled to cover its box (of its own aspect), corners rounded.
+            embeddedBytes += picture.bytes.count
+            pictureCount += 1
+            let x = row.contentX
+            body += "<clipPath id=\"p\(pictureCount)\"><rect x=\"\(x)\" y=\"\(Self.px(y))\" width=\"\(image.width)\" height=\"\(image.height)\" rx=\"6\"/></clipPath>"
+            body += "<image class=\"image\" x=\"\(x)\" y=\"\(Self.px(y))\" width=\"\(image.width)\" height=\"\(image.height)\" preserveAspectRatio=\"xMidYMid slice\" clip-path=\"url(#p\(pictureCount))\" href=\""
+            body += picture.dataURL
+            body += "\"/>"
+            y += image.height * 64
             if !row.lines.isEmpty { y += style.imageCaptionGap * 64 }
         } else if let image = row.image {
             let x = row.contentX

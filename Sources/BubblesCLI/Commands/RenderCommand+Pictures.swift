@@ -32,6 +32,13 @@ extension RenderCommand {
         var stream = TimelineStream(engine: engine, widths: [width], decorationOptions: decoration)
         stream.inInputOrder = true
         var maker = PictureRowMaker(engine: engine, style: style, timeZone: input.timeZone)
+        if let media = reader.media {
+            // The pictures the export holds, embedded in their boxes; each at most its budget.
+            maker.pictures = { name in
+                media.picture(named: name, maximumBytes: EmbeddedPicture.maximumBytes)
+                    .flatMap { EmbeddedPicture(bytes: $0.bytes, mediaType: $0.mediaType) }
+            }
+        }
         var range = RowRange(from: pictures.from, to: pictures.to, timeZone: input.timeZone)
         var pending: PictureRow?
         var pages = 0
