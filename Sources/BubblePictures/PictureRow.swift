@@ -62,7 +62,7 @@ public struct PictureRowMaker {
     public let engine: LayoutEngine<PixelLayoutMeasurer>
     public let style: PixelStyle
     var senderColors = SenderColors(palette: SenderPalette())
-    var previews = ReplyPreviews()
+    var recent = RecentMessages()
     var clock: ZoneClock
     /// Where a picture's file is looked up by its name (an export's media), or nil: each picture
     /// is then drawn as a labelled placeholder.
@@ -114,7 +114,7 @@ public struct PictureRowMaker {
             return row
         }
         let model = batch.models[decorated.messageIndex]
-        defer { previews.record(model, registry: engine.registry) }
+        defer { recent.record(model) }
         row.id = model.id
         let content = rowContent!
         if layout.alignment == .center { row.kind = .notice }
@@ -124,7 +124,7 @@ public struct PictureRowMaker {
             row.name = (name, "#" + [color.red, color.green, color.blue].map { Self.hex($0) }.joined())
         }
         if layout.parts.contains(.replyQuote) {
-            var quoted = model.replyToID.map { id in "↩ " + (previews.body(for: id, in: model.conversationID) ?? "reply to a message") }
+            var quoted = model.replyToID.map { id in "↩ " + (recent.body(for: id, in: model.conversationID, registry: engine.registry) ?? "reply to a message") }
             if let origin = model.forwardedFrom {
                 let forward = ReplyPreviews.forwardArrow + " " + ReplyPreviews.forwardQuote(from: origin)
                 quoted = quoted.map { forward + ReplyPreviews.forwardReplySeparator + $0 } ?? forward

@@ -8,8 +8,14 @@ public protocol TranscriptDocument {
     mutating func clear()
     /// The whole document, `width` px wide.
     func document(width: Int) -> String
+    /// The whole document as UTF-8.
+    func documentBytes(width: Int) -> [UInt8]
     /// The file name extension: `svg`, `html`.
     var fileExtension: String { get }
+}
+
+extension TranscriptDocument {
+    public func documentBytes(width: Int) -> [UInt8] { Array(document(width: width).utf8) }
 }
 
 extension TranscriptSVG: TranscriptDocument {

@@ -44,15 +44,15 @@ extension RenderCommand {
         var pages = 0
         func writePage() throws {
             pages += 1
-            let text = document.document(width: width)
+            let bytes = document.documentBytes(width: width)
             if let output = pictures.output {
                 let name = output + "/page-" + String(repeating: "0", count: max(0, 4 - String(pages).count)) + String(pages)
                     + "." + document.fileExtension
-                guard FileManager.default.createFile(atPath: name, contents: Data(text.utf8)) else {
+                guard FileManager.default.createFile(atPath: name, contents: Data(bytes)) else {
                     throw OutputFileError(path: name)
                 }
             } else {
-                try context.output.write(text)
+                try context.output.write(bytes: bytes)
             }
             document.clear()
         }
