@@ -368,6 +368,13 @@ public struct TranscriptSVG {
 
     /// The whole document as UTF-8.
     public func documentBytes(width: Int) -> [UInt8] {
+        var document: [UInt8] = []
+        writeDocument(width: width) { document.append(contentsOf: $0) }
+        return document
+    }
+
+    /// Hands the whole document to `write` as UTF-8, in pieces: the rows are not copied.
+    public func writeDocument<E: Error>(width: Int, _ write: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
         let c = theme.colors
         // A margin all round, as a chat app's screen has: the rows are laid out in `width`.
         let margin = Self.margin
@@ -384,12 +391,11 @@ public struct TranscriptSVG {
         head += "</style>\n"
         head += "<rect width=\"100%\" height=\"100%\" fill=\"\(c.background)\"/>\n"
         head += "<g transform=\"translate(\(margin) \(margin))\">\n"
-        var document = MarkupBytes()
-        document.bytes.reserveCapacity(head.utf8.count + out.bytes.count + 16)
-        document.append(raw: head)
-        document.append(out)
-        document.append("</g>\n</svg>\n")
-        return document.bytes
+        try Array(head.utf8).withUnsafeBufferPointer { (bytes) throws(E) in try write(bytes) }
+        try out.bytes.withUnsafeBufferPointer { (bytes) throws(E) in try write(bytes) }
+        var tail = MarkupBytes()
+        tail.append("</g>\n</svg>\n")
+        try tail.bytes.withUnsafeBufferPointer { (bytes) throws(E) in try write(bytes) }
     }
 
     /// Px around the rows in the picture.

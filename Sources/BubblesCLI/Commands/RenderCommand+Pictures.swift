@@ -44,15 +44,15 @@ extension RenderCommand {
         var pages = 0
         func writePage() throws {
             pages += 1
-            let bytes = document.documentBytes(width: width)
             if let output = pictures.output {
                 let name = output + "/page-" + String(repeating: "0", count: max(0, 4 - String(pages).count)) + String(pages)
                     + "." + document.fileExtension
-                guard FileManager.default.createFile(atPath: name, contents: Data(bytes)) else {
+                guard FileManager.default.createFile(atPath: name, contents: Data(document.documentBytes(width: width))) else {
                     throw OutputFileError(path: name)
                 }
             } else {
-                try context.output.write(bytes: bytes)
+                let sink = context.output
+                try document.writeDocument(width: width) { bytes in try sink.write(contentsOf: bytes) }
             }
             document.clear()
         }
