@@ -323,13 +323,28 @@ public struct TranscriptSVG {
     /// `runs` as text content. A line that starts with a right-to-left run gets a left-to-right
     /// mark first (ours, zero width): Chromium takes `text-anchor` and `x` from the direction of
     /// a text chunk's first run, and the lines are already in visual order, left to right.
+    ///
+    /// Spaces at either end of a right-to-left run are written outside its override, where they
+    /// are seen (a run's last space is its leftmost): Chromium gives a space that ends a `<text>`'s
+    /// content no width, and a right-to-left run that ends the line would otherwise end it with
+    /// the space between it and the run before.
     static func appendRuns(_ runs: [(text: Substring, rightToLeft: Bool)], to out: inout MarkupBytes) {
         if runs.first?.rightToLeft == true { out.append("\u{200E}") }
         for run in runs {
             if run.rightToLeft {
+                let scalars = run.text.unicodeScalars
+                var start = scalars.startIndex, end = scalars.endIndex
+                while start < end, scalars[start] == " " { start = scalars.index(after: start) }
+                while end > start, scalars[scalars.index(before: end)] == " " { end = scalars.index(before: end) }
+                guard start < end else {
+                    out.appendEscaped(run.text)
+                    continue
+                }
+                out.appendEscaped(Substring(scalars[end...]))
                 out.append("<tspan class=\"r\">")
-                out.appendEscaped(run.text)
+                out.appendEscaped(Substring(scalars[start..<end]))
                 out.append("</tspan>")
+                out.appendEscaped(Substring(scalars[..<start]))
             } else {
                 out.appendEscaped(run.text)
             }
