@@ -15,6 +15,16 @@ struct BidiText {
         mayContainRightToLeft = BidiTables.mayContainRightToLeft(text)
     }
 
+    /// Where `index` is in the sorted `indices`, by binary search; nil when it is not there.
+    static func position(of index: String.Index, in indices: [String.Index]) -> Int? {
+        var lower = 0, upper = indices.count
+        while lower < upper {
+            let middle = (lower + upper) / 2
+            if indices[middle] < index { lower = middle + 1 } else { upper = middle }
+        }
+        return lower < indices.count && indices[lower] == index ? lower : nil
+    }
+
     /// A paragraph separator (Bidi_Class B).
     static func isParagraphSeparator(_ value: UInt32) -> Bool {
         value == 0x0A || value == 0x0D || (0x1C...0x1E).contains(value) || value == 0x85 || value == 0x2029
@@ -50,7 +60,7 @@ struct BidiText {
             paragraph = (indices, BidiParagraph(scalars: values, direction: direction, resolver: resolver))
         }
         let (indices, resolved) = paragraph!
-        guard let first = indices.firstIndex(of: line.startIndex), let last = indices.firstIndex(of: line.endIndex) else {
+        guard let first = Self.position(of: line.startIndex, in: indices), let last = Self.position(of: line.endIndex, in: indices) else {
             return ([(line, false)], false)
         }
         var runs: [(text: Substring, rightToLeft: Bool)] = []

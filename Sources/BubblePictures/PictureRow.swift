@@ -27,6 +27,8 @@ public struct PictureRow: Sendable {
     public var quote: String?
     /// The image box: its label and its size in px.
     public var image: (content: ImageContent?, width: Int, height: Int)?
+    /// The picture itself, when the export holds it and it is to be embedded.
+    public var picture: EmbeddedPicture?
     /// A picture of unknown size's label (`ImageContent.label`) in the lines the measurer broke
     /// it into, drawn in place of a box; empty for a box.
     public var imageLabel: [PictureLine]
@@ -60,8 +62,11 @@ public struct PictureRowMaker {
     public let engine: LayoutEngine<PixelLayoutMeasurer>
     public let style: PixelStyle
     var senderColors = SenderColors(palette: SenderPalette())
-    var previews = ReplyPreviews()
+    var recent = RecentMessages()
     var clock: ZoneClock
+    /// Where a picture's file is looked up by its name (an export's media), or nil: each picture
+    /// is then drawn as a labelled placeholder.
+    public var pictures: ((String) -> EmbeddedPicture?)?
 
     public init(engine: LayoutEngine<PixelLayoutMeasurer>, style: PixelStyle, timeZone: TimeZone) {
         self.engine = engine
@@ -100,7 +105,7 @@ public struct PictureRowMaker {
         let padding = layout.contentX(in: bubbleStyle) - layout.x
         var row = PictureRow(kind: .bubble, id: "", pixels: pixels, alignment: layout.alignment, x: x, width: pixels.bubbleWidth,
                              contentX: x + padding, contentWidth: max(0, pixels.bubbleWidth - layout.horizontalChrome(in: bubbleStyle)),
-                             name: nil, quote: nil, image: nil, imageLabel: [], text: nil, lines: [], footer: nil,
+                             name: nil, quote: nil, image: nil, picture: nil, imageLabel: [], text: nil, lines: [], footer: nil,
                              tail: layout.parts.contains(.tail), labelWidth: 0)
         if decorated.isDateSeparator {
             row.kind = .date
@@ -109,7 +114,7 @@ public struct PictureRowMaker {
             return row
         }
         let model = batch.models[decorated.messageIndex]
-        defer { previews.record(model, registry: engine.registry) }
+        defer { recent.record(model) }
         row.id = model.id
         let content = rowContent!
         if layout.alignment == .center { row.kind = .notice }
@@ -119,7 +124,7 @@ public struct PictureRowMaker {
             row.name = (name, "#" + [color.red, color.green, color.blue].map { Self.hex($0) }.joined())
         }
         if layout.parts.contains(.replyQuote) {
-            var quoted = model.replyToID.map { id in "↩ " + (previews.body(for: id, in: model.conversationID) ?? "reply to a message") }
+            var quoted = model.replyToID.map { id in "↩ " + (recent.body(for: id, in: model.conversationID, registry: engine.registry) ?? "reply to a message") }
             if let origin = model.forwardedFrom {
                 let forward = ReplyPreviews.forwardArrow + " " + ReplyPreviews.forwardQuote(from: origin)
                 quoted = quoted.map { forward + ReplyPreviews.forwardReplySeparator + $0 } ?? forward
@@ -128,6 +133,9 @@ public struct PictureRowMaker {
         }
         if layout.imageRows > 0 {
             row.image = (content.image, min(layout.imageColumns, row.contentWidth), layout.imageRows)
+            if let image = content.image, image.hasKnownSize, let pictures {
+                row.picture = pictures(image.name)
+            }
             if let image = content.image, !image.hasKnownSize {
                 let label = image.label
                 row.imageLabel = Self.lines(of: label, prepared: preparedText(label, part: ImageContent.labelPart),

@@ -8,8 +8,20 @@ public protocol TranscriptDocument {
     mutating func clear()
     /// The whole document, `width` px wide.
     func document(width: Int) -> String
+    /// The whole document as UTF-8.
+    func documentBytes(width: Int) -> [UInt8]
+    /// Hands the whole document to `write` as UTF-8, in one piece or several.
+    func writeDocument<E: Error>(width: Int, _ write: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E)
     /// The file name extension: `svg`, `html`.
     var fileExtension: String { get }
+}
+
+extension TranscriptDocument {
+    public func documentBytes(width: Int) -> [UInt8] { Array(document(width: width).utf8) }
+
+    public func writeDocument<E: Error>(width: Int, _ write: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
+        try documentBytes(width: width).withUnsafeBufferPointer { (bytes) throws(E) in try write(bytes) }
+    }
 }
 
 extension TranscriptSVG: TranscriptDocument {

@@ -9,8 +9,8 @@ import BubbleText
 /// `data-width` and `data-wrap-width` (the bubble's outer width and the text's wrap width),
 /// `data-text-height`, `data-text-width` (the widest line, px rounded up).
 ///
-/// No script, no link: a Content-Security-Policy allows only the inline style and the fonts
-/// (`file:` or `data:`). Everything from the input goes through `MarkupText`; each text is its own
+/// No script, no link: a Content-Security-Policy allows only the inline style, the fonts
+/// (`file:` or `data:`) and, on a page that embeds pictures (`EmbeddedPicture`), `data:` images. Everything from the input goes through `MarkupText`; each text is its own
 /// block with `dir="auto"`, so its direction cannot leak into another.
 public struct TranscriptHTML {
     public let style: PixelStyle
@@ -20,6 +20,8 @@ public struct TranscriptHTML {
     let lineHeightCSS: String
     public private(set) var body = ""
     public private(set) var height64 = 0
+    /// Picture bytes embedded in the rows written so far.
+    var embeddedBytes = 0
 
     /// `width` is the container's width in px, as laid out.
     public init(style: PixelStyle, theme: PictureTheme, fonts: PictureFonts, measurer: PixelMeasurer, width: Int) {
@@ -38,6 +40,7 @@ public struct TranscriptHTML {
     public mutating func clear() {
         body = ""
         height64 = 0
+        embeddedBytes = 0
     }
 
     public mutating func append(_ row: PictureRow) {
@@ -78,8 +81,17 @@ public struct TranscriptHTML {
                 // A picture of unknown size: its label, wrapped as the text is, where a box would be.
                 let gap = row.lines.isEmpty ? 0 : style.imageCaptionGap
                 body += "<div class=\"label\" dir=\"auto\" role=\"img\" style=\"max-width:\(row.pixels.layout.wrapWidth)px;margin-bottom:\(gap)px\">"
-                Self.appendKeepingAddressesWhole(image.label, to: &body)
+                Self.appendKeepingAddressesWhole(row.imageLabel.first?.logical.base ?? image.label, lines: row.imageLabel, to: &body)
                 body += "</div>"
+            } else if let image = row.image, let picture = row.picture,
+                      embeddedBytes + picture.bytes.count <= EmbeddedPicture.maximumBytesPerDocument {
+                embeddedBytes += picture.bytes.count
+                let gap = row.lines.isEmpty ? 0 : style.imageCaptionGap
+                body += "<div class=\"image\" style=\"width:\(image.width)px;height:\(image.height)px;margin-bottom:\(gap)px\"><img alt=\""
+                MarkupText.append(image.content?.name ?? "image", to: &body)
+                body += "\" src=\""
+                body += picture.dataURL
+                body += "\"></div>"
             } else if let image = row.image {
                 let gap = row.lines.isEmpty ? 0 : style.imageCaptionGap
                 body += "<div class=\"image\" role=\"img\" style=\"width:\(image.width)px;height:\(image.height)px;margin-bottom:\(gap)px\"><span>"
@@ -88,7 +100,7 @@ public struct TranscriptHTML {
             }
             if let text = row.text, !row.lines.isEmpty {
                 body += "<div class=\"text\" dir=\"auto\" style=\"max-width:\(row.pixels.layout.wrapWidth)px\">"
-                Self.appendKeepingAddressesWhole(text, to: &body)
+                Self.appendKeepingAddressesWhole(text, lines: row.lines, to: &body)
                 body += "</div>"
             }
             if let footer = row.footer {
@@ -123,7 +135,9 @@ public struct TranscriptHTML {
     public func document(width: Int) -> String {
         let c = theme.colors
         var out = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">\n"
-        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; font-src file: data:\">\n"
+        // Pictures, when the page embeds any, only as `data:` URLs.
+        let images = embeddedBytes > 0 ? "; img-src data:" : ""
+        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; font-src file: data:\(images)\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width\">\n<title>Transcript</title>\n<style>\n" + fonts.faceRules
         out += "body{margin:0;background:\(c.background)}\n"
         out += ".chat{width:\(width)px;font-family:\(fonts.familyList);font-size:\(TranscriptSVG.number(fontSize))px;line-height:\(lineHeightCSS);color:\(c.text)}\n"
@@ -135,6 +149,8 @@ public struct TranscriptHTML {
         out += ".quote div{height:100%;box-sizing:border-box;border-left:4px solid \(c.quoteBar);border-radius:6px;background:\(c.quoteFill);padding:0 8px;font-size:0.8125em;color:\(c.secondary);white-space:nowrap;overflow:hidden;text-overflow:ellipsis;display:flex;align-items:center}\n"
         out += ".image{box-sizing:border-box;border-radius:6px;background:\(c.imageFill);display:flex;align-items:center;justify-content:center;overflow:hidden;font-size:0.8125em;color:\(c.secondary)}\n"
         out += ".label{color:\(c.secondary)}\n"
+        out += ".u{white-space:nowrap}\n"
+        if embeddedBytes > 0 { out += ".image img{display:block;width:100%;height:100%;object-fit:cover}\n" }
         out += ".footer{font-size:0.6875em;line-height:\(style.footerHeight)px;text-align:end;color:\(c.secondary);white-space:nowrap}\n"
         out += ".date{display:flex;align-items:center;justify-content:center}\n"
         out += ".date span{background:\(c.dateFill);color:\(c.secondary);font-size:0.8125em;line-height:normal;padding:4px 12px;border-radius:8px}\n"
@@ -151,27 +167,35 @@ extension TranscriptHTML: TranscriptDocument {
     public var fileExtension: String { "html" }
 
     /// Appends `text` escaped to `out`, each web address in it (`URLSpans`) kept whole as the
-    /// layout keeps it: a word joiner (U+2060, no width) beside each of its punctuation marks,
-    /// where UAX #14 would offer the browser a break. An address longer than a line is still
-    /// broken between graphemes (`overflow-wrap: break-word`), as the layout breaks it.
-    static func appendKeepingAddressesWhole(_ text: String, to out: inout String) {
-        let spans = URLSpans.find(in: Array(text.utf8))
+    /// layout keeps it, by markup alone: the address is a `white-space: nowrap` span (`.u`), so the
+    /// browser offers no break inside it, and its text is the address unchanged (a reader who
+    /// copies it gets it as written). An address the layout broke because it is longer than a line
+    /// (between graphemes, at `lines`' starts) is split there into such spans with a `<wbr>`
+    /// between: the browser may break there and nowhere else inside it.
+    ///
+    /// `lines` are the layout's lines of `text` at the page's width (`PictureRow.lines`).
+    static func appendKeepingAddressesWhole(_ text: String, lines: [PictureLine], to out: inout String) {
+        let utf8 = text.utf8
+        let spans = URLSpans.find(in: Array(utf8))
         guard !spans.isEmpty else { return MarkupText.append(text, to: &out) }
-        var joined = ""
-        joined.reserveCapacity(text.utf8.count + text.utf8.count / 4)
-        var offset = 0, span = 0
-        var previous: UInt32?
-        for scalar in text.unicodeScalars {
-            while span < spans.count, spans[span].upperBound <= offset { span += 1 }
-            let inside = span < spans.count && spans[span].contains(offset)
-            if inside, let previous, spans[span].lowerBound < offset,
-               !URLSpans.isAlphanumeric(UInt8(previous)) || !URLSpans.isAlphanumeric(UInt8(scalar.value)) {
-                joined.unicodeScalars.append("\u{2060}")
-            }
-            previous = inside ? scalar.value : nil
-            joined.unicodeScalars.append(scalar)
-            offset += String(scalar).utf8.count
+        let starts = lines.dropFirst().map { utf8.distance(from: utf8.startIndex, to: $0.logical.startIndex) }
+        func piece(_ from: Int, _ to: Int) -> Substring {
+            Substring(utf8[utf8.index(utf8.startIndex, offsetBy: from)..<utf8.index(utf8.startIndex, offsetBy: to)])
         }
-        MarkupText.append(joined, to: &out)
+        var done = 0
+        for span in spans {
+            MarkupText.append(piece(done, span.lowerBound), to: &out)
+            var from = span.lowerBound
+            out += "<span class=\"u\">"
+            for start in starts where span.lowerBound < start && start < span.upperBound {
+                MarkupText.append(piece(from, start), to: &out)
+                out += "</span><wbr><span class=\"u\">"
+                from = start
+            }
+            MarkupText.append(piece(from, span.upperBound), to: &out)
+            out += "</span>"
+            done = span.upperBound
+        }
+        MarkupText.append(piece(done, utf8.count), to: &out)
     }
 }

@@ -121,8 +121,9 @@ import Testing
         let log = try PixelHeightsCommandTests.temporaryFile("rtl.jsonl", Array(records.joined(separator: "\n").utf8 + [10]))
         let run = bubbles(["render", log, "--format", "svg"] + Self.fonts)
         #expect(run.code == 0, "\(run.errors)")
-        // A right-to-left paragraph: the Latin word on the left, the space between them with the Hebrew.
-        #expect(run.output.contains(">world<tspan class=\"r\">שלום </tspan></text>"), "\(run.output)")
+        // A right-to-left paragraph: the Latin word on the left, the space between them (the
+        // Hebrew run's, its leftmost) outside the override, where it is seen.
+        #expect(run.output.contains(">world <tspan class=\"r\">שלום</tspan></text>"), "\(run.output)")
         // A line that starts with a right-to-left run starts with our left-to-right mark.
         #expect(run.output.contains(">\u{200E}<tspan class=\"r\">שלום!</tspan></text>"), "\(run.output)")
     }

@@ -4,7 +4,8 @@
     Tools/pictures/browser-check.py [--bubbles PATH] [--chromium PATH] [--out FILE]
 
 HTML: every row's rendered height (getBoundingClientRect, the row's spacing included) is compared
-with the `data-height` our layout gave it, and every text's widest rendered line with `data-text-width`.
+with the `data-height` our layout gave it, and every text's widest rendered line with `data-text-width`;
+a text holding a web address must copy (textContent) as written.
 They must be equal to the LayoutUnit (1/64 px) for the scripts the pixel engine is exact on
 (Latin, Cyrillic, Greek, CJK, Korean, emoji the bundled fonts cover); rows with other scripts
 (Arabic, Hebrew, Thai, Devanagari, Urdu), with characters no bundled font covers, or with CJK
@@ -35,27 +36,32 @@ document.fonts.ready.then(() => {
     if (text) {
       // The widest line: from its first character's box to its last non-space one's (spaces
       // hang at a line's end; leading spaces count).
-      const node = text.firstChild, data = node ? node.data : '';
+      // Every text node: a web address is a span of its own.
       const range = document.createRange();
       const lines = new Map();
-      for (let i = 0; i < data.length; i++) {
-        const unit = data.charCodeAt(i);
-        const pair = unit >= 0xD800 && unit < 0xDC00 ? 2 : 1;
-        const space = /\s/.test(data[i]);
-        range.setStart(node, i); range.setEnd(node, i + pair);
-        for (const r of range.getClientRects()) {
-          if (r.width === 0) continue;
-          const key = Math.round(r.top + r.height / 2);
-          const [l, rt] = lines.get(key) || [Infinity, -Infinity];
-          lines.set(key, [Math.min(l, r.left), space ? rt : Math.max(rt, r.right)]);
+      const walker = document.createTreeWalker(text, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const data = node.data;
+        for (let i = 0; i < data.length; i++) {
+          const unit = data.charCodeAt(i);
+          const pair = unit >= 0xD800 && unit < 0xDC00 ? 2 : 1;
+          const space = /\s/.test(data[i]);
+          range.setStart(node, i); range.setEnd(node, i + pair);
+          for (const r of range.getClientRects()) {
+            if (r.width === 0) continue;
+            const key = Math.round(r.top + r.height / 2);
+            const [l, rt] = lines.get(key) || [Infinity, -Infinity];
+            lines.set(key, [Math.min(l, r.left), space ? rt : Math.max(rt, r.right)]);
+          }
+          i += pair - 1;
         }
-        i += pair - 1;
       }
       widest = Math.max(0, ...[...lines.values()].filter(([l, r]) => r > l).map(([l, r]) => r - l));
     }
     out.push({id: row.dataset.id, kind: row.className, height: row.getBoundingClientRect().height,
               expected: parseFloat(row.dataset.height),
-              width: widest, expectedWidth: text ? parseInt(row.dataset.textWidth) : null});
+              width: widest, expectedWidth: text ? parseInt(row.dataset.textWidth) : null,
+              copied: text ? text.textContent : null});
   }
   const pre = document.createElement('pre'); pre.id = 'results'; pre.textContent = JSON.stringify(out);
   document.body.appendChild(pre);
@@ -172,9 +178,11 @@ def main():
         sweep, groups = sweep_log(tmp)
         texts = {}
         for log in [sweep, os.path.join(ROOT, "Corpora/logs/sample.jsonl"), os.path.join(ROOT, "Corpora/logs/conversations.jsonl")]:
+            bodies = {}
             for line in open(log, encoding="utf-8"):
                 record = json.loads(line)
                 texts[record["id"]] = (record.get("text") or "") + (record.get("from") or "")
+                bodies[record["id"]] = record.get("text") or ""
             name = os.path.relpath(log, ROOT) if log != sweep else "sweep-texts"
             for width in WIDTHS:
                 for fmt in ("html", "svg"):
@@ -206,6 +214,11 @@ def main():
                             # Ours is the widest line in px rounded up (the bubble holds it).
                             if r["width"] is not None and math.ceil(r["width"] - 1e-9) != r["expectedWidth"]:
                                 wrong.append("widest line %s, ours %s" % (r["width"], r["expectedWidth"]))
+                            # What a reader copies is the text as written: a web address
+                            # unchanged, nothing invisible added.
+                            body = bodies.get(r["id"], "")
+                            if r["copied"] is not None and "://" in body and r["copied"] != body.replace("\t", " "):
+                                case["failures"].append({"id": r["id"], "found": ["copied text %r, written %r" % (r["copied"], body)]})
                             if wrong:
                                 entry = {"id": r["id"], "script": found if found == "uncovered" else group or found, "found": wrong}
                                 (case["failures"] if exact else case["mismatches"]).append(entry)

@@ -84,6 +84,11 @@ final class DirectoryExportFolder: ExportFolder {
         return FileBytes.read(target).mapError { ExportReadError(message: $0.reason) }
     }
 
+    func prefix(_ relative: String, count: Int) -> [UInt8]? {
+        guard case .inside(let target) = resolved(relative) else { return nil }
+        return try? FileBytes.read(target, atMost: count).get()
+    }
+
     private static func resolve(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }

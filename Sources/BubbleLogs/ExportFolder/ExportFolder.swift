@@ -46,6 +46,9 @@ protocol ExportFolder: AnyObject {
     func list(_ relative: String) -> [(name: String, kind: ExportItemKind)]
     /// The bytes of the file at `relative`, or why it cannot be read.
     func read(_ relative: String) -> Result<[UInt8], ExportReadError>
+    /// At most the first `count` bytes of the file at `relative` (a header), or nil; an archive's
+    /// entry is decompressed only that far and not checked against its CRC.
+    func prefix(_ relative: String, count: Int) -> [UInt8]?
     /// The size of the file at `relative` as known before reading it (a zip states it), or nil.
     func size(_ relative: String) -> Int?
 }

@@ -73,4 +73,9 @@ final class ZipExportFolder: ExportFolder {
             return .failure(ExportReadError(message: error.message))
         }
     }
+
+    func prefix(_ relative: String, count: Int) -> [UInt8]? {
+        guard kind(relative) == .file, let entry = files[relative] else { return nil }
+        return archive.prefix(of: entry, count: count)
+    }
 }

@@ -9,8 +9,9 @@ import Darwin
 /// Permission denied" (the system's `strerror`), "a folder", "a FIFO (named pipe), not opened".
 public enum FileBytes {
     /// The bytes of the file at `path`. Opened without blocking and checked to be a regular file
-    /// first, so a FIFO is not waited on and a folder is named as one.
-    public static func read(_ path: String) -> Result<[UInt8], FileBytesError> {
+    /// first, so a FIFO is not waited on and a folder is named as one. `atMost` stops the read
+    /// after that many bytes (a header's prefix).
+    public static func read(_ path: String, atMost limit: Int = .max) -> Result<[UInt8], FileBytesError> {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return .failure(FileBytesError(reason: "cannot open: \(String(cString: strerror(errno)))")) }
         defer { _ = close(fd) }
@@ -25,7 +26,8 @@ public enum FileBytes {
             if got < 0 && errno == EINTR { continue }
             if got < 0 { return .failure(FileBytesError(reason: "cannot read: \(String(cString: strerror(errno)))")) }
             if got == 0 { break }
-            bytes += chunk[..<got]
+            bytes += chunk[..<min(got, limit - bytes.count)]
+            if bytes.count >= limit { break }
         }
         return .success(bytes)
     }

@@ -31,6 +31,10 @@ public final class LogReader: Sequence, IteratorProtocol {
     /// Problems found on opening that lose no record (a Slack channel listed without a folder), to
     /// be said once on stderr.
     public internal(set) var warnings: [LogDiagnostic] = []
+    /// The pictures the export holds beside its messages (a WhatsApp archive's media, or the files
+    /// beside a WhatsApp chat's `.txt`), or nil. A picture of unknown size that it holds is given
+    /// the size of its file.
+    public internal(set) var media: ExportMedia?
     /// The first few distinct sender names read (at most `senderSampleSize`), in order: what a
     /// `--me` that matched no one is told it could have been.
     public var firstSenders: [String] { state.value.firstSenders }
@@ -100,7 +104,7 @@ public final class LogReader: Sequence, IteratorProtocol {
             switch consume produced {
             case .record(let record, let position):
                 count(record)
-                return .message(record, position)
+                return .message(media == nil ? record : sized(record), position)
             case let other:
                 handle(other)
             }
@@ -207,12 +211,12 @@ public final class LogReader: Sequence, IteratorProtocol {
             state.value.counts.blankLinesSkipped += 1
         case .record(let record, let position):
             count(record)
-            state.value.pending.append(.message(record, position))
+            state.value.pending.append(.message(sized(record), position))
         case .recordWithWarnings(let record, let position, let warnings):
             count(record)
             state.value.counts.warnings += warnings.count
             for warning in warnings { state.value.pending.append(.diagnostic(warning)) }
-            state.value.pending.append(.message(record, position))
+            state.value.pending.append(.message(sized(record), position))
         case .rejected(let diagnostic):
             state.value.counts.recordsIn += 1
             state.value.counts.rejected += 1
@@ -222,6 +226,15 @@ public final class LogReader: Sequence, IteratorProtocol {
             }
             state.value.pending.append(.diagnostic(diagnostic))
         }
+    }
+
+    /// `record`, a picture of unknown size given the size of its file when `media` holds it.
+    private func sized(_ record: any LogRecord) -> any LogRecord {
+        guard let media, var image = record as? LogImageMessage, (image.pixelWidth ?? 0) <= 0 || (image.pixelHeight ?? 0) <= 0,
+              let size = media.size(ofPictureNamed: image.imageName) else { return record }
+        image.pixelWidth = size.width
+        image.pixelHeight = size.height
+        return image
     }
 
     /// Counts a message that is kept, and remembers its sender among the first few.

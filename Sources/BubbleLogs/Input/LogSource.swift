@@ -117,6 +117,11 @@ public enum LogSource {
         }
         let reader = LogReader(file: display, format: resolved, strict: options.strict, producer: producer)
         reader.warnings = warnings
+        if resolved == .whatsapp, input.memoryBytes == nil, input.path != "-" {
+            // An unzipped export: the media beside the chat's text file.
+            let slash = input.path.lastIndex(of: "/")
+            reader.media = ExportMedia(folder: DirectoryExportFolder(path: slash.map { String(input.path[...$0]) } ?? "."))
+        }
         return reader
     }
 

@@ -212,6 +212,19 @@ final class ZipArchive {
         return kept
     }
 
+    /// At most the first `count` bytes of a stored or deflate entry, decoding about that much (a
+    /// chunk) and without its CRC-32 checked: for reading a file's header. Not counted towards the
+    /// total read. Nil for an entry `read` would refuse outright; damaged data gives the bytes
+    /// decoded before the damage.
+    func prefix(of entry: ZipEntry, count: Int) -> [UInt8]? {
+        guard let reader = try? open(entry) else { return nil }
+        var kept: [UInt8] = []
+        while kept.count < count {
+            do { guard try reader.read(appendingTo: &kept) else { break } } catch { break }
+        }
+        return kept.count > count ? Array(kept[..<count]) : kept
+    }
+
     /// The entry's bytes, decompressed and checked against its CRC-32 and the limits, held whole.
     func read(_ entry: ZipEntry) throws(ZipError) -> [UInt8] {
         let reader = try open(entry)

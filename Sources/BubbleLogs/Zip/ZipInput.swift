@@ -42,6 +42,9 @@ enum ZipInput {
                                                          second: { LineReader(source: pass(), crIsLineBreak: true) }),
                                                 file: place, options: options)
             let reader = LogReader(file: place, format: .whatsapp, strict: options.strict, producer: producer)
+            // The media sit beside the chat text, in its folder of the archive.
+            let folder = chat.name.lastIndex(of: "/").map { String(chat.name[...$0]) } ?? ""
+            reader.media = ExportMedia(folder: ZipExportFolder(archive: archive, root: folder))
             reader.inputNotes = TextEncodingHint.notes(magic: .none, decodedPrefix: Array(head.prefix(InputFile.detectionPrefix)), isWhole: head.count <= InputFile.detectionPrefix, file: place, path: nil)
             // One chat is read; another chat in the same archive (two exports zipped together)
             // is said once, by name, rather than passed over in silence.

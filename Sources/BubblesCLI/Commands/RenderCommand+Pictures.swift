@@ -32,20 +32,27 @@ extension RenderCommand {
         var stream = TimelineStream(engine: engine, widths: [width], decorationOptions: decoration)
         stream.inInputOrder = true
         var maker = PictureRowMaker(engine: engine, style: style, timeZone: input.timeZone)
+        if let media = reader.media {
+            // The pictures the export holds, embedded in their boxes; each at most its budget.
+            maker.pictures = { name in
+                media.picture(named: name, maximumBytes: EmbeddedPicture.maximumBytes)
+                    .flatMap { EmbeddedPicture(bytes: $0.bytes, mediaType: $0.mediaType) }
+            }
+        }
         var range = RowRange(from: pictures.from, to: pictures.to, timeZone: input.timeZone)
         var pending: PictureRow?
         var pages = 0
         func writePage() throws {
             pages += 1
-            let text = document.document(width: width)
             if let output = pictures.output {
                 let name = output + "/page-" + String(repeating: "0", count: max(0, 4 - String(pages).count)) + String(pages)
                     + "." + document.fileExtension
-                guard FileManager.default.createFile(atPath: name, contents: Data(text.utf8)) else {
+                guard FileManager.default.createFile(atPath: name, contents: Data(document.documentBytes(width: width))) else {
                     throw OutputFileError(path: name)
                 }
             } else {
-                try context.output.write(text)
+                let sink = context.output
+                try document.writeDocument(width: width) { bytes in try sink.write(contentsOf: bytes) }
             }
             document.clear()
         }
