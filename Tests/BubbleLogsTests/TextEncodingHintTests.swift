@@ -1,4 +1,5 @@
 @testable import BubbleLogs
+import BubbleSamples
 import BubbleTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import BubbleLayout
 import BubbleLogs
+import BubbleSamples
 import BubbleText
 import BubbleTestSupport
 import Foundation

@@ -1,3 +1,4 @@
+import BubbleSamples
 import Foundation
 import Testing
 @testable import BubbleText

@@ -1,3 +1,4 @@
+import BubbleBenchmarks
 import BubbleLogs
 import BubbleTestSupport
 import Foundation

@@ -139,8 +139,8 @@ build() {  # [NAME...]: only those harnesses are linked (another may be running)
   mkdir -p "$OUT/lib" "$OUT/bin"
   local earlier=()
   local modules=(BubbleText BubbleFonts BubbleLayout BubbleLogs BubbleTerminal BubblePictures)
-  # The serve harness drives the command line's service: its two modules too.
-  if [[ " ${names[*]} " == *" serve "* ]]; then modules+=(BubbleBenchmarks BubblesCLI); fi
+  # The serve harness drives the command line's service: its modules too.
+  if [[ " ${names[*]} " == *" serve "* ]]; then modules+=(BubbleSamples BubbleBenchmarks BubblesCLI); fi
   for module in "${modules[@]}"; do
     build_module "$module" "${earlier[@]}"
     earlier+=("$module")
@@ -164,7 +164,7 @@ build() {  # [NAME...]: only those harnesses are linked (another may be running)
     swiftc $(module_flags Harness) -module-name "Fuzz_$name" -wmo -c Tools/fuzz/FuzzSupport.swift "Tools/fuzz/fuzz-$name.swift" \
       -o "$OUT/obj/fuzz-$name.o"
     local extra=()
-    [ "$name" = serve ] && extra=(-lBubblesCLI -lBubbleBenchmarks)
+    [ "$name" = serve ] && extra=(-lBubblesCLI -lBubbleBenchmarks -lBubbleSamples)
     swiftc -sanitize=fuzzer,address -L "$OUT/lib" "$OUT/obj/fuzz-$name.o" "${extra[@]}" \
       -lBubblePictures -lBubbleTerminal -lBubbleLogs -lBubbleLayout -lBubbleFonts -lBubbleText -lFoundationXML -o "$OUT/bin/fuzz-$name" 2>&1 \
       | { grep -v "Cannot export local symbol '__asan" || true; }
