@@ -200,14 +200,14 @@ import Glibc
 
     #if canImport(Glibc)
     /// The renderer fuzzer's finding (issue 15), the input it saved
-    /// (Tools/fuzz/findings/render-prepended-concatenation-mark.jsonl, UTF-16 with U+0600 ARABIC
+    /// (Corpora/findings/render-prepended-concatenation-mark.jsonl, UTF-16 with U+0600 ARABIC
     /// NUMBER SIGN in its texts): every content line of a bubble ends on its right border counted
     /// by glibc's `wcwidth`, one code point at a time, as terminals draw it, at every width and
     /// under both per-code-point-like profiles (`ghostty` counted as Ghostty clusters,
     /// `ghosttyCells`). The mark measured 0 beside its number and was drawn in a cell.
     @Test func prependedConcatenationMarksAreDrawnAsWideAsMeasured() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tools/fuzz/findings/render-prepended-concatenation-mark.jsonl").path
+            .deletingLastPathComponent().appendingPathComponent("Corpora/findings/render-prepended-concatenation-mark.jsonl").path
         let reader = try LogSource.open(path: path, format: .jsonl, options: LogReadOptions(timeZone: utc))
         let models: [any MessageModel] = reader.compactMap { $0.record }
         #expect(models.count > 5)
@@ -243,7 +243,7 @@ import Glibc
     }
 
     /// The renderer fuzzer's `wcwidth` ZWJ findings (issue 15), the inputs it saved
-    /// (Tools/fuzz/findings/render-wcwidth-zwj-join-across-lines.jsonl, where a ZWJ after a space
+    /// (Corpora/findings/render-wcwidth-zwj-join-across-lines.jsonl, where a ZWJ after a space
     /// made a 🍁 lines later measure 0, and render-wcwidth-zwj-join-past-ascii.jsonl, where a ZWJ
     /// opening a text, not drawn, made an Arabic letter past ASCII words measure 0): at every
     /// width, the whole output counted as tmux 3.3a draws it (glibc's `wcwidth` per code point,
@@ -252,7 +252,7 @@ import Glibc
     /// border, and no line leaves a join pending for the next.
     @Test func wcwidthJoinersNeverReachPastTheirLine() throws {
         let findings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tools/fuzz/findings")
+            .deletingLastPathComponent().appendingPathComponent("Corpora/findings")
         guard let locale = UTF8Locale() else { return }
         defer { locale.restore() }
         let engine = LayoutEngine(textOptions: TextOptions(widthProfile: .wcwidth))
@@ -285,14 +285,14 @@ import Glibc
     }
 
     /// The renderer fuzzer's finding (issue 15), the input it saved
-    /// (Tools/fuzz/findings/render-mirror-wider-than-measured.jsonl, UTF-16: an Arabic text
+    /// (Corpora/findings/render-mirror-wider-than-measured.jsonl, UTF-16: an Arabic text
     /// holding `≓`, which a right-to-left line mirrors to `≒`, East Asian Ambiguous where `≓` is
     /// not): with ambiguous characters 2 cells wide, every content line ends on its right border
     /// at every width, by the engine's measure of the drawn line and as the grapheme-clustering
     /// profiles' terminals count it.
     @Test func mirroredGlyphsKeepTheirLineOnItsBorder() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tools/fuzz/findings/render-mirror-wider-than-measured.jsonl").path
+            .deletingLastPathComponent().appendingPathComponent("Corpora/findings/render-mirror-wider-than-measured.jsonl").path
         let reader = try LogSource.open(path: path, format: .jsonl, options: LogReadOptions(timeZone: utc))
         let models: [any MessageModel] = reader.compactMap { $0.record }
         #expect(models.contains { (($0 as? any TextMessageModel)?.text ?? "").unicodeScalars.contains("\u{2253}") })
@@ -311,7 +311,7 @@ import Glibc
     }
 
     /// The renderer fuzzer's finding (issue 15), the input it saved
-    /// (Tools/fuzz/findings/render-wide-extender-at-line-start.jsonl: a text `〮t`, U+302E HANGUL
+    /// (Corpora/findings/render-wide-extender-at-line-start.jsonl: a text `〮t`, U+302E HANGUL
     /// SINGLE DOT TONE MARK being grapheme Extend and East Asian Wide): the layout measured the
     /// mark as the text's first grapheme, 2 cells, and drew it after the bubble's padding, where a
     /// grapheme-clustering terminal joins it to the space. At every width and under both
@@ -321,7 +321,7 @@ import Glibc
     /// tmux 3.3a gives it.
     @Test func wideExtenderAtALinesStartIsDrawnAsWideAsMeasured() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tools/fuzz/findings/render-wide-extender-at-line-start.jsonl").path
+            .deletingLastPathComponent().appendingPathComponent("Corpora/findings/render-wide-extender-at-line-start.jsonl").path
         let reader = try LogSource.open(path: path, format: .jsonl, options: LogReadOptions(timeZone: utc))
         let models: [any MessageModel] = reader.compactMap { $0.record }
         #expect(models.count == 1)
@@ -391,7 +391,7 @@ import Glibc
     }
 
     /// The renderer fuzzer's `unicode` findings (issue 15), the inputs it saved
-    /// (Tools/fuzz/findings/render-unicode-spacing-mark.jsonl: U+0C01 TELUGU SIGN CANDRABINDU, a
+    /// (Corpora/findings/render-unicode-spacing-mark.jsonl: U+0C01 TELUGU SIGN CANDRABINDU, a
     /// spacing mark, after a Thai letter; render-unicode-leading-jamo-run.jsonl: U+1111 six times,
     /// one grapheme by L × L). The `unicode` profile promises what a grapheme-clustering terminal
     /// draws: a cluster in the cells of its widest scalar, spacing marks and further L jamo adding
@@ -406,7 +406,7 @@ import Glibc
     }
 
     /// A text of `😀`, ZWJ and `★` (U+2605, Extended_Pictographic but not an emoji) repeated
-    /// (Tools/fuzz/findings/render-unicode-pictograph-after-zwj.jsonl, written by hand): Unicode
+    /// (Corpora/findings/render-unicode-pictograph-after-zwj.jsonl, written by hand): Unicode
     /// 15.0 joins each triple into one cluster (GB11) and the engine measures it 2 cells, while
     /// Swift 6.3's `Character`s split `★` off. The renderer harness counted the split clusters
     /// (`88 cells by wcwidth > 82`) until it joined them again as 15.0 does; the counts here do
@@ -415,7 +415,7 @@ import Glibc
         try checkClusterCounts(finding: "render-unicode-pictograph-after-zwj.jsonl", holding: Unicode.Scalar(0x2605)!)
     }
 
-    /// The renderer fuzzer's finding of 23 Nov 2026 (issue 15; Tools/fuzz/findings/
+    /// The renderer fuzzer's finding of 23 Nov 2026 (issue 15; Corpora/findings/
     /// render-unicode16-wide-hexagram.jsonl, written by hand after its input): Yijing hexagrams
     /// (U+4DC0–4DFF) among CJK ideographs. Unicode 15.0 calls them Neutral and the engine measured
     /// them 1 cell, but Unicode 16 made them Wide, and glibc's `wcwidth`, Ghostty's terminal core
@@ -432,7 +432,7 @@ import Glibc
     /// border.
     private func checkClusterCounts(finding name: String, holding scalar: Unicode.Scalar) throws {
         let findings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tools/fuzz/findings")
+            .deletingLastPathComponent().appendingPathComponent("Corpora/findings")
         guard let locale = UTF8Locale() else { return }
         defer { locale.restore() }
         let reader = try LogSource.open(path: findings.appendingPathComponent(name).path, format: .jsonl,

@@ -160,7 +160,7 @@ private func clusteringTerminalWidth(_ value: UInt32, ambiguousWidth: Int) -> In
 /// engine widens. Only those: the ones Wide in 15.0 already keep glibc's count, which is 0 for
 /// the Wide marks (U+302A–302D…) and the Hangul filler U+3164 (the harness once gave every 17.0
 /// Wide scalar 2 cells, and stopped on a line ending in U+3164:
-/// Tools/fuzz/findings/render-hangul-filler-wide-in-17.jsonl).
+/// Corpora/findings/render-hangul-filler-wide-in-17.jsonl).
 private let laterWideCodePoints: CodePointBits = {
     let unassigned = ucdCodePoints(in: "DerivedGeneralCategory.txt", withValue: "Cn")
     let wide15 = ucdCodePoints(in: "DerivedEastAsianWidth.txt", withValue: "W")

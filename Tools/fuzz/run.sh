@@ -8,7 +8,8 @@
 #                                            SECONDS (default 4) and 2,000 inputs (CI)
 #   Tools/fuzz/run.sh long SECONDS [NAME...] fuzz each NAME (default all) for SECONDS in turn and
 #                                            print its executions and result (logs in .build/fuzz/logs)
-#   Tools/fuzz/run.sh repro NAME FILE...     run NAME once on each FILE (a crash file, a seed)
+#   Tools/fuzz/run.sh repro NAME [FILE...]   run NAME once on each FILE (a crash file, a seed; default
+#                                            its saved findings, Corpora/findings/NAME-*)
 #   Tools/fuzz/run.sh merge [NAME...]        shrink each kept corpus to the inputs that give its
 #                                            coverage, smallest first (libFuzzer's -merge=1)
 #   Tools/fuzz/run.sh speed SECONDS [NAME...] fuzz each from its seeds alone (a throwaway corpus)
@@ -311,13 +312,19 @@ case "${1:-}" in
     done
     ;;
   repro)
-    [ $# -ge 3 ] || { echo "usage: $0 repro NAME FILE..." >&2; exit 2; }
+    [ $# -ge 2 ] || { echo "usage: $0 repro NAME [FILE...]" >&2; exit 2; }
     name=$2
     shift 2
+    if [ $# -eq 0 ]; then
+      shopt -s nullglob
+      set -- Corpora/findings/"$name"-*
+      shopt -u nullglob
+      [ $# -gt 0 ] || { echo "repro: no findings of $name in Corpora/findings" >&2; exit 2; }
+    fi
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$OUT/bin/fuzz-$name" "$@"
     ;;
   *)
-    echo "usage: $0 build [NAME...] | run NAME [libFuzzer args...] | smoke [SECONDS] | long SECONDS [NAME...] | repro NAME FILE... | merge [NAME...] | speed SECONDS [NAME...] | replay NAME [COUNT [TIMES]]" >&2
+    echo "usage: $0 build [NAME...] | run NAME [libFuzzer args...] | smoke [SECONDS] | long SECONDS [NAME...] | repro NAME [FILE...] | merge [NAME...] | speed SECONDS [NAME...] | replay NAME [COUNT [TIMES]]" >&2
     exit 2
     ;;
 esac
