@@ -1,5 +1,6 @@
 import BubbleLayout
 import BubbleLogs
+import BubbleText
 import Foundation
 
 /// Writes `heights` records (JSON Lines, or CSV after its header) as the streaming layout lays
