@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Dependencies point one way: BubbleText (and BubbleFonts, its second measurer) ← BubbleLayout ← BubbleTerminal / BubbleLogs ← BubblesCLI ← bubbles.
-// BubbleBenchmarks (the bench harnesses, their corpora and SeededGenerator) is apart, so an app that embeds the libraries does not get them.
+// BubbleBenchmarks (the bench harnesses and their corpora) is apart, so an app that embeds the libraries does not get them;
+// BubbleSamples (SeededGenerator and chat-like texts, on no other module) is what the benchmarks and the tests share.
 let package = Package(
     name: "BubbleLayout",
     // Synchronization.Mutex (the layout caches' lock) is in macOS 15, iOS 18, tvOS 18, watchOS 11 and
@@ -19,7 +20,8 @@ let package = Package(
         .target(name: "BubbleText"),
         .target(name: "BubbleLayout", dependencies: ["BubbleText"]),
         .target(name: "BubbleFonts", dependencies: ["BubbleText"]),
-        .target(name: "BubbleBenchmarks", dependencies: ["BubbleFonts", "BubbleLayout", "BubbleLogs", "BubbleText"]),
+        .target(name: "BubbleSamples"),
+        .target(name: "BubbleBenchmarks", dependencies: ["BubbleFonts", "BubbleLayout", "BubbleLogs", "BubbleSamples", "BubbleText"]),
         .executableTarget(name: "bubbles-bench-pixels", dependencies: ["BubbleBenchmarks"]),
         .target(name: "BubbleTerminal", dependencies: ["BubbleLayout", "BubbleText"]),
         .target(name: "BubbleLogs", dependencies: ["BubbleLayout", "BubbleText"]),
@@ -27,12 +29,12 @@ let package = Package(
         .target(name: "BubblesCLI", dependencies: ["BubbleText", "BubbleLayout", "BubbleTerminal", "BubbleLogs", "BubbleFonts", "BubblePictures", "BubbleBenchmarks"]),
         .executableTarget(name: "bubbles", dependencies: ["BubblesCLI", "BubbleTerminal"]),
         .target(name: "BubbleTestSupport", dependencies: ["BubbleLayout"], path: "Tests/BubbleTestSupport"),
-        .testTarget(name: "BubbleTextTests", dependencies: ["BubbleText", "BubbleBenchmarks"]),
+        .testTarget(name: "BubbleTextTests", dependencies: ["BubbleText", "BubbleSamples"]),
         .testTarget(name: "BubbleFontsTests", dependencies: ["BubbleFonts", "BubbleLayout", "BubbleLogs", "BubbleTestSupport"]),
-        .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks"]),
-        .testTarget(name: "BubbleTerminalTests", dependencies: ["BubbleTerminal", "BubbleLayout", "BubbleLogs", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks"]),
-        .testTarget(name: "BubbleLogsTests", dependencies: ["BubbleLogs", "BubbleLayout", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks"]),
-        .testTarget(name: "BubblesCLITests", dependencies: ["BubblesCLI", "BubblePictures", "BubbleLogs", "BubbleLayout", "BubbleTerminal", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks"]),
+        .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleText", "BubbleTestSupport", "BubbleSamples"]),
+        .testTarget(name: "BubbleTerminalTests", dependencies: ["BubbleTerminal", "BubbleLayout", "BubbleLogs", "BubbleText", "BubbleTestSupport", "BubbleSamples"]),
+        .testTarget(name: "BubbleLogsTests", dependencies: ["BubbleLogs", "BubbleLayout", "BubbleText", "BubbleTestSupport", "BubbleSamples"]),
+        .testTarget(name: "BubblesCLITests", dependencies: ["BubblesCLI", "BubblePictures", "BubbleLogs", "BubbleLayout", "BubbleTerminal", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks", "BubbleSamples"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,7 @@
 # prepare loop, and prints the difference per scalar. Needs valgrind (apt-get install valgrind).
 #
 #     Tools/prepare-instructions.sh [CHECKOUT] [MESSAGES]    # default: this checkout, 3000
-#     git archive REV Sources/BubbleText Sources/BubbleBenchmarks | tar -x -C /tmp/before && Tools/prepare-instructions.sh /tmp/before
+#     git archive REV Sources | tar -x -C /tmp/before && Tools/prepare-instructions.sh /tmp/before
 set -euo pipefail
 root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 count=${2:-3000}
@@ -27,7 +27,7 @@ if CommandLine.arguments[2] == "prepare" {
 }
 print(scalars, sink)
 EOF
-# The corpus is in BubbleText in older checkouts and in BubbleBenchmarks since issue 16.
+# TextBenchmarkCorpus.swift wherever it is under Sources outside BubbleText (older checkouts have it in BubbleText).
 sources=$( (find "$root/Sources/BubbleText" -name '*.swift'; find "$root/Sources" -name TextBenchmarkCorpus.swift -not -path '*/BubbleText/*') | sort)
 # shellcheck disable=SC2086
 swiftc -O -wmo -module-name Driver $sources "$build/main.swift" -o "$build/prepare"

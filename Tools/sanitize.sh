@@ -6,7 +6,7 @@
 #   Tools/sanitize.sh mutex-check        shows why BUBBLES_TSAN_LOCKS exists (see below)
 #
 # FILTER is a `swift test --filter` pattern; without it every test runs (slow under TSan: the
-# concurrent suites alone are `Tools/sanitize.sh thread 'LayoutCacheTests|ConversationTests|PreparedTextStoreTests|RenderContractTests'`).
+# concurrent suites alone are `Tools/sanitize.sh thread 'LayoutCacheTests|ConversationTests|PreparedTextStoreTests|TranscriptRendererTests|RenderedLineWidthTests'`).
 #
 # Under ThreadSanitizer the layout caches take a pthread mutex (`LayoutLock`, compiled with
 # -DBUBBLES_TSAN_LOCKS): TSan on this toolchain does not see `Synchronization.Mutex` as a lock,

@@ -1,4 +1,5 @@
 import BubbleLayout
+import BubbleSamples
 import BubbleText
 import Dispatch
 import Foundation

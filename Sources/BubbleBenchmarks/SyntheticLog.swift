@@ -1,4 +1,5 @@
 import BubbleLogs
+import BubbleSamples
 import BubbleText
 import Foundation
 

@@ -1,4 +1,5 @@
 import BubbleLayout
+import BubbleSamples
 import Testing
 
 /// The viewer's sections of a log: each conversation's positions in input order, sections in

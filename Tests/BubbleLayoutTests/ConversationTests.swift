@@ -1,3 +1,4 @@
+import BubbleSamples
 import BubbleTestSupport
 import BubbleText
 import Foundation
@@ -245,7 +246,8 @@ import Testing
     @Test func aLargeConversationResizesOnAllCoresToTheBatchResult() throws {
         let options = options(parties: 3)
         let conversation = Conversation(width: 60, options: options)
-        let models = LayoutBenchmark.syntheticConversation(count: 3 * Conversation<CellMeasurer>.rowsPerWorker, seed: 5)
+        var generator = TimelineGenerator(random: SeededGenerator(seed: 5))
+        let models = generator.timeline(count: 3 * Conversation<CellMeasurer>.rowsPerWorker)
         try conversation.append(contentsOf: models)
         conversation.resize(width: 91)
         try check(conversation, against: models, options: options)

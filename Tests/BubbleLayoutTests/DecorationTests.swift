@@ -1,3 +1,4 @@
+import BubbleSamples
 import BubbleTestSupport
 import BubbleText
 import Foundation

@@ -1,3 +1,4 @@
+import BubbleSamples
 import BubbleText
 import Testing
 @testable import BubbleLayout

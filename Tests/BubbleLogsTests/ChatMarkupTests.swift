@@ -1,5 +1,6 @@
 import BubbleLayout
 @testable import BubbleLogs
+import BubbleSamples
 import Testing
 
 /// Discord's and Slack's markup: markers out of the text, styles kept as spans, code literal,

@@ -1,3 +1,4 @@
+import BubbleSamples
 import BubbleText
 @testable import BubbleLogs
 import Foundation

@@ -1,5 +1,6 @@
 import BubbleLayout
 @testable import BubbleLogs
+import BubbleSamples
 import BubbleTestSupport
 import Foundation
 import Testing

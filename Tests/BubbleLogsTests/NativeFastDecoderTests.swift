@@ -1,4 +1,5 @@
 import BubbleLayout
+import BubbleSamples
 import BubbleTestSupport
 import BubbleText
 @testable import BubbleLogs

@@ -1,4 +1,5 @@
 import BubbleLayout
+import BubbleSamples
 import BubbleTestSupport
 @testable import BubbleLogs
 import Foundation

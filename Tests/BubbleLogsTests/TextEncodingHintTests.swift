@@ -1,4 +1,5 @@
 @testable import BubbleLogs
+import BubbleSamples
 import BubbleTestSupport
 import Foundation
 import Testing
@@ -96,11 +97,11 @@ import Testing
         #expect(InputMagic.sniff(Array("你好你好你好你好".data(using: .utf16LittleEndian)!)) == .none)
     }
 
-    /// The JSON Lines fuzzer's finding (Tools/fuzz/findings/jsonl-utf16-unmarked-after-utf8.bin):
+    /// The JSON Lines fuzzer's finding (Corpora/findings/jsonl-utf16-unmarked-after-utf8.bin):
     /// a UTF-8 line, then UTF-16 little-endian text without a mark. Its zero bytes make it UTF-16,
     /// and every line of its decoding (by the standard library here) is one record, read or reported.
     @Test func anInputTakenForUnmarkedUTF16HasEveryDecodedLineAccountedFor() throws {
-        let path = corpora.deletingLastPathComponent().appendingPathComponent("Tools/fuzz/findings/jsonl-utf16-unmarked-after-utf8.bin").path
+        let path = corpus("findings/jsonl-utf16-unmarked-after-utf8.bin")
         let raw = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(InputMagic.sniff(raw) == .utf16LittleEndianUnmarked)
         var units: [UInt16] = stride(from: 0, to: raw.count - 1, by: 2).map { UInt16(raw[$0 + 1]) << 8 | UInt16(raw[$0]) }

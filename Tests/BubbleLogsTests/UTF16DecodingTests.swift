@@ -1,3 +1,4 @@
+import BubbleSamples
 import BubbleText
 @testable import BubbleLogs
 import Foundation
@@ -45,13 +46,13 @@ import Testing
         }
     }
 
-    /// The finding itself (Tools/fuzz/findings/jsonl-utf16-line-count.bin): a big-endian JSON
+    /// The finding itself (Corpora/findings/jsonl-utf16-line-count.bin): a big-endian JSON
     /// Lines file with a byte dropped mid-stream and an odd byte count. Its last line is that odd
     /// byte, one U+FFFD: the standard library's decoding has 6 lines, so 6 records, not the 5 the
     /// harness counted when it dropped the odd byte.
     @Test func theFuzzersDamagedUTF16FileHasARecordPerDecodedLine() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tools/fuzz/findings/jsonl-utf16-line-count.bin").path
+            .deletingLastPathComponent().appendingPathComponent("Corpora/findings/jsonl-utf16-line-count.bin").path
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(bytes.starts(with: [0xFE, 0xFF]) && bytes.count % 2 == 1)
         let decoded = referenceUTF8(Array(bytes.dropFirst(2)), bigEndian: true)

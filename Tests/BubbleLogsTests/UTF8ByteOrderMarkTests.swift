@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func theFuzzersMarkBeforeABlankLineIsNoRecord() throws {
-        let path = corpora.deletingLastPathComponent().appendingPathComponent("Tools/fuzz/findings/jsonl-utf8-bom-blank-line.bin").path
+        let path = corpus("findings/jsonl-utf8-bom-blank-line.bin")
         let saved = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(saved == [0xEF, 0xBB, 0xBF, 0x0D])
         let (lines, counts) = try read(saved)

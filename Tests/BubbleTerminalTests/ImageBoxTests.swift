@@ -1,5 +1,5 @@
-import BubbleBenchmarks
 import BubbleLayout
+import BubbleSamples
 import BubbleText
 import BubbleTestSupport
 import Testing

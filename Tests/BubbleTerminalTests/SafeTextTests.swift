@@ -1,3 +1,5 @@
+import BubbleSamples
+import BubbleTestSupport
 import BubbleText
 import Testing
 @testable import BubbleTerminal
@@ -100,6 +102,31 @@ import Testing
         // Extenders on a base, a space included, are drawn as before.
         for text in ["e\u{301}", "\u{2764}\u{FE0F}", " \u{301}", "a\u{200D}b"] {
             #expect(safe.draw(text, limit: 4).text == text)
+        }
+    }
+
+    /// The drawn width of every wrapped line equals the width the engine measured for it, which is
+    /// why controls are measured by their visible form.
+    @Test func drawnTextLinesAreAsWideAsTheEngineMeasured() {
+        var generator = TimelineGenerator(random: SeededGenerator(seed: 99))
+        for tabStop in [8, 3] {
+            let options = TextOptions(ambiguousWidth: 1, tabStop: tabStop)
+            let safe = SafeText(options: options, sgr: SGR(depth: .palette256), ellipsis: "…")
+            for _ in 0..<300 {
+                let text = generator.text() + "\t\u{1B}x\u{9B}\u{202E}\u{0}\u{7F}" + generator.text()
+                let prepared = PreparedText(text, options: options)
+                for width in [1, 3, 7, 16, 40, 200] {
+                    for line in prepared.layout(width: width).lines {
+                        let slice = Substring(text.unicodeScalars[
+                            text.utf8.index(text.utf8.startIndex, offsetBy: line.utf8Range.lowerBound)
+                                ..< text.utf8.index(text.utf8.startIndex, offsetBy: line.utf8Range.upperBound)])
+                        let drawn = safe.draw(slice, limit: .max)
+                        #expect(drawn.width == line.width, "\(slice.debugDescription) at \(width)")
+                        #expect(CellWidth.of(stripSGR(drawn.text), options: options) == line.width,
+                                "\(slice.debugDescription) at \(width)")
+                    }
+                }
+            }
         }
     }
 }

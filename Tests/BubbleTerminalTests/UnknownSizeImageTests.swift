@@ -1,4 +1,3 @@
-import BubbleBenchmarks
 import BubbleLayout
 import BubbleText
 import BubbleTestSupport

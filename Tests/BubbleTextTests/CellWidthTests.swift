@@ -1,3 +1,4 @@
+import BubbleSamples
 import Testing
 @testable import BubbleText
 
@@ -164,7 +165,7 @@ import Testing
         #expect(CellWidth.ofGrapheme("\u{301}\u{9BE}\u{FE0F}".unicodeScalars) == 0)
     }
 
-    /// Issue 15, the renderer fuzzer's finding (Tools/fuzz/findings/render-wide-extender-at-line-start.jsonl):
+    /// Issue 15, the renderer fuzzer's finding (Corpora/findings/render-wide-extender-at-line-start.jsonl):
     /// U+302E HANGUL SINGLE DOT TONE MARK, grapheme Extend and East Asian Wide, opened a text.
     /// Measured alone it took 2 cells, but drawn after a bubble's padding it joins the space
     /// (GB9), so the line measured a cell narrower than drawn. Under `unicode` every Extend, ZWJ
@@ -239,7 +240,7 @@ import Testing
         #expect(CellWidth.ofScalar(0xAD, options: TextOptions(ambiguousWidth: 2)) == 2)
     }
 
-    /// Found by the renderer fuzzer (issue 15, Tools/fuzz/findings/render-prepended-concatenation-mark.jsonl):
+    /// Found by the renderer fuzzer (issue 15, Corpora/findings/render-prepended-concatenation-mark.jsonl):
     /// a Prepended_Concatenation_Mark (U+0600 ARABIC NUMBER SIGN …, read from PropList.txt) joins
     /// the scalar after it into one grapheme (GB9b), and the grapheme measured as its widest
     /// scalar, one cell; glibc's wcwidth gives the mark 1 and tmux 3.3a draws it in a cell of its

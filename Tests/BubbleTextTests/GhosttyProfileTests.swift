@@ -1,3 +1,4 @@
+import BubbleSamples
 import Foundation
 import Testing
 @testable import BubbleText
@@ -138,7 +139,7 @@ import Testing
     /// Tools/terminals/ambiguous-corpus.py) takes 1 cell in Ghostty's own terminal core, as the
     /// `ghostty` profile measures it with narrow ambiguous characters, including U+3248–324F,
     /// which glibc's `wcwidth` widens to 2 (the renderer harness counted them so under `ghostty`,
-    /// a harness mistake: Tools/fuzz/findings/render-ghostty-ambiguous-glibc-wide.jsonl).
+    /// a harness mistake: Corpora/findings/render-ghostty-ambiguous-glibc-wide.jsonl).
     @Test func ambiguousCharactersMeasureWhatGhosttysTerminalCoreDraws() throws {
         let text = try Self.result("libghostty-vt-pyghostty-0.1.3-ambiguous.tsv")
         #expect(text.hasPrefix("# libghostty-vt from pyghostty 0.1.3"))
@@ -163,7 +164,7 @@ import Testing
     /// whole table against the terminal, not a sample. Among them are the 188 symbols Unicode 16
     /// made East Asian Wide (U+2630–2637, U+268A–268F, U+4DC0–4DFF, U+1D300–1D356,
     /// U+1D360–1D376), which Ghostty draws in 2 cells (found by the renderer harness:
-    /// Tools/fuzz/findings/render-unicode16-wide-hexagram.jsonl).
+    /// Corpora/findings/render-unicode16-wide-hexagram.jsonl).
     @Test func everyAssignedCodePointMeasuresWhatGhosttysTerminalCoreDraws() throws {
         let text = try Self.result("libghostty-vt-pyghostty-0.1.3-assigned.tsv")
         #expect(text.contains("\n# libghostty-vt from pyghostty 0.1.3"))

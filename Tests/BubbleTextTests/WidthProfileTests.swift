@@ -1,3 +1,4 @@
+import BubbleSamples
 import Glibc
 import Testing
 @testable import BubbleText

@@ -1,4 +1,4 @@
-import BubbleBenchmarks
+import BubbleSamples
 import Testing
 @testable import BubblesCLI
 

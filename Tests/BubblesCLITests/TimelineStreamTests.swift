@@ -51,14 +51,14 @@ import Testing
             var stream = TimelineStream(engine: engine, widths: [24, 40, 80], decorationOptions: DecorationOptions(timeZone: TimeZone(identifier: "UTC")!))
             stream.chunkSize = chunkSize
             stream.remembering = false
-            var formatter = HeightsCommand.RowFormatter(csv: csv, registry: engine.registry)
+            var formatter = HeightsRowFormatter(csv: csv, registry: engine.registry)
             formatter.preparePieces(for: stream.widths)
             let shared = formatter.shared
             var serial = OutputBuffer()
             var parallel: [UInt8] = []
             var windows = 0, rows = 0
             let reader = try LogSource.open(bytes: log, name: "log.jsonl", options: LogReadOptions(timeZone: TimeZone(identifier: "UTC")!))
-            _ = try stream.run(reader, errors: StringSink(), finishing: { rows in HeightsCommand.FormattedRows().filled(with: rows, by: shared) }) { chunk, parts in
+            _ = try stream.run(reader, errors: StringSink(), finishing: { rows in HeightsWriter.FormattedRows().filled(with: rows, by: shared) }) { chunk, parts in
                 formatter.format(chunk: chunk, into: &serial)
                 for part in parts { parallel += part.buffer.bytes }
                 windows += 1
@@ -80,13 +80,13 @@ import Testing
             let engine = LayoutEngine()
             let widths = [24, 40, 80]
             var layout = StreamingLayout(engine: engine, widths: widths, options: DecorationOptions(timeZone: utc), remembering: false)
-            var formatter = HeightsCommand.RowFormatter(csv: csv, registry: engine.registry)
+            var formatter = HeightsRowFormatter(csv: csv, registry: engine.registry)
             formatter.preparePieces(for: widths)
             let shared = formatter.shared
             for entry in try LogSource.open(bytes: log, name: "log.jsonl", options: LogReadOptions(timeZone: utc)) {
                 if let record = entry.record { layout.append(record) }
             }
-            let (chunk, parts) = try layout.flush(final: true) { rows in HeightsCommand.FormattedRows().filled(with: rows, by: shared) }
+            let (chunk, parts) = try layout.flush(final: true) { rows in HeightsWriter.FormattedRows().filled(with: rows, by: shared) }
             var serial = OutputBuffer()
             formatter.format(chunk: chunk, into: &serial)
             #expect(chunk.rows.count > 3_000)

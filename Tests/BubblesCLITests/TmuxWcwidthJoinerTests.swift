@@ -44,7 +44,7 @@ struct TmuxWcwidthJoinerTests {
         let log = try Self.writeLog()
         defer { try? FileManager.default.removeItem(atPath: log) }
         let findings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tools/fuzz/findings").path
+            .deletingLastPathComponent().appendingPathComponent("Corpora/findings").path
         let wcwidth = TextOptions(widthProfile: .wcwidth)
         for file in [log, findings + "/render-wcwidth-zwj-join-across-lines.jsonl",
                      findings + "/render-wcwidth-zwj-join-past-ascii.jsonl"] {

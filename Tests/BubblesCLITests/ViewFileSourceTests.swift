@@ -1,5 +1,7 @@
+import BubbleBenchmarks
 import BubbleLayout
 import BubbleLogs
+import BubbleSamples
 import BubbleTerminal
 import BubbleTestSupport
 import BubbleText

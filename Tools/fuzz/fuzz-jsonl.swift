@@ -18,13 +18,13 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if raw.starts(with: [0xEF, 0xBB, 0xBF]) {
         // A UTF-8 byte order mark is not text: the reader drops it, as it drops UTF-16's. (The
         // harness once counted it as the first line's content, so a mark before a blank line
-        // made a record the reader rightly did not see: Tools/fuzz/findings/jsonl-utf8-bom-blank-line.bin.)
+        // made a record the reader rightly did not see: Corpora/findings/jsonl-utf8-bom-blank-line.bin.)
         bytes = Array(raw.dropFirst(3))
     } else if case let magic = InputMagic.sniff(raw), magic.isUTF16 {
         // UTF-16 is decoded here by the standard library, independently of the reader's decoder,
         // before lines are counted. An odd last byte is a truncated code unit: one U+FFFD, as
         // the Unicode standard's and WHATWG's decoders give (the harness once dropped it, and
-        // counted a line fewer than the reader: Tools/fuzz/findings/jsonl-utf16-line-count.bin).
+        // counted a line fewer than the reader: Corpora/findings/jsonl-utf16-line-count.bin).
         // Whether it is UTF-16 is the reader's call when there is no mark (its zero bytes), so
         // that decision is asked of the reader's sniffer (the whole input is its first read).
         let bigEndian = magic.isBigEndian
@@ -44,7 +44,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     // Counted here, independently of the reader: lines end at LF, a CR ending a line is dropped,
     // and blank means spaces and tabs only. A text whose start holds CRs and no LF has old Mac line
     // ends: each CR ends a line (the harness once counted such a file as one line:
-    // Tools/fuzz/findings/jsonl-cr-only-line-ends.bin; decided on the text, UTF-16 decoded:
+    // Corpora/findings/jsonl-cr-only-line-ends.bin; decided on the text, UTF-16 decoded:
     // jsonl-cr-only-utf16.bin).
     let head = bytes.prefix(65_536)
     let lineEnd: UInt8 = !head.contains(0x0A) && head.contains(0x0D) ? 0x0D : 0x0A

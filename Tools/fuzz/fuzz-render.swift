@@ -160,7 +160,7 @@ private func clusteringTerminalWidth(_ value: UInt32, ambiguousWidth: Int) -> In
 /// engine widens. Only those: the ones Wide in 15.0 already keep glibc's count, which is 0 for
 /// the Wide marks (U+302A–302D…) and the Hangul filler U+3164 (the harness once gave every 17.0
 /// Wide scalar 2 cells, and stopped on a line ending in U+3164:
-/// Tools/fuzz/findings/render-hangul-filler-wide-in-17.jsonl).
+/// Corpora/findings/render-hangul-filler-wide-in-17.jsonl).
 private let laterWideCodePoints: CodePointBits = {
     let unassigned = ucdCodePoints(in: "DerivedGeneralCategory.txt", withValue: "Cn")
     let wide15 = ucdCodePoints(in: "DerivedEastAsianWidth.txt", withValue: "W")
@@ -201,7 +201,7 @@ private func perCodePointWidth(_ text: String) -> Int {
 /// (U+324A is 2, U+2022 is 1), and a terminal set to narrow or wide ambiguous draws them all alike.
 /// The standard library segments by Unicode 16: it joins more than 15.0 (the Indic conjunct rule
 /// GB9c), which only lowers this count, and splits two things 15.0 joins, which are joined again
-/// here (see `ClusterWidth.joins`; `RenderContractTests.standardLibraryGraphemesJoinAllThatUnicode15Joins`).
+/// here (see `ClusterWidth.joins`; `RenderedLineWidthTests.standardLibraryGraphemesJoinAllThatUnicode15Joins`).
 /// A cluster's width is a fold over its scalars, so the clusters are measured as they are found,
 /// without holding their scalars (an array per cluster was a fifth of the harness's time).
 private func perClusterWidth(_ text: String, ambiguousWidth: Int) -> Int {

@@ -8,7 +8,8 @@
 #                                            SECONDS (default 4) and 2,000 inputs (CI)
 #   Tools/fuzz/run.sh long SECONDS [NAME...] fuzz each NAME (default all) for SECONDS in turn and
 #                                            print its executions and result (logs in .build/fuzz/logs)
-#   Tools/fuzz/run.sh repro NAME FILE...     run NAME once on each FILE (a crash file, a seed)
+#   Tools/fuzz/run.sh repro NAME [FILE...]   run NAME once on each FILE (a crash file, a seed; default
+#                                            its saved findings, Corpora/findings/NAME-*)
 #   Tools/fuzz/run.sh merge [NAME...]        shrink each kept corpus to the inputs that give its
 #                                            coverage, smallest first (libFuzzer's -merge=1)
 #   Tools/fuzz/run.sh speed SECONDS [NAME...] fuzz each from its seeds alone (a throwaway corpus)
@@ -139,8 +140,8 @@ build() {  # [NAME...]: only those harnesses are linked (another may be running)
   mkdir -p "$OUT/lib" "$OUT/bin"
   local earlier=()
   local modules=(BubbleText BubbleFonts BubbleLayout BubbleLogs BubbleTerminal BubblePictures)
-  # The serve harness drives the command line's service: its two modules too.
-  if [[ " ${names[*]} " == *" serve "* ]]; then modules+=(BubbleBenchmarks BubblesCLI); fi
+  # The serve harness drives the command line's service: its modules too.
+  if [[ " ${names[*]} " == *" serve "* ]]; then modules+=(BubbleSamples BubbleBenchmarks BubblesCLI); fi
   for module in "${modules[@]}"; do
     build_module "$module" "${earlier[@]}"
     earlier+=("$module")
@@ -164,7 +165,7 @@ build() {  # [NAME...]: only those harnesses are linked (another may be running)
     swiftc $(module_flags Harness) -module-name "Fuzz_$name" -wmo -c Tools/fuzz/FuzzSupport.swift "Tools/fuzz/fuzz-$name.swift" \
       -o "$OUT/obj/fuzz-$name.o"
     local extra=()
-    [ "$name" = serve ] && extra=(-lBubblesCLI -lBubbleBenchmarks)
+    [ "$name" = serve ] && extra=(-lBubblesCLI -lBubbleBenchmarks -lBubbleSamples)
     swiftc -sanitize=fuzzer,address -L "$OUT/lib" "$OUT/obj/fuzz-$name.o" "${extra[@]}" \
       -lBubblePictures -lBubbleTerminal -lBubbleLogs -lBubbleLayout -lBubbleFonts -lBubbleText -lFoundationXML -o "$OUT/bin/fuzz-$name" 2>&1 \
       | { grep -v "Cannot export local symbol '__asan" || true; }
@@ -311,13 +312,19 @@ case "${1:-}" in
     done
     ;;
   repro)
-    [ $# -ge 3 ] || { echo "usage: $0 repro NAME FILE..." >&2; exit 2; }
+    [ $# -ge 2 ] || { echo "usage: $0 repro NAME [FILE...]" >&2; exit 2; }
     name=$2
     shift 2
+    if [ $# -eq 0 ]; then
+      shopt -s nullglob
+      set -- Corpora/findings/"$name"-*
+      shopt -u nullglob
+      [ $# -gt 0 ] || { echo "repro: no findings of $name in Corpora/findings" >&2; exit 2; }
+    fi
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$OUT/bin/fuzz-$name" "$@"
     ;;
   *)
-    echo "usage: $0 build [NAME...] | run NAME [libFuzzer args...] | smoke [SECONDS] | long SECONDS [NAME...] | repro NAME FILE... | merge [NAME...] | speed SECONDS [NAME...] | replay NAME [COUNT [TIMES]]" >&2
+    echo "usage: $0 build [NAME...] | run NAME [libFuzzer args...] | smoke [SECONDS] | long SECONDS [NAME...] | repro NAME [FILE...] | merge [NAME...] | speed SECONDS [NAME...] | replay NAME [COUNT [TIMES]]" >&2
     exit 2
     ;;
 esac

@@ -48,17 +48,10 @@ enum PipelineBenchmark {
                 let reader = try LogSource.open(path: path, format: format, options: options)
                 var stream = TimelineStream(engine: LayoutEngine(), widths: set, decorationOptions: decoration)
                 stream.remembering = false
-                // Formatted as `heights` formats: by the layout tasks, beside layout (see `streamFormattingInParallel`).
-                var formatter = HeightsCommand.RowFormatter(csv: false, registry: .standard)
-                formatter.preparePieces(for: set)
-                let shared = formatter.shared
-                let buffers = HeightsCommand.FormattedRows.Pool()
-                let counts = try stream.run(reader, errors: sink,
-                                            finishing: { rows in buffers.take().filled(with: rows, by: shared) }) { chunk, parts in
-                    for part in parts { try part.buffer.withBytes { try sink.write(contentsOf: $0) } }
-                    buffers.give(back: parts)
-                    rows += chunk.rows.count
-                }
+                // Written as `heights` writes: formatted by the layout tasks, beside layout.
+                let writer = HeightsWriter(csv: false, registry: .standard, widths: set)
+                let counts: LogCounts
+                (counts, rows) = try writer.write(reader, through: stream, to: sink, errors: sink)
                 report.messages = counts.messagesOut
                 report.records = counts.recordsIn
             }

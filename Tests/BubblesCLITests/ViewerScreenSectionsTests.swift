@@ -1,5 +1,6 @@
 import BubbleLayout
 import BubbleLogs
+import BubbleSamples
 import BubbleTerminal
 import BubbleTestSupport
 import BubbleText
@@ -11,7 +12,7 @@ import Testing
 /// order the conversations first appear, under a header line naming it; its rows are exactly
 /// those of a `Conversation` of its messages alone (its own date separators, its own names), and
 /// `]` / `[` go from one to the next. Checked on the in-memory source and on the file index.
-@Suite struct ViewerSectionsTests {
+@Suite struct ViewerScreenSectionsTests {
     static let utc = TimeZone(identifier: "UTC")!
 
     /// Two conversations interleaved message by message (a group chat, `work`, of three other

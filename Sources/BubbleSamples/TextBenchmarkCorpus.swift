@@ -1,4 +1,5 @@
-/// Built-in chat-like texts for `TextBenchmark`, until a real chat corpus is bundled.
+/// Chat-like texts in many scripts, the same on every run: the text tests and
+/// `Tools/prepare-instructions.sh` draw from them.
 public enum TextBenchmarkCorpus {
     /// Phrases in many scripts, as people type them in chats.
     public static let phrases: [String] = [
