@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point one way: BubbleText (and BubbleFonts, its second measurer) ← BubbleLayout ← BubbleTerminal / BubbleLogs ← BubblesCLI ← bubbles.
+// Dependencies point one way: BubbleText ← BubbleLayout ← BubbleFonts (its pixel measurer) / BubbleTerminal / BubbleLogs ← BubblesCLI ← bubbles.
 // BubbleBenchmarks (the bench harnesses, their corpora and SeededGenerator) is apart, so an app that embeds the libraries does not get them.
 let package = Package(
     name: "BubbleLayout",
@@ -15,7 +15,7 @@ let package = Package(
     targets: [
         .target(name: "BubbleText"),
         .target(name: "BubbleLayout", dependencies: ["BubbleText"]),
-        .target(name: "BubbleFonts", dependencies: ["BubbleText"]),
+        .target(name: "BubbleFonts", dependencies: ["BubbleText", "BubbleLayout"]),
         .target(name: "BubbleBenchmarks", dependencies: ["BubbleFonts", "BubbleLayout", "BubbleLogs", "BubbleText"]),
         .executableTarget(name: "bubbles-bench-pixels", dependencies: ["BubbleBenchmarks"]),
         .target(name: "BubbleTerminal", dependencies: ["BubbleLayout", "BubbleText"]),
@@ -29,6 +29,7 @@ let package = Package(
         .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks"]),
         .testTarget(name: "BubbleTerminalTests", dependencies: ["BubbleTerminal", "BubbleLayout", "BubbleLogs", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks"]),
         .testTarget(name: "BubbleLogsTests", dependencies: ["BubbleLogs", "BubbleLayout", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks"]),
+        .testTarget(name: "GettingStartedTests", dependencies: ["BubbleLayout", "BubbleFonts"]),
         .testTarget(name: "BubblesCLITests", dependencies: ["BubblesCLI", "BubblePictures", "BubbleLogs", "BubbleLayout", "BubbleTerminal", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks"]),
     ],
     swiftLanguageModes: [.v6]

@@ -325,8 +325,7 @@ import Testing
         let parallel = try engine.layoutBatch(models, widths: [30, 80], options: options(parties: 2))
         let sequential = LayoutEngine()
         let rows = try sequential.decorate(models, options: options(parties: 2))
-        let pool = CellPool()
-        let expected = [30, 80].flatMap { width in rows.map { sequential.layout($0, in: models, width: width, pool: pool) } }
+        let expected = [30, 80].flatMap { width in rows.map { sequential.layout($0, in: models, width: width) } }
         #expect(parallel.rows == rows)
         #expect(parallel.layouts == expected)
         #expect(engine.cache.statistics.misses == 5_000)
