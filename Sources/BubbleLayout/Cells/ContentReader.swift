@@ -12,7 +12,7 @@ public struct ContentReader: Sendable {
     /// A reader of `M` values through `read` (a cell's content function on its own model type).
     public init<M: MessageModel>(_ type: M.Type, read: @escaping @Sendable (M) -> BubbleContent) {
         modelType = ObjectIdentifier(M.self)
-        reader = Reader<M>(read: read)
+        reader = Reader<M>(content: read)
     }
 
     /// What the cell shows for `model`, or nil when `model` is not of the type this reader reads.
@@ -29,10 +29,10 @@ private protocol ContentReading: Sendable {
 }
 
 private struct Reader<M: MessageModel>: ContentReading {
-    let read: @Sendable (M) -> BubbleContent
+    let content: @Sendable (M) -> BubbleContent
 
     func read<U: MessageModel>(_ model: U) -> BubbleContent? {
         guard let typed = model as? M else { return nil }
-        return read(typed)
+        return content(typed)
     }
 }
