@@ -111,7 +111,7 @@ private struct PartSlots<Part: Sendable>: @unchecked Sendable {
 extension LayoutEngine {
     /// Lays out `models` (in timeline order) at each of `widths`, on all cores, sharing the cache.
     /// Decorations are decided first in one cheap sequential pass, since they need neighbours;
-    /// then chunks of rows are laid out in parallel, each worker with its own cells. The
+    /// then chunks of rows are laid out in parallel, each worker with its own content readers. The
     /// output keeps input order. Throws before any layout if a kind has no registered cell.
     public func layoutBatch(_ models: [any MessageModel], widths: [Int],
                             options: DecorationOptions = DecorationOptions()) throws(LayoutError) -> BatchLayout {
