@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point one way: BubbleText (and BubbleFonts, its second measurer) ← BubbleLayout ← BubbleTerminal / BubbleLogs ← BubblesCLI ← bubbles.
+// Dependencies point one way: BubbleText ← BubbleLayout ← BubbleFonts (its pixel measurer) / BubbleTerminal / BubbleLogs ← BubblesCLI ← bubbles.
 // BubbleBenchmarks (the bench harnesses and their corpora) is apart, so an app that embeds the libraries does not get them;
 // BubbleSamples (SeededGenerator and chat-like texts, on no other module) is what the benchmarks and the tests share.
 let package = Package(
@@ -19,7 +19,7 @@ let package = Package(
     targets: [
         .target(name: "BubbleText"),
         .target(name: "BubbleLayout", dependencies: ["BubbleText"]),
-        .target(name: "BubbleFonts", dependencies: ["BubbleText"]),
+        .target(name: "BubbleFonts", dependencies: ["BubbleText", "BubbleLayout"]),
         .target(name: "BubbleSamples"),
         .target(name: "BubbleBenchmarks", dependencies: ["BubbleFonts", "BubbleLayout", "BubbleLogs", "BubbleSamples", "BubbleText"]),
         .executableTarget(name: "bubbles-bench-pixels", dependencies: ["BubbleBenchmarks"]),
@@ -34,6 +34,7 @@ let package = Package(
         .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleText", "BubbleTestSupport", "BubbleSamples"]),
         .testTarget(name: "BubbleTerminalTests", dependencies: ["BubbleTerminal", "BubbleLayout", "BubbleLogs", "BubbleText", "BubbleTestSupport", "BubbleSamples"]),
         .testTarget(name: "BubbleLogsTests", dependencies: ["BubbleLogs", "BubbleLayout", "BubbleText", "BubbleTestSupport", "BubbleSamples"]),
+        .testTarget(name: "GettingStartedTests", dependencies: ["BubbleLayout", "BubbleFonts"]),
         .testTarget(name: "BubblesCLITests", dependencies: ["BubblesCLI", "BubblePictures", "BubbleLogs", "BubbleLayout", "BubbleTerminal", "BubbleText", "BubbleTestSupport", "BubbleBenchmarks", "BubbleSamples"]),
     ],
     swiftLanguageModes: [.v6]

@@ -153,13 +153,12 @@ public enum LayoutBenchmark {
     static func timed(_ name: String, _ rows: [DecoratedRow], _ models: [any MessageModel], width: Int,
                       engine: LayoutEngine<CellMeasurer>, scalars: Int) -> Phase {
         engine.cache.resetCounters()
-        let pool = CellPool()
         var samples = [UInt64](repeating: 0, count: rows.count)
         var checksum = 0
         let start = DispatchTime.now().uptimeNanoseconds
         for (i, row) in rows.enumerated() {
             let t0 = DispatchTime.now().uptimeNanoseconds
-            checksum &+= engine.layout(row, in: models, width: width, pool: pool).height
+            checksum &+= engine.layout(row, in: models, width: width).height
             samples[i] = DispatchTime.now().uptimeNanoseconds - t0
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

@@ -148,9 +148,8 @@ import Testing
         #expect(messages.allSatisfy { $0.stamp != .unused })
         // One id, two texts: two stamps.
         #expect(Set(messages.map(\.stamp)).count == 2)
-        let pool = CellPool()
         for row in messages {
-            let layout = engine.layout(row, in: models, width: 40, pool: pool)
+            let layout = engine.layout(row, in: models, width: 40)
             #expect(layout == (try layoutAlone(models[row.messageIndex], width: 40, decoration: row.decoration)))
         }
         // A row from a decorator alone (no stamp) is stamped when laid out, and gets the same layout.
@@ -159,7 +158,7 @@ import Testing
         #expect(plain == rows)
         #expect(plain.allSatisfy { $0.stamp == .unused })
         for row in plain where !row.isDateSeparator {
-            #expect(engine.layout(row, in: models, width: 40, pool: pool)
+            #expect(engine.layout(row, in: models, width: 40)
                     == (try layoutAlone(models[row.messageIndex], width: 40, decoration: row.decoration)))
         }
     }

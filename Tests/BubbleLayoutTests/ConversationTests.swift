@@ -240,7 +240,9 @@ import Testing
         #expect(measurer.unicodeWork == work)
         // Four new widths miss; back at 80 every layout is a hit.
         #expect(conversation.layoutsComputed - computed == 4 * models.count)
-        #expect(engine.texts.preparations == measurer.count)
+        // Besides the messages' texts, each day's label was prepared once, when its day came.
+        let days = (0..<conversation.count).filter { conversation[$0].dateSeparator != nil }.count
+        #expect(engine.texts.preparations + days == measurer.count)
     }
 
     @Test func aLargeConversationResizesOnAllCoresToTheBatchResult() throws {

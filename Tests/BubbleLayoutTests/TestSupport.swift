@@ -38,5 +38,5 @@ func widest(_ text: String, width: Int) -> Int { PreparedText(text).measure(widt
 /// Lays out one model as a lone row (a group of its own, no name).
 func layoutAlone(_ model: any MessageModel, width: Int, engine: LayoutEngine<CellMeasurer> = LayoutEngine(),
                  decoration: RowDecoration = RowDecoration()) throws -> RowLayout {
-    try engine.layout(model, decoration: decoration, width: width, pool: CellPool())
+    try engine.layout(model, decoration: decoration, width: width)
 }

@@ -13,12 +13,11 @@ import BubbleTestSupport
         #expect(unicode.styleID != wcwidth.styleID)
         #expect(unicode.styleID == again.styleID)
         let note = TextNote(id: "sun", text: "☀️👍🏽 sunny")
-        let pool = CellPool()
         let decoration = RowDecoration(isFirstRow: true)
-        let byCluster = try unicode.layout(note, decoration: decoration, width: 60, pool: pool)
-        let byCodePoint = try wcwidth.layout(note, decoration: decoration, width: 60, pool: pool)
+        let byCluster = try unicode.layout(note, decoration: decoration, width: 60)
+        let byCodePoint = try wcwidth.layout(note, decoration: decoration, width: 60)
         #expect(byCluster.bubbleWidth != byCodePoint.bubbleWidth)
-        #expect(try again.layout(note, decoration: decoration, width: 60, pool: pool) == byCluster)
+        #expect(try again.layout(note, decoration: decoration, width: 60) == byCluster)
     }
 
     /// `ghostty` and `unicode` part on a spacing mark (`का` is 2 or 1): engines of each never
@@ -28,15 +27,14 @@ import BubbleTestSupport
         let decoration = RowDecoration(isFirstRow: true)
         for order in [[WidthProfile.ghostty, .unicode, .wcwidth], [.unicode, .ghostty, .wcwidth], [.wcwidth, .ghostty, .unicode]] {
             let cache = LayoutCache()
-            let pool = CellPool()
             var widths: [WidthProfile: Int] = [:]
             var styles: Set<UInt16> = []
             for profile in order {
                 let engine = LayoutEngine(textOptions: TextOptions(widthProfile: profile), cache: cache)
                 styles.insert(engine.styleID)
-                widths[profile] = try engine.layout(note, decoration: decoration, width: 60, pool: pool).bubbleWidth
+                widths[profile] = try engine.layout(note, decoration: decoration, width: 60).bubbleWidth
                 let alone = LayoutEngine(textOptions: TextOptions(widthProfile: profile))
-                #expect(try alone.layout(note, decoration: decoration, width: 60, pool: CellPool()).bubbleWidth == widths[profile])
+                #expect(try alone.layout(note, decoration: decoration, width: 60).bubbleWidth == widths[profile])
             }
             #expect(styles.count == 3)
             #expect(widths[.ghostty]! == widths[.unicode]! + 2)  // का and कि: 2 each, not 1

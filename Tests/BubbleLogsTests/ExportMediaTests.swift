@@ -1,4 +1,4 @@
-import BubbleBenchmarks
+import BubbleSamples
 import BubbleLayout
 import BubbleTestSupport
 @testable import BubbleLogs

@@ -90,10 +90,9 @@ import Testing
         let withForward = try engine.decorate([forwarded])
         let without = try engine.decorate([plain])
         #expect(withForward[1].decoration.hasReplyQuote && !without[1].decoration.hasReplyQuote)
-        let pool = CellPool()
         for width in [16, 40, 80] {
-            let a = engine.layout(withForward[1], in: [forwarded], width: width, pool: pool)
-            let b = engine.layout(without[1], in: [plain], width: width, pool: pool)
+            let a = engine.layout(withForward[1], in: [forwarded], width: width)
+            let b = engine.layout(without[1], in: [plain], width: width)
             #expect(a.parts.contains(.replyQuote) && !b.parts.contains(.replyQuote))
             #expect(a.height == b.height + 1, "width \(width)")
         }
@@ -108,9 +107,8 @@ extension TelegramForwardTests {
         let saved = try #require(rows.first { $0.messageIndex == 4 })  // "Bring the 60 m rope", saved from a chat
         let line = "↪ Forwarded from Climbing crew 🧗"
         #expect(saved.decoration.quoteWidth == CellMeasurer().width(of: line))
-        let pool = CellPool()
         for width in [20, 40, 80] {
-            let layout = engine.layout(saved, in: records, width: width, pool: pool)
+            let layout = engine.layout(saved, in: records, width: width)
             let maximum = BubbleFrame(containerWidth: width, style: engine.style, drawsBubble: true).maxContentWidth
             #expect(layout.contentWidth(in: engine.style) == min(maximum, CellMeasurer().width(of: line)), "width \(width)")
         }
@@ -132,13 +130,11 @@ extension TelegramForwardTests {
         #expect(records.count == 3 && records[1].replyToID == "1" && records[2].replyToID == "1")
         let engine = LayoutEngine(measurer: CellMeasurer())
         let rows = try engine.decorate(records)
-        let pool = CellPool()
         let replies = try readAll(temporaryFile(Array(json.replacingOccurrences(of: #""forwarded_from":"Carol","#, with: "")
             .replacingOccurrences(of: #""saved_from":"Climbing crew 🧗","#, with: "").utf8), suffix: ".json")).records
         #expect(replies.allSatisfy { $0.forwardedFrom == nil })
         let replyEngine = LayoutEngine(measurer: CellMeasurer())
         let replyRows = try replyEngine.decorate(replies)
-        let replyPool = CellPool()
         for (index, label) in [(1, "↪ Forwarded from Carol"), (2, "↪ Forwarded from Climbing crew 🧗")] {
             let row = try #require(rows.first { $0.messageIndex == index })
             #expect(row.decoration.quoteAddsReply && row.decoration.hasReplyQuote)
@@ -147,12 +143,12 @@ extension TelegramForwardTests {
             let alone = try #require(replyRows.first { $0.messageIndex == index })
             #expect(alone.decoration.hasReplyQuote && !alone.decoration.quoteAddsReply && alone.decoration.quoteWidth == 0)
             for width in 1...100 {
-                let layout = engine.layout(row, in: records, width: width, pool: pool)
+                let layout = engine.layout(row, in: records, width: width)
                 let maximum = BubbleFrame(containerWidth: width, style: engine.style, drawsBubble: true).maxContentWidth
                 guard layout.parts.contains(.replyQuote) else { continue }
                 #expect(layout.contentWidth(in: engine.style)
                         == min(maximum, row.decoration.quoteWidth + engine.style.replyQuoteMinimumWidth), "width \(width)")
-                let reply = replyEngine.layout(alone, in: replies, width: width, pool: replyPool)
+                let reply = replyEngine.layout(alone, in: replies, width: width)
                 #expect(layout.height == reply.height, "width \(width)")
             }
         }

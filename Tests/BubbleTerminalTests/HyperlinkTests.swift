@@ -16,8 +16,7 @@ import Testing
         options.hyperlinks = hyperlinks
         options.bidi = bidi
         var renderer = TranscriptRenderer(engine: engine, options: options)
-        let pool = CellPool()
-        let layouts = rows.map { engine.layout($0, in: models, width: width, pool: pool) }
+        let layouts = rows.map { engine.layout($0, in: models, width: width) }
         let lines = zip(rows, layouts).map { row, layout in
             renderer.lines(for: row, model: row.isDateSeparator ? nil : models[row.messageIndex], layout: layout)
         }

@@ -20,8 +20,7 @@ func render(_ models: [any MessageModel], width: Int, color: ColorDepth = .none,
     let rows = try engine.decorate(models, options: DecorationOptions(timeZone: utc, otherParties: parties))
     var renderer = TranscriptRenderer(
         engine: engine, options: RenderOptions(width: width, colorDepth: color, asciiBorders: ascii, timeZone: utc))
-    let pool = CellPool()
-    let layouts = rows.map { engine.layout($0, in: models, width: width, pool: pool) }
+    let layouts = rows.map { engine.layout($0, in: models, width: width) }
     let lines = zip(rows, layouts).map { row, layout in
         renderer.lines(for: row, model: row.isDateSeparator ? nil : models[row.messageIndex], layout: layout)
     }

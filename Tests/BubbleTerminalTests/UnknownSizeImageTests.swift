@@ -63,10 +63,10 @@ import Testing
         // The one-pass path (not remembering) prepares each part itself; the other goes through the store.
         for remembering in [false, true] {
             let batch = LayoutEngine().layoutRows(rows, of: models, widths: widths, remembering: remembering)
-            let engine = LayoutEngine(), pool = CellPool()
+            let engine = LayoutEngine()
             for (w, width) in widths.enumerated() {
                 for (r, row) in rows.enumerated() {
-                    #expect(engine.layout(row, in: models, width: width, pool: pool) == batch[w * rows.count + r])
+                    #expect(engine.layout(row, in: models, width: width) == batch[w * rows.count + r])
                 }
             }
         }

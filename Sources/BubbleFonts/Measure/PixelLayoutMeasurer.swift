@@ -1,10 +1,12 @@
+import BubbleLayout
 import BubbleText
 
 /// The pixel measurer as the layout engine takes it: widths in whole px. Text still wraps at the
 /// exact width (`width × 64` LayoutUnits, with Chromium's one LayoutUnit of slack); only the widths
 /// it reports are rounded up to whole px, so a bubble holds its widest line. Whole px keep every
-/// width of a 16-bit `RowLayout` field usable, up to 65,534 px.
-public struct PixelLayoutMeasurer: TextMeasurer {
+/// width of a 16-bit `RowLayout` field usable, up to 65,534 px. Its text heights make rows in
+/// pixels (`PixelTextMeasurer`): `Conversation(measurer:style:width:)`, `PixelHeights`.
+public struct PixelLayoutMeasurer: PixelTextMeasurer {
     /// The measurer in LayoutUnits.
     public let pixels: PixelMeasurer
 
@@ -37,6 +39,10 @@ public struct PixelLayoutMeasurer: TextMeasurer {
         if let each = pixels.uniformLineHeight64 { return lineCount * each }
         return pixels.height(of: pixels.prepare(text), width: width * 64)
     }
+
+    public var uniformLineHeight64: Int? { pixels.uniformLineHeight64 }
+
+    public func textHeight64(of prepared: PixelPreparedText, width: Int) -> Int { pixels.height(of: prepared, width: width * 64) }
 
     /// LayoutUnits rounded up to whole px.
     static func wholePixels(_ width64: Int) -> Int { (width64 + 63) >> 6 }

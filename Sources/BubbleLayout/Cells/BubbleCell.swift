@@ -1,111 +1,52 @@
 import BubbleText
 
-/// The base of every timeline cell: what all bubbles share. It owns alignment, the sender-name
-/// line, the border, the footer, the reply quote, insets and the maximum width, and computes a
-/// row's height as chrome plus content. A subclass per kind adopts `ConfigurableCell`: it names
-/// its kind and says what it shows for its model (`BubbleContent`: text and an image box), and
-/// this base cell measures that content. So what a row shows is what was measured, by
-/// construction: the renderer draws the same content at the height measured here.
+/// Measures one text of the row being laid out: `(text, part, width)` gives the line count and
+/// widest line of `text`, text part `part` of the row (0 the text, `ImageContent.labelPart` a
+/// picture's label), wrapped at `width`, in the measurer's unit. The engine answers it from
+/// prepared texts, so a cell never does Unicode or font work itself and never sees the measurer.
+public typealias MeasureText = (_ text: String, _ part: Int, _ width: Int) -> TextMetrics
+
+/// The base of every timeline cell: what all bubbles share. A cell is a kind's behaviour, not a
+/// view: its class methods are pure functions from a row's content and decoration to its
+/// layout, so every path (`render`, `view`, `heights` in cells or in pixels, a `Conversation`)
+/// runs the same code, and a cell holds no state between rows.
 ///
-/// Cells are reused: the engine dequeues them from a `CellPool`, binds a message's content,
-/// lays out, and returns them. A cell holds per-message state only between those steps.
+/// The base cell owns the frame (maximum width, compacting as the container narrows), the sender's
+/// name line, the reply quote, the border, the footer, the padding and the alignment (incoming
+/// left, outgoing right), and measures the content's text. A subclass overrides what differs for
+/// its kind: `ImageBubbleCell` sizes a box from the picture's aspect ratio (`contentSize`),
+/// `SystemNoticeCell` and `DateSeparatorCell` are centred between rules without a bubble
+/// (`layout`, `drawsBubble`). A subclass that also adopts `ConfigurableCell` says what it shows
+/// for its model protocol; one registration line (`CellRegistry.register`) adds the kind.
 open class BubbleCell {
-    /// The direction of the bound message: incoming hugs the left, outgoing the right.
-    public internal(set) var direction: MessageDirection = .incoming
-    /// What the bound message shows (its cell's `content(of:)`): what `layout` measures.
-    public internal(set) var content = BubbleContent.none
-    /// The kind this cell lays out: its `ConfigurableCell.kindName`, as a compact id.
-    public let kind: RowKind
-
-    public required init() {
-        kind = (Self.self as? any ConfigurableCell.Type).map { RowKind(named: $0.kindName) }
-            ?? RowKind(named: String(describing: Self.self))
-    }
-
-    /// False for cells drawn without a bubble (system notices): centred, no border, name or footer,
-    /// and they break groups.
+    /// False for kinds drawn without a bubble (notices, date separators): they are centred, have
+    /// no name line, reply quote or footer, and break groups.
     open class var drawsBubble: Bool { true }
 
-    /// Drops per-message state before the cell goes back to its pool. A subclass that keeps
-    /// state of its own calls `super`.
-    open func prepareForReuse() { content = .none }
-
-    /// The size of `content` within `frame`: the image box (at most the frame's width), then the
-    /// text, part 0 of the message, wrapped at the frame's content width. Not overridable: the
-    /// renderer draws the same box and the same wrapped lines, so the two cannot disagree.
-    public final func measureContent<Sizing: TextSizing>(in frame: BubbleFrame, text sizing: Sizing) -> ContentSize {
-        let content = self.content  // one read of the class's property, not one per part
-        return Self.contentSize(of: content, in: frame) { text, part, wrap in sizing.metrics(of: text, part: part, width: wrap) }
-    }
-
-    /// The row layout of the bound message: the base chrome around its content.
-    public final func layout<Sizing: TextSizing>(decoration: RowDecoration, containerWidth: Int,
-                                                 style: BubbleStyle, text: Sizing) -> RowLayout {
-        let content = self.content
-        return Self.rowLayout(kind: kind, drawsBubble: Self.drawsBubble, direction: direction, content: content,
-                              decoration: decoration, containerWidth: containerWidth, style: style) { string, part, wrap in
-            text.metrics(of: string, part: part, width: wrap)
-        }
-    }
-}
-
-extension BubbleCell {
-    /// `measureContent` on values: `textMetrics(text, part, wrap)` gives the line count and
-    /// widest line of text part `part` of the content wrapped at `wrap` (part 0 the text, part 1 an
-    /// image's label). The one definition of a content's size. A picture of known size is a box
-    /// of its aspect ratio; one of unknown size is its label's lines (`imageRows` is their count,
-    /// `imageColumns` the widest), so its whole label shows in as few rows as it takes.
-    @inline(__always)
-    static func contentSize(of content: BubbleContent, in frame: BubbleFrame,
-                            textMetrics: (String, Int, Int) -> TextMetrics) -> ContentSize {
+    /// The size of `content` within `frame`. The base cell measures the text (part 0) wrapped at
+    /// the frame's content width; a kind whose content has another shape (a box, a map) overrides
+    /// this, and the renderer draws the box and lines measured here.
+    open class func contentSize(of content: BubbleContent, in frame: BubbleFrame, text: MeasureText) -> ContentSize {
         let wrap = frame.maxContentWidth
         var size = ContentSize(width: 0, textLines: 0, wrapWidth: wrap)
-        if let image = content.image {
-            if image.hasKnownSize {
-                let box = image.boxSize(maxColumns: wrap, style: frame.style)
-                size.width = box.columns
-                size.imageColumns = box.columns
-                size.imageRows = box.rows
-            } else {
-                // (A grapheme wider than the whole content, at a width of a cell or two, is cut
-                // there, as text is.)
-                let label = textMetrics(image.label, ImageContent.labelPart, wrap)
-                size.width = min(label.widestLine, wrap)
-                size.imageColumns = size.width
-                size.imageRows = label.lineCount
-            }
-        }
-        if let text = content.text {
-            let metrics = textMetrics(text, 0, wrap)
+        if let string = content.text {
+            let metrics = text(string, 0, wrap)
             size.textLines = metrics.lineCount
-            size.width = max(size.width, metrics.widestLine)
+            size.width = metrics.widestLine
         }
         return size
     }
 
-    /// `layout` on values: the row layout of `content` shown by a cell of `kind` (which draws a
-    /// bubble or not) for a message going `direction`. The one definition of a row's geometry:
-    /// the cell's `layout` is this with its bound state, and the batch path calls it with the same
-    /// content it would bind, so what a cell measures is what it draws whichever path asks.
-    @inline(__always)
-    static func rowLayout(kind: RowKind, drawsBubble: Bool, direction: MessageDirection, content: BubbleContent,
-                          decoration: RowDecoration, containerWidth: Int, style: BubbleStyle,
-                          textMetrics: (String, Int, Int) -> TextMetrics) -> RowLayout {
-        let frame = BubbleFrame(containerWidth: containerWidth, style: style, drawsBubble: drawsBubble)
-        let content = contentSize(of: content, in: frame, textMetrics: textMetrics)
-        let spacing = decoration.isFirstRow ? 0 : (decoration.startsGroup ? style.groupSpacing : style.inGroupSpacing)
+    /// The layout of a row of `kind` showing `content`, for a message going `direction`, with
+    /// `decoration` (decided from its neighbours), in a container `containerWidth` wide: the
+    /// base bubble's chrome around `contentSize`. A kind drawn another way overrides this.
+    open class func layout(kind: RowKind, content: BubbleContent, direction: MessageDirection,
+                           decoration: RowDecoration, containerWidth: Int, style: BubbleStyle,
+                           text: MeasureText) -> RowLayout {
+        let frame = BubbleFrame(containerWidth: containerWidth, style: style, drawsBubble: true)
+        let content = contentSize(of: content, in: frame, text: text)
         let maxContent = frame.maxContentWidth
         var contentWidth = min(max(1, content.width), maxContent)
-
-        guard drawsBubble else {
-            let width = min(frame.maxOuterWidth, contentWidth + frame.horizontalChrome)
-            return RowLayout(kind: kind, alignment: .center, compactLevel: frame.compactLevel,
-                             parts: frame.compactLevel == .full ? .rules : [], footer: .none,
-                             spacingAbove: spacing, x: (frame.containerWidth - width) / 2, bubbleWidth: width,
-                             wrapWidth: content.wrapWidth, textLines: content.textLines,
-                             imageColumns: content.imageColumns, imageRows: content.imageRows)
-        }
-
         if decoration.hasReplyQuote {
             // A forward that is also a reply: the forward's line whole, then the reply's quote at its minimum.
             let quoteNeeds = decoration.quoteAddsReply ? decoration.quoteWidth + style.replyQuoteMinimumWidth
@@ -136,8 +77,29 @@ extension BubbleCell {
         width = min(width, frame.maxOuterWidth)
         let x = direction == .outgoing ? frame.containerWidth - width : 0
         return RowLayout(kind: kind, alignment: direction == .outgoing ? .right : .left,
-                         compactLevel: frame.compactLevel, parts: parts, footer: footer, spacingAbove: spacing,
+                         compactLevel: frame.compactLevel, parts: parts, footer: footer,
+                         spacingAbove: spacingAbove(decoration, style: style),
                          x: x, bubbleWidth: width, wrapWidth: content.wrapWidth, textLines: content.textLines,
                          imageColumns: content.imageColumns, imageRows: content.imageRows)
+    }
+
+    /// A row laid out as `layout` (in whole px across, by a pixel measurer's engine) in pixels:
+    /// the style's vertical parts around its text, `textHeight64` tall (in LayoutUnits). A
+    /// picture of unknown size, drawn as its label, is `labelHeight64` tall (nil for a box of
+    /// known size, `imageRows` px). The base bubble adds its padding, name line, quote, image box
+    /// and footer, and is at least the style's `minimumWidth` wide.
+    open class func pixelRow(_ layout: RowLayout, textHeight64: Int, labelHeight64: Int?, style: PixelStyle) -> PixelRow {
+        var height = layout.spacingAbove * 64 + PixelRow.fixedHeight(of: layout, style: style) * 64 + textHeight64
+        if let labelHeight64 { height += labelHeight64 - layout.imageRows * 64 }
+        // The widest the bubble may be is its wrap width plus its chrome.
+        let widest = layout.wrapWidth + layout.horizontalChrome(in: style.bubbleStyle)
+        return PixelRow(layout: layout, height64: height, textHeight64: textHeight64,
+                        bubbleWidth: max(layout.bubbleWidth, min(style.minimumWidth, widest)))
+    }
+
+    /// Blank space above a row: none for the first row, the group spacing above a group's first
+    /// row, the in-group spacing otherwise.
+    public static func spacingAbove(_ decoration: RowDecoration, style: BubbleStyle) -> Int {
+        decoration.isFirstRow ? 0 : (decoration.startsGroup ? style.groupSpacing : style.inGroupSpacing)
     }
 }

@@ -1,3 +1,5 @@
+import BubbleText
+
 /// A picture: a box of the picture's aspect ratio, with an optional caption wrapped below it.
 open class ImageBubbleCell: BubbleCell, ConfigurableCell {
     public static let kindName = "image"
@@ -20,6 +22,29 @@ open class ImageBubbleCell: BubbleCell, ConfigurableCell {
 
     public static func previewText(of model: any ImageMessageModel) -> String {
         if let caption = model.caption, !caption.isEmpty { return caption }
-        return "[image] " + model.imageName
+        return ImageContent.labelPrefix + model.imageName
+    }
+
+    /// The picture above the caption. A picture of known size is a box of its aspect ratio, at
+    /// most the frame's content width; one of unknown size is its label's lines (`imageRows` is
+    /// their count, `imageColumns` the widest), so its whole label shows in as few rows as it
+    /// takes. The caption is measured as the base cell measures text.
+    open override class func contentSize(of content: BubbleContent, in frame: BubbleFrame, text: MeasureText) -> ContentSize {
+        var size = super.contentSize(of: content, in: frame, text: text)
+        guard let image = content.image else { return size }
+        let wrap = frame.maxContentWidth
+        if image.hasKnownSize {
+            let box = image.boxSize(maxColumns: wrap, style: frame.style)
+            size.imageColumns = box.columns
+            size.imageRows = box.rows
+        } else {
+            // (A grapheme wider than the whole content, at a width of a cell or two, is cut
+            // there, as text is.)
+            let label = text(image.label, ImageContent.labelPart, wrap)
+            size.imageColumns = min(label.widestLine, wrap)
+            size.imageRows = label.lineCount
+        }
+        size.width = max(size.width, size.imageColumns)
+        return size
     }
 }

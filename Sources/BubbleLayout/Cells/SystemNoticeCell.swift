@@ -1,3 +1,5 @@
+import BubbleText
+
 /// A system notice: centred, no bubble, flanked by rules: `── Alice joined the group ──`.
 open class SystemNoticeCell: BubbleCell, ConfigurableCell {
     public static let kindName = "system"
@@ -14,4 +16,28 @@ open class SystemNoticeCell: BubbleCell, ConfigurableCell {
     }
 
     open override class var drawsBubble: Bool { false }
+
+    /// The text wrapped between rules (dropped when the container is too narrow for them),
+    /// centred; no name line, quote, border or footer.
+    open override class func layout(kind: RowKind, content: BubbleContent, direction: MessageDirection,
+                                     decoration: RowDecoration, containerWidth: Int, style: BubbleStyle,
+                                     text: MeasureText) -> RowLayout {
+        let frame = BubbleFrame(containerWidth: containerWidth, style: style, drawsBubble: false)
+        let size = contentSize(of: content, in: frame, text: text)
+        let contentWidth = min(max(1, size.width), frame.maxContentWidth)
+        let width = min(frame.maxOuterWidth, contentWidth + frame.horizontalChrome)
+        return RowLayout(kind: kind, alignment: .center, compactLevel: frame.compactLevel,
+                         parts: frame.compactLevel == .full ? .rules : [], footer: .none,
+                         spacingAbove: spacingAbove(decoration, style: style),
+                         x: (frame.containerWidth - width) / 2, bubbleWidth: width,
+                         wrapWidth: size.wrapWidth, textLines: size.textLines,
+                         imageColumns: size.imageColumns, imageRows: size.imageRows)
+    }
+
+    /// Padding above and below the text; no bubble, so no minimum width.
+    open override class func pixelRow(_ layout: RowLayout, textHeight64: Int, labelHeight64: Int?,
+                                      style: PixelStyle) -> PixelRow {
+        PixelRow(layout: layout, height64: (layout.spacingAbove + 2 * style.noticeVerticalPadding) * 64 + textHeight64,
+                 textHeight64: textHeight64, bubbleWidth: layout.bubbleWidth)
+    }
 }

@@ -1,18 +1,20 @@
-/// A bubble of wrapped text.
+import BubbleText
+
+/// A bubble of wrapped text: the base bubble, configured with a text message. What it shows is
+/// the message's text in its style, so a notice in a person's bubble is drawn as one.
 open class TextBubbleCell: BubbleCell, ConfigurableCell {
     public static let kindName = "text"
 
-    /// The text with its style, so a notice in a person's bubble is drawn as one.
     public static func content(of model: any TextMessageModel) -> BubbleContent { content(typed: model) }
-
-    /// `content(of:)` on a model of a known type: the one definition of a text bubble's content.
-    static func content<M: TextMessageModel>(typed model: M) -> BubbleContent {
-        BubbleContent(text: model.text, textStyle: model.textStyle, spans: model.textSpans)
-    }
 
     public static func contentReader(for type: any MessageModel.Type) -> ContentReader? {
         guard let typed = type as? any TextMessageModel.Type else { return nil }
         func reader<M: TextMessageModel>(_: M.Type) -> ContentReader { ContentReader(M.self) { content(typed: $0) } }
         return reader(typed)
+    }
+
+    /// `content(of:)` on a model of a known type: the one definition of a text bubble's content.
+    static func content<M: TextMessageModel>(typed model: M) -> BubbleContent {
+        BubbleContent(text: model.text, textStyle: model.textStyle, spans: model.textSpans)
     }
 }

@@ -5,7 +5,7 @@ import BubbleText
 extension Conversation {
     /// Lays every live entry out at `width`, in storage order (rows do not depend on each other
     /// once decorated), and returns the heights by entry. Large conversations are split into one
-    /// contiguous range per core; each worker has its own cells and writes only its own entries,
+    /// contiguous range per core; each worker writes only its own entries,
     /// texts and heights, and they share the engine (whose cache and store are thread-safe). The
     /// split is `ParallelRows`', as for batch layout.
     @_specialize(where Measurer == CellMeasurer)
@@ -15,22 +15,17 @@ extension Conversation {
         let split = ParallelRows(count: total, minimumPerTask: Self.rowsPerWorker)
         let workers = split.tasks
         var counts = [(requested: Int, computed: Int)](repeating: (0, 0), count: workers)
-        var workerCells = [CellSet](repeating: CellSet(), count: workers)
-        workerCells[0] = cells
         texts.withUnsafeMutableBufferPointer { texts in
             entries.withUnsafeMutableBufferPointer { entries in
                 heights.withUnsafeMutableBufferPointer { heights in
                     counts.withUnsafeMutableBufferPointer { counts in
-                        workerCells.withUnsafeMutableBufferPointer { cells in
-                            let job = RelayoutJob(engine: engine, width: width, entries: entries, texts: texts,
-                                                  heights: heights, counts: counts, cells: cells)
-                            split.run { w in job.run(worker: w, range: split.range(ofTask: w)) }
-                        }
+                        let job = RelayoutJob(engine: engine, width: width, entries: entries, texts: texts,
+                                              heights: heights, counts: counts, measuredHeight: measuredHeight)
+                        split.run { w in job.run(worker: w, range: split.range(ofTask: w)) }
                     }
                 }
             }
         }
-        cells = workerCells[0]
         for (requested, computed) in counts {
             layoutsRequested += requested
             layoutsComputed += computed
@@ -58,7 +53,7 @@ extension Conversation {
     static var rowsPerWorker: Int { 4096 }
 
     /// One resize's shared buffers. Workers touch disjoint index ranges of `entries`, `texts`
-    /// and `heights`, and only their own slot of `counts` and `cells`: that is why sharing the
+    /// and `heights`, and only their own slot of `counts`: that is why sharing the
     /// buffers across threads is safe, which the compiler cannot see (hence `@unchecked`).
     private struct RelayoutJob: @unchecked Sendable {
         let engine: LayoutEngine<Measurer>
@@ -67,7 +62,7 @@ extension Conversation {
         let texts: UnsafeMutableBufferPointer<RowTexts<Measurer.Prepared>>
         let heights: UnsafeMutableBufferPointer<Int>
         let counts: UnsafeMutableBufferPointer<(requested: Int, computed: Int)>
-        let cells: UnsafeMutableBufferPointer<CellSet>
+        let measuredHeight: RowHeight?
 
         func run(worker: Int, range: Range<Int>) {
             guard let base = entries.baseAddress, let textBase = texts.baseAddress else { return }
@@ -77,18 +72,21 @@ extension Conversation {
                 guard e.pointee.isLive else { continue }
                 let result = engine.layoutKeepingTexts(id: e.pointee.id, revision: e.pointee.revision, stamp: e.pointee.stamp,
                                            configuratorIndex: e.pointee.facts.configuratorIndex,
-                                           binder: e.pointee.binder, decoration: e.pointee.decoration,
-                                           width: width, idHash: e.pointee.idHash, texts: &textBase[i],
-                                           cells: &cells[worker])
+                                           content: e.pointee.content, decoration: e.pointee.decoration,
+                                           width: width, idHash: e.pointee.idHash, texts: &textBase[i])
                 e.pointee.layout = result.layout
                 requested += 1
                 if !result.cached { computed += 1 }
                 if let separator = e.pointee.separatorDecoration {
-                    e.pointee.dateLayout = engine.dateLayout(labelWidth: e.pointee.dateLabelWidth,
+                    e.pointee.dateLayout = engine.dateLayout(e.pointee.facts.day, label: e.pointee.dateLabel,
                                                              decoration: separator, width: width)
                 }
-                // Spelled out: calling the `height` getter would copy the whole entry.
-                heights[i] = (e.pointee.dateLayout?.height ?? 0) + e.pointee.layout.height
+                if let measuredHeight {
+                    heights[i] = measuredHeight(e.pointee.layout, e.pointee.dateLayout, e.pointee.content.content, textBase[i])
+                } else {
+                    // Spelled out: calling the `height` getter would copy the whole entry.
+                    heights[i] = (e.pointee.dateLayout?.height ?? 0) + e.pointee.layout.height
+                }
             }
             counts[worker] = (requested, computed)
         }

@@ -18,6 +18,12 @@ import Foundation
 /// messages and ids name them. `resize(width:)` lays every row out again from the prepared texts
 /// the rows keep: no Unicode work, no prepared-text store lookups.
 ///
+/// Heights are in the unit of the conversation's measurer: terminal rows for a `CellMeasurer`
+/// (`init(width:style:registry:cache:options:)`), LayoutUnits (1/64 px) for a
+/// `PixelTextMeasurer` such as BubbleFonts' `PixelLayoutMeasurer`
+/// (`init(measurer:style:width:registry:cache:options:)`). Widths are the measurer's (cells, or
+/// whole px). Every question and change is the same either way.
+///
 /// Layouts go through the engine's shared `LayoutCache`. Not `Sendable`: one task owns it.
 public final class Conversation<Measurer: TextMeasurer> {
     /// The engine laying rows out (its cache is shared with whoever else uses it).
@@ -42,9 +48,7 @@ public final class Conversation<Measurer: TextMeasurer> {
     /// Other parties among the first `PartyWindow.size` rows (see `recountParties`).
     private var countedParties = 0
     private var clock: ZoneClock
-    private var labelWidths: [CalendarDay: Int] = [:]
-    /// The cells rows are laid out with, one per kind.
-    var cells = CellSet()
+    private var labelMetrics: [CalendarDay: TextMetrics] = [:]
 
     /// The ids of the messages the last change laid out (from the cache or afresh), in the order it
     /// did so. Empty after `resize(width:)`, which lays out every row.
@@ -54,12 +58,24 @@ public final class Conversation<Measurer: TextMeasurer> {
     /// Of those, the ones the cache did not have (computed by a cell).
     public internal(set) var layoutsComputed = 0
 
-    /// An empty conversation laid out at `width` by `engine`.
-    public init(engine: LayoutEngine<Measurer>, width: Int, options: DecorationOptions = DecorationOptions()) {
+    /// A row's height from its layouts, content and prepared texts, when it is not the layouts'
+    /// own (rows in pixels): the one measure of a row's height this conversation uses.
+    let measuredHeight: RowHeight?
+    typealias RowHeight = @Sendable (_ layout: RowLayout, _ separator: RowLayout?, _ content: BubbleContent,
+                                     _ texts: RowTexts<Measurer.Prepared>) -> Int
+
+    /// An empty conversation laid out at `width` by `engine`; heights are the layouts' own (for an
+    /// engine in terminal cells: rows).
+    public convenience init(engine: LayoutEngine<Measurer>, width: Int, options: DecorationOptions = DecorationOptions()) {
+        self.init(engine: engine, width: width, options: options, measuredHeight: nil)
+    }
+
+    init(engine: LayoutEngine<Measurer>, width: Int, options: DecorationOptions, measuredHeight: RowHeight?) {
         self.engine = engine
         self.options = options
         self.width = width
         self.clock = ZoneClock(timeZone: options.timeZone, style: options.clock)
+        self.measuredHeight = measuredHeight
     }
 
     // MARK: Queries
@@ -69,6 +85,16 @@ public final class Conversation<Measurer: TextMeasurer> {
     public var isEmpty: Bool { timeline.isEmpty }
     /// The sum of all row heights.
     public var totalHeight: Int { timeline.totalHeight }
+
+    /// The lines of row `row`'s text (its message's text part 0) as laid out, each with its
+    /// UTF-8 range and width; empty for a row without text.
+    public func textLines(ofRow row: Int) -> [TextLine] {
+        let e = Int(timeline[row])
+        guard let text = entries[e].content.content.text, entries[e].layout.textLines > 0 else { return [] }
+        let measurer = engine.texts.measurer
+        let prepared = texts[e].prepared(part: 0, text: text) ?? measurer.prepare(text)
+        return measurer.layout(prepared, width: entries[e].layout.wrapWidth).lines
+    }
 
     /// Row `row`: its message, decoration and layouts.
     public subscript(row: Int) -> ConversationRow {
@@ -195,16 +221,16 @@ public final class Conversation<Measurer: TextMeasurer> {
     }
 
     private func makeEntry(for model: any MessageModel) throws(ConversationError) -> ConversationEntry {
-        // The first configurator whose binder takes the model: one cast per kind tried, and the
-        // binder keeps the model's content for every later layout and for its stamp.
-        var found: (index: Int, binder: CellBinder)?
+        // The first configurator that shows the model: one cast per kind tried, and the content
+        // read is kept for every later layout and for its stamp.
+        var found: (index: Int, content: RowContent)?
         for (i, configurator) in engine.registry.configurators.enumerated() {
-            if let binder = configurator.binder(for: model) {
-                found = (i, binder)
+            if let content = configurator.rowContent(of: model) {
+                found = (i, content)
                 break
             }
         }
-        guard let (configuratorIndex, binder) = found else {
+        guard let (configuratorIndex, content) = found else {
             throw .layout(.unregisteredKind(modelType: String(describing: type(of: model)), id: model.id))
         }
         let facts = Decorator.facts(of: model, index: 0, configuratorIndex: configuratorIndex,
@@ -212,19 +238,19 @@ public final class Conversation<Measurer: TextMeasurer> {
         let id = model.id
         let idHash = identityHash(id)
         // Stamped once per change: every later layout of this entry finds only this content's.
-        let content = LayoutContent(cell: ObjectIdentifier(engine.registry.configurators[configuratorIndex].cellType),
-                                    direction: model.direction, revision: model.revision, body: binder.content)
-        let stamp = engine.cache.stamp(id: id, idHash: idHash, content: content)
+        let stamped = LayoutContent(cell: ObjectIdentifier(engine.registry.configurators[configuratorIndex].cellType),
+                                    direction: content.direction, revision: model.revision, body: content.content)
+        let stamp = engine.cache.stamp(id: id, idHash: idHash, content: stamped)
         return ConversationEntry(model: model, id: id, revision: model.revision, stamp: stamp, idHash: idHash,
-                                 binder: binder, facts: facts, dateLabelWidth: labelWidth(of: facts.day))
+                                 content: content, facts: facts, dateLabel: label(of: facts.day))
     }
 
-    /// The day's label width, measured once per day.
-    private func labelWidth(of day: CalendarDay) -> Int {
-        if let width = labelWidths[day] { return width }
-        let width = engine.texts.measurer.width(of: day.label)
-        labelWidths[day] = width
-        return width
+    /// The measure of the day's label, taken once per day.
+    private func label(of day: CalendarDay) -> TextMetrics {
+        if let metrics = labelMetrics[day] { return metrics }
+        let metrics = engine.dateLabelMetrics(day)
+        labelMetrics[day] = metrics
+        return metrics
     }
 
     /// Counts the other parties again after a change at `changedRow` (the row a message was added
@@ -259,9 +285,9 @@ public final class Conversation<Measurer: TextMeasurer> {
         if relayout {
             entries[e].decoration = decoration
             let result = engine.layoutKeepingTexts(id: entries[e].id, revision: entries[e].revision, stamp: entries[e].stamp,
-                                       configuratorIndex: facts.configuratorIndex, binder: entries[e].binder,
+                                       configuratorIndex: facts.configuratorIndex, content: entries[e].content,
                                        decoration: decoration, width: width, idHash: entries[e].idHash,
-                                       texts: &texts[e], cells: &cells)
+                                       texts: &texts[e])
             entries[e].layout = result.layout
             layoutsRequested += 1
             if !result.cached { layoutsComputed += 1 }
@@ -269,9 +295,15 @@ public final class Conversation<Measurer: TextMeasurer> {
         }
         entries[e].separatorDecoration = separator
         entries[e].dateLayout = separator.map {
-            engine.dateLayout(labelWidth: entries[e].dateLabelWidth, decoration: $0, width: width)
+            engine.dateLayout(facts.day, label: entries[e].dateLabel, decoration: $0, width: width)
         }
-        timeline.setHeight(entries[e].height, ofRow: row)
+        timeline.setHeight(height(ofEntry: e), ofRow: row)
+    }
+
+    /// Entry `e`'s height, its separator's included.
+    private func height(ofEntry e: Int) -> Int {
+        guard let measuredHeight else { return entries[e].height }
+        return measuredHeight(entries[e].layout, entries[e].dateLayout, entries[e].content.content, texts[e])
     }
 
     /// Recomputes every row's decoration; lays out only the rows whose decoration changed.

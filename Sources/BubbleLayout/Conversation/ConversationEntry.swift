@@ -11,14 +11,15 @@ struct ConversationEntry {
     /// The stamp of the model's content in the engine's cache.
     var stamp: ContentStamp
     var idHash: UInt64
-    /// Configures a cell with the model's content, read (cast) once.
-    var binder: CellBinder
+    /// The model's content and direction, read (cast) once.
+    var content: RowContent
     var facts: Decorator.Facts
     var decoration = RowDecoration(rawValue: .max)
     var separatorDecoration: RowDecoration?
     var layout = RowLayout.empty
     var dateLayout: RowLayout?
-    var dateLabelWidth: Int
+    /// The measure of the day's label (a separator's one text), taken once per day.
+    var dateLabel: TextMetrics
 
     var height: Int { (dateLayout?.height ?? 0) + layout.height }
     /// False for a freed entry.
@@ -30,7 +31,7 @@ struct ConversationEntry {
         e.isLive = false
         e.model = RemovedMessage()
         e.id = ""
-        e.binder = .empty
+        e.content = .empty
         e.facts.sender = nil
         return e
     }

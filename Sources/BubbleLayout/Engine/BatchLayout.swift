@@ -86,9 +86,9 @@ private struct RowsJob<Measurer: TextMeasurer>: @unchecked Sendable {
 
     @_specialize(where Measurer == CellMeasurer)
     func run(_ range: Range<Int>) {
-        var cells = CellSet()
+        var readers = ContentReaders()
         for r in range {
-            engine.layoutRow(rows[r], of: models, widths: widths, cells: &cells, into: output + r, stride: rows.count,
+            engine.layoutRow(rows[r], of: models, widths: widths, readers: &readers, into: output + r, stride: rows.count,
                              remembering: remembering)
         }
     }
@@ -111,7 +111,7 @@ private struct PartSlots<Part: Sendable>: @unchecked Sendable {
 extension LayoutEngine {
     /// Lays out `models` (in timeline order) at each of `widths`, on all cores, sharing the cache.
     /// Decorations are decided first in one cheap sequential pass, since they need neighbours;
-    /// then chunks of rows are laid out in parallel, each worker with its own cells. The
+    /// then chunks of rows are laid out in parallel, each worker with its own content readers. The
     /// output keeps input order. Throws before any layout if a kind has no registered cell.
     public func layoutBatch(_ models: [any MessageModel], widths: [Int],
                             options: DecorationOptions = DecorationOptions()) throws(LayoutError) -> BatchLayout {
@@ -177,70 +177,55 @@ extension LayoutEngine {
 
     /// Lays out one decorated row at every width, writing width `w`'s layout at `output[w * stride]`.
     @_specialize(where Measurer == CellMeasurer)
-    func layoutRow(_ row: DecoratedRow, of models: [any MessageModel], widths: [Int], cells: inout CellSet,
+    func layoutRow(_ row: DecoratedRow, of models: [any MessageModel], widths: [Int], readers: inout ContentReaders,
                    into output: UnsafeMutablePointer<RowLayout>, stride: Int, remembering: Bool) {
-        if row.isDateSeparator {
-            let label = texts.measurer.width(of: row.day.label)
-            for w in widths.indices {
-                (output + w * stride).initialize(to: dateLayout(labelWidth: label, decoration: row.decoration, width: widths[w]))
-            }
-            return
-        }
-        let model = models[row.messageIndex]
-        guard let binder = cells.binder(for: model, configurator: row.configuratorIndex, registry: registry) else {
+        guard let source = source(of: row, in: models, readers: &readers) else {
             // Not reached for rows a decorator made (it found this configurator for the model).
-            let pool = CellPool()
             for w in widths.indices {
-                (output + w * stride).initialize(to: layout(row, in: models, width: widths[w], pool: pool))
+                (output + w * stride).initialize(to: layout(row, in: models, width: widths[w]))
             }
             return
         }
-        if !remembering {
-            // The cell is asked only what it would lay out with besides the content (its kind and
-            // whether it draws a bubble); it is not bound.
-            let cell = cells.cell(for: row.configuratorIndex, registry: registry)
-            layoutOnce(binder, kind: cell.kind, drawsBubble: type(of: cell).drawsBubble, decoration: row.decoration,
-                       widths: widths, into: output, stride: stride)
+        // A row without an identity (a date separator) is not cached, and a one-pass batch caches nothing.
+        guard remembering, let messageIndex = row.modelIndex else {
+            layoutOnce(source, decoration: row.decoration, widths: widths, into: output, stride: stride)
             return
         }
+        let model = models[messageIndex]
         let id = model.id
         let revision = model.revision
         let idHash = identityHash(id)
-        // The content is stamped once for all widths (if `decorate` has not), and only when the
-        // cache is used at all; the binder read the content already.
-        let stamp = !remembering || row.stamp != .unused ? row.stamp
+        // The content is stamped once for all widths (if `decorate` has not); it was read already.
+        let stamp = row.stamp != .unused ? row.stamp
             : cache.stamp(id: id, idHash: idHash,
-                          content: LayoutContent(cell: ObjectIdentifier(registry.configurators[row.configuratorIndex].cellType),
-                                                 direction: model.direction, revision: revision, body: binder.content))
+                          content: LayoutContent(cell: ObjectIdentifier(source.cell), direction: source.content.direction,
+                                                 revision: revision, body: source.content.content))
         var texts = RowTexts<Measurer.Prepared>()
         for w in widths.indices {
-            let result = layoutKeepingTexts(id: id, revision: revision, stamp: stamp, configuratorIndex: row.configuratorIndex, binder: binder,
-                                decoration: row.decoration, width: widths[w], idHash: idHash, texts: &texts,
-                                cells: &cells, remembering: remembering)
+            let result = layoutKeepingTexts(id: id, revision: revision, stamp: stamp, configuratorIndex: row.configuratorIndex,
+                                            content: source.content, decoration: row.decoration, width: widths[w],
+                                            idHash: idHash, texts: &texts)
             (output + w * stride).initialize(to: result.layout)
         }
     }
 
-    /// A one-pass row (no cache, no store) at every width: its text prepared once, then at each
-    /// width only measured again (line count and widest line) and the geometry worked out around
-    /// it by `BubbleCell.rowLayout`, the function a bound cell's `layout` is. No cell is bound, no
-    /// sizing or key is built and nothing is allocated per width.
+    /// A row laid out at every width with neither cache nor store: its texts prepared once, then
+    /// at each width only measured again (line count and widest line) by its cell's layout.
+    /// Nothing is allocated per width.
     @inline(__always)
-    func layoutOnce(_ binder: CellBinder, kind: RowKind, drawsBubble: Bool, decoration: RowDecoration, widths: [Int],
+    func layoutOnce(_ source: RowSource, decoration: RowDecoration, widths: [Int],
                     into output: UnsafeMutablePointer<RowLayout>, stride: Int) {
         let measurer = texts.measurer
-        let style = self.style
+        let content = source.content.content
         // The texts measured: part 0, and an image of unknown size's label, part 1; each prepared once.
-        let prepared = binder.content.text.map { measurer.prepare($0) }
-        let label = binder.content.image.flatMap { $0.hasKnownSize ? nil : measurer.prepare($0.label) }
+        let prepared = content.text.map { measurer.prepare($0) }
+        let label = content.image.flatMap { $0.hasKnownSize ? nil : measurer.prepare($0.label) }
         for w in widths.indices {
-            (output + w * stride).initialize(to: BubbleCell.rowLayout(
-                kind: kind, drawsBubble: drawsBubble, direction: binder.direction, content: binder.content,
-                decoration: decoration, containerWidth: widths[w], style: style) { text, part, wrap in
-                    if part == 0, let prepared { return measurer.measure(prepared, width: wrap) }
-                    if part == ImageContent.labelPart, let label { return measurer.measure(label, width: wrap) }
-                    return measurer.measure(measurer.prepare(text), width: wrap)  // not reached
-                })
+            (output + w * stride).initialize(to: layout(source, decoration: decoration, width: widths[w]) { text, part, wrap in
+                if part == 0, let prepared { return measurer.measure(prepared, width: wrap) }
+                if part == ImageContent.labelPart, let label { return measurer.measure(label, width: wrap) }
+                return measurer.measure(measurer.prepare(text), width: wrap)  // a part a cell added
+            })
         }
     }
 }

@@ -1,28 +1,24 @@
 import BubbleText
 import Dispatch
 
-/// Lays out timeline rows: binds each message to its cell through the registry, measures its text
-/// through the prepared-text store, and keeps the results in the layout cache. One engine has one
-/// style and one measurer; it is `Sendable`, and every method may run on any number of tasks.
+/// Lays out timeline rows. One engine has one style and one measurer; it is `Sendable`, and every
+/// method may run on any number of tasks.
 ///
-/// A map of the layout module's paths, from the caller down:
-/// - `layout(_:decoration:width:pool:)`: one message, for an app or renderer that has a model and
-///   its decoration. Stamps the content, then the cache; on a miss, a cell from the caller's
-///   `CellPool` and the prepared-text store.
-/// - `layout(_:in:width:pool:)`: one decorated row. A row from `decorate` carries its content's
-///   stamp, so a hit reads only the message's id.
-/// - `layoutRows` / `layoutBatch` (BatchLayout.swift) and `StreamingLayout`: many rows at several
-///   widths on all cores, each worker with its own `CellSet`; each row's text is prepared once for
-///   all its widths. `Conversation` does the same change by change, and its resize on all cores.
-/// - All three end in `layoutKeepingTexts`, the path for a caller that keeps a row's cast model
-///   (its binder) and its prepared texts (`RowTexts`), so a new width costs no store lookup and no
-///   Unicode work; then `measureAndCache` (lay out, then cache) or, for a one-pass batch that
-///   neither reads nor fills the cache, `measureBound` alone (the bound cell's layout).
+/// There is one layout function: a row's cell (`BubbleCell.layout`, overridden per kind) given
+/// the row's content, its decoration, the width and a `MeasureText` that answers from the row's
+/// prepared texts. Around it:
+/// - the cache: `layout(_:decoration:width:)` (one message) and `layout(_:in:width:)` (a
+///   decorated row) stamp the content, look the layout up, and on a miss lay out through the
+///   prepared-text store and cache the result;
+/// - `layoutKeepingTexts`, for a caller that keeps a row's content and prepared texts
+///   (`RowTexts`) across widths, so a new width costs no store lookup and no Unicode work:
+///   `Conversation`, and batch rows at several widths;
+/// - batching (`layoutRows`, `layoutBatch`, `StreamingLayout`): rows in parallel, each at every
+///   width, each task with its own `ContentReaders`; a one-pass batch neither reads nor fills the
+///   cache and the store.
 ///
-/// Cells are held three ways: `CellPool` (public, for the one-at-a-time paths), `CellSet` (one cell
-/// per kind for a loop over many rows) and the conversation's own `CellSet`. Texts are kept two
-/// ways: the shared `PreparedTextStore` (by id and revision, checked against the text) and a row's
-/// own `RowTexts` (a conversation entry's, or a batch row's while it is laid out at each width).
+/// A row is a message or a date separator; `source(of:in:readers:)` is the one place that tells
+/// which cell lays a row out and what it shows.
 public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     /// The geometry every row is laid out with.
     public let style: BubbleStyle
@@ -89,27 +85,27 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
         return (found.key, idHash, found.layout)
     }
 
-    /// The layout of `model` with `decoration` in a container `width` cells wide: from the cache,
-    /// or laid out by a cell from `pool` and cached. Throws for a kind no cell is registered for.
+    /// The layout of `model` with `decoration` in a container `width` wide: from the cache, or
+    /// laid out by its cell and cached. Throws for a kind no cell is registered for.
     @_specialize(where Measurer == CellMeasurer)
-    public func layout(_ model: any MessageModel, decoration: RowDecoration, width: Int,
-                       pool: CellPool) throws(LayoutError) -> RowLayout {
+    public func layout(_ model: any MessageModel, decoration: RowDecoration, width: Int) throws(LayoutError) -> RowLayout {
         let index = try registry.index(for: model)
         let (key, idHash, found) = stampAndLookUp(model, configuratorIndex: index, decoration: decoration, width: width)
         if let found { return found }
-        let cell = pool.dequeue(for: registry.configurators[index])
-        defer { pool.recycle(cell) }
-        _ = registry.configurators[index].bind(cell, to: model)
-        return measureAndCache(cell, key: key, idHash: idHash,
-                      sizing: PreparedTextSizing(store: texts, id: key.id, revision: model.revision))
+        let content = RowContent(content: registry.configurators[index].content(model), direction: model.direction)
+        return measureAndCache(configuratorIndex: index, content: content, key: key, idHash: idHash,
+                               sizing: PreparedTextSizing(store: texts, id: key.id, revision: model.revision))
     }
 
     /// The layout of a decorated row of `models`. A row stamped by `decorate` is looked up by its
     /// stamp alone: a hit reads the message's id and nothing else of it.
     @_specialize(where Measurer == CellMeasurer)
-    public func layout(_ row: DecoratedRow, in models: [any MessageModel], width: Int, pool: CellPool) -> RowLayout {
-        if row.isDateSeparator { return dateLayout(row.day, decoration: row.decoration, width: width) }
-        let model = models[row.messageIndex]
+    public func layout(_ row: DecoratedRow, in models: [any MessageModel], width: Int) -> RowLayout {
+        guard let messageIndex = row.modelIndex else {
+            var readers = ContentReaders()
+            return layoutUnstored(source(of: row, in: models, readers: &readers)!, decoration: row.decoration, width: width)
+        }
+        let model = models[messageIndex]
         let key: LayoutKey, idHash: UInt64
         if row.stamp != .unused {
             let id = model.id
@@ -122,19 +118,53 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
                                           width: width)
             if let found { return found }
         }
-        let cell = pool.dequeue(for: registry.configurators[row.configuratorIndex])
-        defer { pool.recycle(cell) }
-        _ = registry.configurators[row.configuratorIndex].bind(cell, to: model)
-        return measureAndCache(cell, key: key, idHash: idHash,
-                      sizing: PreparedTextSizing(store: texts, id: key.id, revision: model.revision))
+        let content = RowContent(content: registry.configurators[row.configuratorIndex].content(model),
+                                 direction: model.direction)
+        return measureAndCache(configuratorIndex: row.configuratorIndex, content: content, key: key, idHash: idHash,
+                               sizing: PreparedTextSizing(store: texts, id: key.id, revision: model.revision))
     }
 
-    /// Lays out with `cell` (bound to the message) without looking in the cache, then caches.
-    /// `idHash` is `key.id`'s hash.
+    /// Which cell lays out `row` of `models`, and what it shows: the registry's cell for a
+    /// message (its content read through `readers`), the date separator cell for a day. Nil
+    /// only for a message the row's cell does not show (not for rows `decorate` made).
+    @inline(__always)
+    func source(of row: DecoratedRow, in models: [any MessageModel], readers: inout ContentReaders) -> RowSource? {
+        guard let messageIndex = row.modelIndex else {
+            return RowSource(cell: registry.dateSeparatorCell, kind: registry.dateSeparatorKind,
+                             content: RowContent(content: DateSeparatorCell.content(of: row.day), direction: .incoming))
+        }
+        let i = row.configuratorIndex
+        guard let content = readers.content(of: models[messageIndex], configurator: i, registry: registry) else { return nil }
+        return RowSource(cell: registry.configurators[i].cellType, kind: registry.configurators[i].kind, content: content)
+    }
+
+    /// The one layout function: `source`'s cell laying out its content with `decoration` at
+    /// `width`, its texts measured by `text`.
+    @inline(__always)
+    func layout(_ source: RowSource, decoration: RowDecoration, width: Int, text: MeasureText) -> RowLayout {
+        source.cell.layout(kind: source.kind, content: source.content.content, direction: source.content.direction,
+                           decoration: decoration, containerWidth: width, style: style, text: text)
+    }
+
+    /// `source` laid out with its texts prepared afresh, neither cache nor store used: for rows
+    /// without an identity (date separators) and one-off layouts.
+    func layoutUnstored(_ source: RowSource, decoration: RowDecoration, width: Int) -> RowLayout {
+        let measurer = texts.measurer
+        return layout(source, decoration: decoration, width: width) { text, _, wrap in
+            measurer.measure(measurer.prepare(text), width: wrap)
+        }
+    }
+
+    /// Lays out configurator `configuratorIndex`'s cell showing `content` without looking in the
+    /// cache, then caches. `idHash` is `key.id`'s hash.
     @inline(__always)
     @_specialize(where Measurer == CellMeasurer)
-    func measureAndCache(_ cell: BubbleCell, key: LayoutKey, idHash: UInt64, sizing: PreparedTextSizing<Measurer>) -> RowLayout {
-        let layout = measureBound(cell, decoration: key.decoration, width: Int(key.width), sizing: sizing)
+    func measureAndCache(configuratorIndex i: Int, content: RowContent, key: LayoutKey, idHash: UInt64,
+                         sizing: PreparedTextSizing<Measurer>) -> RowLayout {
+        let source = RowSource(cell: registry.configurators[i].cellType, kind: registry.configurators[i].kind, content: content)
+        let layout = layout(source, decoration: key.decoration, width: Int(key.width)) { text, part, wrap in
+            sizing.metrics(of: text, part: part, width: wrap)
+        }
         cache.insert(layout, for: key, idHash: idHash)
         return layout
     }
@@ -142,66 +172,60 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     /// The layout of a message row whose id hash the caller carries and whose prepared texts it
     /// keeps in `texts`: empty texts are filled from the store (and recorded); known texts are
     /// measured directly, so a new width costs no store lookup and no Unicode work. Returns
-    /// whether the layout came from the cache. Without `remembering`, neither the cache nor the
-    /// store is looked in or added to: for a one-pass batch, where each message is laid out once.
+    /// whether the layout came from the cache.
     @_specialize(where Measurer == CellMeasurer)
-    func layoutKeepingTexts(id: String, revision: Int, stamp: ContentStamp, configuratorIndex: Int, binder: CellBinder,
-                decoration: RowDecoration, width: Int, idHash: UInt64, texts: inout RowTexts<Measurer.Prepared>,
-                cells: inout CellSet, remembering: Bool = true) -> (layout: RowLayout, cached: Bool) {
+    func layoutKeepingTexts(id: String, revision: Int, stamp: ContentStamp, configuratorIndex: Int, content: RowContent,
+                decoration: RowDecoration, width: Int, idHash: UInt64,
+                texts: inout RowTexts<Measurer.Prepared>) -> (layout: RowLayout, cached: Bool) {
         let key = LayoutKey(id: id, content: stamp, width: width, styleID: styleID, decoration: decoration)
-        if remembering, let cached = cache.layout(for: key, idHash: idHash) { return (cached, true) }
-        let cell = cells.cell(for: configuratorIndex, registry: registry)
-        cell.prepareForReuse()
-        _ = binder(cell)
+        if let cached = cache.layout(for: key, idHash: idHash) { return (cached, true) }
         var sizing = PreparedTextSizing(store: self.texts, id: key.id, revision: revision)
-        sizing.bypassesStore = !remembering
-        @inline(__always) func laidOut() -> RowLayout {
-            remembering ? measureAndCache(cell, key: key, idHash: idHash, sizing: sizing)
-                : measureBound(cell, decoration: decoration, width: width, sizing: sizing)
-        }
         if texts.isRecorded {
             let layout = withUnsafePointer(to: &texts) { known in
                 sizing.known = known
-                return laidOut()
+                return measureAndCache(configuratorIndex: configuratorIndex, content: content, key: key, idHash: idHash,
+                                       sizing: sizing)
             }
             return (layout, false)
         }
         let recorder = RowTextsRecorder<Measurer.Prepared>()
         sizing.recorder = recorder
-        let layout = laidOut()
+        let layout = measureAndCache(configuratorIndex: configuratorIndex, content: content, key: key, idHash: idHash,
+                                     sizing: sizing)
         texts = recorder.texts
         texts.isRecorded = true
         return (layout, false)
     }
 
-    /// The bound `cell`'s layout. Terminal-cell engines hand cells the non-generic `CellTextSizing`
-    /// (see there why); the check is a metatype comparison, folded away in specialized code.
-    @inline(__always)
-    func measureBound(_ cell: BubbleCell, decoration: RowDecoration, width: Int,
-                 sizing: PreparedTextSizing<Measurer>) -> RowLayout {
-        if Measurer.self == CellMeasurer.self {
-            let cellSizing = CellTextSizing(base: unsafeBitCast(sizing, to: PreparedTextSizing<CellMeasurer>.self))
-            return cell.layout(decoration: decoration, containerWidth: width, style: style, text: cellSizing)
-        }
-        return cell.layout(decoration: decoration, containerWidth: width, style: style, text: sizing)
-    }
-
-    /// A date separator: the day's label centred between rules (`── Wed 1 May 2024 ──`), one row
-    /// plus the group spacing above it unless it is the first row.
+    /// A date separator for `day` with `decoration` at `width`: its cell's layout.
     public func dateLayout(_ day: CalendarDay, decoration: RowDecoration, width: Int) -> RowLayout {
-        dateLayout(labelWidth: texts.measurer.width(of: day.label), decoration: decoration, width: width)
+        var readers = ContentReaders()
+        let row = DecoratedRow.dateSeparator(day, isFirstRow: decoration.isFirstRow)
+        return layoutUnstored(source(of: row, in: [], readers: &readers)!, decoration: decoration, width: width)
     }
 
-    /// A date separator whose label is `label` wide: arithmetic only.
-    func dateLayout(labelWidth label: Int, decoration: RowDecoration, width: Int) -> RowLayout {
-        let frame = BubbleFrame(containerWidth: width, style: style, drawsBubble: false)
-        let ruled = frame.compactLevel == .full && label + frame.horizontalChrome <= frame.containerWidth
-        let outer = min(frame.containerWidth, label + (ruled ? frame.horizontalChrome : 0))
-        return RowLayout(kind: .date, alignment: .center, compactLevel: ruled ? .full : .plain,
-                         parts: ruled ? .rules : [], footer: .none,
-                         spacingAbove: decoration.isFirstRow ? 0 : style.groupSpacing,
-                         x: (frame.containerWidth - outer) / 2, bubbleWidth: outer,
-                         wrapWidth: frame.containerWidth, textLines: 1)
+    /// A date separator for `day` whose label measured `label` (at any width: it is one line,
+    /// never wrapped): its cell's layout with no text work, for a caller that keeps the label's
+    /// measure (a conversation, one per day).
+    func dateLayout(_ day: CalendarDay, label: TextMetrics, decoration: RowDecoration, width: Int) -> RowLayout {
+        let source = RowSource(cell: registry.dateSeparatorCell, kind: registry.dateSeparatorKind,
+                               content: RowContent(content: DateSeparatorCell.content(of: day), direction: .incoming))
+        return layout(source, decoration: decoration, width: width) { _, _, _ in label }
+    }
+
+    /// The measure of `day`'s label as the date separator's cell asks for it (the label is the
+    /// one text a separator measures).
+    func dateLabelMetrics(_ day: CalendarDay) -> TextMetrics {
+        var measured = TextMetrics(lineCount: 1, widestLine: 0)
+        let measurer = texts.measurer
+        let content = DateSeparatorCell.content(of: day)
+        _ = registry.dateSeparatorCell.layout(kind: registry.dateSeparatorKind, content: content, direction: .incoming,
+                                              decoration: RowDecoration(isFirstRow: true), containerWidth: 1, style: style) {
+            text, _, wrap in
+            measured = measurer.measure(measurer.prepare(text), width: wrap)
+            return measured
+        }
+        return measured
     }
 
     /// Decorates `models` in order (date separators, groups, names, footers, reply quotes), and
@@ -210,8 +234,9 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     public func decorate(_ models: [any MessageModel], options: DecorationOptions = DecorationOptions())
         throws(LayoutError) -> [DecoratedRow] {
         var rows = try Decorator.decorate(models, options: options, registry: registry, footerWidths: footerWidths)
-        for r in rows.indices where !rows[r].isDateSeparator {
-            let model = models[rows[r].messageIndex]
+        for r in rows.indices {
+            guard let messageIndex = rows[r].modelIndex else { continue }
+            let model = models[messageIndex]
             let id = model.id
             rows[r].stamp = cache.stamp(id: id, idHash: identityHash(id),
                                         content: content(of: model, configuratorIndex: rows[r].configuratorIndex))

@@ -1,7 +1,7 @@
 import Synchronization
 
-/// What a row draws: a kind, named once (by its cell's `ConfigurableCell.kindName`, or "date" for
-/// date separators), with a compact id for the packed layouts the cache holds. Ids are handed
+/// What a row draws: a kind, named once (by its cell's `ConfigurableCell.kindName`, or
+/// `DateSeparatorCell.kindName`), with a compact id for the packed layouts the cache holds. Ids are handed
 /// out by name the first time a name is seen, process-wide, so every registry and cache agrees
 /// on them; the name is what `heights` and the renderer print. No table of built-in kinds: the
 /// standard cells name theirs like any kind an app adds.
@@ -25,8 +25,8 @@ public struct RowKind: Hashable, Sendable, CustomStringConvertible {
     /// The kind names, by id. Append-only: an id never changes its name.
     private static let names = Mutex<[String]>([])
 
-    /// A date separator row (drawn by the layout itself, not by a cell).
-    public static let date = RowKind(named: "date")
+    /// A date separator row.
+    public static let date = RowKind(named: DateSeparatorCell.kindName)
     /// The standard cells' kinds, by their cells' names.
     public static let text = RowKind(named: TextBubbleCell.kindName)
     public static let image = RowKind(named: ImageBubbleCell.kindName)

@@ -255,17 +255,3 @@ struct RowTexts<Prepared: Sendable> {
 final class RowTextsRecorder<Prepared: Sendable> {
     var texts = RowTexts<Prepared>()
 }
-
-/// `PreparedTextSizing` for terminal cells, as a non-generic type. Its one user is
-/// `LayoutEngine.measureBound`, which hands it, not the generic sizing, to every cell of a
-/// terminal-cell engine: the base cell's final `measureContent` is specialized for this concrete
-/// type, while a generic sizing reached through its protocol witness looks up generic metadata on
-/// every call (why it was made, when cells measured in open methods). Whether the generic sizing
-/// would now do as well has not been measured; removing this type needs that measurement first.
-struct CellTextSizing: TextSizing {
-    let base: PreparedTextSizing<CellMeasurer>
-
-    func metrics(of text: String, part: Int, width: Int) -> TextMetrics { base.metrics(of: text, part: part, width: width) }
-
-    func width(of text: String) -> Int { base.width(of: text) }
-}

@@ -1,5 +1,5 @@
 /// A row's geometry in pixels: a `RowLayout` laid out by the cells in whole px, with the vertical
-/// parts of `PixelStyle` and the text's height added. Heights are in LayoutUnits (1/64 px), as
+/// parts of `PixelStyle` and the text's height added by the row's cell (`BubbleCell.pixelRow`). Heights are in LayoutUnits (1/64 px), as
 /// the font measurer gives text heights (a line height of 1.4 × 16 px is 1,433/64 px).
 public struct PixelRow: Hashable, Sendable {
     /// The row's height, spacing above included, in 1/64 px.
@@ -12,32 +12,18 @@ public struct PixelRow: Hashable, Sendable {
     /// The bubble's outer width in px, at least the style's `minimumWidth` for bubbles.
     public var bubbleWidth: Int
 
-    /// The row of `layout` whose text is `textHeight64` tall, in `style`. `labelHeight64` is the
-    /// height of a picture of unknown size, drawn as its label (`ImageContent.label`) in
-    /// `layout.imageRows` lines; nil for a box of known size, `imageRows` px tall.
-    public init(layout: RowLayout, textHeight64: Int, labelHeight64: Int? = nil, style: PixelStyle) {
+    /// A row of `layout` `height64` tall whose text is `textHeight64` tall, its bubble
+    /// `bubbleWidth` px wide: what a cell's `pixelRow` makes.
+    public init(layout: RowLayout, height64: Int, textHeight64: Int, bubbleWidth: Int) {
         self.layout = layout
+        self.height64 = height64
         self.textHeight64 = textHeight64
-        bubbleWidth = layout.bubbleWidth
-        var height = layout.spacingAbove * 64
-        if layout.kind == .date {
-            height += style.dateHeight * 64
-        } else if layout.alignment == .center {
-            // Drawn without a bubble (system notices): padding above and below the text.
-            height += 2 * style.noticeVerticalPadding * 64 + textHeight64
-        } else {
-            height += Self.fixedHeight(of: layout, style: style) * 64 + textHeight64
-            if let labelHeight64 { height += labelHeight64 - layout.imageRows * 64 }
-            // The widest the bubble may be is its wrap width plus its chrome.
-            let widest = layout.wrapWidth + layout.horizontalChrome(in: style.bubbleStyle)
-            bubbleWidth = max(layout.bubbleWidth, min(style.minimumWidth, widest))
-        }
-        height64 = height
+        self.bubbleWidth = bubbleWidth
     }
 
     /// Px a bubble row takes besides its spacing and its text: the padding, the name line, the
     /// reply quote, the image box (and the gap before a caption) and the footer line. The box is
-    /// `imageRows` px: a picture of unknown size's label lines are counted by `init` instead.
+    /// `imageRows` px: a picture of unknown size's label lines are counted by the cell instead.
     public static func fixedHeight(of layout: RowLayout, style: PixelStyle) -> Int {
         var px = 2 * style.verticalPadding
         if layout.parts.contains(.nameLine) { px += style.nameHeight }
@@ -71,32 +57,33 @@ public struct PixelRow: Hashable, Sendable {
 extension LayoutEngine {
     /// Row `r` of `batch` at `batch.widths[widthIndex]` in pixels, for an engine measuring in whole
     /// px with `style.bubbleStyle`. `textHeight(text, lines, wrapWidth)` is the height in 1/64 px of
-    /// `text` wrapped at `wrapWidth` px into `lines` lines, from the same measurer (it depends on
-    /// the line height, and with `line-height: normal` on the fonts each line uses).
-    public func pixelRow(_ r: Int, of batch: BatchLayout, widthIndex: Int, style: PixelStyle,
-                         textHeight: (String, Int, Int) -> Int) -> PixelRow {
+    /// `text` wrapped at `wrapWidth` px into `lines` lines, from the same measurer. An engine over
+    /// a `PixelTextMeasurer` has `PixelHeights` do this.
+    package func pixelRow(_ r: Int, of batch: BatchLayout, widthIndex: Int, style: PixelStyle,
+                          textHeight: (String, Int, Int) -> Int) -> PixelRow {
         let row = batch.rows[r]
-        return pixelRow(batch.layout(row: r, widthIndex: widthIndex), of: row.isDateSeparator ? nil : batch.models[row.messageIndex],
-                        style: style, textHeight: textHeight)
+        let layout = batch.layout(row: r, widthIndex: widthIndex)
+        return pixelRow(layout, content: row.modelIndex.map { content(of: batch.models[$0]).body }, style: style) {
+            text, _, lines, width in textHeight(text, lines, width)
+        }
     }
 
-    /// A row laid out as `layout`, of message `model` (nil for a date separator), in pixels: the
-    /// text's and an unknown-size picture's label's heights from `textHeight`, as above.
-    public func pixelRow(_ layout: RowLayout, of model: (any MessageModel)?, style: PixelStyle,
-                         textHeight: (String, Int, Int) -> Int) -> PixelRow {
+    /// A row laid out as `layout` showing `content` (nil for a date separator: its height is the
+    /// style's, whatever its label), in pixels: `textHeight(text, part, lines, wrapWidth)` gives
+    /// the height in 1/64 px of text part `part` wrapped at `wrapWidth` px into `lines` lines.
+    func pixelRow(_ layout: RowLayout, content: BubbleContent?, style: PixelStyle,
+                  textHeight: (String, Int, Int, Int) -> Int) -> PixelRow {
         var text64 = 0
         var label64: Int? = nil
-        // A date separator's height is the style's, whatever its label.
-        if let model {
-            let body = content(of: model).body
-            if layout.textLines > 0, let text = body.text {
-                text64 = textHeight(text, layout.textLines, layout.wrapWidth)
+        if let content {
+            if layout.textLines > 0, let text = content.text {
+                text64 = textHeight(text, 0, layout.textLines, layout.wrapWidth)
             }
             // A picture of unknown size is its label's lines, as tall as the measurer makes them.
-            if layout.imageRows > 0, let image = body.image, !image.hasKnownSize {
-                label64 = textHeight(image.label, layout.imageRows, layout.wrapWidth)
+            if layout.imageRows > 0, let image = content.image, !image.hasKnownSize {
+                label64 = textHeight(image.label, ImageContent.labelPart, layout.imageRows, layout.wrapWidth)
             }
         }
-        return PixelRow(layout: layout, textHeight64: text64, labelHeight64: label64, style: style)
+        return registry.cell(of: layout.kind).pixelRow(layout, textHeight64: text64, labelHeight64: label64, style: style)
     }
 }

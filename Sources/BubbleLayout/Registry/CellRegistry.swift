@@ -1,7 +1,7 @@
 /// Maps model kinds to their cells. Adding a kind takes one model protocol, one cell subclass
-/// adopting `ConfigurableCell` with that protocol as `Model` (it names the kind and says what it
-/// shows), and one `register` line; the README's "Adding a kind" lists the rest of the way from
-/// a log file to the screen.
+/// adopting `ConfigurableCell` with that protocol as `Model` (it names the kind, says what it
+/// shows and overrides what it lays out differently), and one `register` line. Date separators
+/// are laid out by `dateSeparatorCell`.
 ///
 /// A model goes to the first registered cell whose `Model` it adopts, so register the more
 /// specific protocol first when a type adopts several.
@@ -9,7 +9,12 @@ public struct CellRegistry: Sendable {
     /// The registered configurators, in lookup order.
     public private(set) var configurators: [AnyCellConfigurator] = []
 
-    /// An empty registry.
+    /// The cell laying out date separator rows (`DateSeparatorCell` unless replaced by a subclass).
+    public var dateSeparatorCell: DateSeparatorCell.Type = DateSeparatorCell.self
+    /// The date separators' kind.
+    public var dateSeparatorKind: RowKind { .date }
+
+    /// An empty registry: only date separators have a cell.
     public init() {}
 
     /// Text, image and system notice cells.
@@ -24,7 +29,7 @@ public struct CellRegistry: Sendable {
     /// Registers `cell` for models adopting `Cell.Model`. Registering a kind name again replaces
     /// its cell.
     public mutating func register<Cell: ConfigurableCell>(_ cell: Cell.Type) {
-        let configurator = CellConfigurator<Cell>().erased
+        let configurator = AnyCellConfigurator(cell)
         if let i = configurators.firstIndex(where: { $0.kind == configurator.kind }) {
             configurators[i] = configurator
         } else {
@@ -38,8 +43,16 @@ public struct CellRegistry: Sendable {
         throw .unregisteredKind(modelType: String(describing: type(of: model)), id: model.id)
     }
 
-    /// The printed name of rows of `kind` (its cell's `kindName`, or "date").
+    /// The printed name of rows of `kind` (its cell's `kindName`).
     public func name(of kind: RowKind) -> String { kind.name }
+
+    /// The cell laying out rows of `kind`: a registered cell, the date separator cell, or the
+    /// base bubble for a kind no longer registered.
+    public func cell(of kind: RowKind) -> BubbleCell.Type {
+        if kind == dateSeparatorKind { return dateSeparatorCell }
+        for configurator in configurators where configurator.kind == kind { return configurator.cellType }
+        return BubbleCell.self
+    }
 
     /// The configurator of the cell for `model`.
     public func configurator(for model: any MessageModel) throws(LayoutError) -> AnyCellConfigurator {

@@ -28,7 +28,6 @@ public struct TranscriptRenderer {
     let sgr: SGR
     let safe: SafeText
     let bubbleFrame: BubbleFrame
-    let pool = CellPool()
     var clock: ZoneClock
     var senderColors: SenderColors
     var previews: ReplyPreviews
@@ -92,14 +91,14 @@ public struct TranscriptRenderer {
         guard !row.isDateSeparator, let model else {
             return engine.dateLayout(row.day, decoration: row.decoration, width: width)
         }
-        return try engine.layout(model, decoration: row.decoration, width: width, pool: pool)
+        return try engine.layout(model, decoration: row.decoration, width: width)
     }
 
     /// Every row of a decorated log, each as its lines, in order.
     public mutating func render(_ models: [any MessageModel], rows: [DecoratedRow]) -> [[String]] {
         rows.map { row in
             let model = row.isDateSeparator ? nil : models[row.messageIndex]
-            return lines(for: row, model: model, layout: engine.layout(row, in: models, width: width, pool: pool))
+            return lines(for: row, model: model, layout: engine.layout(row, in: models, width: width))
         }
     }
 

@@ -11,35 +11,13 @@ extension HeightsCommand {
         guard let reader = try input.open(errors: context.errors, command: Self.spec.name, inputIsTerminal: context.inputIsTerminal) else { return ExitCode.failure }
         let engine = LayoutEngine(measurer: measurer, style: style.bubbleStyle)
         var formatter = PixelRowFormatter(csv: csv, registry: engine.registry)
-        // The text height is asked for at each width in turn: the last text's preparation is kept.
-        var heights = TextHeights(measurer: measurer)
+        var heights = PixelHeights(engine: engine, style: style)
         return try stream(reader, through: engine, context: context,
                           csvHeader: "row,id,kind,width,height,textHeight,textLines,wrapWidth,bubbleWidth,conversation\n") { chunk, buffer in
             for r in chunk.rows.indices {
-                let rows = chunk.widths.indices.map { w in
-                    engine.pixelRow(r, of: chunk, widthIndex: w, style: style) { heights.height(of: $0, lineCount: $1, width: $2) }
-                }
+                let rows = chunk.widths.indices.map { w in heights.row(r, of: chunk, widthIndex: w) }
                 formatter.format(row: r, of: chunk, pixelRows: rows, into: &buffer)
             }
-        }
-    }
-
-    /// Text heights for a row at each width: with `line-height: normal` over faces of different
-    /// metrics the text is prepared again, once for all its widths.
-    struct TextHeights {
-        let measurer: PixelLayoutMeasurer
-        private var lastText: String?
-        private var lastPrepared: PixelPreparedText?
-
-        init(measurer: PixelLayoutMeasurer) { self.measurer = measurer }
-
-        mutating func height(of text: String, lineCount: Int, width: Int) -> Int {
-            if measurer.pixels.uniformLineHeight64 != nil { return measurer.textHeight(of: text, lineCount: lineCount, width: width) }
-            if text != lastText {
-                lastText = text
-                lastPrepared = measurer.prepare(text)
-            }
-            return measurer.pixels.height(of: lastPrepared!, width: width * 64)
         }
     }
 

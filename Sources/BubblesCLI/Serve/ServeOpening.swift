@@ -132,12 +132,12 @@ struct ServeOpening {
             let reason = errors.text.trimmingCharacters(in: .whitespacesAndNewlines)
             throw .invalidParams("fonts: " + (reason.hasPrefix("bubbles: ") ? String(reason.dropFirst(9)) : reason))
         }
-        let heights = TextHeightBox(measurer: measurer)
+        let heights = PixelHeightsBox()
         return ServedConversation<PixelLayoutMeasurer>(
             width: width, options: decoration,
             makeEngine: { LayoutEngine(measurer: measurer, style: style.bubbleStyle, cache: cache()) },
             fields: { layout, model, width, engine in
-                let row = engine.pixelRow(layout, of: model, style: style) { heights.height(of: $0, lineCount: $1, width: $2) }
+                let row = heights.row(layout, of: model, engine: engine, style: style)
                 return HeightsCommand.PixelRowFormatter.fields(of: row, width: width)
             },
             total: nil)
@@ -155,14 +155,15 @@ extension PixelOptions {
     }
 }
 
-/// `HeightsCommand.TextHeights` for a conversation's rows, used by its queue alone.
-private final class TextHeightBox {
-    private var heights: HeightsCommand.TextHeights
+/// `PixelHeights` for a conversation's rows, used by its queue alone; made for the engine it is
+/// first asked with (a conversation's engine is made anew when it is reset).
+private final class PixelHeightsBox {
+    private var heights: PixelHeights<PixelLayoutMeasurer>?
 
-    init(measurer: PixelLayoutMeasurer) { heights = HeightsCommand.TextHeights(measurer: measurer) }
-
-    func height(of text: String, lineCount: Int, width: Int) -> Int {
-        heights.height(of: text, lineCount: lineCount, width: width)
+    func row(_ layout: RowLayout, of model: (any MessageModel)?, engine: LayoutEngine<PixelLayoutMeasurer>,
+             style: PixelStyle) -> PixelRow {
+        if heights?.engine !== engine { heights = PixelHeights(engine: engine, style: style) }
+        return heights!.row(layout, of: model)
     }
 }
 

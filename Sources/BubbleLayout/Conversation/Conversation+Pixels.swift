@@ -1,0 +1,30 @@
+import BubbleText
+
+extension Conversation where Measurer: PixelTextMeasurer {
+    /// An empty conversation measured in pixels by `measurer` (BubbleFonts' `PixelLayoutMeasurer`
+    /// over the app's fonts), laid out in `style` in a container `width` whole px wide, with a
+    /// new engine. Heights and offsets are in LayoutUnits (1/64 px): divide by 64 for points.
+    public convenience init(measurer: Measurer, style: PixelStyle = PixelStyle(), width: Int,
+                            registry: CellRegistry = .standard, cache: LayoutCache = LayoutCache(),
+                            options: DecorationOptions = DecorationOptions()) {
+        let engine = LayoutEngine(measurer: measurer, style: style.bubbleStyle, registry: registry, cache: cache)
+        self.init(engine: engine, width: width, options: options) { layout, separator, content, texts in
+            var height = separator.map {
+                engine.registry.dateSeparatorCell.pixelRow($0, textHeight64: 0, labelHeight64: nil, style: style).height64
+            } ?? 0
+            height += engine.pixelRow(layout, content: content, style: style) { text, part, lines, wrap in
+                if let each = measurer.uniformLineHeight64 { return lines * each }
+                return measurer.textHeight64(of: texts.prepared(part: part, text: text) ?? measurer.prepare(text), width: wrap)
+            }.height64
+            return height
+        }
+    }
+}
+
+extension RowTexts {
+    /// Part `part`'s prepared text, when it is known and its source is `text`.
+    func prepared(part: Int, text: String) -> Prepared? {
+        if let first, first.index == part, first.source == text { return first.prepared }
+        return others.first { $0.index == part && $0.source == text }?.prepared
+    }
+}
