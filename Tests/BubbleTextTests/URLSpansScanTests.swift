@@ -1,3 +1,4 @@
+import BubbleSamples
 import Testing
 @testable import BubbleText
 

@@ -1,4 +1,4 @@
-import BubbleBenchmarks
+import BubbleSamples
 import BubbleLayout
 @testable import BubblePictures
 import Testing
