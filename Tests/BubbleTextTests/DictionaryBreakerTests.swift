@@ -146,6 +146,26 @@ import Testing
         }
     }
 
+    /// The eight-byte scan finds a Thai, Lao, Khmer or Myanmar letter at any offset, and nothing in
+    /// texts of other scripts whose lead bytes are near (CJK, Hangul, Devanagari, emoji).
+    @Test func quickTestAtEveryOffset() {
+        for letter in ["ก", "ລ", "ក", "က", "\u{A9E0}", "\u{AA60}"] {
+            for offset in 0..<20 {
+                for tail in [0, 1, 9] {
+                    let text = String(repeating: "日", count: offset % 3) + String(repeating: "a", count: offset)
+                        + letter + String(repeating: "b", count: tail)
+                    #expect(Array(text.utf8).withUnsafeBufferPointer { DictionaryBreaks.mayContain($0) }, "\(text)")
+                }
+            }
+        }
+        for text in ["日本語のテキストです。よろしく", "한국어 텍스트입니다", "नमस्ते दुनिया", "🙂👍🏽🇹🇭 ok", "ꦲꦏꦱꦫ", "ḀḁẞỳỲ"] {
+            for offset in 0..<9 {
+                let shifted = String(repeating: "x", count: offset) + text
+                #expect(!Array(shifted.utf8).withUnsafeBufferPointer { DictionaryBreaks.mayContain($0) }, "\(shifted)")
+            }
+        }
+    }
+
     struct SplitMix {
         var state: UInt64
         init(seed: UInt64) { state = seed }

@@ -142,29 +142,47 @@ package final class DictionaryWords: Sendable {
 package enum DictionaryBreaks {
     /// True when UTF-8 `bytes` may hold a character of the four scripts (U+0E00–U+0EFF,
     /// U+1000–U+109F, U+1780–U+17FF, U+A9E0–U+A9FF, U+AA60–U+AA7F): a quick test before `find`.
+    /// Eight bytes at a time: their three-byte lead bytes (0xE0, 0xE1, 0xEA) are rare elsewhere.
     package static func mayContain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count >= 6 else { return false }
+        guard let base = bytes.baseAddress, bytes.count >= 3 else { return false }
+        let count = bytes.count
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var i = 0
-        let last = bytes.count - 1
-        while i < last {
-            let b = bytes[i]
+        while i &+ 8 <= count {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let e0 = word ^ (0xE0 &* ones)  // bytes 0xE0 and 0xE1 become 0 and 1
+            let ea = word ^ (0xEA &* ones)
+            // Some byte of `e0` below 2, or some byte of `ea` zero (exact as an "any" test).
+            if ((e0 &- 2 &* ones) & ~e0 & highs) | ((ea &- ones) & ~ea & highs) != 0,
+               leadsIn(base, from: i, to: i &+ 8, count: count) {
+                return true
+            }
+            i &+= 8
+        }
+        return leadsIn(base, from: i, to: count, count: count)
+    }
+
+    /// Whether a lead byte at `from..<to` starts a scalar of the four scripts' blocks.
+    @inline(__always)
+    static func leadsIn(_ base: UnsafePointer<UInt8>, from: Int, to: Int, count: Int) -> Bool {
+        var j = from
+        while j < to && j &+ 1 < count {
+            let b = base[j], c = base[j &+ 1]
             if b == 0xE0 {
-                if bytes[i + 1] & 0xFC == 0xB8 { return true }  // U+0E00–U+0EFF
+                if c & 0xFC == 0xB8 { return true }  // U+0E00–U+0EFF
             } else if b == 0xE1 {
-                let c = bytes[i + 1]
                 if c == 0x80 || c == 0x81 || c == 0x82 || c == 0x9E || c == 0x9F { return true }
             } else if b == 0xEA {
-                let c = bytes[i + 1]
                 if c == 0xA7 || c == 0xA9 { return true }
             }
-            i += 1
+            j &+= 1
         }
         return false
     }
 
     /// True when `scalars` hold a character of the four scripts' blocks.
     package static func mayContain(_ scalars: UnsafeBufferPointer<UInt32>) -> Bool {
-        for s in scalars where dictionary(for: s, loading: false) { return true }
+        for s in scalars where s >= 0x0E00 && dictionary(for: s, loading: false) { return true }
         return false
     }
 
