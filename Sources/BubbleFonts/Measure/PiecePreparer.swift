@@ -175,6 +175,9 @@ private struct PieceWriter {
         let scalarBuffer = UnsafeBufferPointer(start: scalars, count: scalarCount)
         let urlSpans = URLSpans.find(in: scalarBuffer)
         var urlCursor = 0
+        // Breaks inside Thai, Lao, Khmer and Myanmar runs, as ICU's dictionary engines find them.
+        let dictionaryBreaks = DictionaryBreaks.mayContain(scalarBuffer) ? DictionaryBreaks.find(in: scalarBuffer) : []
+        var dictionaryCursor = 0
         for i in 0..<scalarCount {
             let scalar = scalars[i]
             let info = UnicodeTables.info(scalar)
@@ -194,6 +197,10 @@ private struct PieceWriter {
                 }
             }
             var opportunity = lineBreaker.opportunity(before: breakInfo, nextIsNumber: nextIsNumber)
+            if opportunity == .prohibited && dictionaryCursor < dictionaryBreaks.count {
+                while dictionaryCursor < dictionaryBreaks.count && dictionaryBreaks[dictionaryCursor] < i { dictionaryCursor += 1 }
+                if dictionaryCursor < dictionaryBreaks.count && dictionaryBreaks[dictionaryCursor] == i { opportunity = .allowed }
+            }
             // Between two printable ASCII characters, Blink's own table decides.
             if i > 0 && scalar &- 0x20 < 0x5F && scalars[i - 1] &- 0x20 < 0x5F {
                 opportunity = PixelPreparedText.asciiBreakAllowed(i >= 2 ? scalars[i - 2] : 0x20, scalars[i - 1], scalar)

@@ -44,6 +44,11 @@ struct TextPreparer: ~Copyable {
     var urlSpans: [Range<Int>] = []
     /// The first of `urlSpans` not yet passed.
     var urlCursor = 0
+    /// UTF-8 offsets where a dictionary engine breaks a Thai, Lao, Khmer or Myanmar run
+    /// (`DictionaryBreaks`); usually none.
+    var dictionaryBreaks: [Int] = []
+    /// The first of `dictionaryBreaks` not yet passed.
+    var dictionaryCursor = 0
 
     /// A preparer for a text of `utf8Count` bytes, with scratch storage on the heap.
     init(options: TextOptions, utf8Count: Int, allowRuns: Bool = true) {
@@ -104,7 +109,9 @@ struct TextPreparer: ~Copyable {
         let plainASCIILetters = tables.plainLetters
         // The runs assume grapheme-cluster widths (a mark keeps a letter one cell, an emoji is
         // two); per code point, only ASCII, whose widths the profiles share, may take them.
-        let runs = allowRuns && (asciiOnly || options.widthProfile == .unicode)
+        // Text with dictionary breaks takes the general step for every scalar, which offers them.
+        if !asciiOnly && DictionaryBreaks.mayContain(bytes) { dictionaryBreaks = DictionaryBreaks.find(inUTF8: bytes) }
+        let runs = allowRuns && (asciiOnly || options.widthProfile == .unicode) && dictionaryBreaks.isEmpty
         var lineBreaker = LineBreaker(pairs: tables.pairs)
         var graphemeBreaker = GraphemeBreaker()
         var index = 0
@@ -173,7 +180,11 @@ struct TextPreparer: ~Copyable {
             if lineBreaker.needsLookahead(for: info) {
                 nextIsNumber = self.nextIsNumber(base, from: index &+ length, count: count)
             }
-            let opportunity = lineBreaker.opportunity(before: info, nextIsNumber: nextIsNumber)
+            var opportunity = lineBreaker.opportunity(before: info, nextIsNumber: nextIsNumber)
+            if opportunity == .prohibited && dictionaryCursor < dictionaryBreaks.count {
+                while dictionaryCursor < dictionaryBreaks.count && dictionaryBreaks[dictionaryCursor] < index { dictionaryCursor &+= 1 }
+                if dictionaryCursor < dictionaryBreaks.count && dictionaryBreaks[dictionaryCursor] == index { opportunity = .allowed }
+            }
             scalarCount &+= 1
             if startsGrapheme {
                 if index > 0 {
