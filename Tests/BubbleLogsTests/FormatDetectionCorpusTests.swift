@@ -82,6 +82,9 @@ import Testing
             "exports/line/th-buddhist.txt": .read(.line),
             "exports/line/damaged.txt": .read(.line),
             "exports/matrix/matrix - Climbing crew - Chat Export.json": .read(.matrix),
+            "exports/skype/messages.json": .read(.skype),
+            "exports/skype/8_live_lena.vogel_export.tar": .read(.skype),
+            "exports/skype/damaged.json": .refusedAs(.skype),
         ]
         for name in try! FileManager.default.contentsOfDirectory(atPath: corpus("exports/whatsapp")) where name.hasSuffix(".txt") {
             if table["exports/whatsapp/" + name] == nil { table["exports/whatsapp/" + name] = .read(.whatsapp) }

@@ -20,6 +20,8 @@ public enum LogFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     case line
     /// Element's "Export chat" JSON (a Matrix room).
     case matrix
+    /// Skype's "Export chat history" `messages.json`, or the export's `.tar`.
+    case skype
 
     /// Parses a `--input` value, case-insensitively. Nil for anything else.
     public init?(argument: String) {
@@ -36,7 +38,7 @@ public enum LogFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     /// Native JSON Lines may too (records with `conversation`): that is known only as it is read.
     public var mayHoldSeveralConversations: Bool {
         switch self {
-        case .auto, .telegram, .slack, .messenger: true
+        case .auto, .telegram, .slack, .messenger, .skype: true
         case .jsonl, .whatsapp, .discord, .imessage, .signal, .line, .matrix: false
         }
     }
@@ -54,6 +56,7 @@ public enum LogFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .signal: "signal-export chat"
         case .line: "LINE chat history"
         case .matrix: "Element (Matrix) export"
+        case .skype: "Skype export"
         }
     }
 }

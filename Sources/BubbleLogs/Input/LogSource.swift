@@ -71,6 +71,9 @@ public enum LogSource {
         if ZipInput.isZip(path: input.path, head: input.prefix) {
             return try ZipInput.open(input, format: format, options: options)
         }
+        if SkypeTar.isTar(path: input.path, head: input.prefix) {
+            return try SkypeTar.open(input, format: format, options: options)
+        }
         if format == .slack {
             throw LogInputError(file: display, message: "a Slack export is a folder holding users.json, channels.json and one folder per channel (or a zip of one)")
         }
@@ -101,6 +104,8 @@ public enum LogSource {
             producer = SignalExport.producer(bytes: try input.wholeInput(budget: options.memoryBudget), file: display, options: options)
         case .imessage:
             producer = IMessageText.producer(bytes: try input.wholeInput(budget: options.memoryBudget), file: display, options: options)
+        case .skype:
+            (producer, warnings) = try SkypeExport.producer(document: try input.parseDocument(allowingHexEscapes: false, budget: options.memoryBudget), file: display, options: options)
         case .matrix:
             producer = try MatrixExport.producer(document: try input.parseDocument(allowingHexEscapes: false, budget: options.memoryBudget), file: display, options: options)
         case .messenger:
@@ -123,7 +128,8 @@ public enum LogSource {
     /// Keys that only a chat export's top level has (Telegram's and DiscordChatExporter's), seen
     /// early in a document even when it is minified onto one line.
     private static let exportKeys: Set<String> = ["messages", "chats", "personal_information", "guild",
-                                                  "participants", "thread_path", "threadName", "room_name", "exported_by"]
+                                                  "participants", "thread_path", "threadName", "room_name", "exported_by",
+                                                  "userId", "exportDate", "conversations"]
 
     /// Decides the format from the decoded first 64 KiB: the structure of a leading JSON value
     /// (then, for a document, its keys), else WhatsApp's dated lines.
@@ -156,8 +162,9 @@ public enum LogSource {
             // Before Telegram's: a Messenger thread has "messages" too.
             if MessengerExport.isThread(root) { return .messenger }
             if MatrixExport.isExport(root) { return .matrix }
+            if SkypeExport.isExport(root) { return .skype }
             if root["chats"] != nil || root["personal_information"] != nil || root["messages"] != nil { return .telegram }
-            throw LogInputError(file: input.display, message: "unknown JSON schema: expected a Telegram Desktop result.json (\"messages\" or \"chats\"), a DiscordChatExporter file (\"guild\", \"channel\", \"messages\"), a Messenger or Instagram message_1.json (\"participants\", \"messages\"), an Element export (\"room_name\", \"messages\") or JSON Lines (one object per line)")
+            throw LogInputError(file: input.display, message: "unknown JSON schema: expected a Telegram Desktop result.json (\"messages\" or \"chats\"), a DiscordChatExporter file (\"guild\", \"channel\", \"messages\"), a Messenger or Instagram message_1.json (\"participants\", \"messages\"), an Element export (\"room_name\", \"messages\"), a Skype messages.json (\"userId\", \"conversations\") or JSON Lines (one object per line)")
         default:
             // signal-export's Markdown lines look like a WhatsApp iOS line with an ISO date: told
             // apart by the blank line signal-export writes after every message.

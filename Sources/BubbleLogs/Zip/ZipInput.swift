@@ -69,7 +69,7 @@ enum ZipInput {
                 throw LogInputError(file: input.display, message: "day files of Slack channels in more than one folder (\(names.joined(separator: ", "))\(folders.count > 3 ? ", …" : "")) but no channels.json: zip the whole export, or one channel's folder alone")
             }
             throw LogInputError(file: input.display, message: "a zip archive holding neither a WhatsApp chat (_chat.txt, or one \"WhatsApp Chat with NAME.txt\") nor a Slack export (channels.json, or one channel's folder of day files)\(contents(archive))")
-        case .jsonl, .telegram, .discord, .imessage, .signal, .line, .matrix:
+        case .jsonl, .telegram, .discord, .imessage, .signal, .line, .matrix, .skype:
             throw LogInputError(file: input.display, message: "a zip archive; only WhatsApp, Slack and Messenger exports are read from one (--input auto, whatsapp, slack or messenger)")
         }
     }
