@@ -37,7 +37,7 @@ if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
 fi
 
 # Every harness, and where its seeds come from (besides Tools/fuzz/seeds/NAME when present).
-HARNESSES=(json jsonl telegram whatsapp discord slack messenger imessage signal line matrix skype text render zip font svg serve)
+HARNESSES=(json jsonl telegram whatsapp discord slack messenger imessage signal line matrix skype googlechat hangouts text render zip font svg serve)
 seeds_for() {
   case "$1" in
     json) echo "Corpora/exports Corpora/logs" ;;
@@ -52,6 +52,8 @@ seeds_for() {
     line) echo "Corpora/exports/line" ;;
     matrix) echo "Corpora/exports/matrix" ;;
     skype) echo "Corpora/exports/skype" ;;
+    googlechat) echo "Corpora/exports/googlechat" ;;
+    hangouts) echo "Corpora/exports/hangouts" ;;
     text) echo "" ;;
     render) echo "Corpora/logs" ;;
     svg) echo "Corpora/logs" ;;
@@ -70,7 +72,7 @@ max_len_for() {
   case "$1" in
     render | svg) echo 2048 ;;
     text | jsonl | whatsapp | imessage | signal | line | serve) echo 4096 ;;
-    json | telegram | discord | slack | messenger | matrix | skype) echo 8192 ;;
+    json | telegram | discord | slack | messenger | matrix | skype | googlechat | hangouts) echo 8192 ;;
     zip | font) echo 65536 ;;
   esac
 }
