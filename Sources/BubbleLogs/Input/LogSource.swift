@@ -139,7 +139,7 @@ public enum LogSource {
     /// early in a document even when it is minified onto one line.
     private static let exportKeys: Set<String> = ["messages", "chats", "personal_information", "guild",
                                                   "participants", "thread_path", "threadName", "room_name", "exported_by",
-                                                  "userId", "exportDate", "conversations"]
+                                                  "conversations"]
 
     /// Decides the format from the decoded first 64 KiB: the structure of a leading JSON value
     /// (then, for a document, its keys), else WhatsApp's dated lines.
