@@ -83,6 +83,28 @@ import Testing
             "exports/line/th-buddhist.txt": .read(.line),
             "exports/line/damaged.txt": .read(.line),
             "exports/matrix/matrix - Climbing crew - Chat Export.json": .read(.matrix),
+            "exports/skype/messages.json": .read(.skype),
+            "exports/skype/8_live_lena.vogel_export.tar": .read(.skype),
+            "exports/skype/damaged.json": .refusedAs(.skype),
+            "exports/googlechat/Takeout": .read(.googlechat),
+            "exports/googlechat/takeout-20240305T101200Z-001.zip": .read(.googlechat),
+            "exports/googlechat/damaged": .read(.googlechat),
+            "exports/googlechat/Takeout/Google Chat/Groups/Space AAAAq3bX0cM": .read(.googlechat),
+            "exports/googlechat/Takeout/Google Chat/Groups/Space AAAAq3bX0cM/messages.json": .read(.googlechat),
+            "exports/googlechat/Takeout/Google Chat/Groups/DM 9wH1sIAAAAE/messages.json": .read(.googlechat),
+            "exports/googlechat/damaged/Google Chat/Groups/DM AAAAbad00/messages.json": .read(.googlechat),
+            "exports/googlechat/damaged/Google Chat/Groups/Space AAAAcut00/messages.json": .refusedAs(.googlechat),
+            "exports/hangouts/Hangouts.json": .read(.hangouts),
+            "exports/hangouts/truncated.json": .refusedAs(.hangouts),
+            // Takeout's other files of a group are not chats.
+            "exports/googlechat/Takeout/Google Chat/Groups/Space AAAAq3bX0cM/group_info.json": .unknown,
+            "exports/googlechat/Takeout/Google Chat/Groups/DM 9wH1sIAAAAE/group_info.json": .unknown,
+            "exports/googlechat/damaged/Google Chat/Groups/DM AAAAbad00/group_info.json": .unknown,
+            "exports/googlechat/damaged/Google Chat/Groups/Space AAAAcut00/group_info.json": .unknown,
+            "exports/googlechat/Takeout/Google Chat/Users/User 104483920123456789012/user_info.json": .unknown,
+            "exports/googlechat/Takeout/Google Chat/Groups/Space AAAAq3bX0cM/File-IMG_2041.jpg": .unknown,
+            "exports/googlechat/Takeout/Google Chat/Groups/Space AAAAq3bX0cM/File-waiver.pdf": .unknown,
+            "exports/googlechat/Takeout/Google Chat/Groups/Space AAAAq3bX0cM/File-5066917023354741092_account_id=1.png": .unknown,
         ]
         for name in try! FileManager.default.contentsOfDirectory(atPath: corpus("exports/whatsapp")) where name.hasSuffix(".txt") {
             if table["exports/whatsapp/" + name] == nil { table["exports/whatsapp/" + name] = .read(.whatsapp) }

@@ -23,7 +23,7 @@ import Testing
         #expect(LogFormat(argument: "WhatsApp") == .whatsapp)
         #expect(LogFormat(argument: "auto") == .auto)
         #expect(LogFormat(argument: "csv") == nil)
-        #expect(LogFormat.argumentChoices == "auto|jsonl|telegram|whatsapp|discord|slack|messenger|imessage|signal|line|matrix")
+        #expect(LogFormat.argumentChoices == "auto|jsonl|telegram|whatsapp|discord|slack|messenger|imessage|signal|line|matrix|skype|googlechat|hangouts")
     }
 
     @Test func aFileThatIsNoKnownFormatSaysWhatWasExpected() throws {

@@ -38,7 +38,7 @@ if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
 fi
 
 # Every harness, and where its seeds come from (besides Tools/fuzz/seeds/NAME when present).
-HARNESSES=(json jsonl telegram whatsapp discord slack messenger imessage signal line matrix text render zip font svg serve)
+HARNESSES=(json jsonl telegram whatsapp discord slack messenger imessage signal line matrix skype googlechat hangouts text render zip font svg serve)
 seeds_for() {
   case "$1" in
     json) echo "Corpora/exports Corpora/logs" ;;
@@ -52,6 +52,9 @@ seeds_for() {
     signal) echo "Corpora/exports/signal" ;;
     line) echo "Corpora/exports/line" ;;
     matrix) echo "Corpora/exports/matrix" ;;
+    skype) echo "Corpora/exports/skype" ;;
+    googlechat) echo "Corpora/exports/googlechat" ;;
+    hangouts) echo "Corpora/exports/hangouts" ;;
     text) echo "" ;;
     render) echo "Corpora/logs" ;;
     svg) echo "Corpora/logs" ;;
@@ -70,7 +73,7 @@ max_len_for() {
   case "$1" in
     render | svg) echo 2048 ;;
     text | jsonl | whatsapp | imessage | signal | line | serve) echo 4096 ;;
-    json | telegram | discord | slack | messenger | matrix) echo 8192 ;;
+    json | telegram | discord | slack | messenger | matrix | skype | googlechat | hangouts) echo 8192 ;;
     zip | font) echo 65536 ;;
   esac
 }
@@ -85,6 +88,7 @@ dictionary_for() {
     zip) echo Tools/fuzz/zip.dict ;;
     font) echo Tools/fuzz/font.dict ;;
     serve) echo Tools/fuzz/serve.dict ;;
+    skype) echo Tools/fuzz/skype.dict ;;
     *) echo Tools/fuzz/json.dict ;;
   esac
 }

@@ -20,12 +20,19 @@ public enum LogFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     case line
     /// Element's "Export chat" JSON (a Matrix room).
     case matrix
+    /// Skype's "Export chat history" `messages.json`, or the export's `.tar`.
+    case skype
+    /// Google Chat from Google Takeout: a group's `messages.json`, its folder, or the Takeout
+    /// folder or zip.
+    case googlechat
+    /// Google Hangouts from Google Takeout: `Hangouts.json`.
+    case hangouts
 
     /// Parses a `--input` value, case-insensitively. Nil for anything else.
     public init?(argument: String) {
         let name = argument.lowercased()
         // Instagram's export is Messenger's format.
-        self.init(rawValue: name == "instagram" ? "messenger" : name)
+        self.init(rawValue: name == "instagram" ? "messenger" : name == "google-chat" ? "googlechat" : name)
     }
 
     /// "auto|jsonl|telegram|…", for usage text.
@@ -36,7 +43,7 @@ public enum LogFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     /// Native JSON Lines may too (records with `conversation`): that is known only as it is read.
     public var mayHoldSeveralConversations: Bool {
         switch self {
-        case .auto, .telegram, .slack, .messenger: true
+        case .auto, .telegram, .slack, .messenger, .skype, .googlechat, .hangouts: true
         case .jsonl, .whatsapp, .discord, .imessage, .signal, .line, .matrix: false
         }
     }
@@ -54,6 +61,9 @@ public enum LogFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .signal: "signal-export chat"
         case .line: "LINE chat history"
         case .matrix: "Element (Matrix) export"
+        case .skype: "Skype export"
+        case .googlechat: "Google Chat (Takeout) export"
+        case .hangouts: "Google Hangouts (Takeout) export"
         }
     }
 }

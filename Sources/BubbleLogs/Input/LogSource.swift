@@ -21,10 +21,16 @@ public enum LogSource {
                 throw LogInputError(file: display, message: "no such file or folder")
             }
             if isDirectory.boolValue {
-                guard format == .auto || format == .slack || format == .messenger else {
-                    throw LogInputError(file: display, message: "is a folder; a \(format) input is a single file (only a Slack or Messenger export is a folder)")
+                guard format == .auto || format == .slack || format == .messenger || format == .googlechat else {
+                    throw LogInputError(file: display, message: "is a folder; a \(format) input is a single file (only a Slack, Messenger or Google Chat export is a folder)")
                 }
                 let folder = DirectoryExportFolder(path: path)
+                if format == .googlechat || (format == .auto && !GoogleChatExport.groupFolders(in: folder).isEmpty) {
+                    let export = try GoogleChatExport.producer(export: folder, options: options)
+                    let reader = LogReader(file: display, format: .googlechat, strict: options.strict, producer: export.producer)
+                    reader.warnings = export.warnings
+                    return reader
+                }
                 if format == .messenger || (format == .auto && !MessengerExport.threadFolders(in: folder).isEmpty) {
                     let export = try MessengerExport.producer(export: folder, options: options)
                     let reader = LogReader(file: display, format: .messenger, strict: options.strict, producer: export.producer)
@@ -71,6 +77,9 @@ public enum LogSource {
         if ZipInput.isZip(path: input.path, head: input.prefix) {
             return try ZipInput.open(input, format: format, options: options)
         }
+        if SkypeTar.isTar(path: input.path, head: input.prefix) {
+            return try SkypeTar.open(input, format: format, options: options)
+        }
         if format == .slack {
             throw LogInputError(file: display, message: "a Slack export is a folder holding users.json, channels.json and one folder per channel (or a zip of one)")
         }
@@ -101,6 +110,12 @@ public enum LogSource {
             producer = SignalExport.producer(bytes: try input.wholeInput(budget: options.memoryBudget), file: display, options: options)
         case .imessage:
             producer = IMessageText.producer(bytes: try input.wholeInput(budget: options.memoryBudget), file: display, options: options)
+        case .hangouts:
+            (producer, warnings) = try HangoutsExport.producer(document: try input.parseDocument(allowingHexEscapes: false, budget: options.memoryBudget), file: display, options: options)
+        case .googlechat:
+            (producer, warnings) = try GoogleChatExport.producer(document: try input.parseDocument(allowingHexEscapes: false, budget: options.memoryBudget), file: display, options: options)
+        case .skype:
+            (producer, warnings) = try SkypeExport.producer(document: try input.parseDocument(allowingHexEscapes: false, budget: options.memoryBudget), file: display, options: options)
         case .matrix:
             producer = try MatrixExport.producer(document: try input.parseDocument(allowingHexEscapes: false, budget: options.memoryBudget), file: display, options: options)
         case .messenger:
@@ -128,7 +143,8 @@ public enum LogSource {
     /// Keys that only a chat export's top level has (Telegram's and DiscordChatExporter's), seen
     /// early in a document even when it is minified onto one line.
     private static let exportKeys: Set<String> = ["messages", "chats", "personal_information", "guild",
-                                                  "participants", "thread_path", "threadName", "room_name", "exported_by"]
+                                                  "participants", "thread_path", "threadName", "room_name", "exported_by",
+                                                  "conversations"]
 
     /// Decides the format from the decoded first 64 KiB: the structure of a leading JSON value
     /// (then, for a document, its keys), else WhatsApp's dated lines.
@@ -161,8 +177,12 @@ public enum LogSource {
             // Before Telegram's: a Messenger thread has "messages" too.
             if MessengerExport.isThread(root) { return .messenger }
             if MatrixExport.isExport(root) { return .matrix }
+            if SkypeExport.isExport(root) { return .skype }
+            if HangoutsExport.isExport(root) { return .hangouts }
+            // Before Telegram's: a Google Chat messages.json has only "messages".
+            if GoogleChatExport.isMessages(root) { return .googlechat }
             if root["chats"] != nil || root["personal_information"] != nil || root["messages"] != nil { return .telegram }
-            throw LogInputError(file: input.display, message: "unknown JSON schema: expected a Telegram Desktop result.json (\"messages\" or \"chats\"), a DiscordChatExporter file (\"guild\", \"channel\", \"messages\"), a Messenger or Instagram message_1.json (\"participants\", \"messages\"), an Element export (\"room_name\", \"messages\") or JSON Lines (one object per line)")
+            throw LogInputError(file: input.display, message: "unknown JSON schema: expected a Telegram Desktop result.json (\"messages\" or \"chats\"), a DiscordChatExporter file (\"guild\", \"channel\", \"messages\"), a Messenger or Instagram message_1.json (\"participants\", \"messages\"), an Element export (\"room_name\", \"messages\"), a Skype messages.json (\"userId\", \"conversations\"), a Google Chat messages.json (\"messages\" with \"creator\" and \"created_date\"), a Hangouts.json (\"conversations\" with \"events\") or JSON Lines (one object per line)")
         default:
             // signal-export's Markdown lines look like a WhatsApp iOS line with an ISO date: told
             // apart by the blank line signal-export writes after every message.

@@ -70,6 +70,12 @@ enum ZipInput {
             let reader = LogReader(file: input.display, format: .messenger, strict: options.strict, producer: export.producer)
             reader.warnings = export.warnings
             return reader
+        case .auto where chat == nil && slackRoot == nil && !GoogleChatExport.groupFolders(in: ZipExportFolder(archive: archive, root: "")).isEmpty,
+             .googlechat:
+            let export = try GoogleChatExport.producer(export: ZipExportFolder(archive: archive, root: ""), options: options)
+            let reader = LogReader(file: input.display, format: .googlechat, strict: options.strict, producer: export.producer)
+            reader.warnings = export.warnings
+            return reader
         case .auto:
             let folders = dayFileFolders(in: archive, atMost: 4)
             if folders.count > 1 {
@@ -78,8 +84,8 @@ enum ZipInput {
                 throw LogInputError(file: input.display, message: "day files of Slack channels in more than one folder (\(names.joined(separator: ", "))\(folders.count > 3 ? ", …" : "")) but no channels.json: zip the whole export, or one channel's folder alone")
             }
             throw LogInputError(file: input.display, message: "a zip archive holding neither a WhatsApp chat (_chat.txt, or one \"WhatsApp Chat with NAME.txt\") nor a Slack export (channels.json, or one channel's folder of day files)\(contents(archive))")
-        case .jsonl, .telegram, .discord, .imessage, .signal, .line, .matrix:
-            throw LogInputError(file: input.display, message: "a zip archive; only WhatsApp, Slack and Messenger exports are read from one (--input auto, whatsapp, slack or messenger)")
+        case .jsonl, .telegram, .discord, .imessage, .signal, .line, .matrix, .skype, .hangouts:
+            throw LogInputError(file: input.display, message: "a zip archive; only WhatsApp, Slack, Messenger and Google Chat exports are read from one (--input auto, whatsapp, slack, messenger or googlechat)")
         }
     }
 

@@ -14,7 +14,7 @@ struct InputOptions {
         static let me = OptionSpec("--me", value: "NAME", help: "Whose messages are outgoing (drawn on the right).")
         static let strict = OptionSpec("--strict", help: "Stop at the first rejected record.")
         static let tz = OptionSpec("--tz", value: "ZONE", help: "Time zone for times and date separators: a tz database name in any case (Europe/Berlin, utc, EST) or an offset (+05:30). Default: the system's zone, as date shows it (TZ, else /etc/localtime), else UTC.")
-        static let channel = OptionSpec("--channel", value: "NAME", help: "For an input with several conversations (a Slack, Telegram or Messenger export, JSON Lines with \"conversation\"): the one to read.")
+        static let channel = OptionSpec("--channel", value: "NAME", help: "For an input with several conversations (a Slack, Telegram, Messenger, Skype, Google Chat or Hangouts export, JSON Lines with \"conversation\"): the one to read.")
         static let dateOrder = OptionSpec("--date-order", value: "ORDER", choices: LogDateOrder.allCases.map(\.rawValue), help: "How a WhatsApp export writes its dates: dmy, mdy or ymd (default: decided from the file).")
         static let year = OptionSpec("--year", value: "YEAR", help: "The year of WhatsApp dates written without one (old Android's \"18 Mar 12:14\"): the year the export was made (default: from the file or its name).")
         static let revealSpoilers = OptionSpec("--reveal-spoilers", help: "Show the text of spoilers (Telegram's, Discord's ||…||; hidden as [spoiler] by default).")

@@ -256,6 +256,12 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
             return "a LINE chat history is read whole: each export writes it anew"
         case .matrix:
             return "an Element export is one JSON document, written anew by each export"
+        case .googlechat:
+            return "a Google Chat group is one JSON document per group, written anew by each Takeout export"
+        case .hangouts:
+            return "a Hangouts.json is one JSON document, written anew by each Takeout export"
+        case .skype:
+            return "a Skype export is one JSON document, written anew by each export"
         case .messenger:
             return "a Messenger or Instagram thread is one JSON document per file, newest message first: it is rewritten, not appended to"
         case .auto:
