@@ -143,7 +143,7 @@ build() {  # [NAME...]: only those harnesses are linked (another may be running)
   [ ${#names[@]} -gt 0 ] || names=("${HARNESSES[@]}")
   mkdir -p "$OUT/lib" "$OUT/bin"
   local earlier=()
-  local modules=(BubbleText BubbleFonts BubbleLayout BubbleLogs BubbleTerminal BubblePictures)
+  local modules=(BubbleText BubbleLayout BubbleFonts BubbleLogs BubbleTerminal BubblePictures)
   # The serve harness drives the command line's service: its modules too.
   if [[ " ${names[*]} " == *" serve "* ]]; then modules+=(BubbleSamples BubbleBenchmarks BubblesCLI); fi
   for module in "${modules[@]}"; do
@@ -171,7 +171,7 @@ build() {  # [NAME...]: only those harnesses are linked (another may be running)
     local extra=()
     [ "$name" = serve ] && extra=(-lBubblesCLI -lBubbleBenchmarks -lBubbleSamples)
     swiftc -sanitize=fuzzer,address -L "$OUT/lib" "$OUT/obj/fuzz-$name.o" "${extra[@]}" \
-      -lBubblePictures -lBubbleTerminal -lBubbleLogs -lBubbleLayout -lBubbleFonts -lBubbleText -lFoundationXML -o "$OUT/bin/fuzz-$name" 2>&1 \
+      -lBubblePictures -lBubbleTerminal -lBubbleLogs -lBubbleFonts -lBubbleLayout -lBubbleText -lFoundationXML -o "$OUT/bin/fuzz-$name" 2>&1 \
       | { grep -v "Cannot export local symbol '__asan" || true; }
   done
 }
