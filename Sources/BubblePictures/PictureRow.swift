@@ -14,7 +14,7 @@ public struct PictureRow: Sendable {
     /// The message's id ("" for a date separator).
     public var id: String
     public var pixels: PixelRow
-    public var alignment: RowAlignment
+    package var alignment: RowAlignment
     /// The bubble's (or the centred row's) left edge and outer width, in px.
     public var x: Int
     public var width: Int
@@ -35,7 +35,7 @@ public struct PictureRow: Sendable {
     /// The text (message, caption, notice or date label), as laid out.
     public var text: String?
     public var lines: [PictureLine]
-    public var footer: FooterText?
+    package var footer: FooterText?
     /// The bubble's tail: it closes a group.
     public var tail: Bool
     /// The date separator's label width in px, measured like the text.

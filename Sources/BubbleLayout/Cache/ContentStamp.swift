@@ -12,9 +12,9 @@ import Synchronization
 /// The converse is not promised: the cache remembers one content per id hash, a bounded number of
 /// them, and content it has forgotten gets a new stamp when it comes back (a cache miss, never a
 /// wrong layout). Two ids with equal content may share a stamp: they share the layout too, rightly.
-public struct ContentStamp: Hashable, Sendable {
+package struct ContentStamp: Hashable, Sendable {
     /// The stamp's number, unique among the contents one cache remembers.
-    public let rawValue: UInt64
+    package let rawValue: UInt64
 
     init(rawValue: UInt64) { self.rawValue = rawValue }
 
@@ -39,18 +39,18 @@ private let stampCounter = Atomic<UInt64>(1)
 ///
 /// The revision stays part of it so that a cell of an app's own kind whose layout reads a field it
 /// does not show (a voice note's duration) still gets a new layout on an edit that bumps it.
-public struct LayoutContent: Hashable, Sendable {
+package struct LayoutContent: Hashable, Sendable {
     /// The cell class that lays the message out.
-    public var cell: ObjectIdentifier
+    package var cell: ObjectIdentifier
     /// The message's side, which its bubble's shape depends on.
-    public var direction: MessageDirection
+    package var direction: MessageDirection
     /// The message's revision (`MessageModel.revision`).
-    public var revision: Int
+    package var revision: Int
     /// What the cell shows, from its configurator (`ConfigurableCell.content(of:)`).
-    public var body: BubbleContent
+    package var body: BubbleContent
 
     /// The content of a message laid out by `cell`, with its `direction`, `revision` and `body`.
-    public init(cell: ObjectIdentifier, direction: MessageDirection, revision: Int, body: BubbleContent) {
+    package init(cell: ObjectIdentifier, direction: MessageDirection, revision: Int, body: BubbleContent) {
         self.cell = cell
         self.direction = direction
         self.revision = revision

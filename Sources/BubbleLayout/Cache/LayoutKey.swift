@@ -5,20 +5,20 @@
 /// collision can return another message's layout, and two different contents never share a stamp,
 /// so no repeated id or unchanged revision can either. 32 bytes (the cache stores it in 32 too,
 /// beside a 16-byte packed layout).
-public struct LayoutKey: Hashable, Sendable {
+package struct LayoutKey: Hashable, Sendable {
     /// The message's id.
-    public var id: String
+    package var id: String
     /// The content the layout was made from.
-    public var content: ContentStamp
+    package var content: ContentStamp
     /// The container width the layout is for, clamped to `BubbleStyle.maximumContainerWidth`.
-    public var width: UInt16
+    package var width: UInt16
     /// The cache's number for the `BubbleStyle` the layout was made with.
-    public var styleID: UInt16
+    package var styleID: UInt16
     /// What the row shows besides its content (name, quote, footer, grouping).
-    public var decoration: RowDecoration
+    package var decoration: RowDecoration
 
     /// The key of `id`'s layout made from `content` at `width` with style `styleID` and `decoration`.
-    public init(id: String, content: ContentStamp, width: Int, styleID: UInt16, decoration: RowDecoration) {
+    package init(id: String, content: ContentStamp, width: Int, styleID: UInt16, decoration: RowDecoration) {
         self.id = id
         self.content = content
         self.width = UInt16(clamping: min(max(1, width), BubbleStyle.maximumContainerWidth))
@@ -28,7 +28,7 @@ public struct LayoutKey: Hashable, Sendable {
 
     /// Equal keys name the same layout; the content stamp is compared first, as it differs most.
     @inlinable
-    public static func == (a: LayoutKey, b: LayoutKey) -> Bool {
+    package static func == (a: LayoutKey, b: LayoutKey) -> Bool {
         a.content == b.content && a.width == b.width && a.styleID == b.styleID
             && a.decoration == b.decoration && a.id == b.id
     }

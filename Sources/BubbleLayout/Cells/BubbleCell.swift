@@ -99,7 +99,7 @@ open class BubbleCell {
 
     /// Blank space above a row: none for the first row, the group spacing above a group's first
     /// row, the in-group spacing otherwise.
-    public static func spacingAbove(_ decoration: RowDecoration, style: BubbleStyle) -> Int {
+    package static func spacingAbove(_ decoration: RowDecoration, style: BubbleStyle) -> Int {
         decoration.isFirstRow ? 0 : (decoration.startsGroup ? style.groupSpacing : style.inGroupSpacing)
     }
 }

@@ -4,17 +4,17 @@
 public struct BubbleContent: Sendable, Hashable {
     /// The wrapped text (text part 0): a message's text, an image's caption, a notice. Nil for none;
     /// an empty string is a text of one empty line.
-    public var text: String?
+    package var text: String?
     /// A picture drawn as a box above the text.
-    public var image: ImageContent? {
+    package var image: ImageContent? {
         get { imageBox?.image }
         set { imageBox = Self.box(image: newValue, spans: spans) }
     }
     /// How the text is drawn; the same cells either way.
-    public var textStyle: MessageTextStyle
+    package var textStyle: MessageTextStyle
     /// Styles over parts of `text` (UTF-8 offsets into it): drawn, never measured, as the markers
     /// that marked them are not in the text.
-    public var spans: [TextSpan] {
+    package var spans: [TextSpan] {
         get { imageBox?.spans ?? [] }
         set { imageBox = Self.box(image: image, spans: newValue) }
     }
@@ -55,15 +55,15 @@ public struct BubbleContent: Sendable, Hashable {
     }
 
     /// Nothing: no text, no image.
-    public static let none = BubbleContent(text: nil)
+    package static let none = BubbleContent(text: nil)
 }
 
 /// The label of an image box.
 public struct ImageContent: Sendable, Hashable {
-    public var name: String
+    package var name: String
     /// Pixel size when known.
-    public var pixelWidth: Int?
-    public var pixelHeight: Int?
+    @usableFromInline package var pixelWidth: Int?
+    @usableFromInline package var pixelHeight: Int?
 
     public init(name: String, pixelWidth: Int?, pixelHeight: Int?) {
         self.name = name
@@ -74,7 +74,7 @@ public struct ImageContent: Sendable, Hashable {
     /// True when the picture's pixel size is known (both sides positive): it is drawn as a box of
     /// its aspect ratio. A picture of unknown size is drawn as its `label` alone, wrapped, in as
     /// many lines as the label takes: a box of a made-up shape would show nothing more.
-    @inlinable public var hasKnownSize: Bool {
+    @inlinable package var hasKnownSize: Bool {
         guard let w = pixelWidth, let h = pixelHeight else { return false }
         return w > 0 && h > 0
     }
@@ -82,18 +82,18 @@ public struct ImageContent: Sendable, Hashable {
     /// What a picture of unknown size shows in its place, its kind and file name:
     /// `[image] photo (not included in the export)`. Measured as text part 1 of the message (part
     /// 0 is the caption) and drawn in the lines measured, never cut.
-    public var label: String { Self.labelPrefix + name }
+    package var label: String { Self.labelPrefix + name }
 
     /// The kind's word before the name in `label`; the same in every glyph set, so a label is as
     /// wide drawn in ASCII as in Unicode.
-    public static let labelPrefix = "[image] "
+    package static let labelPrefix = "[image] "
 
     /// The text part a picture's `label` is measured as (the caption is part 0).
-    public static let labelPart = 1
+    package static let labelPart = 1
 
     /// The box, in cells, for this picture (a nil or non-positive size is 4:3 by default) at most
     /// `maxColumns` wide and `style.imageMaxRows` tall, at least the style's minimum.
-    public func boxSize(maxColumns: Int, style: BubbleStyle) -> (columns: Int, rows: Int) {
+    package func boxSize(maxColumns: Int, style: BubbleStyle) -> (columns: Int, rows: Int) {
         var aspectW = style.defaultImageAspectWidth, aspectH = style.defaultImageAspectHeight
         if let w = pixelWidth, let h = pixelHeight, w > 0, h > 0 { aspectW = w; aspectH = h }
         let cellRatio = Double(max(1, style.cellHeightToWidth))

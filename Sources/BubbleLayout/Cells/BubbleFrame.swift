@@ -1,19 +1,19 @@
 /// The room a cell's content has, decided by the base cell from the container width and style.
 public struct BubbleFrame: Sendable {
     /// The container width, clamped to 1…`BubbleStyle.maximumContainerWidth`.
-    public let containerWidth: Int
+    package let containerWidth: Int
     /// Widest the row may be, chrome included.
-    public let maxOuterWidth: Int
+    package let maxOuterWidth: Int
     /// Chrome the container width leaves room for.
-    public let compactLevel: CompactLevel
+    package let compactLevel: CompactLevel
     /// Cells of chrome across the row (borders and padding, or rules).
-    public let horizontalChrome: Int
+    package let horizontalChrome: Int
     /// Widest the content may be: the width text wraps at. At least 1.
-    public var maxContentWidth: Int { max(1, maxOuterWidth - horizontalChrome) }
-    public let style: BubbleStyle
+    package var maxContentWidth: Int { max(1, maxOuterWidth - horizontalChrome) }
+    package let style: BubbleStyle
 
     /// The frame of a bubble (`drawsBubble`) or of centred ruled text in a container `width` wide.
-    public init(containerWidth width: Int, style: BubbleStyle, drawsBubble: Bool) {
+    package init(containerWidth width: Int, style: BubbleStyle, drawsBubble: Bool) {
         let w = min(max(1, width), BubbleStyle.maximumContainerWidth)
         let fraction = w * style.maxWidthNumerator / max(1, style.maxWidthDenominator)
         let maxOuter = min(w, max(style.minimumMaxWidth, fraction))
@@ -45,14 +45,14 @@ public struct BubbleFrame: Sendable {
 /// What a cell's content measures: the part of a row each subclass computes.
 public struct ContentSize: Hashable, Sendable {
     /// Widest content line or box, in cells.
-    public var width: Int
+    package var width: Int
     /// Wrapped text lines (message text, caption or notice).
-    public var textLines: Int
+    package var textLines: Int
     /// Width the text was wrapped at.
-    public var wrapWidth: Int
+    package var wrapWidth: Int
     /// Image box size; zero without an image.
-    public var imageColumns: Int
-    public var imageRows: Int
+    package var imageColumns: Int
+    package var imageRows: Int
 
     public init(width: Int, textLines: Int, wrapWidth: Int, imageColumns: Int = 0, imageRows: Int = 0) {
         self.width = width

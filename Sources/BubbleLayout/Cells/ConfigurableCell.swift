@@ -12,15 +12,21 @@ public protocol ConfigurableCell: BubbleCell {
     static func content(of model: Model) -> BubbleContent
     /// A short text standing for `model` in a reply quote (by default, its content's text).
     static func previewText(of model: Model) -> String
-    /// `content(of:)` for models of the concrete type `type`, read without a cast to `Model`, or
-    /// nil when `type` is not a `Model` or the cell has none (the default: each message is then
-    /// cast to `Model`). Found once per model type by the batch path, which reads every message's
-    /// content; it must give what `content(of:)` gives.
-    static func contentReader(for type: any MessageModel.Type) -> ContentReader?
 }
 
 extension ConfigurableCell {
+    /// By default, the text of the model's content.
     public static func previewText(of model: Model) -> String { content(of: model).text ?? "" }
 
-    public static func contentReader(for type: any MessageModel.Type) -> ContentReader? { nil }
+    /// None: a cell without a `ContentReaderProviding` conformance has each message cast to its
+    /// `Model`.
+    package static func contentReader(for type: any MessageModel.Type) -> ContentReader? { nil }
+}
+
+/// A cell with a content reader: `content(of:)` for models of the concrete type `type`, read
+/// without a cast to the cell's `Model`, or nil when `type` is not a `Model`. Found once per
+/// model type by the batch path, which reads every message's content; it must give what
+/// `content(of:)` gives. The standard cells have one.
+package protocol ContentReaderProviding: BubbleCell {
+    static func contentReader(for type: any MessageModel.Type) -> ContentReader?
 }

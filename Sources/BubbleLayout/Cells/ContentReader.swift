@@ -1,23 +1,23 @@
 /// A cell's `content(of:)` for the models of one concrete type, made by the cell
-/// (`ConfigurableCell.contentReader(for:)`) where that type is a generic parameter, so each message
+/// (`ContentReaderProviding.contentReader(for:)`) where that type is a generic parameter, so each message
 /// of that type is read without casting it to the cell's model protocol (a cast that boxes the
 /// record into a new existential).
 ///
 /// Safe to hand any model: one of another type reads as nil.
-public struct ContentReader: Sendable {
+package struct ContentReader: Sendable {
     /// The concrete model type read.
     let modelType: ObjectIdentifier
     private let reader: any ContentReading
 
     /// A reader of `M` values through `read` (a cell's content function on its own model type).
-    public init<M: MessageModel>(_ type: M.Type, read: @escaping @Sendable (M) -> BubbleContent) {
+    package init<M: MessageModel>(_ type: M.Type, read: @escaping @Sendable (M) -> BubbleContent) {
         modelType = ObjectIdentifier(M.self)
         reader = Reader<M>(content: read)
     }
 
     /// What the cell shows for `model`, or nil when `model` is not of the type this reader reads.
     @inline(__always)
-    public func read<U: MessageModel>(_ model: U) -> BubbleContent? {
+    package func read<U: MessageModel>(_ model: U) -> BubbleContent? {
         guard ObjectIdentifier(U.self) == modelType else { return nil }
         return reader.read(model)
     }

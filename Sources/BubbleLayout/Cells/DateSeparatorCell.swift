@@ -4,19 +4,19 @@ import BubbleText
 /// (`── Wed 1 May 2024 ──`), with the group spacing above it unless it is the first row. Its
 /// content is the label (`CalendarDay.label`), which is never wrapped: a container narrower than
 /// the label cuts it.
-open class DateSeparatorCell: BubbleCell {
+package class DateSeparatorCell: BubbleCell {
     /// The kind's name: what `heights` prints for a separator row.
-    public static let kindName = "date"
+    package static let kindName = "date"
 
-    open override class var drawsBubble: Bool { false }
+    override package class var drawsBubble: Bool { false }
 
     /// What a separator shows: the day's label.
-    public static func content(of day: CalendarDay) -> BubbleContent { BubbleContent(text: day.label) }
+    package static func content(of day: CalendarDay) -> BubbleContent { BubbleContent(text: day.label) }
 
     /// Widest a label is measured at: labels are one line, measured whole.
     static let unwrapped = 1 << 30
 
-    open override class func layout(kind: RowKind, content: BubbleContent, direction: MessageDirection,
+    override package class func layout(kind: RowKind, content: BubbleContent, direction: MessageDirection,
                                      decoration: RowDecoration, containerWidth: Int, style: BubbleStyle,
                                      text: MeasureText) -> RowLayout {
         let label = content.text.map { text($0, 0, unwrapped).widestLine } ?? 0
@@ -31,7 +31,7 @@ open class DateSeparatorCell: BubbleCell {
     }
 
     /// The style's date row height, whatever the label (its text height is reported as 0).
-    open override class func pixelRow(_ layout: RowLayout, textHeight64: Int, labelHeight64: Int?,
+    override package class func pixelRow(_ layout: RowLayout, textHeight64: Int, labelHeight64: Int?,
                                       style: PixelStyle) -> PixelRow {
         PixelRow(layout: layout, height64: (layout.spacingAbove + style.dateHeight) * 64, textHeight64: 0,
                  bubbleWidth: layout.bubbleWidth)

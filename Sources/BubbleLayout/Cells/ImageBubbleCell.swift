@@ -1,13 +1,13 @@
 import BubbleText
 
 /// A picture: a box of the picture's aspect ratio, with an optional caption wrapped below it.
-open class ImageBubbleCell: BubbleCell, ConfigurableCell {
+open class ImageBubbleCell: BubbleCell, ConfigurableCell, ContentReaderProviding {
     public static let kindName = "image"
 
     /// The box, and the caption when there is one (an empty caption is none).
     public static func content(of model: any ImageMessageModel) -> BubbleContent { content(typed: model) }
 
-    public static func contentReader(for type: any MessageModel.Type) -> ContentReader? {
+    package static func contentReader(for type: any MessageModel.Type) -> ContentReader? {
         guard let typed = type as? any ImageMessageModel.Type else { return nil }
         func reader<M: ImageMessageModel>(_: M.Type) -> ContentReader { ContentReader(M.self) { content(typed: $0) } }
         return reader(typed)

@@ -2,12 +2,12 @@ import BubbleText
 
 /// A bubble of wrapped text: the base bubble, configured with a text message. What it shows is
 /// the message's text in its style, so a notice in a person's bubble is drawn as one.
-open class TextBubbleCell: BubbleCell, ConfigurableCell {
+open class TextBubbleCell: BubbleCell, ConfigurableCell, ContentReaderProviding {
     public static let kindName = "text"
 
     public static func content(of model: any TextMessageModel) -> BubbleContent { content(typed: model) }
 
-    public static func contentReader(for type: any MessageModel.Type) -> ContentReader? {
+    package static func contentReader(for type: any MessageModel.Type) -> ContentReader? {
         guard let typed = type as? any TextMessageModel.Type else { return nil }
         func reader<M: TextMessageModel>(_: M.Type) -> ContentReader { ContentReader(M.self) { content(typed: $0) } }
         return reader(typed)

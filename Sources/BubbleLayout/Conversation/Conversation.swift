@@ -27,11 +27,11 @@ import Foundation
 /// Layouts go through the engine's shared `LayoutCache`. Not `Sendable`: one task owns it.
 public final class Conversation<Measurer: TextMeasurer> {
     /// The engine laying rows out (its cache is shared with whoever else uses it).
-    public let engine: LayoutEngine<Measurer>
+    package let engine: LayoutEngine<Measurer>
     /// How rows are decorated from their neighbours.
-    public let options: DecorationOptions
+    package let options: DecorationOptions
     /// The container width every row is laid out at.
-    public internal(set) var width: Int
+    package internal(set) var width: Int
 
     /// Rows in order: each element is an index into `entries`.
     var timeline = Timeline<Int32>()
@@ -52,11 +52,11 @@ public final class Conversation<Measurer: TextMeasurer> {
 
     /// The ids of the messages the last change laid out (from the cache or afresh), in the order it
     /// did so. Empty after `resize(width:)`, which lays out every row.
-    public internal(set) var lastLaidOut: [String] = []
+    package internal(set) var lastLaidOut: [String] = []
     /// Row layouts looked up or computed for messages since creation.
-    public internal(set) var layoutsRequested = 0
+    package internal(set) var layoutsRequested = 0
     /// Of those, the ones the cache did not have (computed by a cell).
-    public internal(set) var layoutsComputed = 0
+    package internal(set) var layoutsComputed = 0
 
     /// A row's height from its layouts, content and prepared texts, when it is not the layouts'
     /// own (rows in pixels): the one measure of a row's height this conversation uses.
@@ -66,7 +66,7 @@ public final class Conversation<Measurer: TextMeasurer> {
 
     /// An empty conversation laid out at `width` by `engine`; heights are the layouts' own (for an
     /// engine in terminal cells: rows).
-    public convenience init(engine: LayoutEngine<Measurer>, width: Int, options: DecorationOptions = DecorationOptions()) {
+    package convenience init(engine: LayoutEngine<Measurer>, width: Int, options: DecorationOptions = DecorationOptions()) {
         self.init(engine: engine, width: width, options: options, measuredHeight: nil)
     }
 
@@ -82,7 +82,7 @@ public final class Conversation<Measurer: TextMeasurer> {
 
     /// Messages (rows) in the conversation.
     public var count: Int { timeline.count }
-    public var isEmpty: Bool { timeline.isEmpty }
+    package var isEmpty: Bool { timeline.isEmpty }
     /// The sum of all row heights.
     public var totalHeight: Int { timeline.totalHeight }
 
@@ -97,14 +97,14 @@ public final class Conversation<Measurer: TextMeasurer> {
     }
 
     /// Row `row`: its message, decoration and layouts.
-    public subscript(row: Int) -> ConversationRow {
+    package subscript(row: Int) -> ConversationRow {
         let e = entries[Int(timeline[row])]
         return ConversationRow(model: e.model, configuratorIndex: e.facts.configuratorIndex, day: e.facts.day,
                                decoration: e.decoration, layout: e.layout, dateSeparator: e.dateLayout)
     }
 
     /// The messages in order.
-    public var models: [any MessageModel] {
+    package var models: [any MessageModel] {
         var models: [any MessageModel] = []
         models.reserveCapacity(count)
         timeline.forEachSlot { _, e in models.append(entries[Int(e)].model) }
@@ -112,7 +112,7 @@ public final class Conversation<Measurer: TextMeasurer> {
     }
 
     /// The row of message `id`, in O(log n); nil when absent.
-    public func row(withID id: String) -> Int? {
+    package func row(withID id: String) -> Int? {
         guard let e = entryByID[id] else { return nil }
         syncSlots()
         return timeline.row(ofSlot: slotOfEntry[Int(e)])

@@ -1,21 +1,21 @@
 /// One row of a `Conversation`: a message with its decoration and layout at the conversation's
 /// width, and the date separator drawn above it when it is the first message of a calendar day.
-public struct ConversationRow: Sendable {
+package struct ConversationRow: Sendable {
     /// The message.
-    public let model: any MessageModel
+    package let model: any MessageModel
     /// Position of the message's cell among the registry's configurators.
-    public let configuratorIndex: Int
+    package let configuratorIndex: Int
     /// The calendar day the message falls on, in the conversation's time zone.
-    public let day: CalendarDay
+    package let day: CalendarDay
     /// What the neighbours decided for the message.
-    public let decoration: RowDecoration
+    package let decoration: RowDecoration
     /// The message's layout.
-    public let layout: RowLayout
+    package let layout: RowLayout
     /// The date separator above the message (the day's first message), or nil.
-    public let dateSeparator: RowLayout?
+    package let dateSeparator: RowLayout?
 
     /// Rows the separator (if any) and the message take together.
-    public var height: Int { (dateSeparator?.height ?? 0) + layout.height }
+    package var height: Int { (dateSeparator?.height ?? 0) + layout.height }
 }
 
 /// Why a `Conversation` refused a change.

@@ -6,13 +6,13 @@
 /// Messages are added in input order and numbered from 0 (their positions in the log). A log of
 /// one conversation keeps no position lists (its positions are its indices); a list per section
 /// is made when a second conversation appears (4 bytes a message).
-public final class ConversationSections {
+package final class ConversationSections {
     /// Each section's conversation, in order of first appearance (nil: records that name none).
-    public private(set) var ids: [String?] = []
+    package private(set) var ids: [String?] = []
     /// Each section's count of other parties among its first messages.
-    public private(set) var parties: [PartyWindow] = []
+    package private(set) var parties: [PartyWindow] = []
     /// Messages added, in all sections.
-    public private(set) var total = 0
+    package private(set) var total = 0
     private var sectionOfID: [String: Int] = [:]
     private var sectionOfNone: Int?
     /// Each section's positions, ascending; empty while there is one section.
@@ -20,19 +20,19 @@ public final class ConversationSections {
     /// The section the last message went to (a run of one conversation costs no hashing).
     private var last: (id: String?, section: Int)?
 
-    public init() {}
+    package init() {}
 
     /// Sections so far.
-    public var count: Int { ids.count }
+    package var count: Int { ids.count }
 
     /// Bytes the position lists hold (none for a log of one conversation).
-    public var listBytes: Int { lists.reduce(0) { $0 + $1.capacity * 4 } }
+    package var listBytes: Int { lists.reduce(0) { $0 + $1.capacity * 4 } }
 
     /// Adds the log's next message (position `total`), of conversation `conversationID`, whose
     /// sender is `incomingBubbleSender` when it is an incoming bubble (nil otherwise); returns
     /// its section.
     @discardableResult
-    public func append(conversationID: String?, incomingBubbleSender: String?) -> Int {
+    package func append(conversationID: String?, incomingBubbleSender: String?) -> Int {
         let section: Int
         if let last, last.id == conversationID {
             section = last.section
@@ -54,7 +54,7 @@ public final class ConversationSections {
     }
 
     /// Forgets every message (the log is read again from its start).
-    public func removeAll() {
+    package func removeAll() {
         ids = []
         parties = []
         total = 0
@@ -65,25 +65,25 @@ public final class ConversationSections {
     }
 
     /// The section of conversation `id`, nil when none of its messages was added.
-    public func section(ofConversation id: String?) -> Int? {
+    package func section(ofConversation id: String?) -> Int? {
         if let id { return sectionOfID[id] }
         return sectionOfNone
     }
 
     /// Messages in section `section` (0 for a section that does not exist).
-    public func count(ofSection section: Int) -> Int {
+    package func count(ofSection section: Int) -> Int {
         guard section >= 0 && section < ids.count else { return 0 }
         return lists.isEmpty ? total : lists[section].count
     }
 
     /// The log position of section `section`'s message `index`.
-    public func position(_ index: Int, inSection section: Int) -> Int {
+    package func position(_ index: Int, inSection section: Int) -> Int {
         lists.isEmpty ? index : Int(lists[section][index])
     }
 
     /// The index within section `section` of the message at log position `position`, nil when
     /// that message is in another section.
-    public func index(ofPosition position: Int, inSection section: Int) -> Int? {
+    package func index(ofPosition position: Int, inSection section: Int) -> Int? {
         guard section >= 0 && section < ids.count, position >= 0 && position < total else { return nil }
         if lists.isEmpty { return position }
         let list = lists[section]
@@ -96,7 +96,7 @@ public final class ConversationSections {
     }
 
     /// The section and index of the message at log position `position`, nil past the end.
-    public func locate(position: Int) -> (section: Int, index: Int)? {
+    package func locate(position: Int) -> (section: Int, index: Int)? {
         for section in 0..<ids.count {
             if let index = index(ofPosition: position, inSection: section) { return (section, index) }
         }
@@ -105,7 +105,7 @@ public final class ConversationSections {
 
     /// Takes the party counts of `other` (the same log's head, read apart) for each section
     /// whose conversation `other` has decided; the others keep their own.
-    public func takeParties(from other: ConversationSections) {
+    package func takeParties(from other: ConversationSections) {
         for (section, id) in ids.enumerated() {
             if let theirs = other.section(ofConversation: id), other.parties[theirs].isDecided {
                 parties[section] = other.parties[theirs]
@@ -114,7 +114,7 @@ public final class ConversationSections {
     }
 
     /// Whether `other` has decided the names of every conversation of this log that it holds.
-    public func decidedIn(_ other: ConversationSections) -> Bool {
+    package func decidedIn(_ other: ConversationSections) -> Bool {
         ids.allSatisfy { id in other.section(ofConversation: id).map { other.parties[$0].isDecided } ?? true }
     }
 }

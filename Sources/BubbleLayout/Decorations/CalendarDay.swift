@@ -1,7 +1,7 @@
 import Foundation
 
 /// A calendar day (proleptic Gregorian) in some time zone: what a date separator marks.
-public struct CalendarDay: Hashable, Sendable, Comparable, CustomStringConvertible {
+package struct CalendarDay: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Days since 1970-01-01.
     package let daysSinceEpoch: Int
 
@@ -14,7 +14,7 @@ public struct CalendarDay: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     /// Year, month (1–12) and day (1–31), by Howard Hinnant's days-to-civil arithmetic.
-    public var components: (year: Int, month: Int, day: Int) {
+    package var components: (year: Int, month: Int, day: Int) {
         let z = daysSinceEpoch + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -30,22 +30,22 @@ public struct CalendarDay: Hashable, Sendable, Comparable, CustomStringConvertib
     package var weekday: Int { ((daysSinceEpoch % 7) + 11) % 7 }
 
     /// `2024-05-01`: the form date row ids use (`date:2024-05-01`).
-    public var isoString: String {
+    package var isoString: String {
         let (y, m, d) = components
         return "\(Self.pad(y, 4))-\(Self.pad(m, 2))-\(Self.pad(d, 2))"
     }
 
     /// `Wed 1 May 2024`: the label a date separator shows. ASCII, independent of locale.
-    public var label: String {
+    package var label: String {
         let (y, m, d) = components
         return "\(Self.weekdays[weekday]) \(d) \(Self.months[m - 1]) \(y)"
     }
 
     /// The day as `isoString` writes it.
-    public var description: String { isoString }
+    package var description: String { isoString }
 
     /// Whether `a` is an earlier day than `b`.
-    public static func < (a: CalendarDay, b: CalendarDay) -> Bool { a.daysSinceEpoch < b.daysSinceEpoch }
+    package static func < (a: CalendarDay, b: CalendarDay) -> Bool { a.daysSinceEpoch < b.daysSinceEpoch }
 
     static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

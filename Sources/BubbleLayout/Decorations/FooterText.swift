@@ -5,7 +5,7 @@ import Foundation
 /// builder of footers: layout reserves `Widths.width(status:isEdited:)`, measured from these same
 /// strings, and the renderer draws `FooterText`'s parts (styling them, and swapping the mark for an
 /// ASCII one when asked), so the width reserved is the width drawn.
-public struct FooterText: Sendable, Hashable {
+package struct FooterText: Sendable, Hashable {
     /// The wall-clock time, `HH:mm` or `h:mm AM`.
     package var time: String
     /// True when the footer says ` edited`.
@@ -49,7 +49,7 @@ public struct FooterText: Sendable, Hashable {
     }
 
     /// Cells a footer takes, from the strings above measured once with `measurer`.
-    public struct Widths: Sendable, Hashable {
+    package struct Widths: Sendable, Hashable {
         var timeWidth: Int
         /// `twelveHourSamples`' widths: one-digit and two-digit hours.
         var twelveHourWidths: (Int, Int)
@@ -68,12 +68,12 @@ public struct FooterText: Sendable, Hashable {
         }
 
         /// Equal when every width is equal; the measurer they were taken with is left out.
-        public static func == (a: Widths, b: Widths) -> Bool {
+        package static func == (a: Widths, b: Widths) -> Bool {
             a.timeWidth == b.timeWidth && a.twelveHourWidths == b.twelveHourWidths && a.editedWidth == b.editedWidth && a.markWidths == b.markWidths
         }
 
         /// Hashes what `==` compares.
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(timeWidth)
             hasher.combine(twelveHourWidths.0)
             hasher.combine(twelveHourWidths.1)

@@ -10,7 +10,7 @@
 /// lets a stream decide as early as a reader of the whole file and the same way: it holds a
 /// conversation's rows back until a second other party speaks or `size` messages have come
 /// (or the input ends), never longer.
-public struct PartyWindow: Sendable {
+package struct PartyWindow: Sendable {
     /// Messages of a conversation (of any kind) that decide whether it shows names.
     package static let size = 32
 

@@ -34,15 +34,15 @@ public struct RowDecoration: Hashable, Sendable {
     /// The first row of the whole timeline: no spacing above it.
     package var isFirstRow: Bool { rawValue & Self.firstRowBit != 0 }
     /// Opens a group (or stands alone): group spacing above.
-    public var startsGroup: Bool { rawValue & Self.startsGroupBit != 0 }
+    package var startsGroup: Bool { rawValue & Self.startsGroupBit != 0 }
     /// Closes a group (or stands alone): the bubble gets its tail.
-    public var endsGroup: Bool { rawValue & Self.endsGroupBit != 0 }
+    package var endsGroup: Bool { rawValue & Self.endsGroupBit != 0 }
     /// Shows the sender's name above the bubble.
-    public var showsName: Bool { rawValue & Self.nameBit != 0 }
+    package var showsName: Bool { rawValue & Self.nameBit != 0 }
     /// Shows a one-line quote of the replied-to message.
-    public var hasReplyQuote: Bool { rawValue & Self.replyBit != 0 }
+    package var hasReplyQuote: Bool { rawValue & Self.replyBit != 0 }
     /// Shows the footer (time, "edited", status).
-    public var showsFooter: Bool { rawValue & Self.footerBit != 0 }
+    package var showsFooter: Bool { rawValue & Self.footerBit != 0 }
     /// Cells the footer text takes.
     package var footerWidth: Int { Int((rawValue >> 8) & 0xFF) }
     /// Cells the quote row's own line needs (a forward's "↪ Forwarded from Name"), 0 when it

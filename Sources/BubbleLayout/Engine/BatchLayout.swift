@@ -8,15 +8,15 @@ public struct BatchLayout: Sendable {
     /// The rows in timeline order: date separators and messages.
     public let rows: [DecoratedRow]
     /// The container widths, in the order asked for.
-    public let widths: [Int]
+    package let widths: [Int]
     /// `rows.count` layouts per width, width after width.
-    public let layouts: [RowLayout]
+    package let layouts: [RowLayout]
     /// The messages `rows` index into (`DecoratedRow.messageIndex`).
-    public let models: [any MessageModel]
+    package let models: [any MessageModel]
     /// The position of the first row in the whole timeline (non-zero for a streamed window).
-    public let firstRowNumber: Int
+    package let firstRowNumber: Int
 
-    public init(rows: [DecoratedRow], widths: [Int], layouts: [RowLayout], models: [any MessageModel],
+    package init(rows: [DecoratedRow], widths: [Int], layouts: [RowLayout], models: [any MessageModel],
                 firstRowNumber: Int = 0) {
         self.rows = rows
         self.widths = widths
@@ -35,7 +35,7 @@ public struct BatchLayout: Sendable {
 
     /// All the rows as one `LaidOutRows`, so what works on a task's share of a layout works on a
     /// whole one alike.
-    public func withAllRows<R>(_ body: (LaidOutRows) throws -> R) rethrows -> R {
+    package func withAllRows<R>(_ body: (LaidOutRows) throws -> R) rethrows -> R {
         try layouts.withUnsafeBufferPointer { buffer in
             try body(LaidOutRows(rows: rows, models: models, widths: widths, range: 0..<rows.count,
                                  firstRowNumber: firstRowNumber, layouts: buffer.baseAddress))
@@ -48,28 +48,28 @@ public struct BatchLayout: Sendable {
 /// (formatting them for output, say) runs on all cores beside layout instead of after it on one.
 /// Valid only during that call; only the layouts of `range` may be read, as other tasks are still
 /// writing theirs.
-public struct LaidOutRows {
+package struct LaidOutRows {
     /// Every row of the window, in timeline order (only `range` is this task's).
     public let rows: [DecoratedRow]
     /// The messages `rows` index into.
-    public let models: [any MessageModel]
+    package let models: [any MessageModel]
     /// The container widths, in the order asked for.
-    public let widths: [Int]
+    package let widths: [Int]
     /// The rows laid out: theirs are the only layouts that may be read.
-    public let range: Range<Int>
+    package let range: Range<Int>
     /// The position of the window's first row in the whole timeline.
-    public let firstRowNumber: Int
+    package let firstRowNumber: Int
     let layouts: UnsafePointer<RowLayout>?
 
     /// The layout of row `row` (in `range`) at `widths[widthIndex]`.
-    public func layout(row: Int, widthIndex: Int) -> RowLayout {
+    package func layout(row: Int, widthIndex: Int) -> RowLayout {
         precondition(range.contains(row) && widths.indices.contains(widthIndex), "LaidOutRows: row or width out of range")
         return layouts![widthIndex * rows.count + row]
     }
 
     /// The layouts, width-major (`rows.count` a width), for a loop that reads `range`'s without a
     /// check per read; the rest of the buffer may still be being written.
-    public func withLayouts<R>(_ body: (UnsafeBufferPointer<RowLayout>) throws -> R) rethrows -> R {
+    package func withLayouts<R>(_ body: (UnsafeBufferPointer<RowLayout>) throws -> R) rethrows -> R {
         try body(UnsafeBufferPointer(start: layouts, count: layouts == nil ? 0 : rows.count * widths.count))
     }
 }
@@ -123,7 +123,7 @@ extension LayoutEngine {
     /// A row is laid out at all widths by one task: its text is prepared (or found in the store)
     /// once, and each further width only measures the prepared text again. Without `remembering`
     /// the layout cache and the prepared-text store are neither read nor filled (see `StreamingLayout`).
-    public func layoutRows(_ rows: [DecoratedRow], of models: [any MessageModel], widths: [Int],
+    package func layoutRows(_ rows: [DecoratedRow], of models: [any MessageModel], widths: [Int],
                            remembering: Bool = true) -> [RowLayout] {
         let total = rows.count * widths.count
         guard total > 0 else { return [] }
@@ -139,7 +139,7 @@ extension LayoutEngine {
 
     /// `layoutRows`, each task then handing its rows to `finishing` on its own thread as soon as
     /// they are laid out (see `LaidOutRows`); returns the layouts and each task's part, in row order.
-    public func layoutRows<Part: Sendable>(_ rows: [DecoratedRow], of models: [any MessageModel], widths: [Int],
+    package func layoutRows<Part: Sendable>(_ rows: [DecoratedRow], of models: [any MessageModel], widths: [Int],
                                            remembering: Bool = true, firstRowNumber: Int = 0,
                                            finishing: @Sendable (LaidOutRows) -> Part) -> (layouts: [RowLayout], parts: [Part]) {
         let total = rows.count * widths.count

@@ -21,17 +21,17 @@ import Dispatch
 /// which cell lays a row out and what it shows.
 public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     /// The geometry every row is laid out with.
-    public let style: BubbleStyle
+    package let style: BubbleStyle
     /// The cells, by model kind.
-    public let registry: CellRegistry
+    package let registry: CellRegistry
     /// The layouts, by message content, width, style and decoration. May be shared by engines.
-    public let cache: LayoutCache
+    package let cache: LayoutCache
     /// Prepared texts by message revision: the Unicode work, done once.
-    public let texts: PreparedTextStore<Measurer>
+    package let texts: PreparedTextStore<Measurer>
     /// Footer widths in this measurer's unit.
-    public let footerWidths: FooterText.Widths
+    package let footerWidths: FooterText.Widths
     /// This engine's style in `cache`'s keys.
-    public let styleID: UInt16
+    package let styleID: UInt16
 
     /// An engine measuring with `measurer`.
     public init(measurer: Measurer, style: BubbleStyle = BubbleStyle(), registry: CellRegistry = .standard,
@@ -51,14 +51,14 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     /// The cache key of a message row: its id, the stamp of its content (see `ContentStamp`), the
     /// width, this engine's style and the decoration. A kind no cell is registered for has no
     /// layout; its key stamps its content without a cell.
-    public func key(for model: any MessageModel, decoration: RowDecoration, width: Int) -> LayoutKey {
+    package func key(for model: any MessageModel, decoration: RowDecoration, width: Int) -> LayoutKey {
         let id = model.id
         let stamp = cache.stamp(id: id, idHash: identityHash(id), content: content(of: model))
         return LayoutKey(id: id, content: stamp, width: width, styleID: styleID, decoration: decoration)
     }
 
     /// What of `model` its layout reads, laid out by the registry's cell for it.
-    public func content(of model: any MessageModel) -> LayoutContent {
+    package func content(of model: any MessageModel) -> LayoutContent {
         guard let index = try? registry.index(for: model) else {
             return LayoutContent(cell: ObjectIdentifier(BubbleCell.self), direction: model.direction,
                                  revision: model.revision, body: BubbleContent(text: nil))
@@ -88,7 +88,7 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     /// The layout of `model` with `decoration` in a container `width` wide: from the cache, or
     /// laid out by its cell and cached. Throws for a kind no cell is registered for.
     @_specialize(where Measurer == CellMeasurer)
-    public func layout(_ model: any MessageModel, decoration: RowDecoration, width: Int) throws(LayoutError) -> RowLayout {
+    package func layout(_ model: any MessageModel, decoration: RowDecoration, width: Int) throws(LayoutError) -> RowLayout {
         let index = try registry.index(for: model)
         let (key, idHash, found) = stampAndLookUp(model, configuratorIndex: index, decoration: decoration, width: width)
         if let found { return found }
@@ -100,7 +100,7 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     /// The layout of a decorated row of `models`. A row stamped by `decorate` is looked up by its
     /// stamp alone: a hit reads the message's id and nothing else of it.
     @_specialize(where Measurer == CellMeasurer)
-    public func layout(_ row: DecoratedRow, in models: [any MessageModel], width: Int) -> RowLayout {
+    package func layout(_ row: DecoratedRow, in models: [any MessageModel], width: Int) -> RowLayout {
         guard let messageIndex = row.modelIndex else {
             var readers = ContentReaders()
             return layoutUnstored(source(of: row, in: models, readers: &readers)!, decoration: row.decoration, width: width)
@@ -198,7 +198,7 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     }
 
     /// A date separator for `day` with `decoration` at `width`: its cell's layout.
-    public func dateLayout(_ day: CalendarDay, decoration: RowDecoration, width: Int) -> RowLayout {
+    package func dateLayout(_ day: CalendarDay, decoration: RowDecoration, width: Int) -> RowLayout {
         var readers = ContentReaders()
         let row = DecoratedRow.dateSeparator(day, isFirstRow: decoration.isFirstRow)
         return layoutUnstored(source(of: row, in: [], readers: &readers)!, decoration: decoration, width: width)
@@ -231,7 +231,7 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     /// Decorates `models` in order (date separators, groups, names, footers, reply quotes), and
     /// stamps each message row's content in the cache (see `DecoratedRow.stamp`): the content is
     /// read once here instead of at every layout of the row.
-    public func decorate(_ models: [any MessageModel], options: DecorationOptions = DecorationOptions())
+    package func decorate(_ models: [any MessageModel], options: DecorationOptions = DecorationOptions())
         throws(LayoutError) -> [DecoratedRow] {
         var rows = try Decorator.decorate(models, options: options, registry: registry, footerWidths: footerWidths)
         for r in rows.indices {
@@ -245,7 +245,7 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     }
 
     /// Forgets message `id` (deleted): its cached layouts and prepared texts.
-    public func forget(id: String) {
+    package func forget(id: String) {
         cache.removeAll(id: id)
         texts.remove(id: id)
     }

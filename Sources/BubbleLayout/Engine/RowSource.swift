@@ -9,5 +9,5 @@ struct RowSource {
 extension DecoratedRow {
     /// The index of the row's message in the models it was decorated from; nil for a date
     /// separator.
-    public var modelIndex: Int? { messageIndex < 0 ? nil : messageIndex }
+    package var modelIndex: Int? { messageIndex < 0 ? nil : messageIndex }
 }

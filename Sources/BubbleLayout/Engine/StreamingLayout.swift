@@ -18,22 +18,22 @@ import BubbleText
 /// transcript is read: a row then also waits for every earlier message's row, so the window holds
 /// the messages from the earliest undecided one on (the whole tail of a log whose first
 /// conversation ends early, at worst).
-public struct StreamingLayout<Measurer: TextMeasurer> {
+package struct StreamingLayout<Measurer: TextMeasurer> {
     /// The engine laying rows out.
-    public let engine: LayoutEngine<Measurer>
+    package let engine: LayoutEngine<Measurer>
     /// The container widths every row is laid out at.
-    public let widths: [Int]
+    package let widths: [Int]
     /// Whether layouts go through the engine's cache and prepared-text store (see `init`).
-    public let remembering: Bool
+    package let remembering: Bool
     private var decorator: TimelineDecorator
     /// The window: the messages held back at the last flush, then those appended since.
     private var window: [any MessageModel] = []
     /// Messages at the front of `window` already decorated (the held-back ones).
     private var decorated = 0
     /// Rows handed back so far.
-    public private(set) var rowCount = 0
+    package private(set) var rowCount = 0
     /// Whether rows are handed back in input order across conversations (see the type's comment).
-    public let inInputOrder: Bool
+    package let inInputOrder: Bool
     /// With `inInputOrder`: rows decided but waiting for an earlier message's row.
     private var waitingRows: [DecoratedRow] = []
 
@@ -41,7 +41,7 @@ public struct StreamingLayout<Measurer: TextMeasurer> {
     /// false the engine's layout cache and prepared-text store are neither read nor filled: right
     /// for a one-pass filter, where each message is laid out once (at every width, from one
     /// preparing of its text), and memory then holds the window and nothing that grows with the log.
-    public init(engine: LayoutEngine<Measurer>, widths: [Int], options: DecorationOptions = DecorationOptions(),
+    package init(engine: LayoutEngine<Measurer>, widths: [Int], options: DecorationOptions = DecorationOptions(),
                 remembering: Bool = true, inInputOrder: Bool = false) {
         self.engine = engine
         self.widths = widths
@@ -51,15 +51,15 @@ public struct StreamingLayout<Measurer: TextMeasurer> {
     }
 
     /// Messages appended since the last flush.
-    public var waiting: Int { window.count - decorated }
+    package var waiting: Int { window.count - decorated }
 
     /// Takes the next message of the stream.
-    public mutating func append(_ model: any MessageModel) { window.append(model) }
+    package mutating func append(_ model: any MessageModel) { window.append(model) }
 
     /// Decorates the messages appended since the last flush and lays out every row now decided;
     /// `final` (at the end of the input) also lets out the held-back rows. Throws for a kind no
     /// cell is registered for.
-    public mutating func flush(final: Bool = false) throws(LayoutError) -> BatchLayout {
+    package mutating func flush(final: Bool = false) throws(LayoutError) -> BatchLayout {
         let rows = try decorate(final: final)
         let batch = BatchLayout(rows: rows, widths: widths, layouts: engine.layoutRows(rows, of: window, widths: widths, remembering: remembering),
                                 models: window, firstRowNumber: rowCount)
@@ -70,7 +70,7 @@ public struct StreamingLayout<Measurer: TextMeasurer> {
     /// `flush`, each task of the layout then handing its rows to `finishing` on its own thread as
     /// soon as they are laid out (see `LaidOutRows`): what is done with the rows runs on all cores
     /// beside layout. Returns the window and each task's part, in row order.
-    public mutating func flush<Part: Sendable>(final: Bool = false, finishing: @Sendable (LaidOutRows) -> Part)
+    package mutating func flush<Part: Sendable>(final: Bool = false, finishing: @Sendable (LaidOutRows) -> Part)
         throws(LayoutError) -> (batch: BatchLayout, parts: [Part]) {
         let rows = try decorate(final: final)
         let (layouts, parts) = engine.layoutRows(rows, of: window, widths: widths, remembering: remembering,

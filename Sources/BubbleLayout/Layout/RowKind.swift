@@ -7,13 +7,13 @@ import Synchronization
 /// standard cells name theirs like any kind an app adds.
 public struct RowKind: Hashable, Sendable, CustomStringConvertible {
     /// The compact id: its place in the process's table of kind names.
-    public let rawValue: UInt8
+    package let rawValue: UInt8
 
     /// The kind with this id. For unpacking stored layouts; use `init(named:)` to make a kind.
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// The kind named `name`: the id it was given, or the next free one. At most 256 kinds.
-    public init(named name: String) {
+    package init(named name: String) {
         rawValue = Self.names.withLock { names in
             if let i = names.firstIndex(of: name) { return UInt8(i) }
             precondition(names.count <= Int(UInt8.max), "more than 256 row kinds: cannot name \"\(name)\"")
@@ -26,14 +26,14 @@ public struct RowKind: Hashable, Sendable, CustomStringConvertible {
     private static let names = Mutex<[String]>([])
 
     /// A date separator row.
-    public static let date = RowKind(named: DateSeparatorCell.kindName)
+    package static let date = RowKind(named: DateSeparatorCell.kindName)
     /// The standard cells' kinds, by their cells' names.
-    public static let text = RowKind(named: TextBubbleCell.kindName)
-    public static let image = RowKind(named: ImageBubbleCell.kindName)
-    public static let system = RowKind(named: SystemNoticeCell.kindName)
+    package static let text = RowKind(named: TextBubbleCell.kindName)
+    package static let image = RowKind(named: ImageBubbleCell.kindName)
+    package static let system = RowKind(named: SystemNoticeCell.kindName)
 
     /// The name the kind was made with ("text", "voice"); "kind<N>" for an id no name was given.
-    public var name: String {
+    package var name: String {
         Self.names.withLock { names in Int(rawValue) < names.count ? names[Int(rawValue)] : "kind\(rawValue)" }
     }
 
@@ -41,12 +41,12 @@ public struct RowKind: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Where a row sits across the container.
-public enum RowAlignment: UInt8, Hashable, Sendable {
+package enum RowAlignment: UInt8, Hashable, Sendable {
     case left, right, center
 }
 
 /// How much chrome a bubble keeps as the container narrows.
-public enum CompactLevel: UInt8, Hashable, Sendable, Comparable {
+package enum CompactLevel: UInt8, Hashable, Sendable, Comparable {
     /// Rounded border and padding all round.
     case full
     /// Top and bottom rules only: the side borders and padding are gone.
@@ -54,11 +54,11 @@ public enum CompactLevel: UInt8, Hashable, Sendable, Comparable {
     /// No border at all: content lines indented by `BubbleStyle.plainIndent`.
     case plain
 
-    public static func < (a: CompactLevel, b: CompactLevel) -> Bool { a.rawValue < b.rawValue }
+    package static func < (a: CompactLevel, b: CompactLevel) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// Where a bubble's footer (time, "edited", status) is drawn.
-public enum FooterPlacement: UInt8, Hashable, Sendable {
+package enum FooterPlacement: UInt8, Hashable, Sendable {
     /// No footer on this row.
     case none
     /// Inside the bottom border: costs no row.
@@ -68,22 +68,22 @@ public enum FooterPlacement: UInt8, Hashable, Sendable {
 }
 
 /// The chrome parts a row has, besides its content.
-public struct ChromeParts: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+package struct ChromeParts: OptionSet, Hashable, Sendable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// A sender-name row above the bubble.
-    public static let nameLine = ChromeParts(rawValue: 1 << 0)
+    package static let nameLine = ChromeParts(rawValue: 1 << 0)
     /// A one-row quote of the replied-to message, inside the bubble above the content.
-    public static let replyQuote = ChromeParts(rawValue: 1 << 1)
+    package static let replyQuote = ChromeParts(rawValue: 1 << 1)
     /// A top border (or rule) row.
-    public static let topBorder = ChromeParts(rawValue: 1 << 2)
+    package static let topBorder = ChromeParts(rawValue: 1 << 2)
     /// A bottom border (or rule) row.
-    public static let bottomBorder = ChromeParts(rawValue: 1 << 3)
+    package static let bottomBorder = ChromeParts(rawValue: 1 << 3)
     /// Vertical border cells on both sides.
-    public static let sideBorders = ChromeParts(rawValue: 1 << 4)
+    package static let sideBorders = ChromeParts(rawValue: 1 << 4)
     /// The bubble's tail: it closes a group.
-    public static let tail = ChromeParts(rawValue: 1 << 5)
+    package static let tail = ChromeParts(rawValue: 1 << 5)
     /// `──` rules flanking centred text (system notices, date separators).
-    public static let rules = ChromeParts(rawValue: 1 << 6)
+    package static let rules = ChromeParts(rawValue: 1 << 6)
 }

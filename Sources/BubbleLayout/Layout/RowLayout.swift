@@ -13,15 +13,15 @@ public struct RowLayout: Hashable, Sendable {
     @usableFromInline var storedImageColumns: UInt16
     @usableFromInline var storedImageRows: UInt16
     /// What the row draws.
-    public var kind: RowKind
-    public var alignment: RowAlignment
-    public var compactLevel: CompactLevel
-    public var parts: ChromeParts
-    public var footer: FooterPlacement
+    package var kind: RowKind
+    package var alignment: RowAlignment
+    package var compactLevel: CompactLevel
+    package var parts: ChromeParts
+    package var footer: FooterPlacement
     @usableFromInline var storedSpacingAbove: UInt8
 
     /// Builds a layout; the height is the sum of the parts.
-    public init(kind: RowKind, alignment: RowAlignment, compactLevel: CompactLevel,
+    package init(kind: RowKind, alignment: RowAlignment, compactLevel: CompactLevel,
                 parts: ChromeParts, footer: FooterPlacement, spacingAbove: Int,
                 x: Int, bubbleWidth: Int, wrapWidth: Int, textLines: Int,
                 imageColumns: Int = 0, imageRows: Int = 0) {
@@ -59,13 +59,13 @@ public struct RowLayout: Hashable, Sendable {
     /// Outer width of the bubble, border included; for notices and date rows, text plus rules.
     @inlinable public var bubbleWidth: Int { Int(storedBubbleWidth) }
     /// Width the text was wrapped at.
-    @inlinable public var wrapWidth: Int { Int(storedWrapWidth) }
+    @inlinable package var wrapWidth: Int { Int(storedWrapWidth) }
     /// Image box width in cells (0 when there is no image).
-    @inlinable public var imageColumns: Int { Int(storedImageColumns) }
+    @inlinable package var imageColumns: Int { Int(storedImageColumns) }
     /// Image box height in rows (0 when there is no image).
-    @inlinable public var imageRows: Int { Int(storedImageRows) }
+    @inlinable package var imageRows: Int { Int(storedImageRows) }
     /// Blank rows above the row.
-    @inlinable public var spacingAbove: Int { Int(storedSpacingAbove) }
+    @inlinable package var spacingAbove: Int { Int(storedSpacingAbove) }
 
     /// A layout from its stored fields, the height computed as in the public initialiser but
     /// without branches: for unpacking cached layouts on every hit.
@@ -95,7 +95,7 @@ public struct RowLayout: Hashable, Sendable {
                                  spacingAbove: 0, x: 0, bubbleWidth: 0, wrapWidth: 0, textLines: 0)
 
     /// Rows taken by chrome: name line, borders, reply quote and an own-line footer.
-    public var chromeRows: Int {
+    package var chromeRows: Int {
         var rows = 0
         if parts.contains(.nameLine) { rows += 1 }
         if parts.contains(.topBorder) { rows += 1 }
@@ -106,7 +106,7 @@ public struct RowLayout: Hashable, Sendable {
     }
 
     /// Cells between the bubble's outer edge and its content, summed over both sides.
-    public func horizontalChrome(in style: BubbleStyle) -> Int {
+    package func horizontalChrome(in style: BubbleStyle) -> Int {
         if parts.contains(.rules) { return 2 * style.ruleWidth }
         switch compactLevel {
         case .full: return 2 + 2 * style.horizontalPadding
@@ -117,11 +117,11 @@ public struct RowLayout: Hashable, Sendable {
     }
 
     /// Column of the content's left edge within the container.
-    public func contentX(in style: BubbleStyle) -> Int {
+    package func contentX(in style: BubbleStyle) -> Int {
         if parts.contains(.rules) { return x + style.ruleWidth }
         return x + (compactLevel == .full ? 1 + style.horizontalPadding : horizontalChrome(in: style))
     }
 
     /// Width the content may use inside the bubble.
-    public func contentWidth(in style: BubbleStyle) -> Int { max(0, bubbleWidth - horizontalChrome(in: style)) }
+    package func contentWidth(in style: BubbleStyle) -> Int { max(0, bubbleWidth - horizontalChrome(in: style)) }
 }

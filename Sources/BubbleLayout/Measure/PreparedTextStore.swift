@@ -13,7 +13,7 @@ import Synchronization
 /// costs `PreparedText.memoryFootprint` per text (a 2–5 byte record a segment: under a byte a
 /// scalar for ASCII prose, about 2 for CJK), its texts' UTF-8 when not stored inline, and `messageOverhead` of
 /// bookkeeping. Sharded behind mutexes: safe from any number of tasks.
-public final class PreparedTextStore<Measurer: TextMeasurer>: Sendable {
+package final class PreparedTextStore<Measurer: TextMeasurer>: Sendable {
     struct Part: Sendable {
         var index: Int
         var source: String

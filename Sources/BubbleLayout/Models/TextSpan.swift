@@ -18,11 +18,11 @@ public enum TextSpanStyle: String, Sendable, Hashable, CaseIterable {
 /// nest and overlap; one outside the text, or empty, is drawn as nothing.
 public struct TextSpan: Sendable, Hashable {
     /// UTF-8 offset of the span's first byte in the text.
-    public var start: Int
+    package var start: Int
     /// UTF-8 offset just past the span's last byte.
-    public var end: Int
+    package var end: Int
     /// How the span is drawn.
-    public var style: TextSpanStyle
+    package var style: TextSpanStyle
 
     /// A span of `style` over the UTF-8 offsets `start..<end`.
     public init(start: Int, end: Int, style: TextSpanStyle) {

@@ -5,16 +5,16 @@ public struct PixelRow: Hashable, Sendable {
     /// The row's height, spacing above included, in 1/64 px.
     public var height64: Int
     /// The text's height (message text, caption or notice; 0 for a date separator), in 1/64 px.
-    public var textHeight64: Int
+    package var textHeight64: Int
     /// The cells' layout, in whole px across (`bubbleWidth`, `wrapWidth`, `imageColumns`) and
     /// image px down (`imageRows`).
-    public var layout: RowLayout
+    package var layout: RowLayout
     /// The bubble's outer width in px, at least the style's `minimumWidth` for bubbles.
-    public var bubbleWidth: Int
+    package var bubbleWidth: Int
 
     /// A row of `layout` `height64` tall whose text is `textHeight64` tall, its bubble
     /// `bubbleWidth` px wide: what a cell's `pixelRow` makes.
-    public init(layout: RowLayout, height64: Int, textHeight64: Int, bubbleWidth: Int) {
+    package init(layout: RowLayout, height64: Int, textHeight64: Int, bubbleWidth: Int) {
         self.layout = layout
         self.height64 = height64
         self.textHeight64 = textHeight64
@@ -24,7 +24,7 @@ public struct PixelRow: Hashable, Sendable {
     /// Px a bubble row takes besides its spacing and its text: the padding, the name line, the
     /// reply quote, the image box (and the gap before a caption) and the footer line. The box is
     /// `imageRows` px: a picture of unknown size's label lines are counted by the cell instead.
-    public static func fixedHeight(of layout: RowLayout, style: PixelStyle) -> Int {
+    package static func fixedHeight(of layout: RowLayout, style: PixelStyle) -> Int {
         var px = 2 * style.verticalPadding
         if layout.parts.contains(.nameLine) { px += style.nameHeight }
         if layout.parts.contains(.replyQuote) { px += style.replyQuoteHeight }
@@ -37,7 +37,7 @@ public struct PixelRow: Hashable, Sendable {
     }
 
     /// `value64` LayoutUnits as px, exactly: `22.390625`, `20`.
-    public static func pixels(_ value64: Int) -> String {
+    package static func pixels(_ value64: Int) -> String {
         let sign = value64 < 0 ? "-" : ""
         let magnitude = abs(value64)
         var text = sign + String(magnitude / 64)

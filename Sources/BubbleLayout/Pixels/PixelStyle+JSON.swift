@@ -1,14 +1,14 @@
 /// Why a pixel style file could not be used: the file, where in it when that is known (a JSON
 /// syntax error), and the reason (a key it does not know, a value of the wrong type or out of
 /// range, or JSON that does not parse).
-public struct PixelStyleError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var file: String
+package struct PixelStyleError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var file: String
     /// 1-based line and column (in bytes) of a syntax error; nil for a problem of the whole file or of a key.
-    public var line: Int?
-    public var column: Int?
-    public var reason: String
+    package var line: Int?
+    package var column: Int?
+    package var reason: String
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, reason: String) {
+    package init(file: String, line: Int? = nil, column: Int? = nil, reason: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -16,7 +16,7 @@ public struct PixelStyleError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// `FILE:LINE:COLUMN: reason`, as the other input errors name their place.
-    public var description: String {
+    package var description: String {
         var place = file
         if let line { place += ":\(line)" }
         if let column { place += ":\(column)" }
@@ -25,7 +25,7 @@ public struct PixelStyleError: Error, Sendable, Equatable, CustomStringConvertib
 }
 
 /// A value in a style file, as a JSON reader hands it over: the style checks it against its key.
-public enum PixelStyleValue: Sendable, Equatable {
+package enum PixelStyleValue: Sendable, Equatable {
     /// A number, as its literal (`16`, `0.8`, `1e2`).
     case number(String)
     case boolean(Bool)
@@ -57,13 +57,13 @@ extension PixelStyle {
     ] }
 
     /// Every key a style file may hold.
-    public static var keys: [String] { ["maxWidthFraction"] + lengthKeys.map(\.name) }
+    package static var keys: [String] { ["maxWidthFraction"] + lengthKeys.map(\.name) }
 
     /// A style from the members of a style file's JSON object, in file order; keys left out keep
     /// their defaults. `file` names the source in errors. Unknown keys are errors, so a misspelt key
     /// is never ignored. (The JSON itself is read by BubbleLogs, which has the JSON parser:
     /// `PixelStyle(contentsOf:)`.)
-    public init(fields: [(name: String, value: PixelStyleValue)], file: String) throws(PixelStyleError) {
+    package init(fields: [(name: String, value: PixelStyleValue)], file: String) throws(PixelStyleError) {
         func fail(_ reason: String) -> PixelStyleError { PixelStyleError(file: file, reason: reason) }
         self.init()
         // Sorted, so the error for a file with several bad keys does not depend on their order;

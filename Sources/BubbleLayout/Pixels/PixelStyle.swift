@@ -10,56 +10,56 @@
 /// padding. So its height is the text's height plus fixed parts, whatever the text.
 public struct PixelStyle: Hashable, Sendable {
     /// A bubble's widest outer width as a fraction of the container (default 0.75).
-    public var maxWidthFraction: Double = 0.75
+    package var maxWidthFraction: Double = 0.75
     /// Floor of that widest width, so narrow containers still get usable bubbles (default 240).
-    public var minimumMaxWidth: Int = 240
+    package var minimumMaxWidth: Int = 240
     /// Narrowest a bubble is drawn, however short its text (default 48, capped by the widest).
-    public var minimumWidth: Int = 48
+    package var minimumWidth: Int = 48
     /// Between the bubble's side edges and its content, each side; at least 1 (default 12).
-    public var horizontalPadding: Int = 12
+    package var horizontalPadding: Int = 12
     /// Between the bubble's top and bottom edges and its content, each (default 8).
-    public var verticalPadding: Int = 8
+    package var verticalPadding: Int = 8
     /// Narrowest content width before the bubble drops its side padding (default 32).
-    public var minimumContentWidth: Int = 32
+    package var minimumContentWidth: Int = 32
     /// The sender's name line, when shown (default 18).
-    public var nameHeight: Int = 18
+    package var nameHeight: Int = 18
     /// A reply quote above the content (default 44).
-    public var replyQuoteHeight: Int = 44
+    package var replyQuoteHeight: Int = 44
     /// Content width a bubble keeps when it shows a reply quote (default 160).
-    public var replyQuoteMinimumWidth: Int = 160
+    package var replyQuoteMinimumWidth: Int = 160
     /// The footer line under the content: time, "edited", status (default 16).
-    public var footerHeight: Int = 16
+    package var footerHeight: Int = 16
     /// Tallest image box (default 320).
-    public var imageMaxHeight: Int = 320
+    package var imageMaxHeight: Int = 320
     /// Narrowest image box (default 80, capped by the content width).
-    public var imageMinWidth: Int = 80
+    package var imageMinWidth: Int = 80
     /// Shortest image box (default 60).
-    public var imageMinHeight: Int = 60
+    package var imageMinHeight: Int = 60
     /// Between an image box and its caption (default 6).
-    public var imageCaptionGap: Int = 6
+    package var imageCaptionGap: Int = 6
     /// Above a group's first row, a notice or a date separator (default 8).
-    public var groupSpacing: Int = 8
+    package var groupSpacing: Int = 8
     /// Above the other rows of a group (default 2).
-    public var inGroupSpacing: Int = 2
+    package var inGroupSpacing: Int = 2
     /// A date separator row (default 28).
-    public var dateHeight: Int = 28
+    package var dateHeight: Int = 28
     /// Above and below a system notice's text (default 6).
-    public var noticeVerticalPadding: Int = 6
+    package var noticeVerticalPadding: Int = 6
     /// Each side of a system notice's text, which wraps that much narrower (default 16).
-    public var noticeInset: Int = 16
+    package var noticeInset: Int = 16
 
     /// The defaults above.
     public init() {}
 
     /// The largest value any length may take, in px: the engine keeps spacing in a byte and widths
     /// in 16 bits, so the limits are checked when a style is read rather than clamped later.
-    public static let maximumLength = 10_000
-    public static let maximumSpacing = 255
+    package static let maximumLength = 10_000
+    package static let maximumSpacing = 255
 
     /// The horizontal geometry as the cells take it, in whole px. A terminal bubble's side border
     /// is one cell, so the padding handed over is one less: the content starts `horizontalPadding`
     /// px from the edge either way.
-    public var bubbleStyle: BubbleStyle {
+    package var bubbleStyle: BubbleStyle {
         var style = BubbleStyle()
         style.maxWidthNumerator = Int((maxWidthFraction * 10_000).rounded())
         style.maxWidthDenominator = 10_000

@@ -19,9 +19,9 @@ public protocol PixelTextMeasurer: TextMeasurer {
 /// fonts). Not `Sendable`: one per task.
 public struct PixelHeights<Measurer: PixelTextMeasurer> {
     /// The engine whose layouts are turned into pixels (it holds the measurer and the cells).
-    public let engine: LayoutEngine<Measurer>
+    package let engine: LayoutEngine<Measurer>
     /// The vertical parts added around a row's text.
-    public let style: PixelStyle
+    package let style: PixelStyle
     private var lastText: String?
     private var lastPrepared: Measurer.Prepared?
 
@@ -38,7 +38,7 @@ public struct PixelHeights<Measurer: PixelTextMeasurer> {
     }
 
     /// A row laid out as `layout`, of message `model` (nil for a date separator), in pixels.
-    public mutating func row(_ layout: RowLayout, of model: (any MessageModel)?) -> PixelRow {
+    package mutating func row(_ layout: RowLayout, of model: (any MessageModel)?) -> PixelRow {
         row(layout, content: model.map { engine.content(of: $0).body })
     }
 

@@ -1,20 +1,20 @@
 /// A registered cell with its type erased: what the engine, decorator and renderer hold. Made by
 /// `CellRegistry.register` from a `ConfigurableCell`; its closures know the cell's `Model`, so
 /// each casts a model once, to that protocol.
-public struct AnyCellConfigurator: Sendable {
+package struct AnyCellConfigurator: Sendable {
     /// The kind, named by the cell's `kindName`.
-    public let kind: RowKind
+    package let kind: RowKind
     /// The kind's printed name (`ConfigurableCell.kindName`).
-    public var kindName: String { kind.name }
+    package var kindName: String { kind.name }
     /// The cell class: its class methods lay out this kind's rows.
-    public let cellType: BubbleCell.Type
+    package let cellType: BubbleCell.Type
     /// False for kinds drawn without a bubble (they break groups and have no name or footer).
-    public let drawsBubble: Bool
+    package let drawsBubble: Bool
     let acceptsModel: @Sendable (any MessageModel) -> Bool
     let previewModel: @Sendable (any MessageModel) -> String
     let contentModel: @Sendable (any MessageModel) -> RowContent?
     /// The cell's content reader for the messages of one concrete model type, if it has one
-    /// (`ConfigurableCell.contentReader(for:)`).
+    /// (`ContentReaderProviding.contentReader(for:)`).
     let makeReader: @Sendable (any MessageModel.Type) -> ContentReader?
 
     /// The configurator of `Cell`, for models adopting `Cell.Model`.
@@ -27,18 +27,18 @@ public struct AnyCellConfigurator: Sendable {
         contentModel = { model in
             (model as? Cell.Model).map { RowContent(content: Cell.content(of: $0), direction: model.direction) }
         }
-        makeReader = { Cell.contentReader(for: $0) }
+        makeReader = { (Cell.self as? any ContentReaderProviding.Type)?.contentReader(for: $0) }
     }
 
     /// True when this configurator's cell shows `model`.
-    public func accepts(_ model: any MessageModel) -> Bool { acceptsModel(model) }
+    package func accepts(_ model: any MessageModel) -> Bool { acceptsModel(model) }
 
     /// A short text standing for `model` in a reply quote.
-    public func previewText(_ model: any MessageModel) -> String { previewModel(model) }
+    package func previewText(_ model: any MessageModel) -> String { previewModel(model) }
 
     /// What the cell shows for `model` (its cell's `content(of:)`): what the cell measures and
     /// the renderer draws.
-    public func content(_ model: any MessageModel) -> BubbleContent { contentModel(model)?.content ?? .none }
+    package func content(_ model: any MessageModel) -> BubbleContent { contentModel(model)?.content ?? .none }
 
     /// `model`'s content and direction, read once, to lay the row out again and again: for rows
     /// laid out at several widths or at each new width, so the model's cast to the cell's

@@ -7,12 +7,12 @@
 /// specific protocol first when a type adopts several.
 public struct CellRegistry: Sendable {
     /// The registered configurators, in lookup order.
-    public private(set) var configurators: [AnyCellConfigurator] = []
+    package private(set) var configurators: [AnyCellConfigurator] = []
 
     /// The cell laying out date separator rows (`DateSeparatorCell` unless replaced by a subclass).
-    public var dateSeparatorCell: DateSeparatorCell.Type = DateSeparatorCell.self
+    package var dateSeparatorCell: DateSeparatorCell.Type = DateSeparatorCell.self
     /// The date separators' kind.
-    public var dateSeparatorKind: RowKind { .date }
+    package var dateSeparatorKind: RowKind { .date }
 
     /// An empty registry: only date separators have a cell.
     public init() {}
@@ -38,24 +38,24 @@ public struct CellRegistry: Sendable {
     }
 
     /// The position in `configurators` of the cell for `model`: one cast per kind tried.
-    public func index(for model: any MessageModel) throws(LayoutError) -> Int {
+    package func index(for model: any MessageModel) throws(LayoutError) -> Int {
         for (i, configurator) in configurators.enumerated() where configurator.accepts(model) { return i }
         throw .unregisteredKind(modelType: String(describing: type(of: model)), id: model.id)
     }
 
     /// The printed name of rows of `kind` (its cell's `kindName`).
-    public func name(of kind: RowKind) -> String { kind.name }
+    package func name(of kind: RowKind) -> String { kind.name }
 
     /// The cell laying out rows of `kind`: a registered cell, the date separator cell, or the
     /// base bubble for a kind no longer registered.
-    public func cell(of kind: RowKind) -> BubbleCell.Type {
+    package func cell(of kind: RowKind) -> BubbleCell.Type {
         if kind == dateSeparatorKind { return dateSeparatorCell }
         for configurator in configurators where configurator.kind == kind { return configurator.cellType }
         return BubbleCell.self
     }
 
     /// The configurator of the cell for `model`.
-    public func configurator(for model: any MessageModel) throws(LayoutError) -> AnyCellConfigurator {
+    package func configurator(for model: any MessageModel) throws(LayoutError) -> AnyCellConfigurator {
         configurators[try index(for: model)]
     }
 }

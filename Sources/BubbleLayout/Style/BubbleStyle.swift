@@ -22,45 +22,45 @@
 ///   they wrap 6 cells narrower than a bubble's content; date separators are drawn the same way.
 public struct BubbleStyle: Hashable, Sendable {
     /// Maximum outer width as a fraction of the container: numerator (default 3, of 4).
-    public var maxWidthNumerator: Int = 3
+    package var maxWidthNumerator: Int = 3
     /// Maximum outer width as a fraction of the container: denominator (default 4).
-    public var maxWidthDenominator: Int = 4
+    package var maxWidthDenominator: Int = 4
     /// Floor of the maximum outer width, so narrow terminals still get usable bubbles (default 24).
-    public var minimumMaxWidth: Int = 24
+    package var minimumMaxWidth: Int = 24
     /// Cells between a side border and the content (default 1).
-    public var horizontalPadding: Int = 1
+    package var horizontalPadding: Int = 1
     /// Narrowest content width a layout accepts before stepping down a compact level (default 6).
-    public var minimumContentWidth: Int = 6
+    package var minimumContentWidth: Int = 6
     /// Indent of plain (fully compact) lines (default 1).
-    public var plainIndent: Int = 1
+    package var plainIndent: Int = 1
     /// Blank rows above the first row of a group, a notice or a date separator (default 1).
-    public var groupSpacing: Int = 1
+    package var groupSpacing: Int = 1
     /// Blank rows between rows of one group (default 0).
-    public var inGroupSpacing: Int = 0
+    package var inGroupSpacing: Int = 0
     /// Content width a bubble keeps when it shows a reply quote (default 16, capped by the maximum).
-    public var replyQuoteMinimumWidth: Int = 16
+    package var replyQuoteMinimumWidth: Int = 16
     /// Tallest image box, in rows (default 12).
-    public var imageMaxRows: Int = 12
+    package var imageMaxRows: Int = 12
     /// Narrowest image box, in cells (default 6, capped by the content width).
-    public var imageMinColumns: Int = 6
+    package var imageMinColumns: Int = 6
     /// Shortest image box, in rows (default 3: the fewest a framed box has, a top and a bottom
     /// rule around a row for its label; the terminal frames no shorter box).
-    public var imageMinRows: Int = 3
+    package var imageMinRows: Int = 3
     /// Aspect assumed for an image of unknown size: width (default 4).
-    public var defaultImageAspectWidth: Int = 4
+    package var defaultImageAspectWidth: Int = 4
     /// Aspect assumed for an image of unknown size: height (default 3).
-    public var defaultImageAspectHeight: Int = 3
+    package var defaultImageAspectHeight: Int = 3
     /// How many times taller than wide a terminal cell is (default 2).
-    public var cellHeightToWidth: Int = 2
+    package var cellHeightToWidth: Int = 2
     /// Cells of rule each side of a system notice or date label, including the gap (default 3).
-    public var ruleWidth: Int = 3
+    package var ruleWidth: Int = 3
     /// Cells a footer inside the bottom border needs beyond its own width: two corners and a
     /// rule cell each side (default 4).
-    public var footerBorderOverhead: Int = 4
+    package var footerBorderOverhead: Int = 4
 
     /// The default geometry described above.
     public init() {}
 
     /// Widest a container may be; wider containers are laid out as this wide.
-    public static let maximumContainerWidth = Int(UInt16.max) - 1
+    package static let maximumContainerWidth = Int(UInt16.max) - 1
 }

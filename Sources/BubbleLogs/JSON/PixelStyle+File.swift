@@ -4,7 +4,7 @@ extension PixelStyle {
     /// The style in the JSON file at `path` (`--style`): read with our JSON parser, so a syntax
     /// error names its line and column as the log inputs' do; the keys are checked by
     /// `PixelStyle(fields:file:)`.
-    public init(contentsOf path: String) throws(PixelStyleError) {
+    package init(contentsOf path: String) throws(PixelStyleError) {
         switch FileBytes.read(path) {
         case .success(let bytes): try self.init(json: bytes, file: path)
         case .failure(let error): throw PixelStyleError(file: path, reason: error.reason)
@@ -12,7 +12,7 @@ extension PixelStyle {
     }
 
     /// A style from a JSON object of style keys; `file` names the source in errors.
-    public init(json bytes: [UInt8], file: String) throws(PixelStyleError) {
+    package init(json bytes: [UInt8], file: String) throws(PixelStyleError) {
         let value: JSONValue
         do {
             value = try JSONParser().parse(bytes)

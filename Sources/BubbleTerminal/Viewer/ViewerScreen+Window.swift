@@ -184,7 +184,7 @@ extension ViewerScreen {
     /// Replaces the source (the whole log, indexed after its end was shown), in which old
     /// position p is `p + shift`: keeps the message at the top of the screen, or the bottom when
     /// the view was at the bottom.
-    public func replaceSource(_ replacement: ViewerSource, shift: Int) {
+    package func replaceSource(_ replacement: ViewerSource, shift: Int) {
         let wasAtBottom = isAtBottom
         let oldID = source.sections.flatMap { section < $0.count ? $0.ids[section] : nil }
         let oldTop = count > 0 ? (shown as? SectionSource)?.basePosition(topRow) ?? topRow : 0

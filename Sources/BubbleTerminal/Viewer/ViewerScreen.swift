@@ -39,10 +39,10 @@ public enum ViewerAction: Hashable, Sendable {
 /// `+Search` and `+Drawing` (the frame and the status line).
 public final class ViewerScreen {
     /// The messages, by position.
-    public internal(set) var source: ViewerSource
+    package internal(set) var source: ViewerSource
     /// The messages shown: the conversation `section` of `source`, or `source` itself when it
     /// has no sections.
-    public internal(set) var shown: ViewerSource
+    package internal(set) var shown: ViewerSource
     /// The conversation shown (an index into `source.sections`).
     public internal(set) var section = 0
     /// Lays out the window (its cache holds the window's layouts only: rows leaving the window
@@ -118,7 +118,7 @@ public final class ViewerScreen {
 
     /// A screen of `rows` × `columns` cells onto `source`, laid out by `engine` with `decoration`,
     /// opening on the latest messages.
-    public init(source: ViewerSource, engine: LayoutEngine<CellMeasurer>, decoration: DecorationOptions = DecorationOptions(),
+    package init(source: ViewerSource, engine: LayoutEngine<CellMeasurer>, decoration: DecorationOptions = DecorationOptions(),
                 title: String, rows: Int, columns: Int, renderOptions: RenderOptions) {
         self.source = source
         shown = source

@@ -60,7 +60,7 @@ public final class ViewerHandover: Sendable {
 
     /// Called once by the loader: the whole log's source, where old position p is `p + shift`,
     /// and a note for the status line.
-    public func deliver(_ source: ViewerSource, shift: Int, note: String?) {
+    package func deliver(_ source: ViewerSource, shift: Int, note: String?) {
         let box = Box(source: source, shift: shift, note: note)
         slot.withLock { $0 = box }
         var byte: UInt8 = 1
@@ -68,7 +68,7 @@ public final class ViewerHandover: Sendable {
     }
 
     /// The delivered source, or nil when none came yet (`waiting`: blocks until one does).
-    public func take(waiting: Bool = false) -> (source: ViewerSource, shift: Int, note: String?)? {
+    package func take(waiting: Bool = false) -> (source: ViewerSource, shift: Int, note: String?)? {
         if waiting {
             var poller = pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
             _ = poll(&poller, 1, -1)

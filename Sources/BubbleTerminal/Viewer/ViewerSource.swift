@@ -3,7 +3,7 @@ import BubbleLayout
 /// The messages a viewer shows, by position (0 is the oldest). A source hands out only the
 /// messages asked for, so it need not hold them all: the viewer lays out a window of a few pages
 /// around the screen and asks again as it moves. Positions only grow at the end (`--follow`).
-public protocol ViewerSource: AnyObject {
+package protocol ViewerSource: AnyObject {
     /// Messages in the source now.
     var count: Int { get }
     /// The messages at `range` (within `0..<count`), in order.
@@ -23,7 +23,7 @@ public protocol ViewerSource: AnyObject {
 }
 
 extension ViewerSource {
-    public var sections: ConversationSections? { nil }
+    package var sections: ConversationSections? { nil }
 
     /// Decodes a block at a time and asks `matches` about each message.
     public func find(from start: Int, forward: Bool, query: SearchMatcher, matches: (any MessageModel) -> Bool) -> Int? {
@@ -53,7 +53,7 @@ public final class ViewerMessages: ViewerSource {
     private var positions: [String: Int] = [:]
     private var parties = PartyWindow()
     private let registry: CellRegistry
-    public let sections: ConversationSections? = ConversationSections()
+    package let sections: ConversationSections? = ConversationSections()
 
     /// `models` in order; those a conversation would refuse are left out, listed in `refused`.
     public init(_ models: [any MessageModel] = [], registry: CellRegistry = .standard) {
