@@ -76,6 +76,6 @@ struct ChatText: TextMessageModel {
         let engine = LayoutEngine(measurer: measurer, style: style.bubbleStyle)
         let batch = try engine.layoutBatch(messages, widths: [width], options: options)
         var heights = PixelHeights(engine: engine, style: style)
-        return batch.rows.indices.reduce(0) { $0 + heights.row($1, of: batch, widthIndex: 0).height64 }
+        return (0..<batch.rowCount).reduce(0) { $0 + heights.row($1, of: batch, widthIndex: 0).height64 }
     }
 }

@@ -40,8 +40,11 @@ public struct PixelLayoutMeasurer: PixelTextMeasurer {
         return pixels.height(of: pixels.prepare(text), width: width * 64)
     }
 
+    /// Each line's height in LayoutUnits when every line is as tall; nil when a line's height
+    /// depends on the fonts it uses.
     public var uniformLineHeight64: Int? { pixels.uniformLineHeight64 }
 
+    /// The height in LayoutUnits of `prepared` wrapped at `width` whole px.
     public func textHeight64(of prepared: PixelPreparedText, width: Int) -> Int { pixels.height(of: prepared, width: width * 64) }
 
     /// LayoutUnits rounded up to whole px.

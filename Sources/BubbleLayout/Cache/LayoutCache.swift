@@ -13,7 +13,7 @@ import Synchronization
 /// Invalidation is by key: an edit changes the content's stamp, a width or style change changes the
 /// key, and a neighbour's edit or delete changes the decoration, so only rows whose inputs changed
 /// miss. Layouts no key reaches any more age out; `removeAll(id:)` frees a deleted message's at once.
-public final class LayoutCache: Sendable {
+package final class LayoutCache: Sendable {
     /// A shard's layouts and the stamps of its messages' contents, behind one lock, so a row's
     /// stamp and its layout are found under one acquisition.
     struct ShardState {

@@ -36,17 +36,21 @@ public struct BubbleContent: Sendable, Hashable {
         image == nil && spans.isEmpty ? nil : ImageBox(image: image, spans: spans)
     }
 
+    /// Content showing `text` (nil: none) in `textStyle`, with `spans` styling ranges of it, and
+    /// an image box for `image` when there is one.
     public init(text: String?, image: ImageContent? = nil, textStyle: MessageTextStyle = .body, spans: [TextSpan] = []) {
         self.text = text
         self.imageBox = Self.box(image: image, spans: spans)
         self.textStyle = textStyle
     }
 
+    /// True when both show the same text, style, image and spans.
     public static func == (a: BubbleContent, b: BubbleContent) -> Bool {
         a.text == b.text && a.textStyle == b.textStyle
             && (a.imageBox === b.imageBox || (a.image == b.image && a.spans == b.spans))
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(text)
         hasher.combine(image)
@@ -65,6 +69,7 @@ public struct ImageContent: Sendable, Hashable {
     @usableFromInline package var pixelWidth: Int?
     @usableFromInline package var pixelHeight: Int?
 
+    /// The box of the picture `name`, of `pixelWidth` × `pixelHeight` px when known.
     public init(name: String, pixelWidth: Int?, pixelHeight: Int?) {
         self.name = name
         self.pixelWidth = pixelWidth

@@ -54,6 +54,8 @@ public struct ContentSize: Hashable, Sendable {
     package var imageColumns: Int
     package var imageRows: Int
 
+    /// Content `width` wide, of `textLines` lines wrapped at `wrapWidth`, below an image box of
+    /// `imageColumns` × `imageRows` (zero without an image).
     public init(width: Int, textLines: Int, wrapWidth: Int, imageColumns: Int = 0, imageRows: Int = 0) {
         self.width = width
         self.textLines = textLines

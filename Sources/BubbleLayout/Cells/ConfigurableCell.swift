@@ -3,6 +3,7 @@
 /// `any TextMessageModel`), so the type system ties each cell to its kind; the registry derives
 /// the rest (the kind's compact id, its printed name) from `kindName`.
 public protocol ConfigurableCell: BubbleCell {
+    /// The model protocol the cell is configured with, as an existential (`any TextMessageModel`).
     associatedtype Model
     /// The kind's name: what `heights` prints. Unique among registered kinds (registering a
     /// second cell with a name replaces the first).

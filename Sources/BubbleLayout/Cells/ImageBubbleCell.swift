@@ -2,6 +2,7 @@ import BubbleText
 
 /// A picture: a box of the picture's aspect ratio, with an optional caption wrapped below it.
 open class ImageBubbleCell: BubbleCell, ConfigurableCell, ContentReaderProviding {
+    /// "image".
     public static let kindName = "image"
 
     /// The box, and the caption when there is one (an empty caption is none).
@@ -20,6 +21,7 @@ open class ImageBubbleCell: BubbleCell, ConfigurableCell, ContentReaderProviding
                       spans: model.captionSpans)
     }
 
+    /// The caption, or the picture's label when it has none.
     public static func previewText(of model: any ImageMessageModel) -> String {
         if let caption = model.caption, !caption.isEmpty { return caption }
         return ImageContent.labelPrefix + model.imageName

@@ -2,8 +2,10 @@ import BubbleText
 
 /// A system notice: centred, no bubble, flanked by rules: `── Alice joined the group ──`.
 open class SystemNoticeCell: BubbleCell, ConfigurableCell, ContentReaderProviding {
+    /// "system".
     public static let kindName = "system"
 
+    /// The notice's text.
     public static func content(of model: any SystemMessageModel) -> BubbleContent { content(typed: model) }
 
     /// `content(of:)` on a model of a known type: the one definition of a notice's content.
@@ -15,6 +17,7 @@ open class SystemNoticeCell: BubbleCell, ConfigurableCell, ContentReaderProvidin
         return reader(typed)
     }
 
+    /// False: a notice is drawn between rules, without a bubble.
     open override class var drawsBubble: Bool { false }
 
     /// The text wrapped between rules (dropped when the container is too narrow for them),

@@ -5,8 +5,14 @@ extension Conversation where Measurer: PixelTextMeasurer {
     /// over the app's fonts), laid out in `style` in a container `width` whole px wide, with a
     /// new engine. Heights and offsets are in LayoutUnits (1/64 px): divide by 64 for points.
     public convenience init(measurer: Measurer, style: PixelStyle = PixelStyle(), width: Int,
-                            registry: CellRegistry = .standard, cache: LayoutCache = LayoutCache(),
-                            options: DecorationOptions = DecorationOptions()) {
+                            registry: CellRegistry = .standard, options: DecorationOptions = DecorationOptions()) {
+        self.init(measurer: measurer, style: style, width: width, registry: registry, cache: LayoutCache(), options: options)
+    }
+
+    /// The same, with a new engine keeping its layouts in `cache`.
+    package convenience init(measurer: Measurer, style: PixelStyle = PixelStyle(), width: Int,
+                             registry: CellRegistry = .standard, cache: LayoutCache,
+                             options: DecorationOptions = DecorationOptions()) {
         let engine = LayoutEngine(measurer: measurer, style: style.bubbleStyle, registry: registry, cache: cache)
         self.init(engine: engine, width: width, options: options) { layout, separator, content, texts in
             var height = separator.map {

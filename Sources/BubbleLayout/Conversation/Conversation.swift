@@ -19,9 +19,9 @@ import Foundation
 /// the rows keep: no Unicode work, no prepared-text store lookups.
 ///
 /// Heights are in the unit of the conversation's measurer: terminal rows for a `CellMeasurer`
-/// (`init(width:style:registry:cache:options:)`), LayoutUnits (1/64 px) for a
+/// (`init(width:style:registry:options:)`), LayoutUnits (1/64 px) for a
 /// `PixelTextMeasurer` such as BubbleFonts' `PixelLayoutMeasurer`
-/// (`init(measurer:style:width:registry:cache:options:)`). Widths are the measurer's (cells, or
+/// (`init(measurer:style:width:registry:options:)`). Widths are the measurer's (cells, or
 /// whole px). Every question and change is the same either way.
 ///
 /// Layouts go through the engine's shared `LayoutCache`. Not `Sendable`: one task owns it.
@@ -331,7 +331,14 @@ public final class Conversation<Measurer: TextMeasurer> {
 extension Conversation where Measurer == CellMeasurer {
     /// An empty conversation measured in terminal cells, with a new engine.
     public convenience init(width: Int, style: BubbleStyle = BubbleStyle(), registry: CellRegistry = .standard,
-                            cache: LayoutCache = LayoutCache(), options: DecorationOptions = DecorationOptions()) {
+                            options: DecorationOptions = DecorationOptions()) {
+        self.init(width: width, style: style, registry: registry, cache: LayoutCache(), options: options)
+    }
+
+    /// An empty conversation measured in terminal cells, with a new engine keeping its layouts in
+    /// `cache`.
+    package convenience init(width: Int, style: BubbleStyle = BubbleStyle(), registry: CellRegistry = .standard,
+                             cache: LayoutCache, options: DecorationOptions = DecorationOptions()) {
         self.init(engine: LayoutEngine(style: style, registry: registry, cache: cache), width: width, options: options)
     }
 }

@@ -27,6 +27,7 @@ public enum ConversationError: Error, Hashable, Sendable, CustomStringConvertibl
     /// No message with this id is in the conversation.
     case unknownID(String)
 
+    /// The reason, in a sentence.
     public var description: String {
         switch self {
         case let .layout(error): error.description

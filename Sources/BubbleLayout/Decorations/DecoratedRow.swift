@@ -4,7 +4,7 @@
 /// content, taken once there, so laying it out (at each width, and again on every hit) reads
 /// neither the message's content nor the cache's stamp table. A row describes the models it was
 /// decorated from (its indices already do); lay it out with those.
-public struct DecoratedRow: Hashable, Sendable {
+package struct DecoratedRow: Hashable, Sendable {
     /// The input position of the message, or -1 for a date separator.
     package let messageIndex: Int
     /// Index into the registry's configurators for a message; 0 for a date separator.

@@ -6,7 +6,9 @@ import Synchronization
 /// layout per row and width.
 public struct BatchLayout: Sendable {
     /// The rows in timeline order: date separators and messages.
-    public let rows: [DecoratedRow]
+    package let rows: [DecoratedRow]
+    /// The number of rows: date separators and messages, in timeline order.
+    public var rowCount: Int { rows.count }
     /// The container widths, in the order asked for.
     package let widths: [Int]
     /// `rows.count` layouts per width, width after width.

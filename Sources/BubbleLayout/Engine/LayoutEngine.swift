@@ -33,9 +33,15 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     /// This engine's style in `cache`'s keys.
     package let styleID: UInt16
 
-    /// An engine measuring with `measurer`.
-    public init(measurer: Measurer, style: BubbleStyle = BubbleStyle(), registry: CellRegistry = .standard,
-                cache: LayoutCache = LayoutCache(), textCapacity: Int = 1 << 20) {
+    /// An engine measuring with `measurer`, in `style`, with the kinds of `registry`.
+    public convenience init(measurer: Measurer, style: BubbleStyle = BubbleStyle(), registry: CellRegistry = .standard) {
+        self.init(measurer: measurer, style: style, registry: registry, cache: LayoutCache())
+    }
+
+    /// An engine measuring with `measurer` that keeps its layouts in `cache` (which other engines
+    /// may share) and up to `textCapacity` prepared texts.
+    package init(measurer: Measurer, style: BubbleStyle = BubbleStyle(), registry: CellRegistry = .standard,
+                 cache: LayoutCache, textCapacity: Int = 1 << 20) {
         self.style = style
         self.registry = registry
         self.cache = cache
@@ -254,7 +260,13 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
 extension LayoutEngine where Measurer == CellMeasurer {
     /// An engine measuring in terminal cells.
     public convenience init(style: BubbleStyle = BubbleStyle(), textOptions: TextOptions = TextOptions(),
-                            registry: CellRegistry = .standard, cache: LayoutCache = LayoutCache()) {
+                            registry: CellRegistry = .standard) {
+        self.init(style: style, textOptions: textOptions, registry: registry, cache: LayoutCache())
+    }
+
+    /// An engine measuring in terminal cells that keeps its layouts in `cache`.
+    package convenience init(style: BubbleStyle = BubbleStyle(), textOptions: TextOptions = TextOptions(),
+                             registry: CellRegistry = .standard, cache: LayoutCache) {
         self.init(measurer: CellMeasurer(options: textOptions), style: style, registry: registry, cache: cache)
     }
 }

@@ -37,6 +37,7 @@ public struct RowKind: Hashable, Sendable, CustomStringConvertible {
         Self.names.withLock { names in Int(rawValue) < names.count ? names[Int(rawValue)] : "kind\(rawValue)" }
     }
 
+    /// The kind's name (its cell's `kindName`).
     public var description: String { name }
 }
 

@@ -62,7 +62,7 @@ public struct TranscriptRenderer {
     /// With `only`, the text lines of a bubble outside those of its lines are left empty, not
     /// drawn: a viewer shows a page of a message taller than the screen at the cost of the page
     /// (the text of a right-to-left paragraph is still drawn whole, as its order needs).
-    public mutating func lines(for row: DecoratedRow, model: (any MessageModel)?, layout: RowLayout,
+    package mutating func lines(for row: DecoratedRow, model: (any MessageModel)?, layout: RowLayout,
                                only: Range<Int>? = nil) -> [String] {
         var lines: [String] = []
         lines.reserveCapacity(layout.height)
@@ -82,12 +82,12 @@ public struct TranscriptRenderer {
     }
 
     /// The lines of `row`, with its layout taken from the engine (from its cache when held).
-    public mutating func lines(for row: DecoratedRow, model: (any MessageModel)?) throws(LayoutError) -> [String] {
+    package mutating func lines(for row: DecoratedRow, model: (any MessageModel)?) throws(LayoutError) -> [String] {
         lines(for: row, model: model, layout: try layout(of: row, model: model))
     }
 
     /// The layout the engine gives `row` at `width`.
-    public func layout(of row: DecoratedRow, model: (any MessageModel)?) throws(LayoutError) -> RowLayout {
+    package func layout(of row: DecoratedRow, model: (any MessageModel)?) throws(LayoutError) -> RowLayout {
         guard !row.isDateSeparator, let model else {
             return engine.dateLayout(row.day, decoration: row.decoration, width: width)
         }
@@ -95,7 +95,7 @@ public struct TranscriptRenderer {
     }
 
     /// Every row of a decorated log, each as its lines, in order.
-    public mutating func render(_ models: [any MessageModel], rows: [DecoratedRow]) -> [[String]] {
+    package mutating func render(_ models: [any MessageModel], rows: [DecoratedRow]) -> [[String]] {
         rows.map { row in
             let model = row.isDateSeparator ? nil : models[row.messageIndex]
             return lines(for: row, model: model, layout: engine.layout(row, in: models, width: width))
