@@ -208,16 +208,8 @@ enum GoogleChatExport {
                     guard let object = value.objectValue else {
                         return .rejected(LogDiagnostic(position: position, reason: "wrong type: a message must be an object, found \(value.described)"))
                     }
-                    let (decoded, notes) = ExpansionNotes.collecting {
-                        Result { () throws(ExportProblem) in try decoder.decode(ExportFields(object: object), line: line) }
-                    }
-                    switch decoded {
-                    case .success(var record):
-                        record.header.conversationID = conversation
-                        if notes.isEmpty { return .record(record, position) }
-                        return .recordWithWarnings(record, position, notes.map { LogDiagnostic(position: position, reason: $0, isWarning: true) })
-                    case .failure(let problem):
-                        return .rejected(LogDiagnostic(position: position, reason: problem.reason))
+                    return .decoding(at: position, conversation: conversation) { () throws(ExportProblem) in
+                        try decoder.decode(ExportFields(object: object), line: line)
                     }
                 }
             }

@@ -102,16 +102,8 @@ enum HangoutsExport {
                     guard let object = value.objectValue else {
                         return .rejected(LogDiagnostic(position: position, reason: "wrong type: an event must be an object, found \(value.described)"))
                     }
-                    let (decoded, notes) = ExpansionNotes.collecting {
-                        Result { () throws(ExportProblem) in try decoder.decode(ExportFields(object: object)) }
-                    }
-                    switch decoded {
-                    case .success(var record):
-                        record.header.conversationID = conversationID
-                        if notes.isEmpty { return .record(record, position) }
-                        return .recordWithWarnings(record, position, notes.map { LogDiagnostic(position: position, reason: $0, isWarning: true) })
-                    case .failure(let problem):
-                        return .rejected(LogDiagnostic(position: position, reason: problem.reason))
+                    return .decoding(at: position, conversation: conversationID) { () throws(ExportProblem) in
+                        try decoder.decode(ExportFields(object: object))
                     }
                 }
             }

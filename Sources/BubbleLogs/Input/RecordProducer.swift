@@ -7,6 +7,22 @@ enum ProducedRecord {
     case recordWithWarnings(any LogRecord, LogPosition, [LogDiagnostic])
     /// A blank line: skipped, counted apart.
     case blank
+
+    /// What `decode` makes of the message at `position`: its record, with the expansions it cut
+    /// short as warnings, or the problem it threw as a rejection. `conversation`, when given, is
+    /// stamped on the record (an export holding several).
+    static func decoding(at position: LogPosition, conversation: String? = nil,
+                         _ decode: () throws(ExportProblem) -> any LogRecord) -> ProducedRecord {
+        let (decoded, notes) = ExpansionNotes.collecting { Result { () throws(ExportProblem) in try decode() } }
+        switch decoded {
+        case .success(var record):
+            if let conversation { record.header.conversationID = conversation }
+            if notes.isEmpty { return .record(record, position) }
+            return .recordWithWarnings(record, position, notes.map { LogDiagnostic(position: position, reason: $0, isWarning: true) })
+        case .failure(let problem):
+            return .rejected(LogDiagnostic(position: position, reason: problem.reason))
+        }
+    }
 }
 
 /// A format reader: produces records in order until it returns nil.

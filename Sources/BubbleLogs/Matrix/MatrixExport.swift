@@ -59,15 +59,7 @@ enum MatrixExport {
                 guard let event = value.objectValue else {
                     return .rejected(LogDiagnostic(position: position, reason: "wrong type: an event must be an object, found \(value.described)"))
                 }
-                let (decoded, notes) = ExpansionNotes.collecting {
-                    Result { () throws(ExportProblem) in try decoder.decode(ExportFields(object: event)) }
-                }
-                switch decoded {
-                case .success(let record) where notes.isEmpty: return .record(record, position)
-                case .success(let record):
-                    return .recordWithWarnings(record, position, notes.map { LogDiagnostic(position: position, reason: $0, isWarning: true) })
-                case .failure(let problem): return .rejected(LogDiagnostic(position: position, reason: problem.reason))
-                }
+                return .decoding(at: position) { () throws(ExportProblem) in try decoder.decode(ExportFields(object: event)) }
             }
         }
         return ListProducer(items)

@@ -275,16 +275,8 @@ enum MessengerExport {
                     guard let object = message.value.objectValue else {
                         return .rejected(LogDiagnostic(position: position, reason: "wrong type: a message must be an object, found \(message.value.described)"))
                     }
-                    let (decoded, notes) = ExpansionNotes.collecting {
-                        Result { () throws(ExportProblem) in try decoder.decode(ExportFields(object: object), id: messageID) }
-                    }
-                    switch decoded {
-                    case .success(var record):
-                        record.header.conversationID = conversation
-                        if notes.isEmpty { return .record(record, position) }
-                        return .recordWithWarnings(record, position, notes.map { LogDiagnostic(position: position, reason: $0, isWarning: true) })
-                    case .failure(let error):
-                        return .rejected(LogDiagnostic(position: position, reason: error.reason))
+                    return .decoding(at: position, conversation: conversation) { () throws(ExportProblem) in
+                        try decoder.decode(ExportFields(object: object), id: messageID)
                     }
                 }
             }

@@ -105,7 +105,7 @@ enum SignalExport {
             let block = Array(lines[start..<end])
             let position = LogPosition(file: file, line: start + 1, messageIndex: n + 1)
             items.append {
-                Self.produced(position: position) { () throws(ExportProblem) in
+                .decoding(at: position) { () throws(ExportProblem) in
                     try decoder.decode(markdown: block, id: "L\(start + 1)")
                 }
             }
@@ -124,19 +124,11 @@ enum SignalExport {
         guard let object = value.objectValue else {
             return .rejected(LogDiagnostic(position: position, reason: "wrong type: a signal-export record must be an object, found \(value.described)"))
         }
-        return produced(position: position) { () throws(ExportProblem) in
+        return .decoding(at: position) { () throws(ExportProblem) in
             try decoder.decode(json: ExportFields(object: object), id: "L\(number)")
         }
     }
 
-    private static func produced(position: LogPosition, _ decode: () throws(ExportProblem) -> any LogRecord) -> ProducedRecord {
-        let (decoded, notes) = ExpansionNotes.collecting { Result { () throws(ExportProblem) in try decode() } }
-        switch decoded {
-        case .success(let record) where notes.isEmpty: return .record(record, position)
-        case .success(let record): return .recordWithWarnings(record, position, notes.map { LogDiagnostic(position: position, reason: $0, isWarning: true) })
-        case .failure(let problem): return .rejected(LogDiagnostic(position: position, reason: problem.reason))
-        }
-    }
 }
 
 /// One signal-export message (a Markdown block or a JSON record) → a record.
