@@ -41,6 +41,7 @@ import Testing
             "exports/whatsapp/unknown-format.txt": .unknown,
             "exports/zip/WhatsApp Chat - Camille.zip": .read(.whatsapp),
             "exports/zip/whatsapp-with-media.zip": .read(.whatsapp),
+            "exports/zip/takeout-hangouts.zip": .read(.hangouts),
             "exports/zip/WhatsApp Chat with Ana.zip": .read(.whatsapp),
             "exports/zip/android-renamed.zip": .read(.whatsapp),
             "exports/zip/android-with-document.zip": .read(.whatsapp),

@@ -29,6 +29,17 @@ import Testing
         #expect(result.records[1].header.conversationID == "Ugw9XyZ0a1b2c3d4AaABAQ")
     }
 
+    /// Takeout's archive as downloaded: `Takeout/Hangouts/Hangouts.json` inside, read as the file is.
+    @Test func aTakeoutArchiveIsReadAsItsHangoutsJSON() throws {
+        let zipped = try readAll(corpus("exports/zip/takeout-hangouts.zip"))
+        let file = try readAll(corpus(Self.export))
+        #expect(zipped.format == .hangouts)
+        #expect(zipped.texts == file.texts && zipped.senders == file.senders && zipped.kinds == file.kinds)
+        #expect(zipped.diagnosticLines.allSatisfy { $0.hasPrefix(corpus("exports/zip/takeout-hangouts.zip") + ":Takeout/Hangouts/Hangouts.json") })
+        #expect(try readAll(corpus("exports/zip/takeout-hangouts.zip"), format: .hangouts).texts == file.texts)
+        #expect(openError(corpus("exports/zip/slack-export.zip"), format: .hangouts)?.message.hasPrefix("no Hangouts.json in this archive") == true)
+    }
+
     @Test func oneConversationIsChosenByName() throws {
         var options = LogReadOptions(timeZone: utc)
         options.conversation = "Ana Lima"

@@ -97,7 +97,7 @@ import Glibc
         #expect(openError(corpus("exports/zip/slack-export.zip"), format: .whatsapp)?.message.hasPrefix("no WhatsApp chat in this archive") == true)
         #expect(openError(corpus("exports/zip/WhatsApp Chat with Ana.zip"), format: .slack)?.message.hasPrefix("no Slack export in this archive") == true)
         #expect(openError(corpus("exports/zip/slack-export.zip"), format: .discord)?.message
-            == "a zip archive; only WhatsApp, Slack, Messenger and Google Chat exports are read from one (--input auto, whatsapp, slack, messenger or googlechat)")
+            == "a zip archive; only WhatsApp, Slack, Messenger, Google Chat and Hangouts exports are read from one (--input auto, whatsapp, slack, messenger, googlechat or hangouts)")
         // A truncated archive is found out by its missing end record.
         let bytes = Array(FileManager.default.contents(atPath: corpus("exports/zip/slack-export.zip"))!)
         let cut = temporaryFile(Array(bytes.prefix(bytes.count / 2)), suffix: ".zip")

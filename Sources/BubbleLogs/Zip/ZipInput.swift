@@ -76,6 +76,16 @@ enum ZipInput {
             let reader = LogReader(file: input.display, format: .googlechat, strict: options.strict, producer: export.producer)
             reader.warnings = export.warnings
             return reader
+        case .auto where chat == nil && slackRoot == nil && hangoutsEntry(in: archive) != nil,
+             .hangouts:
+            // A Takeout archive from before Google Chat: its one Hangouts.json, read whole as the
+            // file itself is.
+            guard let entry = hangoutsEntry(in: archive) else {
+                throw LogInputError(file: input.display, message: "no Hangouts.json in this archive (Takeout/Hangouts/Hangouts.json)\(contents(archive))")
+            }
+            let bytes: [UInt8]
+            do { bytes = try archive.read(entry) } catch { throw LogInputError(file: error.place, message: error.message) }
+            return try LogSource.open(bytes: bytes, name: input.display + ":" + entry.name, format: .hangouts, options: options)
         case .auto:
             let folders = dayFileFolders(in: archive, atMost: 4)
             if folders.count > 1 {
@@ -84,8 +94,16 @@ enum ZipInput {
                 throw LogInputError(file: input.display, message: "day files of Slack channels in more than one folder (\(names.joined(separator: ", "))\(folders.count > 3 ? ", …" : "")) but no channels.json: zip the whole export, or one channel's folder alone")
             }
             throw LogInputError(file: input.display, message: "a zip archive holding neither a WhatsApp chat (_chat.txt, or one \"WhatsApp Chat with NAME.txt\") nor a Slack export (channels.json, or one channel's folder of day files)\(contents(archive))")
-        case .jsonl, .telegram, .discord, .imessage, .signal, .line, .matrix, .skype, .hangouts:
-            throw LogInputError(file: input.display, message: "a zip archive; only WhatsApp, Slack, Messenger and Google Chat exports are read from one (--input auto, whatsapp, slack, messenger or googlechat)")
+        case .jsonl, .telegram, .discord, .imessage, .signal, .line, .matrix, .skype:
+            throw LogInputError(file: input.display, message: "a zip archive; only WhatsApp, Slack, Messenger, Google Chat and Hangouts exports are read from one (--input auto, whatsapp, slack, messenger, googlechat or hangouts)")
+        }
+    }
+
+    /// The archive's `Hangouts.json` (Takeout writes it as `Takeout/Hangouts/Hangouts.json`): the
+    /// first entry of that name in a folder named Hangouts, or at the archive's root.
+    private static func hangoutsEntry(in archive: ZipArchive) -> ZipEntry? {
+        archive.entries.first { entry in
+            !entry.isFolder && (entry.name == "Hangouts.json" || entry.name.hasSuffix("Hangouts/Hangouts.json"))
         }
     }
 

@@ -89,7 +89,7 @@ enum ManPage {
         case .line: "A LINE chat history, the .txt the app saves."
         case .matrix: "A Matrix room as Element's Export chat writes it in JSON."
         case .googlechat: "Google Chat from Google Takeout: the Takeout zip or folder, a group's folder (Google Chat/Groups/NAME), or its messages.json."
-        case .hangouts: "Google Hangouts from Google Takeout: Hangouts.json."
+        case .hangouts: "Google Hangouts from Google Takeout: the Takeout zip (Takeout/Hangouts/Hangouts.json inside), or Hangouts.json."
         case .skype: "A Skype export: the messages.json of Export chat history (Conversations), or the export's .tar."
         }
     }
