@@ -47,9 +47,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let rows = try? engine.decorate(models, options: utcDecoration) else { return 0 }
     var renderer = TranscriptRenderer(engine: engine, options: RenderOptions(
         width: width, colorDepth: depth, asciiBorders: (hash >> 4) & 1 == 1, timeZone: utc))
-    let pool = CellPool()
     for (index, row) in rows.enumerated() {
-        let layout = engine.layout(row, in: models, width: width, pool: pool)
+        let layout = engine.layout(row, in: models, width: width)
         let lines = renderer.lines(for: row, model: row.isDateSeparator ? nil : models[row.messageIndex], layout: layout)
         require(lines.count == layout.height, "row \(index) drew \(lines.count) lines for height \(layout.height)")
         // Inside a bubble with side borders, each content line ends on the right border: as wide

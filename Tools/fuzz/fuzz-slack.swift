@@ -86,4 +86,6 @@ final class MemoryExportFolder: ExportFolder {
         if let bytes = files[relative] { return .success(bytes) }
         return .failure(ExportReadError(message: kind(relative).description))
     }
+
+    func prefix(_ relative: String, count: Int) -> [UInt8]? { files[relative].map { Array($0.prefix(count)) } }
 }
