@@ -125,7 +125,7 @@ import Testing
         for case let relative as String in files where relative.hasPrefix("exports/") || relative.hasPrefix("logs/") {
             let path = corpus(relative)
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
             if isFolder.boolValue {
                 if FileManager.default.fileExists(atPath: path + "/channels.json") { inputs.append(path) }
             } else if !relative.contains("/slack/") {

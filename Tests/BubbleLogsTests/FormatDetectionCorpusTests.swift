@@ -130,7 +130,7 @@ import Testing
             while let relative = enumerator.nextObject() as? String {
                 let path = root + "/" + relative
                 var isFolder: ObjCBool = false
-                FileManager.default.fileExists(atPath: corpus(path), isDirectory: &isFolder)
+                _ = FileManager.default.fileExists(atPath: corpus(path), isDirectory: &isFolder)
                 if isFolder.boolValue || path.hasSuffix("README.md") || path.hasPrefix("exports/slack/") { continue }
                 files.append(path)
             }

@@ -18,8 +18,8 @@ func runProgram(_ path: String, _ arguments: [String], input: String = "", envir
     defer { try? FileManager.default.removeItem(at: folder) }
     let files = ["in", "out", "err"].map { folder.appendingPathComponent($0) }
     try Data(input.utf8).write(to: files[0])
-    FileManager.default.createFile(atPath: files[1].path, contents: nil)
-    FileManager.default.createFile(atPath: files[2].path, contents: nil)
+    _ = FileManager.default.createFile(atPath: files[1].path, contents: nil)
+    _ = FileManager.default.createFile(atPath: files[2].path, contents: nil)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments

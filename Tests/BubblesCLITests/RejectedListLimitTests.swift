@@ -9,7 +9,7 @@ import Testing
 @Suite struct RejectedListLimitTests {
     private func file(_ lines: [String]) -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-reject-\(UUID().uuidString).jsonl").path
-        FileManager.default.createFile(atPath: path, contents: Data((lines.joined(separator: "\n") + "\n").utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data((lines.joined(separator: "\n") + "\n").utf8))
         return path
     }
 
