@@ -3,22 +3,13 @@
 /// `↩ reply to a message`. The quote is one row either way, so layout never waits on this.
 package struct ReplyPreviews: Sendable {
     /// Most previews kept.
-    package let capacity: Int
+    package var capacity: Int { previews.capacity }
     /// Longest preview kept, in characters (the renderer truncates to the bubble's width anyway).
     package let maximumLength: Int
-    /// Keyed by conversation and id: messages of different conversations never quote each other,
-    /// and ids need only be unique within a conversation.
-    private var previews: [Key: String] = [:]
-    private var order: [Key] = []
-
-    private struct Key: Hashable, Sendable {
-        var conversation: String?
-        var id: String
-    }
-    private var next = 0
+    private var previews: RecentValues<RecentMessageKey, String>
 
     package init(capacity: Int = 4096, maximumLength: Int = 80) {
-        self.capacity = max(1, capacity)
+        previews = RecentValues(capacity: capacity)
         self.maximumLength = max(1, maximumLength)
     }
 
@@ -44,17 +35,7 @@ package struct ReplyPreviews: Sendable {
         let firstLine = body.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         var preview = model.senderName.map { "\($0): " } ?? ""
         preview += firstLine.prefix(maximumLength)
-        let key = Key(conversation: model.conversationID, id: model.id)
-        if previews[key] == nil {
-            if order.count < capacity {
-                order.append(key)
-            } else {
-                previews[order[next]] = nil
-                order[next] = key
-                next = (next + 1) % capacity
-            }
-        }
-        previews[key] = preview
+        previews.store(preview, for: RecentMessageKey(conversation: model.conversationID, id: model.id))
     }
 
     /// The one-line quote for a reply to `id` from a message of `conversation` (nil for a log
@@ -67,6 +48,6 @@ package struct ReplyPreviews: Sendable {
     /// that draw their own arrow take this: cutting "↩ " off `quote` fails when the name starts
     /// with a combining mark, which joins the space into one grapheme with it.
     package func body(for id: String, in conversation: String? = nil) -> String? {
-        previews[Key(conversation: conversation, id: id)]
+        previews[RecentMessageKey(conversation: conversation, id: id)]
     }
 }
