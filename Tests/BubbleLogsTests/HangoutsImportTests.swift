@@ -29,6 +29,14 @@ import Testing
         #expect(result.records[1].header.conversationID == "Ugw9XyZ0a1b2c3d4AaABAQ")
     }
 
+    @Test func aConversationNobodyHasIsRefusedNamingThoseThereAre() throws {
+        var options = LogReadOptions(timeZone: utc)
+        options.conversation = "Nobody"
+        let error = try #require(openError(corpus(Self.export), options: options))
+        #expect(error.file == corpus(Self.export))
+        #expect(error.message.hasPrefix("no conversation named \"Nobody\"; the export has 2: \"Ana Lima\", \"Climbing crew\""))
+    }
+
     /// Takeout's archive as downloaded: `Takeout/Hangouts/Hangouts.json` inside, read as the file is.
     @Test func aTakeoutArchiveIsReadAsItsHangoutsJSON() throws {
         let zipped = try readAll(corpus("exports/zip/takeout-hangouts.zip"))

@@ -71,14 +71,7 @@ enum HangoutsExport {
         conversations = conversations.enumerated().sorted { a, b in
             ((a.element.firstTime ?? .max), a.offset) < ((b.element.firstTime ?? .max), b.offset)
         }.map(\.element)
-        if let wanted = options.conversation {
-            let all = conversations
-            conversations = all.filter { $0.title == wanted || $0.id == wanted }
-            if conversations.isEmpty {
-                let list = all.prefix(12).map { "\"\(DiagnosticText.quoted($0.title))\"" }.joined(separator: ", ")
-                throw LogInputError(file: file, message: "no conversation named \"\(DiagnosticText.quoted(wanted))\"; the export has \(all.count): \(list)\(all.count > 12 ? ", …" : "")", kind: .conversationNotFound)
-            }
-        }
+        conversations = try chosenConversations(conversations, wanted: options.conversation, file: file, title: \.title, id: \.id)
         let several = conversations.count > 1
         for conversation in conversations {
             let prefix = several ? conversation.id + "/" : ""

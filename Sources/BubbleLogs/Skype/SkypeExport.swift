@@ -76,14 +76,7 @@ enum SkypeExport {
             let y = b.element.messages.lazy.compactMap(\.micros).first ?? .max
             return (x, a.offset) < (y, b.offset)
         }.map(\.element)
-        if let wanted = options.conversation {
-            let all = conversations
-            conversations = all.filter { $0.title == wanted || $0.id == wanted }
-            if conversations.isEmpty {
-                let list = all.prefix(12).map { "\"\(DiagnosticText.quoted($0.title))\"" }.joined(separator: ", ")
-                throw LogInputError(file: file, message: "no conversation named \"\(DiagnosticText.quoted(wanted))\"; the export has \(all.count): \(list)\(all.count > 12 ? ", …" : "")", kind: .conversationNotFound)
-            }
-        }
+        conversations = try chosenConversations(conversations, wanted: options.conversation, file: file, title: \.title, id: \.id)
         for (id, name) in learned where names[id] == nil && names["8:" + id] == nil { names["8:" + id] = name }
         let owner = root["userId"]?.stringValue
         let decoder = SkypeMessageDecoder(names: names, me: options.me, ownerID: options.me == nil ? owner : nil)
