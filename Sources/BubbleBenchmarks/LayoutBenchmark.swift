@@ -97,7 +97,7 @@ public enum LayoutBenchmark {
             body()
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             let stats = engine.cache.statistics
-            phases.append(Phase(name: name, rows: conversation.count, seconds: seconds, scalars: scalars,
+            phases.append(Phase(name: name, rows: conversation.messageCount, seconds: seconds, scalars: scalars,
                                 p50Nanoseconds: nil, p99Nanoseconds: nil, cacheHitRate: stats.hitRate,
                                 bytesPerCacheEntry: stats.bytesPerEntry))
         }

@@ -13,7 +13,7 @@ public struct PictureRow: Sendable {
     public var kind: Kind
     /// The message's id ("" for a date separator).
     public var id: String
-    public var pixels: PixelRow
+    package var pixels: PixelRow
     package var alignment: RowAlignment
     /// The bubble's (or the centred row's) left edge and outer width, in px.
     public var x: Int
@@ -59,7 +59,7 @@ public struct PictureLine: Sendable {
 /// Turns laid-out rows into `PictureRow`s: the state a transcript carries from row to row (sender
 /// colours, recent messages for reply quotes, the clock for footers).
 public struct PictureRowMaker {
-    public let engine: LayoutEngine<PixelLayoutMeasurer>
+    package let engine: LayoutEngine<PixelLayoutMeasurer>
     public let style: PixelStyle
     var senderColors = SenderColors(palette: SenderPalette())
     var recent = RecentMessages()
@@ -68,14 +68,14 @@ public struct PictureRowMaker {
     /// is then drawn as a labelled placeholder.
     public var pictures: ((String) -> EmbeddedPicture?)?
 
-    public init(engine: LayoutEngine<PixelLayoutMeasurer>, style: PixelStyle, timeZone: TimeZone) {
+    package init(engine: LayoutEngine<PixelLayoutMeasurer>, style: PixelStyle, timeZone: TimeZone) {
         self.engine = engine
         self.style = style
         clock = ZoneClock(timeZone: timeZone)
     }
 
     /// Row `r` of `batch` (laid out at one width, `widthIndex`).
-    public mutating func row(_ r: Int, of batch: BatchLayout, widthIndex: Int = 0) -> PictureRow {
+    package mutating func row(_ r: Int, of batch: BatchLayout, widthIndex: Int = 0) -> PictureRow {
         let measurer = engine.texts.measurer
         let decoratedRow = batch.rows[r]
         // Each text part prepared once, from the engine's store (where laying out the row left

@@ -87,11 +87,11 @@ final class TallDateCell: DateSeparatorCell {
                 #expect(single.layout(row, in: models, width: width) == layout)
                 guard let m = row.modelIndex else {
                     #expect(layout.kind == .date && layout.textLines == (tallDates ? 2 : 1))
-                    #expect(conversation[messageRow].dateSeparator == layout)
+                    #expect(conversation[message: messageRow].dateSeparator == layout)
                     continue
                 }
                 #expect(try single.layout(models[m], decoration: row.decoration, width: width) == layout)
-                #expect(conversation[messageRow].layout == layout)
+                #expect(conversation[message: messageRow].layout == layout)
                 messageRow += 1
                 if models[m] is Location {
                     #expect(layout.kind.name == "location")

@@ -60,20 +60,20 @@ import Testing
         let conversation = Conversation(width: 60, options: options(parties: 2))
         try conversation.append(TextNote(id: "a", revision: 1, isEdited: true, text: "short"))
         try conversation.append(TextNote(id: "b", senderName: "Bob", date: base.addingTimeInterval(60), text: "next"))
-        let before = conversation.height(ofRow: 0)
+        let before = conversation.height(ofMessage: 0)
         // A second edit that a log can only call revision 1 again.
         let edited = TextNote(id: "a", revision: 1, isEdited: true, text: long)
         try conversation.replace(edited)
-        let row = conversation[0]
+        let row = conversation[message: 0]
         #expect(row.layout == (try layoutAlone(edited, width: 60, decoration: row.decoration)))
         #expect(row.layout.textLines == lines(long, width: row.layout.wrapWidth))
-        #expect(conversation.height(ofRow: 0) > before)
+        #expect(conversation.height(ofMessage: 0) > before)
         // And back: the short text again, still its own layout (here a cached one is right).
         try conversation.replace(TextNote(id: "a", revision: 1, isEdited: true, text: "short"))
-        #expect(conversation.height(ofRow: 0) == before)
+        #expect(conversation.height(ofMessage: 0) == before)
         conversation.resize(width: 30)
-        #expect(conversation[0].layout == (try layoutAlone(TextNote(id: "a", revision: 1, isEdited: true, text: "short"),
-                                                           width: 30, decoration: conversation[0].decoration)))
+        #expect(conversation[message: 0].layout == (try layoutAlone(TextNote(id: "a", revision: 1, isEdited: true, text: "short"),
+                                                           width: 30, decoration: conversation[message: 0].decoration)))
     }
 
     @Test func aStampNamesOneContentAndIsNeverHandedOutForAnother() {
@@ -220,7 +220,7 @@ import Testing
             let model = TextNote(id: "0", revision: Int(rng.next() % 2), senderName: "Alice", text: randomText())
             try conversation.replace(model)
             if step % 50 == 49 { conversation.resize(width: 30 + step / 10) }
-            let row = conversation[0]
+            let row = conversation[message: 0]
             if row.layout != (try layoutAlone(model, width: conversation.width, decoration: row.decoration)) { mismatches += 1 }
             checked += 1
         }

@@ -46,12 +46,12 @@ import Testing
     func check<M>(_ conversation: Conversation<M>, against models: [any MessageModel], options: DecorationOptions,
                   registry: CellRegistry = .standard, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let expected = try batch(models, width: conversation.width, options: options, registry: registry)
-        #expect(conversation.count == models.count, sourceLocation: sourceLocation)
+        #expect(conversation.messageCount == models.count, sourceLocation: sourceLocation)
         #expect(conversation.models.map(\.id) == models.map(\.id), sourceLocation: sourceLocation)
         var mismatches = 0
         for i in 0..<models.count {
-            let row = conversation[i]
-            if conversation.height(ofRow: i) != expected.heights[i] || conversation.offset(ofRow: i) != expected.offsets[i]
+            let row = conversation[message: i]
+            if conversation.height(ofMessage: i) != expected.heights[i] || conversation.offset(ofMessage: i) != expected.offsets[i]
                 || row.layout != expected.layouts[i] || row.dateSeparator != expected.separators[i]
                 || row.decoration != expected.decorations[i] { mismatches += 1 }
         }
@@ -179,13 +179,13 @@ import Testing
 
         // Prepending on an earlier day: the new row; the old first row keeps its decoration, and
         // its date separator is no longer the first row (arithmetic, no message layout).
-        let separatorBefore = conversation[0].dateSeparator
+        let separatorBefore = conversation[message: 0].dateSeparator
         let m0 = TextNote(id: "early", senderName: "Bob", date: base.addingTimeInterval(-86_400), text: "yesterday")
         try conversation.prepend(m0)
         models.insert(m0, at: 0)
         #expect(conversation.lastLaidOut == ["early"])
-        #expect(conversation[1].dateSeparator != separatorBefore)
-        #expect(conversation[1].dateSeparator?.spacingAbove == BubbleStyle().groupSpacing)
+        #expect(conversation[message: 1].dateSeparator != separatorBefore)
+        #expect(conversation[message: 1].dateSeparator?.spacingAbove == BubbleStyle().groupSpacing)
 
         // Prepending the same sender within the gap on the same day: the old first row no longer
         // opens the group (it loses the name line and its separator).
@@ -193,7 +193,7 @@ import Testing
         try conversation.prepend(m00)
         models.insert(m00, at: 0)
         #expect(conversation.lastLaidOut == ["earlier", "early"])
-        #expect(conversation[1].dateSeparator == nil)
+        #expect(conversation[message: 1].dateSeparator == nil)
 
         try check(conversation, against: models, options: options)
     }
@@ -205,7 +205,7 @@ import Testing
             TextNote(id: "a\(i)", senderName: "Alice", date: base.addingTimeInterval(Double(i) * 10 * minute), text: "hi")
         }
         try conversation.append(contentsOf: models)
-        #expect((0..<6).allSatisfy { !conversation[$0].decoration.showsName })
+        #expect((0..<6).allSatisfy { !conversation[message: $0].decoration.showsName })
         let bob = TextNote(id: "b", senderName: "Bob", date: base.addingTimeInterval(70 * minute), text: "me too")
         try conversation.append(bob)
         models.append(bob)
@@ -241,7 +241,7 @@ import Testing
         // Four new widths miss; back at 80 every layout is a hit.
         #expect(conversation.layoutsComputed - computed == 4 * models.count)
         // Besides the messages' texts, each day's label was prepared once, when its day came.
-        let days = (0..<conversation.count).filter { conversation[$0].dateSeparator != nil }.count
+        let days = (0..<conversation.messageCount).filter { conversation[message: $0].dateSeparator != nil }.count
         #expect(engine.texts.preparations + days == measurer.count)
     }
 
@@ -260,25 +260,25 @@ import Testing
         try conversation.append(contentsOf: groups(40) as [any MessageModel])
         var top = 0
         var rowTops: [Int] = []
-        for i in 0..<conversation.count {
+        for i in 0..<conversation.messageCount {
             rowTops.append(top)
-            top += conversation.height(ofRow: i)
+            top += conversation.height(ofMessage: i)
         }
         #expect(top == conversation.totalHeight)
         for y in stride(from: -3, to: top + 3, by: 1) {
             let naive = rowTops.lastIndex { $0 <= y }.flatMap { y < top ? $0 : nil }
-            #expect(conversation.row(atOffset: y) == (y < 0 ? nil : naive))
+            #expect(conversation.message(atOffset: y) == (y < 0 ? nil : naive))
         }
         for y in stride(from: 0, to: top, by: 7) {
-            let range = conversation.rows(inViewportAt: y, height: 24)
-            let naive = (0..<conversation.count).filter { i in
-                rowTops[i] < y + 24 && rowTops[i] + conversation.height(ofRow: i) > y
+            let range = conversation.messages(inViewportAt: y, height: 24)
+            let naive = (0..<conversation.messageCount).filter { i in
+                rowTops[i] < y + 24 && rowTops[i] + conversation.height(ofMessage: i) > y
             }
             #expect(Array(range) == naive)
         }
-        #expect(conversation.row(withID: "m17") == 17)
+        #expect(conversation.index(ofID: "m17") == 17)
         try conversation.remove(id: "m3")
-        #expect(conversation.row(withID: "m17") == 16 && conversation.row(withID: "m3") == nil)
+        #expect(conversation.index(ofID: "m17") == 16 && conversation.index(ofID: "m3") == nil)
     }
 
     @Test func badChangesAreRefusedWithAClearError() throws {
@@ -291,7 +291,7 @@ import Testing
         #expect(throws: ConversationError.layout(.unregisteredKind(modelType: "VoiceNote", id: "v"))) {
             try conversation.append(VoiceNote(id: "v", duration: 3))
         }
-        #expect(conversation.count == 1)
+        #expect(conversation.messageCount == 1)
         #expect(ConversationError.unknownID("zz").description.contains("\"zz\""))
     }
 }

@@ -123,15 +123,15 @@ import Testing
             let expected = names(try engine.decorate(models, options: options()))
             let appended = Conversation(width: 40, options: options())
             try appended.append(contentsOf: models)
-            #expect((0..<models.count).map { appended[$0].decoration.showsName } == expected, "Ben at \(at), appended")
+            #expect((0..<models.count).map { appended[message: $0].decoration.showsName } == expected, "Ben at \(at), appended")
             let prepended = Conversation(width: 40, options: options())
             for model in models.reversed() { try prepended.prepend(model) }
-            #expect((0..<models.count).map { prepended[$0].decoration.showsName } == expected, "Ben at \(at), prepended")
+            #expect((0..<models.count).map { prepended[message: $0].decoration.showsName } == expected, "Ben at \(at), prepended")
             try appended.remove(id: "m\(at)")
             var rest = models
             rest.remove(at: at)
-            #expect((0..<rest.count).map { appended[$0].decoration.showsName } == names(try engine.decorate(rest, options: options())))
-            #expect(!(0..<rest.count).contains { appended[$0].decoration.showsName })
+            #expect((0..<rest.count).map { appended[message: $0].decoration.showsName } == names(try engine.decorate(rest, options: options())))
+            #expect(!(0..<rest.count).contains { appended[message: $0].decoration.showsName })
         }
     }
 }

@@ -49,8 +49,8 @@ import BubbleTestSupport
             for model in models { try! conversation.append(model) }
             var renderer = TranscriptRenderer(engine: engine, options: RenderOptions(width: columns, timeZone: utc)) { _ in nil }
             var lines: [String] = []
-            for row in 0..<conversation.count {
-                let entry = conversation[row]
+            for row in 0..<conversation.messageCount {
+                let entry = conversation[message: row]
                 if let separator = entry.separatorRow(at: row), let layout = entry.dateSeparator {
                     lines += renderer.lines(for: separator, model: nil, layout: layout)
                 }
@@ -60,7 +60,7 @@ import BubbleTestSupport
         }
 
         /// The line offset of the screen's top.
-        func top(_ screen: ViewerScreen) -> Int { conversation.offset(ofRow: screen.topRow) + screen.topLine }
+        func top(_ screen: ViewerScreen) -> Int { conversation.offset(ofMessage: screen.topRow) + screen.topLine }
 
         /// The page starting at line `top`, padded with empty lines.
         func page(_ top: Int, _ height: Int) -> [String] {
@@ -82,9 +82,9 @@ import BubbleTestSupport
         #expect(status.contains("(END)"))
         // At the end the status names the last message, the one the count reaches.
         #expect(status.contains("message 300 of 300"))
-        #expect(status.contains(reference.conversation[299].day.label))
+        #expect(status.contains(reference.conversation[message: 299].day.label))
         // Only a window of a few pages is laid out, not the log.
-        #expect(screen.window.count < 80)
+        #expect(screen.window.messageCount < 80)
     }
 
     /// Every key that moves lands on the window of the whole transcript its place names, the
@@ -133,7 +133,7 @@ import BubbleTestSupport
             #expect(window() == reference.page(expected, page))
         }
         #expect(screen.windowsSlid > 3)
-        #expect(screen.window.count < 250)
+        #expect(screen.window.messageCount < 250)
         #expect(screen.handle(.character("q")) == .quit)
         #expect(screen.handle(.interrupt) == .quit)
     }
@@ -283,7 +283,7 @@ import BubbleTestSupport
         screen.resize(rows: 30, columns: 44)
         #expect(screen.topRow == top)
         #expect(screen.topLine == 0)
-        #expect(screen.window.count <= 3 * (3 * screen.pageHeight + 2), "a window of a few pages, not the 500 messages")
+        #expect(screen.window.messageCount <= 3 * (3 * screen.pageHeight + 2), "a window of a few pages, not the 500 messages")
         let lines = Self.plain(screen)
         #expect(lines.count == 30)
         for line in lines.dropLast() { #expect(CellWidth.of(line) <= 44) }

@@ -49,8 +49,8 @@ import Testing
         for model in models { try! conversation.append(model) }
         var renderer = TranscriptRenderer(engine: engine, options: RenderOptions(width: columns, timeZone: utc)) { _ in nil }
         var lines: [String] = []
-        for row in 0..<conversation.count {
-            let entry = conversation[row]
+        for row in 0..<conversation.messageCount {
+            let entry = conversation[message: row]
             if let separator = entry.separatorRow(at: row), let layout = entry.dateSeparator {
                 lines += renderer.lines(for: separator, model: nil, layout: layout)
             }

@@ -88,7 +88,7 @@ open class BubbleCell {
     /// picture of unknown size, drawn as its label, is `labelHeight64` tall (nil for a box of
     /// known size, `imageRows` px). The base bubble adds its padding, name line, quote, image box
     /// and footer, and is at least the style's `minimumWidth` wide.
-    open class func pixelRow(_ layout: RowLayout, textHeight64: Int, labelHeight64: Int?, style: PixelStyle) -> PixelRow {
+    package class func pixelRow(_ layout: RowLayout, textHeight64: Int, labelHeight64: Int?, style: PixelStyle) -> PixelRow {
         var height = layout.spacingAbove * 64 + PixelRow.fixedHeight(of: layout, style: style) * 64 + textHeight64
         if let labelHeight64 { height += labelHeight64 - layout.imageRows * 64 }
         // The widest the bubble may be is its wrap width plus its chrome.

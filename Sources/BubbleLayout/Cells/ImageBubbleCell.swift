@@ -1,12 +1,12 @@
 import BubbleText
 
 /// A picture: a box of the picture's aspect ratio, with an optional caption wrapped below it.
-open class ImageBubbleCell: BubbleCell, ConfigurableCell, ContentReaderProviding {
+package class ImageBubbleCell: BubbleCell, ConfigurableCell, ContentReaderProviding {
     /// "image".
-    public static let kindName = "image"
+    package static let kindName = "image"
 
     /// The box, and the caption when there is one (an empty caption is none).
-    public static func content(of model: any ImageMessageModel) -> BubbleContent { content(typed: model) }
+    package static func content(of model: any ImageMessageModel) -> BubbleContent { content(typed: model) }
 
     package static func contentReader(for type: any MessageModel.Type) -> ContentReader? {
         guard let typed = type as? any ImageMessageModel.Type else { return nil }
@@ -22,7 +22,7 @@ open class ImageBubbleCell: BubbleCell, ConfigurableCell, ContentReaderProviding
     }
 
     /// The caption, or the picture's label when it has none.
-    public static func previewText(of model: any ImageMessageModel) -> String {
+    package static func previewText(of model: any ImageMessageModel) -> String {
         if let caption = model.caption, !caption.isEmpty { return caption }
         return ImageContent.labelPrefix + model.imageName
     }
@@ -31,7 +31,7 @@ open class ImageBubbleCell: BubbleCell, ConfigurableCell, ContentReaderProviding
     /// most the frame's content width; one of unknown size is its label's lines (`imageRows` is
     /// their count, `imageColumns` the widest), so its whole label shows in as few rows as it
     /// takes. The caption is measured as the base cell measures text.
-    open override class func contentSize(of content: BubbleContent, in frame: BubbleFrame, text: MeasureText) -> ContentSize {
+    package override class func contentSize(of content: BubbleContent, in frame: BubbleFrame, text: MeasureText) -> ContentSize {
         var size = super.contentSize(of: content, in: frame, text: text)
         guard let image = content.image else { return size }
         let wrap = frame.maxContentWidth

@@ -1,12 +1,12 @@
 import BubbleText
 
 /// A system notice: centred, no bubble, flanked by rules: `── Alice joined the group ──`.
-open class SystemNoticeCell: BubbleCell, ConfigurableCell, ContentReaderProviding {
+package class SystemNoticeCell: BubbleCell, ConfigurableCell, ContentReaderProviding {
     /// "system".
-    public static let kindName = "system"
+    package static let kindName = "system"
 
     /// The notice's text.
-    public static func content(of model: any SystemMessageModel) -> BubbleContent { content(typed: model) }
+    package static func content(of model: any SystemMessageModel) -> BubbleContent { content(typed: model) }
 
     /// `content(of:)` on a model of a known type: the one definition of a notice's content.
     static func content<M: SystemMessageModel>(typed model: M) -> BubbleContent { BubbleContent(text: model.notice) }
@@ -18,11 +18,11 @@ open class SystemNoticeCell: BubbleCell, ConfigurableCell, ContentReaderProvidin
     }
 
     /// False: a notice is drawn between rules, without a bubble.
-    open override class var drawsBubble: Bool { false }
+    package override class var drawsBubble: Bool { false }
 
     /// The text wrapped between rules (dropped when the container is too narrow for them),
     /// centred; no name line, quote, border or footer.
-    open override class func layout(kind: RowKind, content: BubbleContent, direction: MessageDirection,
+    package override class func layout(kind: RowKind, content: BubbleContent, direction: MessageDirection,
                                      decoration: RowDecoration, containerWidth: Int, style: BubbleStyle,
                                      text: MeasureText) -> RowLayout {
         let frame = BubbleFrame(containerWidth: containerWidth, style: style, drawsBubble: false)
@@ -38,7 +38,7 @@ open class SystemNoticeCell: BubbleCell, ConfigurableCell, ContentReaderProvidin
     }
 
     /// Padding above and below the text; no bubble, so no minimum width.
-    open override class func pixelRow(_ layout: RowLayout, textHeight64: Int, labelHeight64: Int?,
+    package override class func pixelRow(_ layout: RowLayout, textHeight64: Int, labelHeight64: Int?,
                                       style: PixelStyle) -> PixelRow {
         PixelRow(layout: layout, height64: (layout.spacingAbove + 2 * style.noticeVerticalPadding) * 64 + textHeight64,
                  textHeight64: textHeight64, bubbleWidth: layout.bubbleWidth)

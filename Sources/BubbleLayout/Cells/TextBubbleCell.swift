@@ -2,12 +2,12 @@ import BubbleText
 
 /// A bubble of wrapped text: the base bubble, configured with a text message. What it shows is
 /// the message's text in its style, so a notice in a person's bubble is drawn as one.
-open class TextBubbleCell: BubbleCell, ConfigurableCell, ContentReaderProviding {
+package class TextBubbleCell: BubbleCell, ConfigurableCell, ContentReaderProviding {
     /// "text".
-    public static let kindName = "text"
+    package static let kindName = "text"
 
     /// The message's text, in its style and spans.
-    public static func content(of model: any TextMessageModel) -> BubbleContent { content(typed: model) }
+    package static func content(of model: any TextMessageModel) -> BubbleContent { content(typed: model) }
 
     package static func contentReader(for type: any MessageModel.Type) -> ContentReader? {
         guard let typed = type as? any TextMessageModel.Type else { return nil }

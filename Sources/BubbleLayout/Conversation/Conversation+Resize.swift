@@ -4,24 +4,28 @@ import BubbleText
 /// conversations, from the prepared texts the rows keep.
 extension Conversation {
     /// Lays every live entry out at `width`, in storage order (rows do not depend on each other
-    /// once decorated), and returns the heights by entry. Large conversations are split into one
+    /// once decorated), and returns the heights by entry and their separators' (-1: none). Large conversations are split into one
     /// contiguous range per core; each worker writes only its own entries,
     /// texts and heights, and they share the engine (whose cache and store are thread-safe). The
     /// split is `ParallelRows`', as for batch layout.
     @_specialize(where Measurer == CellMeasurer)
-    func relayoutEntries() -> [Int] {
+    func relayoutEntries() -> (heights: [Int], separators: [Int]) {
         let total = entries.count
         var heights = [Int](repeating: 0, count: total)
+        var separators = [Int](repeating: -1, count: total)
         let split = ParallelRows(count: total, minimumPerTask: Self.rowsPerWorker)
         let workers = split.tasks
         var counts = [(requested: Int, computed: Int)](repeating: (0, 0), count: workers)
         texts.withUnsafeMutableBufferPointer { texts in
             entries.withUnsafeMutableBufferPointer { entries in
                 heights.withUnsafeMutableBufferPointer { heights in
-                    counts.withUnsafeMutableBufferPointer { counts in
-                        let job = RelayoutJob(engine: engine, width: width, entries: entries, texts: texts,
-                                              heights: heights, counts: counts, measuredHeight: measuredHeight)
-                        split.run { w in job.run(worker: w, range: split.range(ofTask: w)) }
+                    separators.withUnsafeMutableBufferPointer { separators in
+                        counts.withUnsafeMutableBufferPointer { counts in
+                            let job = RelayoutJob(engine: engine, width: width, entries: entries, texts: texts,
+                                                  heights: heights, separators: separators, counts: counts,
+                                                  measuredRows: measuredRows)
+                            split.run { w in job.run(worker: w, range: split.range(ofTask: w)) }
+                        }
                     }
                 }
             }
@@ -30,7 +34,7 @@ extension Conversation {
             layoutsRequested += requested
             layoutsComputed += computed
         }
-        return heights
+        return (heights, separators)
     }
 
     /// Before a resize, makes room in the cache for the layouts it will add, estimated from a
@@ -61,8 +65,9 @@ extension Conversation {
         let entries: UnsafeMutableBufferPointer<ConversationEntry>
         let texts: UnsafeMutableBufferPointer<RowTexts<Measurer.Prepared>>
         let heights: UnsafeMutableBufferPointer<Int>
+        let separators: UnsafeMutableBufferPointer<Int>
         let counts: UnsafeMutableBufferPointer<(requested: Int, computed: Int)>
-        let measuredHeight: RowHeight?
+        let measuredRows: MeasuredRows?
 
         func run(worker: Int, range: Range<Int>) {
             guard let base = entries.baseAddress, let textBase = texts.baseAddress else { return }
@@ -81,11 +86,15 @@ extension Conversation {
                     e.pointee.dateLayout = engine.dateLayout(e.pointee.facts.day, label: e.pointee.dateLabel,
                                                              decoration: separator, width: width)
                 }
-                if let measuredHeight {
-                    heights[i] = measuredHeight(e.pointee.layout, e.pointee.dateLayout, e.pointee.content.content, textBase[i])
+                if let measuredRows {
+                    let measured = measuredRows(e.pointee.layout, e.pointee.dateLayout, e.pointee.content.content, textBase[i])
+                    heights[i] = measured.row.height64 + (measured.separator?.height64 ?? 0)
+                    separators[i] = measured.separator?.height64 ?? -1
                 } else {
                     // Spelled out: calling the `height` getter would copy the whole entry.
-                    heights[i] = (e.pointee.dateLayout?.height ?? 0) + e.pointee.layout.height
+                    let separator = e.pointee.dateLayout?.height
+                    heights[i] = (separator ?? 0) + e.pointee.layout.height
+                    separators[i] = separator ?? -1
                 }
             }
             counts[worker] = (requested, computed)

@@ -58,47 +58,118 @@ public final class Conversation<Measurer: TextMeasurer> {
     /// Of those, the ones the cache did not have (computed by a cell).
     package internal(set) var layoutsComputed = 0
 
-    /// A row's height from its layouts, content and prepared texts, when it is not the layouts'
-    /// own (rows in pixels): the one measure of a row's height this conversation uses.
-    let measuredHeight: RowHeight?
-    typealias RowHeight = @Sendable (_ layout: RowLayout, _ separator: RowLayout?, _ content: BubbleContent,
-                                     _ texts: RowTexts<Measurer.Prepared>) -> Int
+    /// A message's row and its separator's (nil without one) in pixels, from their layouts, the
+    /// content and the prepared texts, for rows whose heights are not the layouts' own: the one
+    /// measure of a row this conversation uses (its heights, `pixelRow(ofRow:)`).
+    let measuredRows: MeasuredRows?
+    typealias MeasuredRows = @Sendable (_ layout: RowLayout, _ separator: RowLayout?, _ content: BubbleContent,
+                                        _ texts: RowTexts<Measurer.Prepared>) -> (row: PixelRow, separator: PixelRow?)
 
     /// An empty conversation laid out at `width` by `engine`; heights are the layouts' own (for an
     /// engine in terminal cells: rows).
     package convenience init(engine: LayoutEngine<Measurer>, width: Int, options: DecorationOptions = DecorationOptions()) {
-        self.init(engine: engine, width: width, options: options, measuredHeight: nil)
+        self.init(engine: engine, width: width, options: options, measuredRows: nil)
     }
 
-    init(engine: LayoutEngine<Measurer>, width: Int, options: DecorationOptions, measuredHeight: RowHeight?) {
+    /// The style of rows in pixels (nil for rows in cells): frames take their bubbles' widths
+    /// from it and are in LayoutUnits.
+    let pixelStyle: PixelStyle?
+
+    init(engine: LayoutEngine<Measurer>, width: Int, options: DecorationOptions, pixelStyle: PixelStyle? = nil,
+         measuredRows: MeasuredRows?) {
+        self.pixelStyle = pixelStyle
         self.engine = engine
         self.options = options
         self.width = width
         self.clock = ZoneClock(timeZone: options.timeZone, style: options.clock)
-        self.measuredHeight = measuredHeight
+        self.measuredRows = measuredRows
     }
 
-    // MARK: Queries
+    // MARK: Rows: date separators and messages, in order
 
-    /// Messages (rows) in the conversation.
-    public var count: Int { timeline.count }
+    /// Rows in the conversation: each message, and above each day's first message its date
+    /// separator. This is what a table view lists (one cell per row).
+    public var rowCount: Int { timeline.partCount }
+    /// Messages in the conversation (rows that are not date separators).
+    public var messageCount: Int { timeline.count }
     package var isEmpty: Bool { timeline.isEmpty }
     /// The sum of all row heights.
     public var totalHeight: Int { timeline.totalHeight }
 
+    /// The position among the messages of the message row `row` shows, or nil when `row` is a
+    /// date separator (whose day is that of the message below it, `row + 1`). O(log n).
+    public func messageIndex(ofRow row: Int) -> Int? {
+        let (message, isHeader) = timeline.locate(part: row)
+        return isHeader ? nil : message
+    }
+
+    /// The row showing message `index` (a position among the messages). O(log n).
+    public func row(ofMessage index: Int) -> Int { timeline.bodyPart(ofRow: index) }
+
+    /// The row showing message `id`, nil when absent. O(log n).
+    public func row(withID id: String) -> Int? { index(ofID: id).map(row(ofMessage:)) }
+
+    /// The height of row `row`.
+    public func height(ofRow row: Int) -> Int { timeline.height(ofPart: row) }
+    /// The vertical offset of row `row`'s top.
+    public func offset(ofRow row: Int) -> Int { timeline.offset(ofPart: row) }
+    /// The row covering vertical offset `y`, or nil outside 0..<totalHeight. O(log n).
+    public func row(atOffset y: Int) -> Int? { timeline.part(atOffset: y) }
+    /// The rows a viewport from `y` spanning `height` shows, fully or in part.
+    package func rows(inViewportAt y: Int, height: Int) -> Range<Int> { timeline.parts(inViewportAt: y, height: height) }
+
+    /// Row `row`'s frame in the conversation's units: its top and height, and its bubble's left
+    /// edge and width within the conversation's width (incoming bubbles at the left, outgoing at
+    /// the right, notices and date separators centred). O(log n).
+    public func frame(ofRow row: Int) -> RowFrame {
+        let (message, isHeader) = timeline.locate(part: row)
+        let e = entries[Int(timeline[message])]
+        let layout = isHeader ? (e.dateLayout ?? .empty) : e.layout
+        var x = layout.x, width = layout.bubbleWidth
+        if let pixelStyle {
+            // A bubble in pixels is at least the style's least width, widened away from its edge.
+            let cell = isHeader ? engine.registry.dateSeparatorCell : engine.registry.cell(of: layout.kind)
+            width = cell.pixelRow(layout, textHeight64: 0, labelHeight64: nil, style: pixelStyle).bubbleWidth
+            if layout.alignment == .right { x -= width - layout.bubbleWidth }
+            x *= 64
+            width *= 64
+        }
+        return RowFrame(y: offset(ofRow: row), height: height(ofRow: row), x: x, width: width)
+    }
+
+    /// Row `row` in pixels, as `heights --font` prints it, for a conversation measured in pixels
+    /// (nil in cells).
+    package func pixelRow(ofRow row: Int) -> PixelRow? {
+        guard let measuredRows else { return nil }
+        let (message, isHeader) = timeline.locate(part: row)
+        let e = Int(timeline[message])
+        let rows = measuredRows(entries[e].layout, entries[e].dateLayout, entries[e].content.content, texts[e])
+        return isHeader ? rows.separator : rows.row
+    }
+
+    /// Row `row`'s layout: its message's, or its date separator's.
+    package func layout(ofRow row: Int) -> RowLayout {
+        let (message, isHeader) = timeline.locate(part: row)
+        let e = entries[Int(timeline[message])]
+        return isHeader ? e.dateLayout ?? .empty : e.layout
+    }
+
     /// The lines of row `row`'s text (its message's text part 0) as laid out, each with its
-    /// UTF-8 range and width; empty for a row without text.
+    /// UTF-8 range and width; empty for a date separator and for a message without text.
     public func textLines(ofRow row: Int) -> [TextLine] {
-        let e = Int(timeline[row])
+        guard let message = messageIndex(ofRow: row) else { return [] }
+        let e = Int(timeline[message])
         guard let text = entries[e].content.content.text, entries[e].layout.textLines > 0 else { return [] }
         let measurer = engine.texts.measurer
         let prepared = texts[e].prepared(part: 0, text: text) ?? measurer.prepare(text)
         return measurer.layout(prepared, width: entries[e].layout.wrapWidth).lines
     }
 
-    /// Row `row`: its message, decoration and layouts.
-    package subscript(row: Int) -> ConversationRow {
-        let e = entries[Int(timeline[row])]
+    // MARK: Messages, each with the date separator above it (for the package's renderers)
+
+    /// Message `index`: its model, decoration and layouts.
+    package subscript(message index: Int) -> ConversationRow {
+        let e = entries[Int(timeline[index])]
         return ConversationRow(model: e.model, configuratorIndex: e.facts.configuratorIndex, day: e.facts.day,
                                decoration: e.decoration, layout: e.layout, dateSeparator: e.dateLayout)
     }
@@ -106,26 +177,29 @@ public final class Conversation<Measurer: TextMeasurer> {
     /// The messages in order.
     package var models: [any MessageModel] {
         var models: [any MessageModel] = []
-        models.reserveCapacity(count)
+        models.reserveCapacity(messageCount)
         timeline.forEachSlot { _, e in models.append(entries[Int(e)].model) }
         return models
     }
 
-    /// The row of message `id`, in O(log n); nil when absent.
-    package func row(withID id: String) -> Int? {
+    /// The position of message `id` among the messages, in O(log n); nil when absent.
+    package func index(ofID id: String) -> Int? {
         guard let e = entryByID[id] else { return nil }
         syncSlots()
         return timeline.row(ofSlot: slotOfEntry[Int(e)])
     }
 
-    /// The height of row `row`, separator included.
-    public func height(ofRow row: Int) -> Int { timeline.height(ofRow: row) }
-    /// The vertical offset of row `row`'s top (its separator's, if it has one).
-    public func offset(ofRow row: Int) -> Int { timeline.offset(ofRow: row) }
-    /// The row covering vertical offset `y`, or nil outside 0..<totalHeight.
-    public func row(atOffset y: Int) -> Int? { timeline.row(atOffset: y) }
-    /// The rows a viewport from `y` spanning `height` rows shows, fully or in part.
-    public func rows(inViewportAt y: Int, height: Int) -> Range<Int> { timeline.rows(inViewportAt: y, height: height) }
+    /// The height of message `index` with its date separator, if it has one.
+    package func height(ofMessage index: Int) -> Int { timeline.height(ofRow: index) }
+    /// The vertical offset of message `index`'s top (its separator's, if it has one).
+    package func offset(ofMessage index: Int) -> Int { timeline.offset(ofRow: index) }
+    /// The message covering vertical offset `y` (its separator's rows count as its), or nil
+    /// outside 0..<totalHeight.
+    package func message(atOffset y: Int) -> Int? { timeline.row(atOffset: y) }
+    /// The messages a viewport from `y` spanning `height` shows, fully or in part.
+    package func messages(inViewportAt y: Int, height: Int) -> Range<Int> {
+        timeline.rows(inViewportAt: y, height: height)
+    }
 
     // MARK: Changes
 
@@ -134,10 +208,10 @@ public final class Conversation<Measurer: TextMeasurer> {
         let e = try add(model)
         lastLaidOut = []
         timeline.append(e, height: 0)
-        indexSlot(ofEntry: e, row: count - 1)
-        let crossed = recountParties(changedRow: count - 1)
-        refresh(row: count - 1, force: true)
-        if count > 1 { refresh(row: count - 2) }
+        indexSlot(ofEntry: e, row: messageCount - 1)
+        let crossed = recountParties(changedRow: messageCount - 1)
+        refresh(row: messageCount - 1, force: true)
+        if messageCount > 1 { refresh(row: messageCount - 2) }
         if crossed { refreshAll() }
     }
 
@@ -154,14 +228,14 @@ public final class Conversation<Measurer: TextMeasurer> {
         indexSlot(ofEntry: e, row: 0)
         let crossed = recountParties(changedRow: 0)
         refresh(row: 0, force: true)
-        if count > 1 { refresh(row: 1) }
+        if messageCount > 1 { refresh(row: 1) }
         if crossed { refreshAll() }
     }
 
     /// Replaces the message with `model.id` by `model` (an edit). It is laid out from its own
     /// content even when its revision did not change: the cache finds layouts by content.
     public func replace(_ model: any MessageModel) throws(ConversationError) {
-        guard let row = row(withID: model.id), let e = entryByID[model.id] else { throw .unknownID(model.id) }
+        guard let row = index(ofID: model.id), let e = entryByID[model.id] else { throw .unknownID(model.id) }
         let entry = try makeEntry(for: model)
         lastLaidOut = []
         entries[Int(e)] = entry
@@ -169,13 +243,13 @@ public final class Conversation<Measurer: TextMeasurer> {
         let crossed = recountParties(changedRow: row)
         refresh(row: row, force: true)
         if row > 0 { refresh(row: row - 1) }
-        if row + 1 < count { refresh(row: row + 1) }
+        if row + 1 < messageCount { refresh(row: row + 1) }
         if crossed { refreshAll() }
     }
 
     /// Removes the message `id`, and forgets its cached layouts and prepared texts.
     public func remove(id: String) throws(ConversationError) {
-        guard let row = row(withID: id), let e = entryByID[id] else { throw .unknownID(id) }
+        guard let row = index(ofID: id), let e = entryByID[id] else { throw .unknownID(id) }
         lastLaidOut = []
         timeline.remove(row: row)
         entries[Int(e)] = entries[Int(e)].emptied
@@ -185,7 +259,7 @@ public final class Conversation<Measurer: TextMeasurer> {
         engine.forget(id: id)
         let crossed = recountParties(changedRow: row)
         if row > 0 { refresh(row: row - 1) }
-        if row < count { refresh(row: row) }
+        if row < messageCount { refresh(row: row) }
         if crossed { refreshAll() }
     }
 
@@ -195,8 +269,8 @@ public final class Conversation<Measurer: TextMeasurer> {
         self.width = width
         lastLaidOut = []
         reserveCacheRoom()
-        let heights = relayoutEntries()
-        timeline.updateAll { e in heights[Int(e)] }
+        let (heights, separators) = relayoutEntries()
+        timeline.updateAll { e in (heights[Int(e)], separators[Int(e)] < 0 ? nil : separators[Int(e)]) }
     }
 
     // MARK: Internals
@@ -260,7 +334,7 @@ public final class Conversation<Measurer: TextMeasurer> {
     private func recountParties(changedRow: Int) -> Bool {
         guard options.otherParties == nil, changedRow < PartyWindow.size else { return false }
         var window = PartyWindow()
-        for row in 0..<min(count, PartyWindow.size) { window.count(entries[Int(timeline[row])].facts) }
+        for row in 0..<min(messageCount, PartyWindow.size) { window.count(entries[Int(timeline[row])].facts) }
         let before = countedParties
         countedParties = window.otherParties
         return (before > 1) != (countedParties > 1)
@@ -273,7 +347,7 @@ public final class Conversation<Measurer: TextMeasurer> {
     private func refresh(row: Int, force: Bool = false) {
         let e = Int(timeline[row])
         let previous = row > 0 ? entries[Int(timeline[row - 1])].facts : nil
-        let next = row + 1 < count ? entries[Int(timeline[row + 1])].facts : nil
+        let next = row + 1 < messageCount ? entries[Int(timeline[row + 1])].facts : nil
         let facts = entries[e].facts
         let startsGroup = previous.map { !Decorator.continuesGroup($0, facts, gap: options.groupGap) } ?? true
         let endsGroup = next.map { !Decorator.continuesGroup(facts, $0, gap: options.groupGap) } ?? true
@@ -297,18 +371,20 @@ public final class Conversation<Measurer: TextMeasurer> {
         entries[e].dateLayout = separator.map {
             engine.dateLayout(facts.day, label: entries[e].dateLabel, decoration: $0, width: width)
         }
-        timeline.setHeight(height(ofEntry: e), ofRow: row)
+        let (height, separatorHeight) = height(ofEntry: e)
+        timeline.setHeight(height, header: separatorHeight, ofRow: row)
     }
 
-    /// Entry `e`'s height, its separator's included.
-    private func height(ofEntry e: Int) -> Int {
-        guard let measuredHeight else { return entries[e].height }
-        return measuredHeight(entries[e].layout, entries[e].dateLayout, entries[e].content.content, texts[e])
+    /// Entry `e`'s height, its separator's included, and its separator's (nil without one).
+    private func height(ofEntry e: Int) -> (height: Int, separator: Int?) {
+        guard let measuredRows else { return (entries[e].height, entries[e].dateLayout?.height) }
+        let rows = measuredRows(entries[e].layout, entries[e].dateLayout, entries[e].content.content, texts[e])
+        return (rows.row.height64 + (rows.separator?.height64 ?? 0), rows.separator?.height64)
     }
 
     /// Recomputes every row's decoration; lays out only the rows whose decoration changed.
     private func refreshAll() {
-        for row in 0..<count { refresh(row: row) }
+        for row in 0..<messageCount { refresh(row: row) }
     }
 
     // MARK: Slot index
@@ -339,6 +415,6 @@ extension Conversation where Measurer == CellMeasurer {
     /// `cache`.
     package convenience init(width: Int, style: BubbleStyle = BubbleStyle(), registry: CellRegistry = .standard,
                              cache: LayoutCache, options: DecorationOptions = DecorationOptions()) {
-        self.init(engine: LayoutEngine(style: style, registry: registry, cache: cache), width: width, options: options)
+        self.init(engine: LayoutEngine(style: style.clamped, registry: registry, cache: cache), width: width, options: options)
     }
 }

@@ -36,3 +36,17 @@ public enum ConversationError: Error, Hashable, Sendable, CustomStringConvertibl
         }
     }
 }
+
+/// Where a conversation's row sits, in the conversation's units: terminal cells, or LayoutUnits
+/// (1/64 px; divide by 64 for points) for a conversation measured in pixels.
+public struct RowFrame: Hashable, Sendable {
+    /// The row's top: the sum of the heights of the rows above it.
+    public var y: Int
+    /// The row's height, the spacing above its bubble included (what `heightForRow` returns).
+    public var height: Int
+    /// The left edge of the row's bubble (or of a notice's or a date separator's centred text
+    /// and rules) within the conversation's width.
+    public var x: Int
+    /// The bubble's outer width (a notice's or a date separator's: its text and rules).
+    public var width: Int
+}

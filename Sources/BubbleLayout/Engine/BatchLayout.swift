@@ -4,11 +4,11 @@ import Synchronization
 
 /// A log, or one streamed window of it, laid out at one or more widths: its decorated rows, and a
 /// layout per row and width.
-public struct BatchLayout: Sendable {
+package struct BatchLayout: Sendable {
     /// The rows in timeline order: date separators and messages.
     package let rows: [DecoratedRow]
     /// The number of rows: date separators and messages, in timeline order.
-    public var rowCount: Int { rows.count }
+    package var rowCount: Int { rows.count }
     /// The container widths, in the order asked for.
     package let widths: [Int]
     /// `rows.count` layouts per width, width after width.
@@ -28,10 +28,10 @@ public struct BatchLayout: Sendable {
     }
 
     /// The layout of row `row` at `widths[widthIndex]`.
-    public func layout(row: Int, widthIndex: Int) -> RowLayout { layouts[widthIndex * rows.count + row] }
+    package func layout(row: Int, widthIndex: Int) -> RowLayout { layouts[widthIndex * rows.count + row] }
 
     /// The sum of the row heights at `widths[widthIndex]`.
-    public func totalHeight(widthIndex: Int) -> Int {
+    package func totalHeight(widthIndex: Int) -> Int {
         layouts[widthIndex * rows.count ..< (widthIndex + 1) * rows.count].reduce(0) { $0 + $1.height }
     }
 
@@ -52,7 +52,7 @@ public struct BatchLayout: Sendable {
 /// writing theirs.
 package struct LaidOutRows {
     /// Every row of the window, in timeline order (only `range` is this task's).
-    public let rows: [DecoratedRow]
+    package let rows: [DecoratedRow]
     /// The messages `rows` index into.
     package let models: [any MessageModel]
     /// The container widths, in the order asked for.
@@ -115,7 +115,7 @@ extension LayoutEngine {
     /// Decorations are decided first in one cheap sequential pass, since they need neighbours;
     /// then chunks of rows are laid out in parallel, each worker with its own content readers. The
     /// output keeps input order. Throws before any layout if a kind has no registered cell.
-    public func layoutBatch(_ models: [any MessageModel], widths: [Int],
+    package func layoutBatch(_ models: [any MessageModel], widths: [Int],
                             options: DecorationOptions = DecorationOptions()) throws(LayoutError) -> BatchLayout {
         let rows = try decorate(models, options: options)
         return BatchLayout(rows: rows, widths: widths, layouts: layoutRows(rows, of: models, widths: widths), models: models)

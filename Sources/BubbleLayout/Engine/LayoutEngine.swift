@@ -19,7 +19,7 @@ import Dispatch
 ///
 /// A row is a message or a date separator; `source(of:in:readers:)` is the one place that tells
 /// which cell lays a row out and what it shows.
-public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
+package final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     /// The geometry every row is laid out with.
     package let style: BubbleStyle
     /// The cells, by model kind.
@@ -34,7 +34,7 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     package let styleID: UInt16
 
     /// An engine measuring with `measurer`, in `style`, with the kinds of `registry`.
-    public convenience init(measurer: Measurer, style: BubbleStyle = BubbleStyle(), registry: CellRegistry = .standard) {
+    package convenience init(measurer: Measurer, style: BubbleStyle = BubbleStyle(), registry: CellRegistry = .standard) {
         self.init(measurer: measurer, style: style, registry: registry, cache: LayoutCache())
     }
 
@@ -259,7 +259,7 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
 
 extension LayoutEngine where Measurer == CellMeasurer {
     /// An engine measuring in terminal cells.
-    public convenience init(style: BubbleStyle = BubbleStyle(), textOptions: TextOptions = TextOptions(),
+    package convenience init(style: BubbleStyle = BubbleStyle(), textOptions: TextOptions = TextOptions(),
                             registry: CellRegistry = .standard) {
         self.init(style: style, textOptions: textOptions, registry: registry, cache: LayoutCache())
     }

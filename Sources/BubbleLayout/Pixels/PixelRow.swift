@@ -1,9 +1,9 @@
 /// A row's geometry in pixels: a `RowLayout` laid out by the cells in whole px, with the vertical
 /// parts of `PixelStyle` and the text's height added by the row's cell (`BubbleCell.pixelRow`). Heights are in LayoutUnits (1/64 px), as
 /// the font measurer gives text heights (a line height of 1.4 × 16 px is 1,433/64 px).
-public struct PixelRow: Hashable, Sendable {
+package struct PixelRow: Hashable, Sendable {
     /// The row's height, spacing above included, in 1/64 px.
-    public var height64: Int
+    package var height64: Int
     /// The text's height (message text, caption or notice; 0 for a date separator), in 1/64 px.
     package var textHeight64: Int
     /// The cells' layout, in whole px across (`bubbleWidth`, `wrapWidth`, `imageColumns`) and

@@ -17,7 +17,7 @@ public protocol PixelTextMeasurer: TextMeasurer {
 /// `Conversation` in pixels alike. It keeps the last text it prepared, so a row asked for at
 /// several widths in turn prepares its text once (only needed when line heights depend on the
 /// fonts). Not `Sendable`: one per task.
-public struct PixelHeights<Measurer: PixelTextMeasurer> {
+package struct PixelHeights<Measurer: PixelTextMeasurer> {
     /// The engine whose layouts are turned into pixels (it holds the measurer and the cells).
     package let engine: LayoutEngine<Measurer>
     /// The vertical parts added around a row's text.
@@ -26,13 +26,13 @@ public struct PixelHeights<Measurer: PixelTextMeasurer> {
     private var lastPrepared: Measurer.Prepared?
 
     /// Pixel rows for `engine`'s layouts, whose style should be `style.bubbleStyle`.
-    public init(engine: LayoutEngine<Measurer>, style: PixelStyle) {
+    package init(engine: LayoutEngine<Measurer>, style: PixelStyle) {
         self.engine = engine
         self.style = style
     }
 
     /// Row `r` of `batch` at `batch.widths[widthIndex]` in pixels.
-    public mutating func row(_ r: Int, of batch: BatchLayout, widthIndex: Int) -> PixelRow {
+    package mutating func row(_ r: Int, of batch: BatchLayout, widthIndex: Int) -> PixelRow {
         let row = batch.rows[r]
         return self.row(batch.layout(row: r, widthIndex: widthIndex), of: row.modelIndex.map { batch.models[$0] })
     }

@@ -15,7 +15,7 @@ public struct CellRegistry: Sendable {
     package var dateSeparatorKind: RowKind { .date }
 
     /// An empty registry: only date separators have a cell.
-    public init() {}
+    package init() {}
 
     /// Text, image and system notice cells.
     public static let standard: CellRegistry = {

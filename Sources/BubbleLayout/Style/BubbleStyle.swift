@@ -20,23 +20,27 @@
 ///   A caption wraps below the box at the content width.
 /// - System notices are centred without a bubble and flanked by 3-cell rules (`── text ──`), so
 ///   they wrap 6 cells narrower than a bubble's content; date separators are drawn the same way.
+///
+/// An app sets the widest bubble, the padding and the spacing (the rest is fixed by how the
+/// terminal draws a bubble). A conversation takes a value outside its range as the nearest
+/// inside it: a width fraction from 1/denominator to 1, padding of 0 or more, spacing 0 to 255.
 public struct BubbleStyle: Hashable, Sendable {
     /// Maximum outer width as a fraction of the container: numerator (default 3, of 4).
-    package var maxWidthNumerator: Int = 3
+    public var maxWidthNumerator: Int = 3
     /// Maximum outer width as a fraction of the container: denominator (default 4).
-    package var maxWidthDenominator: Int = 4
+    public var maxWidthDenominator: Int = 4
     /// Floor of the maximum outer width, so narrow terminals still get usable bubbles (default 24).
     package var minimumMaxWidth: Int = 24
     /// Cells between a side border and the content (default 1).
-    package var horizontalPadding: Int = 1
+    public var horizontalPadding: Int = 1
     /// Narrowest content width a layout accepts before stepping down a compact level (default 6).
     package var minimumContentWidth: Int = 6
     /// Indent of plain (fully compact) lines (default 1).
     package var plainIndent: Int = 1
     /// Blank rows above the first row of a group, a notice or a date separator (default 1).
-    package var groupSpacing: Int = 1
+    public var groupSpacing: Int = 1
     /// Blank rows between rows of one group (default 0).
-    package var inGroupSpacing: Int = 0
+    public var inGroupSpacing: Int = 0
     /// Content width a bubble keeps when it shows a reply quote (default 16, capped by the maximum).
     package var replyQuoteMinimumWidth: Int = 16
     /// Tallest image box, in rows (default 12).
@@ -60,6 +64,17 @@ public struct BubbleStyle: Hashable, Sendable {
 
     /// The default geometry described above.
     public init() {}
+
+    /// This style with the values an app sets in their ranges: what a conversation lays out with.
+    package var clamped: BubbleStyle {
+        var style = self
+        style.maxWidthDenominator = max(1, style.maxWidthDenominator)
+        style.maxWidthNumerator = min(max(1, style.maxWidthNumerator), style.maxWidthDenominator)
+        style.horizontalPadding = min(max(0, style.horizontalPadding), Self.maximumContainerWidth)
+        style.groupSpacing = min(max(0, style.groupSpacing), 255)
+        style.inGroupSpacing = min(max(0, style.inGroupSpacing), 255)
+        return style
+    }
 
     /// Widest a container may be; wider containers are laid out as this wide.
     package static let maximumContainerWidth = Int(UInt16.max) - 1

@@ -19,7 +19,7 @@ public typealias ReplyPreviewResolver = (_ repliedToID: String) -> String?
 /// the decorator releases it; the renderer remembers recent messages for reply quotes.
 public struct TranscriptRenderer {
     /// The engine whose layouts are drawn: its style, registry and prepared texts.
-    public let engine: LayoutEngine<CellMeasurer>
+    package let engine: LayoutEngine<CellMeasurer>
     public let options: RenderOptions
     /// The container width rows are drawn in (`options.width`, clamped as layout clamps it).
     public let width: Int
@@ -38,7 +38,7 @@ public struct TranscriptRenderer {
     /// A renderer drawing `engine`'s layouts at `options.width`. `replyPreview` finds quoted
     /// messages; without it, messages this renderer has drawn (the last
     /// `options.replyPreviewCapacity`) are quoted.
-    public init(engine: LayoutEngine<CellMeasurer>, options: RenderOptions,
+    package init(engine: LayoutEngine<CellMeasurer>, options: RenderOptions,
                 replyPreview: ReplyPreviewResolver? = nil) {
         self.engine = engine
         self.options = options
@@ -103,7 +103,7 @@ public struct TranscriptRenderer {
     }
 
     /// Every row of `batch` at `batch.widths[widthIndex]` (which should be `width`).
-    public mutating func render(_ models: [any MessageModel], batch: BatchLayout, widthIndex: Int) -> [[String]] {
+    package mutating func render(_ models: [any MessageModel], batch: BatchLayout, widthIndex: Int) -> [[String]] {
         batch.rows.indices.map { r in
             let row = batch.rows[r]
             return lines(for: row, model: row.isDateSeparator ? nil : models[row.messageIndex],

@@ -5,7 +5,7 @@ import Foundation
 // The window of laid-out messages around the screen, and the screen's place in the source.
 extension ViewerScreen {
     /// The window's last position, exclusive.
-    private var windowEnd: Int { windowStart + window.count }
+    private var windowEnd: Int { windowStart + window.messageCount }
 
     /// Whether the window lays out `low..<high` with every one of them decorated from its real
     /// neighbours (a neighbour in the window, or none in the source).
@@ -32,9 +32,9 @@ extension ViewerScreen {
         let rebuilt = Conversation(engine: engine, width: columns, options: options)
         for (offset, model) in sourceMessages(start..<end).enumerated() { add(model, at: start + offset, to: rebuilt, first: false) }
         // Rows leaving the window leave the cache too, so it stays the window's size.
-        for row in 0..<window.count {
-            let id = window[row].model.id
-            if rebuilt.row(withID: id) == nil { engine.forget(id: id) }
+        for row in 0..<window.messageCount {
+            let id = window[message: row].model.id
+            if rebuilt.index(ofID: id) == nil { engine.forget(id: id) }
         }
         window = rebuilt
         windowStart = start
@@ -58,9 +58,9 @@ extension ViewerScreen {
             // Keep a page and more around what is needed: the rows of the frame being drawn.
             let keep = pageHeight + (end - start)
             let keepStart = max(windowStart, start - keep), keepEnd = min(windowEnd, end + keep)
-            if window.count > 3 * (keepEnd - keepStart) / 2 {
-                let leaving = Array(0..<(keepStart - windowStart)) + Array((keepEnd - windowStart)..<window.count)
-                let ids = leaving.map { window[$0].model.id }
+            if window.messageCount > 3 * (keepEnd - keepStart) / 2 {
+                let leaving = Array(0..<(keepStart - windowStart)) + Array((keepEnd - windowStart)..<window.messageCount)
+                let ids = leaving.map { window[message: $0].model.id }
                 for id in ids { try window.remove(id: id) }  // forgets their layouts too
                 windowStart = keepStart
             }
@@ -97,13 +97,13 @@ extension ViewerScreen {
     /// Row `row` of the source, from the window (built around it if it does not hold it).
     func windowRow(_ row: Int) -> ConversationRow {
         if !windowCovers(row, row + 1) { ensureWindow(row, row + 1) }
-        return window[row - windowStart]
+        return window[message: row - windowStart]
     }
 
     /// Lines row `row` takes.
     func height(ofRow row: Int) -> Int {
         if !windowCovers(row, row + 1) { ensureWindow(row, row + 1) }
-        return window.height(ofRow: row - windowStart)
+        return window.height(ofMessage: row - windowStart)
     }
 
     /// The place of the last page: its top message and line. Kept until the log, the size or
@@ -123,13 +123,13 @@ extension ViewerScreen {
             let end = Conversation(engine: engine, width: columns, options: options)
             // One row a position, as the window has, whatever the source gives.
             for (offset, model) in sourceMessages(start..<count).enumerated() { add(model, at: start + offset, to: end, first: false) }
-            heightOf = { end.height(ofRow: $0 - start) }
+            heightOf = { end.height(ofMessage: $0 - start) }
             temporary = end
         }
         defer {
             if let temporary {
-                for row in 0..<temporary.count where !windowValid || window.row(withID: temporary[row].model.id) == nil {
-                    engine.forget(id: temporary[row].model.id)
+                for row in 0..<temporary.messageCount where !windowValid || window.index(ofID: temporary[message: row].model.id) == nil {
+                    engine.forget(id: temporary[message: row].model.id)
                 }
             }
         }
@@ -214,7 +214,7 @@ extension ViewerScreen {
     /// Forgets the window and the end's place (the source's positions now hold other
     /// messages), and takes the source's count.
     func dropWindow() {
-        for row in 0..<window.count { engine.forget(id: window[row].model.id) }
+        for row in 0..<window.messageCount { engine.forget(id: window[message: row].model.id) }
         tallRows = [:]
         count = shown.count
         windowValid = false

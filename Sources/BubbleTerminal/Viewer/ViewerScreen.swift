@@ -47,7 +47,7 @@ public final class ViewerScreen {
     public internal(set) var section = 0
     /// Lays out the window (its cache holds the window's layouts only: rows leaving the window
     /// are forgotten).
-    public let engine: LayoutEngine<CellMeasurer>
+    package let engine: LayoutEngine<CellMeasurer>
     /// Shown in the status line: the file, neutralised when drawn.
     public let title: String
     public private(set) var rows: Int
@@ -171,8 +171,8 @@ public final class ViewerScreen {
 
     private func replyPreview(_ id: String) -> String? {
         var model: (any MessageModel)?
-        if let row = window.row(withID: id) {
-            model = window[row].model
+        if let row = window.index(ofID: id) {
+            model = window[message: row].model
         } else if let position = source.position(ofID: id), position < source.count {
             model = source.messages(in: position..<(position + 1)).first
         }

@@ -107,7 +107,7 @@ struct ViewerBench {
         for _ in 0..<min(2_000, rowCount / 2 / max(1, rows)) { _ = screen.handle(.pageDown) }
         _ = screen.frameText()
         let middleRow = screen.topRow
-        let middleID = screen.window[screen.topRow - screen.windowStart].model.id
+        let middleID = screen.window[message: screen.topRow - screen.windowStart].model.id
         var keptTop = true
         for width in [80, 120, 60, 140, 40, columns] {
             let start = DispatchTime.now()
@@ -116,7 +116,7 @@ struct ViewerBench {
             bytes &+= screen.frameText().utf8.count
             resizeCPU.append((ThreadClock.seconds() - cpu) * 1000)
             resizeTimes.append(Self.milliseconds(start))
-            keptTop = keptTop && screen.topRow == middleRow && screen.window[screen.topRow - screen.windowStart].model.id == middleID
+            keptTop = keptTop && screen.topRow == middleRow && screen.window[message: screen.topRow - screen.windowStart].model.id == middleID
         }
         let searchStart = DispatchTime.now()
         let searchCPU = ThreadClock.seconds()
@@ -157,7 +157,7 @@ struct ViewerBench {
         text += "  resize → frame at the new width (\(resizeTimes.count) widths)                 max \(Format.fixed(resizeTimes.max() ?? 0, 2)) ms wall, \(Format.fixed(resizeCPU.max() ?? 0, 2)) ms CPU; same message at the top: \(keptTop ? "yes" : "NO")\n"
         text += "  search over every message (no match)                        \(Format.fixed(search, 1)) ms wall, \(Format.fixed(searchCPUms, 1)) ms CPU\n"
         text += "  search backwards from the end for \"lol\"                     \(Format.fixed(wordSearch, 1)) ms wall\(foundWord ? "" : " (not found)")\n"
-        text += "  windows laid out                                            \(screen.windowsBuilt), moved \(screen.windowsSlid) times (\(screen.window.count) messages in the last)\n"
+        text += "  windows laid out                                            \(screen.windowsBuilt), moved \(screen.windowsSlid) times (\(screen.window.messageCount) messages in the last)\n"
         text += "  memory: resident now \(Format.fixed(Double(resident) / 1e6, 1)) MB (\(Format.fixed(Double(resident - residentBefore) / 1e6, 1)) MB more than before opening), peak resident since the process started \(Format.fixed(Double(peak) / 1e6, 1)) MB\n"
         text += "          the file's index: \(Format.fixed(Double(index) / 1e6, 1)) MB, \(perMessage(index)) bytes a message (file: \(perMessage(fileBytes)) bytes a message)\n"
         text += "  (frames built: \(Format.grouped(bytes)) bytes)\n"

@@ -12,6 +12,13 @@ struct HeightsWriter {
     /// The CSV header line of heights in cells.
     static let csvHeader = "row,id,kind,width,height,textLines,wrapWidth,bubbleWidth,conversation\n"
 
+    /// A row's fields after its kind, as `heights` in cells writes them (the formatter below
+    /// writes the same bytes from pieces made once per width).
+    static func fields(of layout: RowLayout, width: Int) -> [(String, String)] {
+        [("width", String(width)), ("height", String(layout.height)), ("textLines", String(layout.textLines)),
+         ("wrapWidth", String(layout.wrapWidth)), ("bubbleWidth", String(layout.bubbleWidth))]
+    }
+
     let csv: Bool
     /// The formatting the layout tasks share, its pieces made for the stream's widths.
     private let formatting: HeightsRowFormatter.Shared

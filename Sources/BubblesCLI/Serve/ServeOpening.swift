@@ -115,10 +115,7 @@ struct ServeOpening {
             return ServedConversation<CellMeasurer>(
                 width: width, options: decoration,
                 makeEngine: { LayoutEngine(textOptions: textOptions, cache: cache()) },
-                fields: { layout, _, width, _ in
-                    [("width", String(width)), ("height", String(layout.height)), ("textLines", String(layout.textLines)),
-                     ("wrapWidth", String(layout.wrapWidth)), ("bubbleWidth", String(layout.bubbleWidth))]
-                },
+                fields: { layout, _, width, _ in HeightsWriter.fields(of: layout, width: width) },
                 total: { String($0) })
         }
         let errors = CollectedText()

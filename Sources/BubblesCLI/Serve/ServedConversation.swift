@@ -130,7 +130,7 @@ final class ServedConversation<Measurer: TextMeasurer>: ServedLayout {
         let conversation = try conversation()
         var seen = Set<String>()
         for model in new {
-            guard conversation.row(withID: model.id) == nil, seen.insert(model.id).inserted else {
+            guard conversation.index(ofID: model.id) == nil, seen.insert(model.id).inserted else {
                 throw ServeError.invalidParams("messages: id \"\(model.id)\" is already in the conversation (use update to change it)")
             }
         }
@@ -145,18 +145,18 @@ final class ServedConversation<Measurer: TextMeasurer>: ServedLayout {
             messageBytes += ServeRecords.bytes(of: model)
             laidOut += conversation.lastLaidOut
         }
-        invalidateStarts(from: conversation.count - new.count - 1)
+        invalidateStarts(from: conversation.messageCount - new.count - 1)
         return try rows(ids: laidOut + new.map(\.id))
     }
 
     func update(_ changed: [any MessageModel]) throws(ServeError) -> ServedRows {
         let conversation = try conversation()
-        for model in changed where conversation.row(withID: model.id) == nil {
+        for model in changed where conversation.index(ofID: model.id) == nil {
             throw ServeError.invalidParams("messages: no message \"\(model.id)\" in the conversation (use append to add it)")
         }
         var laidOut: [String] = []
         for model in changed {
-            guard let row = conversation.row(withID: model.id) else { continue }
+            guard let row = conversation.index(ofID: model.id) else { continue }
             do {
                 try conversation.replace(model)
             } catch {
@@ -172,12 +172,12 @@ final class ServedConversation<Measurer: TextMeasurer>: ServedLayout {
 
     func remove(ids: [String]) throws(ServeError) -> ServedRows {
         let conversation = try conversation()
-        for id in ids where conversation.row(withID: id) == nil {
+        for id in ids where conversation.index(ofID: id) == nil {
             throw ServeError.invalidParams("ids: no message \"\(id)\" in the conversation")
         }
         var laidOut: [String] = []
         for id in ids {
-            guard let row = conversation.row(withID: id) else { continue }  // named twice
+            guard let row = conversation.index(ofID: id) else { continue }  // named twice
             do {
                 try conversation.remove(id: id)
             } catch {
@@ -206,13 +206,13 @@ final class ServedConversation<Measurer: TextMeasurer>: ServedLayout {
         let wanted = range.clamped(to: 0..<total)
         if !wanted.isEmpty {
             // The message row holding the first wanted row: the last whose start is at or before it.
-            var low = 0, high = conversation.count
+            var low = 0, high = conversation.messageCount
             while high - low > 1 {
                 let mid = (low + high) / 2
                 if starts[mid] <= wanted.lowerBound { low = mid } else { high = mid }
             }
             var row = low
-            while row < conversation.count, starts[row] < wanted.upperBound {
+            while row < conversation.messageCount, starts[row] < wanted.upperBound {
                 append(row: row, of: conversation, within: wanted, to: &result)
                 row += 1
             }
@@ -226,7 +226,7 @@ final class ServedConversation<Measurer: TextMeasurer>: ServedLayout {
         let total = syncStarts(conversation)
         var rows = Set<Int>()
         for id in ids {
-            if let row = conversation.row(withID: id) { rows.insert(row) }
+            if let row = conversation.index(ofID: id) { rows.insert(row) }
         }
         var result = ServedRows()
         for row in rows.sorted() { append(row: row, of: conversation, within: 0..<total, to: &result) }
@@ -236,7 +236,7 @@ final class ServedConversation<Measurer: TextMeasurer>: ServedLayout {
 
     /// Message row `row`'s rows (its date row, then its own) that fall in `wanted`, as records.
     private func append(row: Int, of conversation: Conversation<Measurer>, within wanted: Range<Int>, to result: inout ServedRows) {
-        let item = conversation[row]
+        let item = conversation[message: row]
         var number = starts[row]
         if let separator = item.dateSeparator {
             if wanted.contains(number) {
@@ -269,7 +269,7 @@ final class ServedConversation<Measurer: TextMeasurer>: ServedLayout {
     /// Brings `starts` up to date from the first row a change may have moved; returns the
     /// timeline's row count. Linear in the rows after that one.
     private func syncStarts(_ conversation: Conversation<Measurer>) -> Int {
-        let count = conversation.count
+        let count = conversation.messageCount
         if starts.count > count { starts.removeLast(starts.count - count) }
         if starts.count < count { starts += repeatElement(0, count: count - starts.count) }
         var next = startsValid == 0 ? 0 : starts[startsValid - 1] + rowsOf(startsValid - 1, conversation)
@@ -282,7 +282,7 @@ final class ServedConversation<Measurer: TextMeasurer>: ServedLayout {
     }
 
     private func rowsOf(_ row: Int, _ conversation: Conversation<Measurer>) -> Int {
-        conversation[row].dateSeparator == nil ? 1 : 2
+        conversation[message: row].dateSeparator == nil ? 1 : 2
     }
 }
 
