@@ -14,15 +14,18 @@ import Foundation
 /// name line; then every row's decoration is recomputed (arithmetic) and only the rows whose
 /// decoration changed are laid out.
 ///
-/// A row is a message plus, when it is its day's first, the date separator above it; so rows are
-/// messages and ids name them. `resize(width:)` lays every row out again from the prepared texts
-/// the rows keep: no Unicode work, no prepared-text store lookups.
+/// Its rows are what a table view lists, and what `bubbles heights` prints: each message, and
+/// above each day's first message its date separator, a row of its own. `messageIndex(ofRow:)`
+/// and `row(ofMessage:)` map rows and messages both ways; ids name messages. Every query by row
+/// (`height(ofRow:)`, `frame(ofRow:)`, `row(atOffset:)`) is O(log n). `resize(width:)` lays every
+/// row out again from the prepared texts the rows keep: no Unicode work, no prepared-text store
+/// lookups.
 ///
 /// Heights are in the unit of the conversation's measurer: terminal rows for a `CellMeasurer`
 /// (`init(width:style:registry:options:)`), LayoutUnits (1/64 px) for a
 /// `PixelTextMeasurer` such as BubbleFonts' `PixelLayoutMeasurer`
-/// (`init(measurer:style:width:registry:options:)`). Widths are the measurer's (cells, or
-/// whole px). Every question and change is the same either way.
+/// (`init(measurer:style:width:registry:options:)`); frames are in the same unit. Widths are the
+/// measurer's (cells, or whole px). Every question and change is the same either way.
 ///
 /// Layouts go through the engine's shared `LayoutCache`. Not `Sendable`: one task owns it.
 public final class Conversation<Measurer: TextMeasurer> {
