@@ -68,15 +68,15 @@ public final class Conversation<Measurer: TextMeasurer> {
     typealias MeasuredRows = @Sendable (_ layout: RowLayout, _ separator: RowLayout?, _ content: BubbleContent,
                                         _ texts: RowTexts<Measurer.Prepared>) -> (row: PixelRow, separator: PixelRow?)
 
+    /// The style of rows in pixels (nil for rows in cells): frames take their bubbles' widths
+    /// from it and are in LayoutUnits.
+    let pixelStyle: PixelStyle?
+
     /// An empty conversation laid out at `width` by `engine`; heights are the layouts' own (for an
     /// engine in terminal cells: rows).
     package convenience init(engine: LayoutEngine<Measurer>, width: Int, options: DecorationOptions = DecorationOptions()) {
         self.init(engine: engine, width: width, options: options, measuredRows: nil)
     }
-
-    /// The style of rows in pixels (nil for rows in cells): frames take their bubbles' widths
-    /// from it and are in LayoutUnits.
-    let pixelStyle: PixelStyle?
 
     init(engine: LayoutEngine<Measurer>, width: Int, options: DecorationOptions, pixelStyle: PixelStyle? = nil,
          measuredRows: MeasuredRows?) {
@@ -125,13 +125,12 @@ public final class Conversation<Measurer: TextMeasurer> {
     /// edge and width within the conversation's width (incoming bubbles at the left, outgoing at
     /// the right, notices and date separators centred). O(log n).
     public func frame(ofRow row: Int) -> RowFrame {
-        let (message, isHeader) = timeline.locate(part: row)
-        let e = entries[Int(timeline[message])]
-        let layout = isHeader ? (e.dateLayout ?? .empty) : e.layout
+        let layout = layout(ofRow: row)
         var x = layout.x, width = layout.bubbleWidth
         if let pixelStyle {
-            // A bubble in pixels is at least the style's least width, widened away from its edge.
-            let cell = isHeader ? engine.registry.dateSeparatorCell : engine.registry.cell(of: layout.kind)
+            // A bubble in pixels is at least the style's least width, widened away from its edge
+            // (its cell's pixel row says how wide, as for `heights --font`).
+            let cell = engine.registry.cell(of: layout.kind)
             width = cell.pixelRow(layout, textHeight64: 0, labelHeight64: nil, style: pixelStyle).bubbleWidth
             if layout.alignment == .right { x -= width - layout.bubbleWidth }
             x *= 64
@@ -153,8 +152,8 @@ public final class Conversation<Measurer: TextMeasurer> {
     /// Row `row`'s layout: its message's, or its date separator's.
     package func layout(ofRow row: Int) -> RowLayout {
         let (message, isHeader) = timeline.locate(part: row)
-        let e = entries[Int(timeline[message])]
-        return isHeader ? e.dateLayout ?? .empty : e.layout
+        let e = Int(timeline[message])
+        return isHeader ? entries[e].dateLayout ?? .empty : entries[e].layout
     }
 
     /// The lines of row `row`'s text (its message's text part 0) as laid out, each with its
