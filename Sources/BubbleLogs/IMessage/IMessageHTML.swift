@@ -50,7 +50,7 @@ enum IMessageHTML {
     /// Whether `head` is a page `bubbles render --format html` wrote.
     static func isOurTranscript(_ head: ArraySlice<UInt8>) -> Bool {
         let text = String(decoding: head.prefix(InputFile.detectionPrefix), as: UTF8.self)
-        return text.contains("<title>Transcript</title>") && (text.contains("<main class=\"chat\">") || text.contains(".chat{"))
+        return text.contains("<title>Transcript</title>") && text.contains("<meta http-equiv=\"Content-Security-Policy\"")
     }
 
     /// The error for an HTML page that is not an export we read.
