@@ -225,7 +225,9 @@ final class IMessageHTMLProducer: RecordProducer {
         block = nil
         switch token {
         case .start(let tag):
-            open.bytes += tag.name.utf8.count + tag.attributes.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+            // An element costs more than its bytes: counted as at least 64, so a message of
+            // many tiny tags is bounded as one of text is.
+            open.bytes += 64 + tag.name.utf8.count + tag.attributes.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 32 }
             let node = HTMLNode(tag, line: line)
             if open.problem == nil, let parent = open.stack.last { parent.children.append(.element(node)) }
             if !tag.selfClosing, !Self.voidElements.contains(tag.name), open.stack.count < Self.maximumDepth {
@@ -240,7 +242,7 @@ final class IMessageHTMLProducer: RecordProducer {
                 }
             }
         case .text(let text):
-            open.bytes += text.utf8.count
+            open.bytes += 32 + text.utf8.count
             if open.problem == nil, let parent = open.stack.last { parent.children.append(.text(text)) }
         case .overlongTag:
             open.problem = open.problem ?? "a tag longer than \(HTMLTokenizer.maximumTagBytes >> 20) MiB"
