@@ -9,8 +9,8 @@ import BubbleLayout
 /// Each conversation's messages are read in time order; conversations in the order of their
 /// first message, each introduced by a row naming it when there are several (conversations
 /// with no message, and Skype's own lists such as `48:calllogs`, are left out). An edited
-/// message, written once per version (the same `from` and `originalarrivaltime`, newest first),
-/// is read once, as its last version; blank messages the server generated
+/// or deleted message, written once per version (the same `from` and `originalarrivaltime`,
+/// newest first), is read once, as its last version; blank messages the server generated
 /// (`properties.isserversidegenerated`) are not messages. Messages are named by
 /// their `id` (a conversation's id before it, `8:live:ana/1709402592345`, when several are
 /// read). The export's owner (`userId`) is "me" unless `--me` names someone else.
@@ -79,7 +79,9 @@ enum SkypeExport {
                     if edited.contains(version) { continue }
                     let properties = fields["properties"]?.objectValue
                     let content = fields["content"]?.stringValue ?? ""
-                    if properties?["edittime"]?.stringValue != nil || content.contains("<e_m") { edited.insert(version) }
+                    if properties?["edittime"]?.stringValue != nil || properties?["deletetime"]?.stringValue != nil || content.contains("<e_m") {
+                        edited.insert(version)
+                    }
                     if properties?["isserversidegenerated"]?.boolValue == true, content.isEmpty,
                        properties?["edittime"] == nil, properties?["deletetime"] == nil { continue }
                 }
