@@ -40,7 +40,15 @@ import Testing
         outcome.notes = reader.notes
         for entry in reader {
             switch entry {
-            case .message(let record, let position): outcome.entries.append(.message(AnyHashable(record), position))
+            case .message(var record, let position):
+                // A file's reader also sizes pictures from the files of the export beside it (an
+                // unzipped export's folder), which bytes in memory have not: those sizes are left out.
+                if let media = reader.media, let image = record as? LogImageMessage,
+                   let size = media.size(ofPictureNamed: image.imageName), image.pixelWidth == size.width, image.pixelHeight == size.height {
+                    record = LogImageMessage(header: image.header, pixelWidth: nil, pixelHeight: nil, imageName: image.imageName,
+                                             caption: image.caption, captionSpans: image.captionSpans)
+                }
+                outcome.entries.append(.message(AnyHashable(record), position))
             case .diagnostic(let diagnostic): outcome.entries.append(.diagnostic(diagnostic))
             }
         }

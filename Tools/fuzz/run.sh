@@ -38,7 +38,7 @@ if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
 fi
 
 # Every harness, and where its seeds come from (besides Tools/fuzz/seeds/NAME when present).
-HARNESSES=(json jsonl telegram whatsapp discord slack messenger imessage signal line matrix skype googlechat hangouts text render zip font svg serve)
+HARNESSES=(json jsonl telegram whatsapp discord slack messenger imessage imessagehtml signal line matrix skype googlechat hangouts text render zip font svg serve)
 seeds_for() {
   case "$1" in
     json) echo "Corpora/exports Corpora/logs" ;;
@@ -49,6 +49,7 @@ seeds_for() {
     slack) echo "Corpora/exports/slack" ;;
     messenger) echo "Corpora/exports/messenger" ;;
     imessage) echo "Corpora/exports/imessage" ;;
+    imessagehtml) echo "Corpora/exports/imessage/html" ;;
     signal) echo "Corpora/exports/signal" ;;
     line) echo "Corpora/exports/line" ;;
     matrix) echo "Corpora/exports/matrix" ;;
@@ -73,7 +74,7 @@ max_len_for() {
   case "$1" in
     render | svg) echo 2048 ;;
     text | jsonl | whatsapp | imessage | signal | line | serve) echo 4096 ;;
-    json | telegram | discord | slack | messenger | matrix | skype | googlechat | hangouts) echo 8192 ;;
+    json | telegram | discord | slack | messenger | matrix | skype | googlechat | hangouts | imessagehtml) echo 8192 ;;
     zip | font) echo 65536 ;;
   esac
 }
@@ -81,6 +82,7 @@ dictionary_for() {
   case "$1" in
     whatsapp) echo Tools/fuzz/whatsapp.dict ;;
     imessage) echo Tools/fuzz/imessage.dict ;;
+    imessagehtml) echo Tools/fuzz/imessagehtml.dict ;;
     signal) echo Tools/fuzz/signal.dict ;;
     line) echo Tools/fuzz/line.dict ;;
     text) echo Tools/fuzz/text.dict ;;

@@ -119,7 +119,8 @@ struct IMessageBlockReader {
     var timeZone: TimeZone
     var zoneless: ZonelessTimes
 
-    private static let tapbacks: [String: String] = [
+    /// The classic tapbacks' names as the exporter writes them, and their emoji.
+    static let tapbacks: [String: String] = [
         "Loved": "❤️", "Liked": "👍", "Disliked": "👎", "Laughed": "😂", "Emphasized": "‼️", "Questioned": "❓",
     ]
     private static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "heic", "heif", "webp", "bmp", "tiff"]

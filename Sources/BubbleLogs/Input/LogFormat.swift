@@ -12,7 +12,7 @@ public enum LogFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
     /// Facebook Messenger or Instagram "Download your information" JSON (a thread's
     /// `message_1.json`, its folder, the export's folder or zip).
     case messenger
-    /// `imessage-exporter`'s `.txt` (one conversation per file).
+    /// `imessage-exporter`'s `.txt` or `.html` (one conversation per file).
     case imessage
     /// signal-export's `chat.md` or its JSON Lines `data.json`.
     case signal
@@ -57,7 +57,7 @@ public enum LogFormat: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .discord: "DiscordChatExporter JSON"
         case .slack: "Slack export folder"
         case .messenger: "Messenger or Instagram export"
-        case .imessage: "imessage-exporter text"
+        case .imessage: "imessage-exporter export"
         case .signal: "signal-export chat"
         case .line: "LINE chat history"
         case .matrix: "Element (Matrix) export"

@@ -108,6 +108,10 @@ public enum LogSource {
             producer = LineText.producer(bytes: try input.wholeInput(budget: options.memoryBudget), file: display, options: options)
         case .signal:
             producer = SignalExport.producer(bytes: try input.wholeInput(budget: options.memoryBudget), file: display, options: options)
+        case .imessage where IMessageHTML.isHTML(input.prefix[...]):
+            // imessage-exporter's HTML, streamed; a page of anything else is refused whole.
+            guard IMessageHTML.looksLikeExport(input.prefix[...]) else { throw IMessageHTML.notAnExport(input.prefix[...], file: display) }
+            producer = IMessageHTML.producer(lines: input.streamingLines(), file: display, options: options)
         case .imessage:
             producer = IMessageText.producer(bytes: try input.wholeInput(budget: options.memoryBudget), file: display, options: options)
         case .hangouts:
@@ -132,10 +136,13 @@ public enum LogSource {
         }
         let reader = LogReader(file: display, format: resolved, strict: options.strict, producer: producer)
         reader.warnings = warnings
-        if resolved == .whatsapp, input.memoryBytes == nil, input.path != "-" {
-            // An unzipped export: the media beside the chat's text file.
+        let isIMessageHTML = resolved == .imessage && producer is IMessageHTMLProducer
+        if resolved == .whatsapp || isIMessageHTML, input.memoryBytes == nil, input.path != "-" {
+            // An unzipped export: the media beside the chat's text file (imessage-exporter's
+            // HTML names them by their paths in the export's folder).
             let slash = input.path.lastIndex(of: "/")
-            reader.media = ExportMedia(folder: DirectoryExportFolder(path: slash.map { String(input.path[...$0]) } ?? "."))
+            reader.media = ExportMedia(folder: DirectoryExportFolder(path: slash.map { String(input.path[...$0]) } ?? "."),
+                                       namesArePaths: isIMessageHTML)
         }
         return reader
     }
@@ -191,7 +198,7 @@ public enum LogSource {
             for line in head[i...].split(omittingEmptySubsequences: true, whereSeparator: { $0 == 0x0A || $0 == 0x0D }).prefix(20) {
                 if WhatsAppLine.parseHeader(String(decoding: line, as: UTF8.self)) != nil { return .whatsapp }
             }
-            if IMessageText.looksLikeExport(head[i...]) { return .imessage }
+            if IMessageText.looksLikeExport(head[i...]) || IMessageHTML.looksLikeExport(head[i...]) { return .imessage }
             // Lines shaped like WhatsApp's with a date we cannot read: say so, quoting the first.
             var number = 0
             for line in head.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(20) {
@@ -201,10 +208,11 @@ public enum LogSource {
                     throw LogInputError(file: input.display, line: number, message: "a WhatsApp date format we don't know: \"\(DiagnosticText.quoted(text, limit: 40))\"; expected lines like \"31/12/23, 21:05 - Name: text\" or \"[31/12/23, 21:05:09] Name: text\"")
                 }
             }
+            if head[i] == UInt8(ascii: "<") { throw IMessageHTML.notAnExport(head[i...], file: input.display) }
             if head[i] == UInt8(ascii: "[") {
                 throw LogInputError(file: input.display, message: "a JSON array is not a chat log we know: expected JSON Lines, a Telegram or Discord export, or a Slack export folder (not one of its day files)")
             }
-            throw LogInputError(file: input.display, message: "unrecognised format: expected JSON Lines, a Telegram result.json, a DiscordChatExporter JSON, a Slack or Messenger export folder, a WhatsApp .txt whose lines start like \"31/12/23, 21:05 - Name: text\" or \"[31/12/23, 21:05:09] Name: text\", an imessage-exporter .txt, a signal-export chat.md, or a LINE .txt (UTF-8 or UTF-16)")
+            throw LogInputError(file: input.display, message: "unrecognised format: expected JSON Lines, a Telegram result.json, a DiscordChatExporter JSON, a Slack or Messenger export folder, a WhatsApp .txt whose lines start like \"31/12/23, 21:05 - Name: text\" or \"[31/12/23, 21:05:09] Name: text\", an imessage-exporter .txt or .html, a signal-export chat.md, or a LINE .txt (UTF-8 or UTF-16)")
         }
     }
 }

@@ -8,7 +8,10 @@ import BubbleLayout
 ///
 /// Each conversation's messages are read in time order; conversations in the order of their
 /// first message, each introduced by a row naming it when there are several (conversations
-/// with no message, such as Skype's own `48:calllogs`, are left out). Messages are named by
+/// with no message, and Skype's own lists such as `48:calllogs`, are left out). An edited
+/// or deleted message, written once per version (the same `from` and `originalarrivaltime`,
+/// newest first), is read once, as its last version; blank messages the server generated
+/// (`properties.isserversidegenerated`) are not messages. Messages are named by
 /// their `id` (a conversation's id before it, `8:live:ana/1709402592345`, when several are
 /// read). The export's owner (`userId`) is "me" unless `--me` names someone else.
 enum SkypeExport {
@@ -56,14 +59,32 @@ enum SkypeExport {
                 }
                 continue
             }
+            // Skype's own lists (`48:calllogs`) repeat what the chats hold.
+            if id.hasPrefix("48:") { continue }
             var read: [Message] = []
+            // Edited messages: the versions of one message share its sender and arrival time;
+            // the list, newest first, gives the last version first. Earlier versions are folded
+            // into it, as are the blank messages the server generates.
+            var edited: Set<String> = []
             for (index, (message, messageLine)) in messages.elementsWithLines.enumerated() {
                 let fields = message.objectValue
-                let micros = fields?["originalarrivaltime"]?.stringValue.flatMap { LogTimestamp.microseconds(iso8601: $0) }
+                let arrival = fields?["originalarrivaltime"]?.stringValue
+                let micros = arrival.flatMap { LogTimestamp.microseconds(iso8601: $0) }
                 if let fields, let from = fields["from"]?.stringValue, let name = fields["displayName"]?.stringValue, !name.isEmpty {
                     names[from] = name
                 }
                 if let content = fields?["content"]?.stringValue { learnNames(from: content, into: &learned) }
+                if let fields, let arrival, let from = fields["from"]?.stringValue {
+                    let version = from + "\u{0}" + arrival
+                    if edited.contains(version) { continue }
+                    let properties = fields["properties"]?.objectValue
+                    let content = fields["content"]?.stringValue ?? ""
+                    if properties?["edittime"]?.stringValue != nil || properties?["deletetime"]?.stringValue != nil || content.contains("<e_m") {
+                        edited.insert(version)
+                    }
+                    if properties?["isserversidegenerated"]?.boolValue == true, content.isEmpty,
+                       properties?["edittime"] == nil, properties?["deletetime"] == nil { continue }
+                }
                 read.append(Message(value: message, line: messageLine, index: index + 1, micros: micros))
             }
             guard !read.isEmpty else { continue }

@@ -11,8 +11,9 @@ import BubbleLayout
 ///   its size when given; files, videos, voice messages and albums are labelled lines.
 /// - Calls (`Event/Call`, its `partlist`) and the group's changes (`ThreadActivity/AddMember`,
 ///   `DeleteMember`, `TopicUpdate`, …) are system rows.
-/// - A deleted message (`properties.deletetime`, or an empty content) is the note "Message deleted"
-///   in its sender's place.
+/// - A deleted message (`properties.deletetime`, an empty content, or an edit that left only its
+///   `<e_m>` mark) is the note "Message deleted" in its sender's place.
+/// - Reactions (`properties.emotions`) end the text as one line: `[reactions: 👍 Ana, ❤️ Ben]`.
 struct SkypeMessageDecoder {
     /// Display names by user id (`8:live:ana`), from the messages that give one.
     var names: [String: String]
@@ -42,7 +43,9 @@ struct SkypeMessageDecoder {
         let from = try message.string("from") ?? ""
         var sender = try message.string("displayName").flatMap { $0.isEmpty ? nil : ExpansionLimit.name($0) }
         if sender == nil, !from.isEmpty { sender = name(ofUser: from) }
-        let content = try message.string("content") ?? ""
+        var content = try message.string("content") ?? ""
+        // Older clients wrote an edit as "Edited previous message: " and the new text before its `<e_m>`.
+        if content.hasPrefix(Self.editedPrefix), content.contains("<e_m") { content.removeFirst(Self.editedPrefix.count) }
         let properties = message.object["properties"]?.objectValue
         func present(_ key: String) -> Bool {
             guard let value = properties?[key] else { return false }
@@ -67,9 +70,11 @@ struct SkypeMessageDecoder {
         if present("deletetime") || (content.isEmpty && (type == "RichText" || type == "Text")) {
             return LogTextMessage(header: header, text: "Message deleted", textStyle: .notice)
         }
+        let reactions = self.reactions(properties?["emotions"])
         switch type {
         case "Text":
-            return LogTextMessage(header: header, text: content.isEmpty ? "[message with no text]" : boundedPlain(content))
+            let text = content.isEmpty ? "[message with no text]" : boundedPlain(content)
+            return LogTextMessage(header: header, text: reactions.map { text + "\n" + $0 } ?? text)
         case "RichText", "RichText/Html":
             var body = StyledText()
             var reply = ReplyState()
@@ -77,7 +82,13 @@ struct SkypeMessageDecoder {
             if reply.edited { header.isEdited = true }
             if let target = reply.target { header.replyToID = idPrefix + target }
             let text = Self.trimmed(body)
-            return LogTextMessage(header: header, text: text.text.isEmpty ? "[message with no text]" : text.text, spans: text.text.isEmpty ? [] : text.spans)
+            // An edit to nothing (only its `<e_m>` mark left) deleted the message.
+            if text.text.isEmpty, reply.edited, reply.target == nil {
+                return LogTextMessage(header: header, text: "Message deleted", textStyle: .notice)
+            }
+            guard !text.text.isEmpty else { return LogTextMessage(header: header, text: reactions.map { "[message with no text]\n" + $0 } ?? "[message with no text]") }
+            if let reactions { return LogTextMessage(header: header, text: text.text + "\n" + reactions, spans: text.spans) }
+            return LogTextMessage(header: header, text: text.text, spans: text.spans)
         case "EndToEndEncryption/EncryptedText":
             return LogTextMessage(header: header, text: "[encrypted message]", textStyle: .notice)
         case "Notice", "PopCard", "Event/BingBot":
@@ -87,7 +98,14 @@ struct SkypeMessageDecoder {
             break
         }
         if let object = markup.first("uriobject") {
-            return media(object, type: type, header: header)
+            let record = media(object, type: type, header: header)
+            guard let reactions else { return record }
+            if let image = record as? LogImageMessage {
+                return LogImageMessage(header: image.header, pixelWidth: image.pixelWidth, pixelHeight: image.pixelHeight,
+                                       imageName: image.imageName, caption: reactions)
+            }
+            if let text = record as? LogTextMessage { return LogTextMessage(header: text.header, text: text.text + "\n" + reactions) }
+            return record
         }
         if type == "RichText/Contacts" {
             let contacts = markup.first("contacts")?.children(named: "c").prefix(64).map { contact in
@@ -103,6 +121,33 @@ struct SkypeMessageDecoder {
         let text = markup.text.trimmingSpaces
         let label = type == "Poll" ? "[poll]" : "[\(DiagnosticText.quoted(type, limit: 40))]"
         return LogTextMessage(header: header, text: text.isEmpty ? label : boundedPlain(type == "Poll" ? "[poll] " + text : text))
+    }
+
+    static let editedPrefix = "Edited previous message: "
+
+    /// Skype's six reactions by their `key`; another key (an emoticon's) is shown as Skype types it.
+    private static let reactionEmoji: [String: String] = [
+        "like": "👍", "heart": "❤️", "laugh": "😆", "surprised": "😮", "sad": "😢", "angry": "😠",
+    ]
+
+    /// `properties.emotions`, `[{key, users: [{mri, time, value}]}]` (or that list as a JSON
+    /// string), as one line: "[reactions: 👍 Ana, ❤️ Ben]"; nil when there are none.
+    private func reactions(_ value: JSONValue?) -> String? {
+        var list = value?.arrayValue
+        if list == nil, let text = value?.stringValue, text.hasPrefix("["), text.utf8.count <= 1 << 20 {
+            list = try? JSONParser(allowsHexEscapes: false).parse(document: JSONDocumentBytes(Array(text.utf8))).arrayValue
+        }
+        guard let list else { return nil }
+        var parts: [String] = []
+        for emotion in list.prefix(64) {
+            guard let object = emotion.objectValue, let key = object["key"]?.stringValue, !key.isEmpty else { continue }
+            let shown = Self.reactionEmoji[key] ?? "(\(ExpansionLimit.name(key)))"
+            for user in (object["users"]?.arrayValue ?? []).prefix(256) {
+                guard let mri = user.objectValue?["mri"]?.stringValue, !mri.isEmpty else { continue }
+                parts.append("\(shown) \(name(ofUser: mri))")
+            }
+        }
+        return parts.isEmpty ? nil : "[reactions: \(parts.joined(separator: ", "))]"
     }
 
     /// What a message's quote and edit marks say.
@@ -140,6 +185,15 @@ struct SkypeMessageDecoder {
             if shown.isEmpty { body.append(target) } else if !target.isEmpty, !shown.contains(target), !target.hasPrefix("mailto:") {
                 body.append(" (\(target))")
             }
+        case "br":
+            // Never closed, so what follows it is read as inside it.
+            body.append("\n")
+            append(element.children, to: &body, reply: &reply)
+        case "p", "div", "li":
+            // `RichText/Html`'s blocks: one to a line.
+            if body.utf8Count > 0, !body.text.hasSuffix("\n") { body.append("\n") }
+            append(element.children, to: &body, reply: &reply)
+            body.append("\n")
         case "e_m", "legacyquote":
             if element.name == "e_m" { reply.edited = true }
         case "quote":
@@ -251,6 +305,12 @@ struct SkypeMessageDecoder {
             return "\(initiator) \(value == "true" ? "showed" : "hid") the chat history to new members"
         case "JoiningEnabledUpdate":
             return "\(initiator) \(value == "true" ? "allowed" : "stopped") joining by link"
+        case "E2EEHandshakeInvite":
+            return "\(initiator) invited to a private conversation"
+        case "E2EEHandshakeAccept":
+            return "\(initiator) accepted the private conversation"
+        case "E2EEHandshakeComplete", "E2EEHandshakeReject":
+            return kind == "E2EEHandshakeComplete" ? "Private conversation started" : "\(initiator) declined the private conversation"
         default:
             return "\(initiator): \(DiagnosticText.quoted(String(kind), limit: 40))"
         }

@@ -249,7 +249,7 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
         case .slack:
             return "a Slack export is a folder (or zip) of day files, not one growing file"
         case .imessage:
-            return "an imessage-exporter .txt is read whole: a message's replies and reactions are written inside its block"
+            return "an imessage-exporter .txt or .html is written anew by each export: a message's replies and reactions are written inside its block"
         case .signal:
             return "a signal-export chat is read whole: each export writes it anew"
         case .line:

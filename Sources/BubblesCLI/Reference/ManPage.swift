@@ -84,7 +84,7 @@ enum ManPage {
         case .discord: "A DiscordChatExporter JSON export of one channel."
         case .slack: "A Slack workspace export: its folder, or its .zip."
         case .messenger: "A Facebook Messenger or Instagram \"Download your information\" export in JSON: the zip, its folder, a thread's folder or one message_1.json (--input instagram reads the same)."
-        case .imessage: "An iMessage chat as imessage-exporter writes it in its txt format."
+        case .imessage: "An iMessage chat as imessage-exporter writes it: its txt or its html format (one file per conversation, pictures from the export's attachments folder)."
         case .signal: "A Signal chat as signal-export writes it: chat.md, or data.json."
         case .line: "A LINE chat history, the .txt the app saves."
         case .matrix: "A Matrix room as Element's Export chat writes it in JSON."
