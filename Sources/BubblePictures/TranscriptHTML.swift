@@ -138,7 +138,9 @@ public struct TranscriptHTML {
         // Pictures, when the page embeds any, only as `data:` URLs.
         let images = embeddedBytes > 0 ? "; img-src data:" : ""
         out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; font-src file: data:\(images)\">\n"
-        out += "<meta name=\"viewport\" content=\"width=device-width\">\n<title>Transcript</title>\n<style>\n" + fonts.faceRules
+        out += "<meta name=\"viewport\" content=\"width=device-width\">\n<title>Transcript</title>\n<style>\n"
+            // The text the page shows, and the ellipsis its one-line names and quotes may end with.
+            + fonts.faceRules(drawing: fonts.embedsAny ? PictureFonts.drawnScalars(Array(body.utf8) + Array("…".utf8)) : [])
         out += "body{margin:0;background:\(c.background)}\n"
         out += ".chat{width:\(width)px;font-family:\(fonts.familyList);font-size:\(TranscriptSVG.number(fontSize))px;line-height:\(lineHeightCSS);color:\(c.text)}\n"
         out += ".row{display:flow-root}\n"

@@ -397,7 +397,7 @@ public struct TranscriptSVG {
         let outer = width + 2 * margin
         var head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         head += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(outer)\" height=\"\(height)\" viewBox=\"0 0 \(outer) \(height)\">\n"
-        head += "<style>\n" + fonts.faceRules
+        head += "<style>\n" + fonts.faceRules(drawing: fonts.embedsAny ? PictureFonts.drawnScalars(out.bytes) : [])
         head += ".t{font-family:\(fonts.familyList);font-size:\(Self.number(fontSize))px;white-space:pre;direction:ltr;unicode-bidi:bidi-override;font-kerning:normal;text-rendering:geometricPrecision}\n"
         head += ".r{direction:rtl;unicode-bidi:bidi-override}\n"
         head += ".n{font-weight:bold;font-size:\(Self.number(fontSize * 0.8125))px}\n"
