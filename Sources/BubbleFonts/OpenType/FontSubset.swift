@@ -215,8 +215,9 @@ struct SubstitutionClosure {
 
     private mutating func read(_ table: FontBytes, type: UInt16, glyphCount: Int, budget: inout ExpansionBudget) throws(FontError) {
         guard let coverageTable = try table.subtable(at: 2) else { return }
-        let coverage = try Coverage(coverageTable)
+        var coverage = try Coverage(coverageTable)
         try budget.spend(coverage.entries.count, table, 2)
+        coverage.entries.removeAll { Int($0.glyph) >= glyphCount }
         let format = try table.u16(0)
         func glyphs(_ list: FontBytes, countAt: Int) throws(FontError) -> [UInt16] {
             let count = Int(try list.u16(countAt))
@@ -575,6 +576,10 @@ struct CFFOutlines {
                 fontDicts.append(fd)
                 if let p = fd.first(where: { $0.op == 18 })?.values, p.count == 2 {
                     privateBlocks.append(try privateBlock(size: p[0], offset: p[1]))
+                    // Font DICTs sharing one Private DICT: the copies stay within the table's size.
+                    guard privateBlocks.reduce(0, { $0 + $1.count }) <= 2 * table.count + 4 else {
+                        throw table.error(at, "Private DICTs add up to more than the CFF holds (a hostile font?)")
+                    }
                 } else {
                     privateBlocks.append([])
                 }
@@ -689,6 +694,10 @@ enum ColorBitmapSubset {
                 func copy(_ from: Int, _ to: Int) throws(FontError) {
                     guard from <= to else { throw header.error(8, "image offsets go backwards") }
                     try cbdt.check(imageData + from, to - from)
+                    // Images shared by many glyphs: the subset stays within the table's own size.
+                    guard data.bytes.count + (to - from) <= 2 * cbdt.count + 4 else {
+                        throw header.error(8, "glyph images add up to more than CBDT holds (a hostile font?)")
+                    }
                     data.bytes += cbdt.file[(cbdt.base + imageData + from)..<(cbdt.base + imageData + to)]
                 }
                 switch indexFormat {
