@@ -4,7 +4,9 @@ import BubbleLayout
 /// digits and input text escaped by a byte table, so writing a row builds no `String`.
 ///
 /// `appendEscaped` writes exactly what `MarkupText.append` does (the same entities, the same
-/// scalars dropped), over UTF-8 bytes instead of scalars: O(n) in the text's bytes.
+/// scalars dropped), over UTF-8 bytes instead of scalars: O(n) in the text's bytes. It and the
+/// hand-off of finished bytes to a writer are the module's only unsafe code
+/// (`MarkupBytes+Unsafe.swift`).
 struct MarkupBytes {
     var bytes: [UInt8] = []
 
@@ -36,16 +38,13 @@ struct MarkupBytes {
 
     private mutating func append(magnitude value: UInt) {
         if value < 10 { return bytes.append(UInt8(truncatingIfNeeded: value) &+ 48) }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 digits, least significant first
-        var count = 0
+        var divisor: UInt = 1
+        while value / divisor >= 10 { divisor *= 10 }
         var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                buffer[count] = UInt8(truncatingIfNeeded: rest % 10) &+ 48
-                rest /= 10
-                count += 1
-            }
-            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[i]) }
+        while divisor > 0 {
+            bytes.append(UInt8(truncatingIfNeeded: rest / divisor) &+ 48)
+            rest %= divisor
+            divisor /= 10
         }
     }
 
@@ -65,7 +64,7 @@ struct MarkupBytes {
     }
 
     /// What an ASCII byte becomes: 0 itself, 1 nothing, 2 a space, 3… an entity of `entities`.
-    private static let asciiAction: [UInt8] = (0..<128).map { byte in
+    static let asciiAction: [UInt8] = (0..<128).map { byte in
         switch byte {
         case 0x09: 2
         case 0x26: 3
@@ -78,59 +77,5 @@ struct MarkupBytes {
         }
     }
 
-    private static let entities: [StaticString] = ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"]
-
-    /// `text` escaped for an XML or HTML text node or a quoted attribute (`MarkupText`).
-    mutating func appendEscaped(_ text: some StringProtocol) {
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped(bytes: $0) }
-        if done == nil {
-            let copy = Array(text.utf8)
-            copy.withUnsafeBufferPointer { appendEscaped(bytes: $0) }
-        }
-    }
-
-    private mutating func appendEscaped(bytes input: UnsafeBufferPointer<UInt8>) {
-        bytes.reserveCapacity(bytes.count + input.count)
-        let count = input.count
-        var i = 0
-        var run = 0  // start of the bytes copied as they are
-        while i < count {
-            let byte = input[i]
-            if byte < 0x80 {
-                let action = Self.asciiAction[Int(byte)]
-                if action == 0 {
-                    i += 1
-                    continue
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[run..<i]))
-                switch action {
-                case 1: break
-                case 2: bytes.append(0x20)
-                default: append(Self.entities[Int(action) - 3])
-                }
-                i += 1
-                run = i
-                continue
-            }
-            // Multi-byte scalars: only C1 controls, U+061C, the bidi controls and U+FFFE/FFFF are dropped.
-            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-            var dropped = false
-            switch byte {
-            case 0xC2: dropped = i + 1 < count && input[i + 1] <= 0x9F
-            case 0xD8: dropped = i + 1 < count && input[i + 1] == 0x9C
-            case 0xE2 where i + 2 < count:
-                let second = input[i + 1], third = input[i + 2]
-                dropped = (second == 0x80 && (third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third)))
-                    || (second == 0x81 && (0xA6...0xA9).contains(third))
-            case 0xEF where i + 2 < count: dropped = input[i + 1] == 0xBF && (input[i + 2] == 0xBE || input[i + 2] == 0xBF)
-            default: break
-            }
-            if dropped {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[run..<i]))
-                run = i + length
-            }
-            i += length
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[run..<count]))
-    }
+    static let entities: [StaticString] = ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"]
 }

@@ -78,15 +78,16 @@ public struct PictureRowMaker {
     package mutating func row(_ r: Int, of batch: BatchLayout, widthIndex: Int = 0) -> PictureRow {
         let measurer = engine.texts.measurer
         let decoratedRow = batch.rows[r]
-        // Each text part prepared once, from the engine's store (where laying out the row left
-        // it), for its height, its lines and their heights: part 0 the text, part 1 an image of
-        // unknown size's label.
-        var prepared: [(part: Int, text: String, prepared: PixelPreparedText)] = []
-        func preparedText(_ text: String, part: Int) -> PixelPreparedText {
-            if let known = prepared.first(where: { $0.part == part && $0.text == text }) { return known.prepared }
-            let model = batch.models[decoratedRow.messageIndex]
-            let made = engine.texts.prepared(id: model.id, revision: model.revision, part: part, text: text)
-            prepared.append((part, text, made))
+        // Each text part prepared once and broken into lines once, at the width the row's height
+        // asks for, which is the width its lines are drawn at: part 0 the text, part 1 an image of
+        // unknown size's label. Prepared here, not kept in the engine's store, so a document holds
+        // no text beyond the row being made.
+        var drawn: [(part: Int, text: String, width: Int, lines: DrawnLines)] = []
+        func drawnLines(_ text: String, part: Int, width: Int) -> DrawnLines {
+            if let known = drawn.first(where: { $0.part == part && $0.width == width && $0.text == text }) { return known.lines }
+            let prepared = drawn.first(where: { $0.part == part && $0.text == text })?.lines.prepared ?? measurer.prepare(text)
+            let made = DrawnLines(prepared: prepared, measurer: measurer, width: width)
+            drawn.append((part, text, width, made))
             return made
         }
         let rowContent = decoratedRow.isDateSeparator
@@ -94,7 +95,7 @@ public struct PictureRowMaker {
         let pixels = engine.pixelRow(r, of: batch, widthIndex: widthIndex, style: style) { text, _, width in
             // `pixelRow` asks for the text's height, then an unknown-size image's label's.
             let part = text == rowContent?.text ? 0 : ImageContent.labelPart
-            return measurer.pixels.height(of: preparedText(text, part: part), width: width * 64)
+            return drawnLines(text, part: part, width: width).height64
         }
         let layout = pixels.layout
         let decorated = batch.rows[r]
@@ -138,8 +139,8 @@ public struct PictureRowMaker {
             }
             if let image = content.image, !image.hasKnownSize {
                 let label = image.label
-                row.imageLabel = Self.lines(of: label, prepared: preparedText(label, part: ImageContent.labelPart),
-                                            measurer: measurer, wrapWidth: layout.wrapWidth, count: layout.imageRows)
+                row.imageLabel = Self.lines(of: label, drawnLines(label, part: ImageContent.labelPart, width: layout.wrapWidth),
+                                            count: layout.imageRows)
                 row.image?.height = (row.imageLabel.reduce(0) { $0 + $1.height64 } + 63) / 64
             }
         }
@@ -148,8 +149,7 @@ public struct PictureRowMaker {
         }
         if layout.textLines > 0, let text = content.text {
             row.text = text
-            row.lines = Self.lines(of: text, prepared: preparedText(text, part: 0), measurer: measurer, wrapWidth: layout.wrapWidth,
-                                   count: layout.textLines)
+            row.lines = Self.lines(of: text, drawnLines(text, part: 0, width: layout.wrapWidth), count: layout.textLines)
         }
         return row
     }
@@ -159,12 +159,11 @@ public struct PictureRowMaker {
         return String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
     }
 
-    /// `text`'s lines (`prepared`) at `wrapWidth` px as the measurer breaks them (`count`, as the layout
-    /// counted), each in visual order.
-    static func lines(of text: String, prepared: PixelPreparedText, measurer: PixelLayoutMeasurer, wrapWidth: Int,
-                      count: Int) -> [PictureLine] {
-        let laidOut = measurer.layout(prepared, width: wrapWidth)
-        let heights = measurer.pixels.lineHeights64(of: prepared, width: wrapWidth * 64)
+    /// `text`'s lines as the measurer broke them (`drawn`; `count` of them, as the layout counted),
+    /// each in visual order.
+    static func lines(of text: String, _ drawn: DrawnLines, count: Int) -> [PictureLine] {
+        let laidOut = drawn.layout
+        let heights = drawn.heights64
         let utf8 = text.utf8
         var bidi = BidiText(text)
         var lines: [PictureLine] = []
@@ -183,4 +182,24 @@ public struct PictureRowMaker {
         }
         return lines
     }
+}
+
+/// A text's lines at one width, from one pass of the measurer's line breaking: where each line
+/// starts and ends, its width in px, and its height; the row's text height is their sum (what
+/// `PixelMeasurer.height(of:width:)` gives).
+struct DrawnLines {
+    let prepared: PixelPreparedText
+    let layout: TextLayout
+    let heights64: [Int]
+
+    init(prepared: PixelPreparedText, measurer: PixelLayoutMeasurer, width: Int) {
+        self.prepared = prepared
+        let layout = measurer.layout(prepared, width: width)
+        self.layout = layout
+        // Lines of one height need no second pass; otherwise each line's fonts set its height.
+        heights64 = measurer.pixels.uniformLineHeight64.map { Array(repeating: $0, count: layout.lines.count) }
+            ?? measurer.pixels.lineHeights64(of: prepared, width: width * 64)
+    }
+
+    var height64: Int { heights64.reduce(0, +) }
 }

@@ -20,7 +20,7 @@ extension TranscriptDocument {
     public func documentBytes(width: Int) -> [UInt8] { Array(document(width: width).utf8) }
 
     public func writeDocument<E: Error>(width: Int, _ write: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
-        try documentBytes(width: width).withUnsafeBufferPointer { (bytes) throws(E) in try write(bytes) }
+        try MarkupBytes.withBuffer(documentBytes(width: width), write)
     }
 }
 

@@ -10,15 +10,18 @@ import BubbleText
 /// `data-text-height`, `data-text-width` (the widest line, px rounded up).
 ///
 /// No script, no link: a Content-Security-Policy allows only the inline style, the fonts
-/// (`file:` or `data:`) and, on a page that embeds pictures (`EmbeddedPicture`), `data:` images. Everything from the input goes through `MarkupText`; each text is its own
-/// block with `dir="auto"`, so its direction cannot leak into another.
+/// (`file:` or `data:`) and, on a page that embeds pictures (`EmbeddedPicture`), `data:` images.
+/// Everything from the input is escaped as `MarkupText` escapes it; each text is its own block
+/// with `dir="auto"`, so its direction cannot leak into another. Rows are written as UTF-8 bytes
+/// (`MarkupBytes`), as the SVG writer's are.
 public struct TranscriptHTML {
     public let style: PixelStyle
     public let theme: PictureTheme
     public let fonts: PictureFonts
     public let fontSize: Double
     let lineHeightCSS: String
-    public private(set) var body = ""
+    /// The rows written so far (without the page's head and tail), as UTF-8.
+    var out = MarkupBytes()
     public private(set) var height64 = 0
     /// Picture bytes embedded in the rows written so far.
     var embeddedBytes = 0
@@ -37,94 +40,171 @@ public struct TranscriptHTML {
         }
     }
 
+    /// The rows written so far (without the page's head and tail).
+    public var body: String { String(decoding: out.bytes, as: UTF8.self) }
+
     public mutating func clear() {
-        body = ""
+        out.removeAll()
         height64 = 0
         embeddedBytes = 0
     }
 
     public mutating func append(_ row: PictureRow) {
         let c = theme.colors
-        let px = TranscriptSVG.px
-        let spacing = row.pixels.layout.spacingAbove
-        let side = row.kind == .bubble ? (row.alignment == .right ? " out" : " in") : ""
-        body += "<div class=\"row \(kindName(row.kind))\(side)\" data-id=\"\(MarkupText.escaped(row.id))\" data-height=\"\(px(row.pixels.height64))\" data-width=\"\(row.width)\" data-wrap-width=\"\(row.pixels.layout.wrapWidth)\" data-text-height=\"\(px(row.pixels.textHeight64))\" data-text-width=\"\(row.lines.map(\.width).max() ?? 0)\" style=\"padding-top:\(spacing)px\">"
+        let layout = row.pixels.layout
+        out.append("<div class=\"row ")
+        out.append(kindName(row.kind))
+        if row.kind == .bubble { out.append(row.alignment == .right ? " out" : " in") }
+        out.append("\" data-id=\"")
+        out.appendEscaped(row.id)
+        out.append("\" data-height=\"")
+        out.appendPixels(row.pixels.height64)
+        out.append("\" data-width=\"")
+        out.append(row.width)
+        out.append("\" data-wrap-width=\"")
+        out.append(layout.wrapWidth)
+        out.append("\" data-text-height=\"")
+        out.appendPixels(row.pixels.textHeight64)
+        out.append("\" data-text-width=\"")
+        out.append(row.lines.map(\.width).max() ?? 0)
+        out.append("\" style=\"padding-top:")
+        out.append(layout.spacingAbove)
+        out.append("px\">")
         switch row.kind {
         case .date:
-            body += "<div class=\"date\" style=\"height:\(style.dateHeight)px\"><span>"
-            MarkupText.append(row.text ?? "", to: &body)
-            body += "</span></div>"
+            out.append("<div class=\"date\" style=\"height:")
+            out.append(style.dateHeight)
+            out.append("px\"><span>")
+            out.appendEscaped(row.text ?? "")
+            out.append("</span></div>")
         case .notice:
-            body += "<div class=\"notice\" style=\"padding:\(style.noticeVerticalPadding)px 0;margin-left:\(row.contentX)px;width:\(row.contentWidth)px\"><div class=\"text\" dir=\"auto\" style=\"max-width:\(row.pixels.layout.wrapWidth)px\">"
-            MarkupText.append(row.text ?? "", to: &body)
-            body += "</div></div>"
+            out.append("<div class=\"notice\" style=\"padding:")
+            out.append(style.noticeVerticalPadding)
+            out.append("px 0;margin-left:")
+            out.append(row.contentX)
+            out.append("px;width:")
+            out.append(row.contentWidth)
+            out.append("px\">")
+            appendTextBlock("text", wrapWidth: layout.wrapWidth, gap: nil)
+            out.appendEscaped(row.text ?? "")
+            out.append("</div></div>")
         case .bubble:
-            let padding = row.contentX - row.x
-            let position = row.alignment == .right
-                ? "margin-left:auto;margin-right:\(max(0, containerRight(row) - row.x - row.width))px"
-                : "margin-left:\(row.x)px"
-            let minimum = min(style.minimumWidth, row.pixels.layout.wrapWidth + 2 * padding)
-            var widest = row.pixels.layout.wrapWidth + 2 * padding
-            if row.quote != nil { widest = max(widest, style.replyQuoteMinimumWidth + 2 * padding) }
-            body += "<div class=\"bubble\" style=\"\(position);padding:\(style.verticalPadding)px \(padding)px;min-width:\(minimum)px;max-width:\(widest)px;background:\(row.alignment == .right ? c.outgoing : c.incoming)\">"
-            if let name = row.name {
-                body += "<div class=\"name\" dir=\"auto\" style=\"height:\(style.nameHeight)px;color:\(name.color)\">"
-                MarkupText.append(name.text, to: &body)
-                body += "</div>"
-            }
-            if let quote = row.quote {
-                body += "<div class=\"quote\" dir=\"auto\" style=\"height:\(style.replyQuoteHeight)px;min-width:\(style.replyQuoteMinimumWidth)px\"><div>"
-                MarkupText.append(quote, to: &body)
-                body += "</div></div>"
-            }
-            if let image = row.image?.content, !image.hasKnownSize {
-                // A picture of unknown size: its label, wrapped as the text is, where a box would be.
-                let gap = row.lines.isEmpty ? 0 : style.imageCaptionGap
-                body += "<div class=\"label\" dir=\"auto\" role=\"img\" style=\"max-width:\(row.pixels.layout.wrapWidth)px;margin-bottom:\(gap)px\">"
-                Self.appendKeepingAddressesWhole(row.imageLabel.first?.logical.base ?? image.label, lines: row.imageLabel, to: &body)
-                body += "</div>"
-            } else if let image = row.image, let picture = row.picture,
-                      embeddedBytes + picture.bytes.count <= EmbeddedPicture.maximumBytesPerDocument {
-                embeddedBytes += picture.bytes.count
-                let gap = row.lines.isEmpty ? 0 : style.imageCaptionGap
-                body += "<div class=\"image\" style=\"width:\(image.width)px;height:\(image.height)px;margin-bottom:\(gap)px\"><img alt=\""
-                MarkupText.append(image.content?.name ?? "image", to: &body)
-                body += "\" src=\""
-                body += picture.dataURL
-                body += "\"></div>"
-            } else if let image = row.image {
-                let gap = row.lines.isEmpty ? 0 : style.imageCaptionGap
-                body += "<div class=\"image\" role=\"img\" style=\"width:\(image.width)px;height:\(image.height)px;margin-bottom:\(gap)px\"><span>"
-                MarkupText.append(image.content?.name ?? "image", to: &body)
-                body += "</span></div>"
-            }
-            if let text = row.text, !row.lines.isEmpty {
-                body += "<div class=\"text\" dir=\"auto\" style=\"max-width:\(row.pixels.layout.wrapWidth)px\">"
-                Self.appendKeepingAddressesWhole(text, lines: row.lines, to: &body)
-                body += "</div>"
-            }
-            if let footer = row.footer {
-                body += "<div class=\"footer\" style=\"height:\(style.footerHeight)px\">"
-                MarkupText.append(footer.timeAndLabel, to: &body)
-                if let status = footer.status {
-                    let color = c.color(for: status)
-                    body += " <span style=\"color:\(color)\">"
-                    MarkupText.append(FooterText.mark(for: status), to: &body)
-                    body += "</span>"
-                }
-                body += "</div>"
-            }
-            body += "</div>"
+            appendBubble(row, colors: c)
         }
-        body += "</div>\n"
+        out.append("</div>\n")
         height64 += row.pixels.height64
+    }
+
+    /// `<div class="CLASS" dir="auto" style="max-width:…px[;margin-bottom:…px]">`.
+    private mutating func appendTextBlock(_ name: StaticString, wrapWidth: Int, gap: Int?, role: Bool = false) {
+        out.append("<div class=\"")
+        out.append(name)
+        out.append(role ? "\" dir=\"auto\" role=\"img\" style=\"max-width:" : "\" dir=\"auto\" style=\"max-width:")
+        out.append(wrapWidth)
+        if let gap {
+            out.append("px;margin-bottom:")
+            out.append(gap)
+        }
+        out.append("px\">")
+    }
+
+    private mutating func appendBubble(_ row: PictureRow, colors c: PictureTheme.Colors) {
+        let layout = row.pixels.layout
+        let padding = row.contentX - row.x
+        let minimum = min(style.minimumWidth, layout.wrapWidth + 2 * padding)
+        var widest = layout.wrapWidth + 2 * padding
+        if row.quote != nil { widest = max(widest, style.replyQuoteMinimumWidth + 2 * padding) }
+        out.append("<div class=\"bubble\" style=\"")
+        if row.alignment == .right {
+            out.append("margin-left:auto;margin-right:")
+            out.append(max(0, containerWidth - row.x - row.width))
+        } else {
+            out.append("margin-left:")
+            out.append(row.x)
+        }
+        out.append("px;padding:")
+        out.append(style.verticalPadding)
+        out.append("px ")
+        out.append(padding)
+        out.append("px;min-width:")
+        out.append(minimum)
+        out.append("px;max-width:")
+        out.append(widest)
+        out.append("px;background:")
+        out.append(raw: row.alignment == .right ? c.outgoing : c.incoming)
+        out.append("\">")
+        if let name = row.name {
+            out.append("<div class=\"name\" dir=\"auto\" style=\"height:")
+            out.append(style.nameHeight)
+            out.append("px;color:")
+            out.append(raw: name.color)
+            out.append("\">")
+            out.appendEscaped(name.text)
+            out.append("</div>")
+        }
+        if let quote = row.quote {
+            out.append("<div class=\"quote\" dir=\"auto\" style=\"height:")
+            out.append(style.replyQuoteHeight)
+            out.append("px;min-width:")
+            out.append(style.replyQuoteMinimumWidth)
+            out.append("px\"><div>")
+            out.appendEscaped(quote)
+            out.append("</div></div>")
+        }
+        let gap = row.lines.isEmpty ? 0 : style.imageCaptionGap
+        if let image = row.image?.content, !image.hasKnownSize {
+            // A picture of unknown size: its label, wrapped as the text is, where a box would be.
+            appendTextBlock("label", wrapWidth: layout.wrapWidth, gap: gap, role: true)
+            Self.appendKeepingAddressesWhole(row.imageLabel.first?.logical.base ?? image.label, lines: row.imageLabel, to: &out)
+            out.append("</div>")
+        } else if let image = row.image, let picture = row.picture,
+                  embeddedBytes + picture.bytes.count <= EmbeddedPicture.maximumBytesPerDocument {
+            embeddedBytes += picture.bytes.count
+            appendImageBox(width: image.width, height: image.height, gap: gap)
+            out.append("\"><img alt=\"")
+            out.appendEscaped(image.content?.name ?? "image")
+            out.append("\" src=\"")
+            out.append(raw: picture.dataURL)
+            out.append("\"></div>")
+        } else if let image = row.image {
+            out.append("<div class=\"image\" role=\"img")
+            appendImageBox(width: image.width, height: image.height, gap: gap, open: false)
+            out.append("\"><span>")
+            out.appendEscaped(image.content?.name ?? "image")
+            out.append("</span></div>")
+        }
+        if let text = row.text, !row.lines.isEmpty {
+            appendTextBlock("text", wrapWidth: layout.wrapWidth, gap: nil)
+            Self.appendKeepingAddressesWhole(text, lines: row.lines, to: &out)
+            out.append("</div>")
+        }
+        if let footer = row.footer {
+            out.append("<div class=\"footer\" style=\"height:")
+            out.append(style.footerHeight)
+            out.append("px\">")
+            out.appendFooter(footer, colors: c, in: .html)
+            out.append("</div>")
+        }
+        out.append("</div>")
+    }
+
+    /// `<div class="image" style="width:…px;height:…px;margin-bottom:…px` (without its closing
+    /// quote); with `open` false, only from `" style=` on.
+    private mutating func appendImageBox(width: Int, height: Int, gap: Int, open: Bool = true) {
+        if open { out.append("<div class=\"image") }
+        out.append("\" style=\"width:")
+        out.append(width)
+        out.append("px;height:")
+        out.append(height)
+        out.append("px;margin-bottom:")
+        out.append(gap)
+        out.append("px")
     }
 
     /// The container's right edge: the page is as wide as the layout's container.
     private let containerWidth: Int
-    private func containerRight(_ row: PictureRow) -> Int { containerWidth }
 
-    func kindName(_ kind: PictureRow.Kind) -> String {
+    func kindName(_ kind: PictureRow.Kind) -> StaticString {
         switch kind {
         case .date: "date-row"
         case .notice: "notice-row"
@@ -132,34 +212,48 @@ public struct TranscriptHTML {
         }
     }
 
-    public func document(width: Int) -> String {
+    public func document(width: Int) -> String { String(decoding: documentBytes(width: width), as: UTF8.self) }
+
+    /// The whole page as UTF-8.
+    public func documentBytes(width: Int) -> [UInt8] {
+        var document: [UInt8] = []
+        writeDocument(width: width) { document.append(contentsOf: $0) }
+        return document
+    }
+
+    /// Hands the whole page to `write` as UTF-8, in pieces: the rows are not copied.
+    public func writeDocument<E: Error>(width: Int, _ write: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
         let c = theme.colors
-        var out = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">\n"
+        var css = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">\n"
         // Pictures, when the page embeds any, only as `data:` URLs.
         let images = embeddedBytes > 0 ? "; img-src data:" : ""
-        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; font-src file: data:\(images)\">\n"
-        out += "<meta name=\"viewport\" content=\"width=device-width\">\n<title>Transcript</title>\n<style>\n" + fonts.faceRules
-        out += "body{margin:0;background:\(c.background)}\n"
-        out += ".chat{width:\(width)px;font-family:\(fonts.familyList);font-size:\(TranscriptSVG.number(fontSize))px;line-height:\(lineHeightCSS);color:\(c.text)}\n"
-        out += ".row{display:flow-root}\n"
-        out += ".bubble{box-sizing:border-box;width:fit-content;border-radius:12px;box-shadow:0 1px 0.5px \(c.shadow)}\n"
-        out += ".text,.label{white-space:pre-wrap;overflow-wrap:break-word;unicode-bidi:isolate}\n"
-        out += ".name{font-weight:bold;font-size:0.8125em;line-height:\(style.nameHeight)px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}\n"
-        out += ".quote{box-sizing:border-box;padding:2px 0 4px;overflow:hidden}\n"
-        out += ".quote div{height:100%;box-sizing:border-box;border-left:4px solid \(c.quoteBar);border-radius:6px;background:\(c.quoteFill);padding:0 8px;font-size:0.8125em;color:\(c.secondary);white-space:nowrap;overflow:hidden;text-overflow:ellipsis;display:flex;align-items:center}\n"
-        out += ".image{box-sizing:border-box;border-radius:6px;background:\(c.imageFill);display:flex;align-items:center;justify-content:center;overflow:hidden;font-size:0.8125em;color:\(c.secondary)}\n"
-        out += ".label{color:\(c.secondary)}\n"
-        out += ".u{white-space:nowrap}\n"
-        if embeddedBytes > 0 { out += ".image img{display:block;width:100%;height:100%;object-fit:cover}\n" }
-        out += ".footer{font-size:0.6875em;line-height:\(style.footerHeight)px;text-align:end;color:\(c.secondary);white-space:nowrap}\n"
-        out += ".date{display:flex;align-items:center;justify-content:center}\n"
-        out += ".date span{background:\(c.dateFill);color:\(c.secondary);font-size:0.8125em;line-height:normal;padding:4px 12px;border-radius:8px}\n"
-        out += ".notice{box-sizing:content-box;color:\(c.secondary);text-align:center}\n"
-        out += ".notice .text{margin:0 auto}\n"
-        out += "</style></head>\n<body><main class=\"chat\">\n"
-        out += body
-        out += "</main></body></html>\n"
-        return out
+        css += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; font-src file: data:\(images)\">\n"
+        css += "<meta name=\"viewport\" content=\"width=device-width\">\n<title>Transcript</title>\n<style>\n"
+            // The text the page shows, and the ellipsis its one-line names and quotes may end with.
+            + fonts.faceRules(drawing: fonts.embedsAny ? PictureFonts.drawnScalars(out.bytes + Array("…".utf8)) : [])
+        css += "body{margin:0;background:\(c.background)}\n"
+        css += ".chat{width:\(width)px;font-family:\(fonts.familyList);font-size:\(TranscriptSVG.number(fontSize))px;line-height:\(lineHeightCSS);color:\(c.text)}\n"
+        css += ".row{display:flow-root}\n"
+        css += ".bubble{box-sizing:border-box;width:fit-content;border-radius:12px;box-shadow:0 1px 0.5px \(c.shadow)}\n"
+        css += ".text,.label{white-space:pre-wrap;overflow-wrap:break-word;unicode-bidi:isolate}\n"
+        css += ".name{font-weight:bold;font-size:0.8125em;line-height:\(style.nameHeight)px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}\n"
+        css += ".quote{box-sizing:border-box;padding:2px 0 4px;overflow:hidden}\n"
+        css += ".quote div{height:100%;box-sizing:border-box;border-left:4px solid \(c.quoteBar);border-radius:6px;background:\(c.quoteFill);padding:0 8px;font-size:0.8125em;color:\(c.secondary);white-space:nowrap;overflow:hidden;text-overflow:ellipsis;display:flex;align-items:center}\n"
+        css += ".image{box-sizing:border-box;border-radius:6px;background:\(c.imageFill);display:flex;align-items:center;justify-content:center;overflow:hidden;font-size:0.8125em;color:\(c.secondary)}\n"
+        css += ".label{color:\(c.secondary)}\n"
+        css += ".u{white-space:nowrap}\n"
+        if embeddedBytes > 0 { css += ".image img{display:block;width:100%;height:100%;object-fit:cover}\n" }
+        css += ".footer{font-size:0.6875em;line-height:\(style.footerHeight)px;text-align:end;color:\(c.secondary);white-space:nowrap}\n"
+        css += ".date{display:flex;align-items:center;justify-content:center}\n"
+        css += ".date span{background:\(c.dateFill);color:\(c.secondary);font-size:0.8125em;line-height:normal;padding:4px 12px;border-radius:8px}\n"
+        css += ".notice{box-sizing:content-box;color:\(c.secondary);text-align:center}\n"
+        css += ".notice .text{margin:0 auto}\n"
+        css += "</style></head>\n<body><main class=\"chat\">\n"
+        try MarkupBytes.withBuffer(Array(css.utf8), write)
+        try MarkupBytes.withBuffer(out.bytes, write)
+        var tail = MarkupBytes()
+        tail.append("</main></body></html>\n")
+        try MarkupBytes.withBuffer(tail.bytes, write)
     }
 }
 
@@ -174,28 +268,28 @@ extension TranscriptHTML: TranscriptDocument {
     /// between: the browser may break there and nowhere else inside it.
     ///
     /// `lines` are the layout's lines of `text` at the page's width (`PictureRow.lines`).
-    static func appendKeepingAddressesWhole(_ text: String, lines: [PictureLine], to out: inout String) {
+    static func appendKeepingAddressesWhole(_ text: String, lines: [PictureLine], to out: inout MarkupBytes) {
         let utf8 = text.utf8
         let spans = URLSpans.find(in: Array(utf8))
-        guard !spans.isEmpty else { return MarkupText.append(text, to: &out) }
+        guard !spans.isEmpty else { return out.appendEscaped(text) }
         let starts = lines.dropFirst().map { utf8.distance(from: utf8.startIndex, to: $0.logical.startIndex) }
         func piece(_ from: Int, _ to: Int) -> Substring {
             Substring(utf8[utf8.index(utf8.startIndex, offsetBy: from)..<utf8.index(utf8.startIndex, offsetBy: to)])
         }
         var done = 0
         for span in spans {
-            MarkupText.append(piece(done, span.lowerBound), to: &out)
+            out.appendEscaped(piece(done, span.lowerBound))
             var from = span.lowerBound
-            out += "<span class=\"u\">"
+            out.append("<span class=\"u\">")
             for start in starts where span.lowerBound < start && start < span.upperBound {
-                MarkupText.append(piece(from, start), to: &out)
-                out += "</span><wbr><span class=\"u\">"
+                out.appendEscaped(piece(from, start))
+                out.append("</span><wbr><span class=\"u\">")
                 from = start
             }
-            MarkupText.append(piece(from, span.upperBound), to: &out)
-            out += "</span>"
+            out.appendEscaped(piece(from, span.upperBound))
+            out.append("</span>")
             done = span.upperBound
         }
-        MarkupText.append(piece(done, utf8.count), to: &out)
+        out.appendEscaped(piece(done, utf8.count))
     }
 }

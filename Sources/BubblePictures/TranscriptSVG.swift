@@ -262,14 +262,7 @@ public struct TranscriptSVG {
             out.append("\" text-anchor=\"end\" fill=\"")
             out.append(raw: c.secondary)
             out.append("\">")
-            out.appendEscaped(footer.timeAndLabel)
-            if let status = footer.status {
-                out.append(" <tspan fill=\"")
-                out.append(raw: c.color(for: status))
-                out.append("\">")
-                out.appendEscaped(FooterText.mark(for: status))
-                out.append("</tspan>")
-            }
+            out.appendFooter(footer, colors: c, in: .svg)
             out.append("</text>")
         }
     }
@@ -393,24 +386,41 @@ public struct TranscriptSVG {
         let c = theme.colors
         // A margin all round, as a chat app's screen has: the rows are laid out in `width`.
         let margin = Self.margin
-        let height = Self.px(height64 + 2 * margin * 64)
         let outer = width + 2 * margin
-        var head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        head += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(outer)\" height=\"\(height)\" viewBox=\"0 0 \(outer) \(height)\">\n"
-        head += "<style>\n" + fonts.faceRules
-        head += ".t{font-family:\(fonts.familyList);font-size:\(Self.number(fontSize))px;white-space:pre;direction:ltr;unicode-bidi:bidi-override;font-kerning:normal;text-rendering:geometricPrecision}\n"
-        head += ".r{direction:rtl;unicode-bidi:bidi-override}\n"
-        head += ".n{font-weight:bold;font-size:\(Self.number(fontSize * 0.8125))px}\n"
-        head += ".q,.l{font-size:\(Self.number(fontSize * 0.8125))px}\n"
-        head += ".f{font-size:\(Self.number(fontSize * 0.6875))px}\n"
-        head += "</style>\n"
-        head += "<rect width=\"100%\" height=\"100%\" fill=\"\(c.background)\"/>\n"
-        head += "<g transform=\"translate(\(margin) \(margin))\">\n"
-        try Array(head.utf8).withUnsafeBufferPointer { (bytes) throws(E) in try write(bytes) }
-        try out.bytes.withUnsafeBufferPointer { (bytes) throws(E) in try write(bytes) }
+        var head = MarkupBytes()
+        head.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+        head.append(outer)
+        head.append("\" height=\"")
+        head.appendPixels(height64 + 2 * margin * 64)
+        head.append("\" viewBox=\"0 0 ")
+        head.append(outer)
+        head.append(" ")
+        head.appendPixels(height64 + 2 * margin * 64)
+        head.append("\">\n<style>\n")
+        head.append(raw: fonts.faceRules(drawing: fonts.embedsAny ? PictureFonts.drawnScalars(out.bytes) : []))
+        head.append(".t{font-family:")
+        head.append(raw: fonts.familyList)
+        head.append(";font-size:")
+        head.append(raw: Self.number(fontSize))
+        head.append("px;white-space:pre;direction:ltr;unicode-bidi:bidi-override;font-kerning:normal;text-rendering:geometricPrecision}\n")
+        head.append(".r{direction:rtl;unicode-bidi:bidi-override}\n.n{font-weight:bold;font-size:")
+        head.append(raw: Self.number(fontSize * 0.8125))
+        head.append("px}\n.q,.l{font-size:")
+        head.append(raw: Self.number(fontSize * 0.8125))
+        head.append("px}\n.f{font-size:")
+        head.append(raw: Self.number(fontSize * 0.6875))
+        head.append("px}\n</style>\n<rect width=\"100%\" height=\"100%\" fill=\"")
+        head.append(raw: c.background)
+        head.append("\"/>\n<g transform=\"translate(")
+        head.append(margin)
+        head.append(" ")
+        head.append(margin)
+        head.append(")\">\n")
+        try MarkupBytes.withBuffer(head.bytes, write)
+        try MarkupBytes.withBuffer(out.bytes, write)
         var tail = MarkupBytes()
         tail.append("</g>\n</svg>\n")
-        try tail.bytes.withUnsafeBufferPointer { (bytes) throws(E) in try write(bytes) }
+        try MarkupBytes.withBuffer(tail.bytes, write)
     }
 
     /// Px around the rows in the picture.

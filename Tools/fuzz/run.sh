@@ -38,7 +38,7 @@ if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
 fi
 
 # Every harness, and where its seeds come from (besides Tools/fuzz/seeds/NAME when present).
-HARNESSES=(json jsonl telegram whatsapp discord slack messenger imessage imessagehtml signal line matrix skype googlechat hangouts text render zip font svg serve)
+HARNESSES=(json jsonl telegram whatsapp discord slack messenger imessage imessagehtml signal line matrix skype googlechat hangouts text render zip font subset svg serve)
 seeds_for() {
   case "$1" in
     json) echo "Corpora/exports Corpora/logs" ;;
@@ -60,7 +60,7 @@ seeds_for() {
     render) echo "Corpora/logs" ;;
     svg) echo "Corpora/logs" ;;
     zip) echo "Corpora/zip Corpora/exports/zip" ;;
-    font) echo "Corpora/fonts" ;;
+    font | subset) echo "Corpora/fonts" ;;
     serve) echo "" ;;
   esac
 }
@@ -75,7 +75,7 @@ max_len_for() {
     render | svg) echo 2048 ;;
     text | jsonl | whatsapp | imessage | signal | line | serve) echo 4096 ;;
     json | telegram | discord | slack | messenger | matrix | skype | googlechat | hangouts | imessagehtml) echo 8192 ;;
-    zip | font) echo 65536 ;;
+    zip | font | subset) echo 65536 ;;
   esac
 }
 dictionary_for() {
@@ -88,7 +88,7 @@ dictionary_for() {
     text) echo Tools/fuzz/text.dict ;;
     render | svg) echo Tools/fuzz/render.dict ;;
     zip) echo Tools/fuzz/zip.dict ;;
-    font) echo Tools/fuzz/font.dict ;;
+    font | subset) echo Tools/fuzz/font.dict ;;
     serve) echo Tools/fuzz/serve.dict ;;
     skype) echo Tools/fuzz/skype.dict ;;
     *) echo Tools/fuzz/json.dict ;;

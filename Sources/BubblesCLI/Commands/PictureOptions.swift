@@ -15,7 +15,7 @@ struct PictureOptions {
     enum Options {
         static let format = OptionSpec("--format", value: "FORMAT", help: "terminal (default), svg (a picture laid out in px from --font, line by line) or html (a page: the browser breaks lines; each bubble carries our height).")
         static let theme = OptionSpec("--theme", value: "THEME", help: "Colours for svg and html: light (default) or dark.")
-        static let embedFonts = OptionSpec("--embed-fonts", help: "Put the --font files into the svg or html as data: URLs, so it renders the same without them (default: file: URLs to the files).")
+        static let embedFonts = OptionSpec("--embed-fonts", help: "Put the --font files into the svg or html as data: URLs, each cut down to the glyphs the document draws, so it renders the same without them (default: file: URLs to the files).")
         static let from = OptionSpec("--from", value: "ID|DATE", help: "svg and html: start at the message with this id, or at the first one on or after this date (YYYY-MM-DD or ISO 8601).")
         static let to = OptionSpec("--to", value: "ID|DATE", help: "svg and html: end with the message with this id, or with the last one on or before this date (a whole day for YYYY-MM-DD).")
         static let pageHeight = OptionSpec("--page-height", value: "PX", help: "svg and html: one file per page of at most PX px (a taller row gets a page of its own); needs --output.")
@@ -63,10 +63,14 @@ struct PictureOptions {
     func fontSources(errors: TextSink) throws -> PictureFonts? {
         var sources: [PictureFonts.Source] = []
         for font in pixels.fonts {
-            var source = PictureFonts.Source(path: font.path)
+            var source = PictureFonts.Source(path: font.path, face: font.face)
             if embedFonts {
                 switch FileBytes.read(font.path) {
-                case .success(let bytes): source.embeddedBytes = bytes
+                case .success(let bytes):
+                    source.embeddedBytes = bytes
+                    if let reason = PictureFonts.subsetError(bytes, face: font.face) {
+                        try errors.write("bubbles: \(DiagnosticText.escaped(font.path)): cannot cut the font down to the glyphs used (\(DiagnosticText.escaped(reason))); it is embedded whole\n")
+                    }
                 case .failure(let error):
                     try errors.write("bubbles: \(DiagnosticText.escaped(font.path)): cannot read the font file (\(error.reason))\n")
                     return nil
