@@ -48,23 +48,31 @@ import BubbleTestSupport
         #expect(deferred.arrayWithLines?.element(3).objectValue?.line == 4)
     }
 
-    @Test func aDocumentPastTheBudgetIsRefusedNamingIt() throws {
+    @Test func aDocumentLargerThanTheBudgetIsStreamedNotRefused() throws {
         var options = LogReadOptions(timeZone: TimeZone(identifier: "UTC")!)
         options.memoryBudget = 4096
-        let message = #"{"id": 1, "type": "message", "date_unixtime": "1714557720", "from": "Ann", "text": "hi"}"#
-        let text = #"{"name": "Ann", "type": "personal_chat", "id": 1, "messages": ["# + Array(repeating: message, count: 60).joined(separator: ",\n") + "]}"
+        let messages = (1...60).map { #"{"id": \#($0), "type": "message", "date_unixtime": "1714557720", "from": "Ann", "text": "hi"}"# }
+        let text = #"{"name": "Ann", "type": "personal_chat", "id": 1, "messages": ["# + messages.joined(separator: ",\n") + "]}"
         #expect(text.utf8.count > 4096)
-        do {
-            _ = try LogSource.open(bytes: Array(text.utf8), name: "result.json", format: .telegram, options: options)
-            Issue.record("read past the budget")
-        } catch {
-            #expect(error.description.hasPrefix("result.json: 5."), "\(error)")
-            #expect(error.description.hasSuffix(" KiB, past the memory budget of 4 KiB for a document read whole"), "\(error)")
-        }
-        // From a file, its size refuses it before it is read.
+        let fromBytes = try LogSource.open(bytes: Array(text.utf8), name: "result.json", format: .telegram, options: options)
+        #expect(entries(fromBytes).ids.count == 60)
         let path = temporaryFile(Array(text.utf8), suffix: ".json")
         defer { unlink(path) }
-        #expect(openError(path, format: .telegram, options: options)?.message.contains("past the memory budget of 4 KiB for a document read whole") == true)
+        let fromFile = try LogSource.open(path: path, format: .auto, options: options)
+        #expect(entries(fromFile) == entries(try LogSource.open(bytes: Array(text.utf8), name: path, format: .telegram, options: options)))
+    }
+
+    @Test func aDocumentWhoseTextOutsideItsListsIsPastTheBudgetIsRefusedNamingIt() throws {
+        var options = LogReadOptions(timeZone: TimeZone(identifier: "UTC")!)
+        options.memoryBudget = 4096
+        // A tree may be built from 64 KiB: a list of contacts of 200 KB is more.
+        let contacts = (1...8000).map { #"{"first_name": "C\#($0)"}"# }.joined(separator: ",")
+        let text = #"{"personal_information": {"user_id": 1}, "contacts": {"list": ["# + contacts + #"]}, "chats": {"list": []}}"#
+        let path = temporaryFile(Array(text.utf8), suffix: ".json")
+        defer { unlink(path) }
+        let message = openError(path, format: .telegram, options: options)?.message ?? ""
+        #expect(message.contains("more than 64 KiB of JSON outside the lists of messages"), "\(message)")
+        #expect(message.contains("past the memory budget of 4 KiB"), "\(message)")
     }
 
     @Test func oneMessageLargerThanATreeMayBeIsRefusedNamingItsLine() throws {

@@ -18,7 +18,7 @@ enum DiscordExport {
         let revealsSpoilers = options.revealsSpoilers
         let markup = DiscordMarkup(users: [:], channelID: channelObject?["id"]?.identifierValue,
                                    channelName: channelObject?["name"]?.stringValue, timeZone: options.timeZone)
-        return ListProducer(ExportItems.items(file: file, conversations: [conversation]) { object, _ throws(ExportProblem) in
+        return ListProducer([], then: ExportItems.lazyItems(file: file, conversations: [conversation]) { object, _ throws(ExportProblem) in
             try decode(ExportFields(object: object), me: me, markup: markup, revealsSpoilers: revealsSpoilers)
         })
     }

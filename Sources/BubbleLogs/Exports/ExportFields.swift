@@ -92,65 +92,94 @@ enum ExportItems {
         file: String, conversations: [ExportConversation],
         decode: @escaping (JSONObject, ExportConversation) throws(ExportProblem) -> any LogRecord
     ) -> [() -> ProducedRecord] {
-        var items: [() -> ProducedRecord] = []
+        Array(lazyItems(file: file, conversations: conversations, decode: decode))
+    }
+
+    /// The items of `items(file:conversations:decode:)`, each made when it is reached: memory
+    /// holds one, not one for each message of the export.
+    static func lazyItems(
+        file: String, conversations: [ExportConversation],
+        decode: @escaping (JSONObject, ExportConversation) throws(ExportProblem) -> any LogRecord
+    ) -> AnyIterator<() -> ProducedRecord> {
         let several = conversations.count > 1
         /// The time of the last record handed out: a heading whose own messages are all
         /// rejected takes it, so it is not dated 1 Jan 1970.
         let lastTime = LastTime()
-        for (number, var conversation) in conversations.enumerated() {
-            var index = 0
-            if !several { conversation.idPrefix = "" }
-            if several && !conversation.messages.isEmpty {
-                let objects = conversation.messages.lazyElements.compactMap { $0.objectValue }
-                let line = objects.first.map { $0.line }
-                let header = conversation
-                let later = conversations.dropFirst(number + 1)
-                items.append { () -> ProducedRecord in
-                    // The heading takes the time of its first message that is read with one; when
-                    // none is (each is reported as rejected), the time of the record before it,
-                    // else of the first message read in a later conversation; the epoch only when
-                    // nothing in the export has a time.
-                    func firstTime(of conversation: ExportConversation) -> Int64? {
-                        conversation.messages.lazyElements.compactMap { $0.objectValue }
-                            .compactMap { try? decode($0, conversation) }.first.map { LogTimestamp.microseconds(of: $0.date) }
-                    }
-                    let micros = firstTime(of: header) ?? lastTime.micros ?? later.lazy.compactMap(firstTime).first ?? 0
-                    lastTime.micros = micros
-                    var notice = LogSystemMessage(
-                        header: LogMessageHeader(id: header.idPrefix + "conversation", senderName: nil, date: LogTimestamp.date(microseconds: micros)),
-                        notice: header.title)
-                    notice.header.conversationID = header.conversationID
-                    return .record(notice, LogPosition(file: file, line: line.map { max(1, $0 - 1) }))
+        var number = 0, elementIndex = 0, headed = false
+        return AnyIterator { () -> (() -> ProducedRecord)? in
+            while number < conversations.count {
+                var conversation = conversations[number]
+                if !several { conversation.idPrefix = "" }
+                if several && !headed && !conversation.messages.isEmpty {
+                    headed = true
+                    return heading(of: conversation, number: number, in: conversations, file: file, lastTime: lastTime, decode: decode)
                 }
+                headed = true
+                if elementIndex < conversation.messages.count {
+                    defer { elementIndex += 1 }
+                    return message(elementIndex, of: conversation, file: file, lastTime: lastTime, decode: decode)
+                }
+                number += 1
+                elementIndex = 0
+                headed = false
             }
-            for (elementIndex, line) in conversation.messages.elementLines.enumerated() {
-                index += 1
-                let messageIndex = index
-                let current = conversation
-                items.append { () -> ProducedRecord in
-                    // Parsed only now (a deferred list keeps its messages as bytes until then).
-                    let value = current.messages.element(elementIndex)
-                    // The element's own line: a string or a number in the list has no other.
-                    let position = LogPosition(file: file, line: line, messageIndex: messageIndex)
-                    guard let object = value.objectValue else {
-                        return .rejected(LogDiagnostic(
-                            position: position, reason: "wrong type: a message must be an object, found \(value.described)"))
-                    }
-                    // Expansions cut short while decoding come back as warnings on the message.
-                    let (decoded, notes) = ExpansionNotes.collecting { Result { () throws(ExportProblem) in try decode(object, current) } }
-                    if case .success(let record) = decoded { lastTime.micros = LogTimestamp.microseconds(of: record.date) }
-                    switch decoded.map({ current.stamped($0) }) {
-                    case .success(let record) where notes.isEmpty:
-                        return .record(record, position)
-                    case .success(let record):
-                        return .recordWithWarnings(record, position, notes.map { LogDiagnostic(position: position, reason: $0, isWarning: true) })
-                    case .failure(let error):
-                        return .rejected(LogDiagnostic(position: position, reason: error.reason))
-                    }
-                }
+            return nil
+        }
+    }
+
+    private static func heading(
+        of header: ExportConversation, number: Int, in conversations: [ExportConversation], file: String, lastTime: LastTime,
+        decode: @escaping (JSONObject, ExportConversation) throws(ExportProblem) -> any LogRecord
+    ) -> () -> ProducedRecord {
+        let objects = header.messages.lazyElements.compactMap { $0.objectValue }
+        let line = objects.first.map { $0.line }
+        let later = conversations.dropFirst(number + 1)
+        return { () -> ProducedRecord in
+            // The heading takes the time of its first message that is read with one; when
+            // none is (each is reported as rejected), the time of the record before it,
+            // else of the first message read in a later conversation; the epoch only when
+            // nothing in the export has a time.
+            func firstTime(of conversation: ExportConversation) -> Int64? {
+                conversation.messages.lazyElements.compactMap { $0.objectValue }
+                    .compactMap { try? decode($0, conversation) }.first.map { LogTimestamp.microseconds(of: $0.date) }
+            }
+            let micros = firstTime(of: header) ?? lastTime.micros ?? later.lazy.compactMap(firstTime).first ?? 0
+            lastTime.micros = micros
+            var notice = LogSystemMessage(
+                header: LogMessageHeader(id: header.idPrefix + "conversation", senderName: nil, date: LogTimestamp.date(microseconds: micros)),
+                notice: header.title)
+            notice.header.conversationID = header.conversationID
+            return .record(notice, LogPosition(file: file, line: line.map { max(1, $0 - 1) }))
+        }
+    }
+
+    private static func message(
+        _ elementIndex: Int, of current: ExportConversation, file: String, lastTime: LastTime,
+        decode: @escaping (JSONObject, ExportConversation) throws(ExportProblem) -> any LogRecord
+    ) -> () -> ProducedRecord {
+        let line = current.messages.elementLines[elementIndex]
+        let messageIndex = elementIndex + 1
+        return { () -> ProducedRecord in
+            // Parsed only now (a deferred list keeps its messages as bytes until then).
+            let value = current.messages.element(elementIndex)
+            // The element's own line: a string or a number in the list has no other.
+            let position = LogPosition(file: file, line: line, messageIndex: messageIndex)
+            guard let object = value.objectValue else {
+                return .rejected(LogDiagnostic(
+                    position: position, reason: "wrong type: a message must be an object, found \(value.described)"))
+            }
+            // Expansions cut short while decoding come back as warnings on the message.
+            let (decoded, notes) = ExpansionNotes.collecting { Result { () throws(ExportProblem) in try decode(object, current) } }
+            if case .success(let record) = decoded { lastTime.micros = LogTimestamp.microseconds(of: record.date) }
+            switch decoded.map({ current.stamped($0) }) {
+            case .success(let record) where notes.isEmpty:
+                return .record(record, position)
+            case .success(let record):
+                return .recordWithWarnings(record, position, notes.map { LogDiagnostic(position: position, reason: $0, isWarning: true) })
+            case .failure(let error):
+                return .rejected(LogDiagnostic(position: position, reason: error.reason))
             }
         }
-        return items
     }
 
     /// "0:12", "1:05:09".

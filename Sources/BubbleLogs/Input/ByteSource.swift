@@ -267,7 +267,7 @@ final class EmptySource: ByteSource {
 }
 
 /// A temporary file already unlinked (so nothing is left behind, whatever happens), or -1.
-private func makeUnlinkedTemporaryFile() -> Int32 {
+func makeUnlinkedTemporaryFile() -> Int32 {
     var folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
     if folder.isEmpty { folder = "/tmp" }
     var template = Array((folder + "/bubbles-spool-XXXXXX").utf8CString)
@@ -294,7 +294,7 @@ func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) ->
     #endif
 }
 
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
     Glibc.write(fd, buffer, count)
     #else

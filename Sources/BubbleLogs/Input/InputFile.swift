@@ -24,6 +24,8 @@ final class InputFile {
     private var taken = false
     /// The parsed document, and whether `\xHH` escapes were allowed when it was parsed.
     private var document: (value: JSONValue, allowedHexEscapes: Bool)?
+    /// Where a streamed document's text is kept, and its length, to parse it again.
+    private var streamed: (text: any JSONElementText, length: Int)?
 
     static let detectionPrefix = 64 << 10
     /// What the reader should say once about the input's encoding (see `TextEncodingHint`).
@@ -184,25 +186,54 @@ final class InputFile {
         LogInputError(file: display, message: "\(byteCount(size))\(exact ? "" : " or more"), past the memory budget of \(byteCount(budget)) for a document read whole")
     }
 
-    /// The whole input parsed as one JSON document (cached), its lists of messages deferred
-    /// (`JSONParser.Deferring.messageArrays`), within `budget` (`LogReadOptions.memoryBudget`). A
-    /// document parsed leniently (for detection, which allows Telegram's `\xHH` escapes) is parsed
-    /// again when strict JSON is asked for, so a Discord file never gets Telegram's leniency.
+    /// The whole input parsed as one JSON document (cached), streamed (`JSONStream`): its lists
+    /// of messages are read element by element and read again from the input when asked for, so
+    /// memory holds the rest of the document and one message, within `budget`
+    /// (`LogReadOptions.memoryBudget`) for the trees. A document parsed leniently (for detection,
+    /// which allows Telegram's `\xHH` escapes) is parsed again when strict JSON is asked for, so a
+    /// Discord file never gets Telegram's leniency.
     func parseDocument(allowingHexEscapes: Bool, budget: Int) throws(LogInputError) -> JSONValue {
         if let document, allowingHexEscapes || !document.allowedHexEscapes { return document.value }
-        let bytes = try wholeInput(budget: budget)
-        if let code = source.readError {
-            throw LogInputError(file: display, message: "cannot read: \(String(cString: strerror(code)))")
+        let parser = JSONParser(allowsHexEscapes: allowingHexEscapes, deferring: .messageArrays,
+                                maximumTreeBytes: LogReadOptions.maximumTreeBytes(budget: budget))
+        // The cached tree goes before another is parsed: one at a time.
+        document = nil
+        let head: [UInt8], rest: ByteSource?, text: any JSONElementText
+        if let streamed {
+            // Parsed before: the same text again, from where it was kept.
+            (head, rest, text) = ([], JSONTextSource(streamed.text, count: streamed.length), streamed.text)
+        } else if prefixIsWhole {
+            (head, rest, text) = (prefix, nil, JSONDocumentBytes(prefix))
+        } else {
+            precondition(!taken, "the input is read once")
+            taken = true
+            let kept: (any JSONElementText)?
+            switch origin {
+            case .memory(let bytes) where !magic.isUTF16:
+                kept = JSONMemoryText(bytes, origin: magic.length)
+            case .descriptor(let descriptor) where !magic.isUTF16 && descriptor.isSeekableFile:
+                kept = JSONSpool(file: descriptor.descriptor, origin: descriptor.startOffset + magic.length)
+            default:
+                kept = JSONSpool()
+            }
+            guard let kept else {
+                throw LogInputError(file: display, message: "cannot keep a copy of the input in a temporary file (\(String(cString: strerror(errno)))); set TMPDIR to a folder with room")
+            }
+            (head, rest, text) = (prefix, source, kept)
         }
         do {
-            // The cached tree goes before another is parsed: one at a time.
-            document = nil
-            let parser = JSONParser(allowsHexEscapes: allowingHexEscapes, deferring: .messageArrays,
-                                    maximumTreeBytes: LogReadOptions.maximumTreeBytes(budget: budget))
-            let value = try parser.parse(document: JSONDocumentBytes(bytes))
+            let (value, length) = try JSONStream.parse(prefix: head, source: rest, parser: parser, text: text)
+            if let code = source.readError {
+                throw LogInputError(file: display, message: "cannot read: \(String(cString: strerror(code)))")
+            }
+            if let failure = (text as? JSONSpool)?.failure { throw LogInputError(file: display, message: failure) }
+            streamed = (text, length)
             document = (value, allowingHexEscapes)
             return value
-        } catch {
+        } catch let error as JSONSyntaxError {
+            if let code = source.readError {
+                throw LogInputError(file: display, message: "cannot read: \(String(cString: strerror(code)))")
+            }
             if error.isOverBudget {
                 throw LogInputError(file: display, line: error.line, message: "\(error.message), past the memory budget of \(byteCount(budget)) for a document read whole")
             }
@@ -211,6 +242,10 @@ final class InputFile {
             // to write the one record per line that JSON Lines is.
             let hint = error.anotherValueFollows ? " (several JSON values one after another: JSON Lines takes one record per line, as `jq -c .` writes it)" : ""
             throw LogInputError(file: display, line: error.line, message: "\(what) at column \(error.column): \(error.message); expected one complete JSON document\(hint)")
+        } catch let error as LogInputError {
+            throw error
+        } catch {
+            preconditionFailure("unreachable")
         }
     }
 }

@@ -22,10 +22,11 @@ public struct LogReadOptions: Sendable {
     /// `18 Mar 12:14` for the year they were made in). Nil takes it from the file or its name.
     public var year: Int?
 
-    /// The memory budget of a reader, in bytes: a document read whole (a Telegram or Discord
-    /// export, a Slack day file or listing) may be at most this large, and the tree parsed from
-    /// any part of it held at once (the document outside its lists of messages, or one message) at
-    /// most a sixteenth of it, as a tree takes about eight times its text. A document past either
+    /// The memory budget of a reader, in bytes: a document read whole (a Slack day file or
+    /// listing, a LINE, Signal or iMessage text) may be at most this large, and the tree parsed
+    /// from any part of a JSON document held at once (the document outside its lists of messages,
+    /// or one message; a chat export's JSON is streamed, so its size is not bounded) at most a
+    /// sixteenth of it, as a tree takes about eight times its text. A document past either
     /// bound is refused with an error naming it and the budget, before memory runs out.
     /// 1 GiB unless changed.
     public var memoryBudget = LogReadOptions.standardMemoryBudget

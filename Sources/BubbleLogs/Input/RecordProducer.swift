@@ -78,15 +78,19 @@ final class ListProducer: RecordProducer {
     /// Set by the items' decoder when it reads a time written without a zone.
     private let zoneless: ZonelessTimes?
 
-    init(_ items: [() -> ProducedRecord], zoneless: ZonelessTimes? = nil) {
+    /// Items made as they are reached, after `items`.
+    private let rest: AnyIterator<() -> ProducedRecord>?
+
+    init(_ items: [() -> ProducedRecord], then rest: AnyIterator<() -> ProducedRecord>? = nil, zoneless: ZonelessTimes? = nil) {
         self.items = items
+        self.rest = rest
         self.zoneless = zoneless
     }
 
     var readZonelessTimes: Bool { zoneless?.seen ?? false }
 
     func next() -> ProducedRecord? {
-        guard index < items.count else { return nil }
+        guard index < items.count else { return rest?.next()?() }
         defer {
             // Let each message's decoded form go as soon as it has been handed out.
             items[index] = { .blank }

@@ -90,6 +90,44 @@ package struct JSONParser: Sendable {
 }
 
 extension JSONParser {
+    /// Parses the skeleton of a streamed document (`JSONStream`): its text outside the lists of
+    /// messages, each list replaced by a marker byte standing for the elements already read.
+    func parse(skeleton: JSONStream.Skeleton) throws(JSONSyntaxError) -> JSONValue {
+        let result: Result<JSONValue, JSONSyntaxError> = skeleton.bytes.withUnsafeBufferPointer { buffer in
+            var cursor = Cursor(bytes: buffer, line: 1, lineStart: 0, position: 0, options: self, document: nil)
+            cursor.streamed = skeleton
+            do throws(JSONSyntaxError) {
+                if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { cursor.position = 3 }
+                cursor.skipWhitespace()
+                let value = try cursor.parseValue(depth: 0)
+                try cursor.checkTree()
+                cursor.skipWhitespace()
+                if cursor.position < buffer.count {
+                    var error = cursor.error("unexpected text after the end of the JSON value")
+                    error.anotherValueFollows = buffer[cursor.position] == UInt8(ascii: "{") || buffer[cursor.position] == UInt8(ascii: "[")
+                    throw error
+                }
+                return .success(value)
+            } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Parses the one value `bytes` starts with, as an element of a deferred list at `depth`
+    /// whose first byte is at `line` and `column`, and returns where it ends; bytes after it are
+    /// left alone. Throws what parsing the whole document would throw there.
+    func parseElement(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int, depth: Int) throws(JSONSyntaxError) -> Int {
+        var options = self
+        options.deferring = .none
+        var cursor = Cursor(bytes: bytes, line: line, lineStart: 1 - column, position: 0, options: options, document: nil)
+        cursor.inDeferredElement = true
+        _ = try cursor.parseValue(depth: depth)
+        try cursor.checkTree()
+        return cursor.position
+    }
+}
+
+extension JSONParser {
     fileprivate struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
         var line: Int
@@ -98,6 +136,8 @@ extension JSONParser {
         let options: JSONParser
         /// The bytes as a shared document, when arrays may be deferred.
         let document: JSONDocumentBytes?
+        /// The lists of messages a streamed document's skeleton stands for (see `JSONStream`).
+        var streamed: JSONStream.Skeleton?
         /// Where the tree being built began, and the bytes of deferred elements inside it since.
         var treeStart = 0
         var deferredBytes = 0
@@ -138,6 +178,7 @@ extension JSONParser {
             try checkTree()
             switch bytes[position] {
             case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+            case JSONStream.marker where streamed?.arrays[position] != nil: return try takeStreamedArray(depth: depth + 1)
             case UInt8(ascii: "[") where deferred && document != nil && !inDeferredElement: return try parseDeferredArray(depth: depth + 1)
             case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
             case UInt8(ascii: "\""): return .string(try parseString())
@@ -243,7 +284,7 @@ extension JSONParser {
                 cursor.deferredBytes = outerDeferred + (cursor.position - arrayStart) - 24 * ranges.count
                 var parser = cursor.options
                 parser.deferring = .none
-                return .array(JSONArray(deferred: DeferredElements(document: cursor.document!, ranges: ranges, parser: parser), elementLines: elementLines))
+                return .array(JSONArray(deferred: DeferredElements(text: cursor.document!, ranges: ranges, parser: parser), elementLines: elementLines))
             }
             skipWhitespace()
             guard position < bytes.count else { throw endError("a value or ']'") }
@@ -272,6 +313,24 @@ extension JSONParser {
                 default: throw error("expected ',' or ']' after an array element")
                 }
             }
+        }
+
+        /// The list a skeleton's marker stands for: its elements were read (or failed) as the
+        /// document streamed past; the lines and columns after it are the document's.
+        mutating func takeStreamedArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+            if depth > options.maximumDepth { throw error("nesting deeper than \(options.maximumDepth) levels") }
+            let skeleton = streamed!
+            let list = skeleton.arrays[position]!
+            if let failure = list.failure { throw failure }
+            position += 1
+            line = list.endLine
+            lineStart = position - (list.endColumn - 1)
+            // As a deferred array in memory: the `[` and 24 bytes an element count toward the tree.
+            deferredBytes -= 24 * list.ranges.count
+            var parser = options
+            parser.deferring = .none
+            return .array(JSONArray(deferred: DeferredElements(text: skeleton.text, ranges: list.ranges, parser: parser),
+                                    elementLines: list.lines))
         }
 
         mutating func parseNumber() throws(JSONSyntaxError) -> String {

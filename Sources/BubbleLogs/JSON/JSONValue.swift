@@ -137,21 +137,33 @@ package struct JSONArray: Sendable, Equatable {
     }
 }
 
+/// Where the text of a deferred array's elements can be read again.
+protocol JSONElementText: AnyObject, Sendable {
+    /// Calls `body` with the bytes at `range` (offsets as the parser counted them), or returns nil
+    /// when they cannot be read (a file changed or failed since it was parsed).
+    func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R?
+}
+
 /// The bytes of a parsed document, shared by its deferred arrays.
-final class JSONDocumentBytes: Sendable {
+final class JSONDocumentBytes: JSONElementText {
     let bytes: [UInt8]
     init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return nil }
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
 }
 
 /// Where the elements of a deferred array lie in their document, and how to parse one again.
 final class DeferredElements: Sendable {
-    let document: JSONDocumentBytes
+    let text: any JSONElementText
     /// The byte range of each element (already parsed once, so known to be valid JSON).
     let ranges: [Range<Int>]
     let parser: JSONParser
 
-    init(document: JSONDocumentBytes, ranges: [Range<Int>], parser: JSONParser) {
-        self.document = document
+    init(text: any JSONElementText, ranges: [Range<Int>], parser: JSONParser) {
+        self.text = text
         self.ranges = ranges
         self.parser = parser
     }
@@ -160,12 +172,12 @@ final class DeferredElements: Sendable {
         let range = ranges[index]
         var parser = parser
         parser.deferring = .none
-        let parsed: JSONValue? = document.bytes.withUnsafeBufferPointer { buffer in
-            try? parser.parse(UnsafeBufferPointer(rebasing: buffer[range]), firstLine: line)
+        let parsed: JSONValue?? = text.withBytes(range) { buffer in
+            try? parser.parse(buffer, firstLine: line)
         }
-        // The range was parsed when the document was: it parses again the same way.
-        assert(parsed != nil, "a deferred element parses as it did")
-        return parsed ?? .null
+        // The range parsed when the document was, so it parses again the same way unless the
+        // file it is read from again has changed since: then the element is null.
+        return (parsed ?? nil) ?? .null
     }
 }
 

@@ -80,7 +80,7 @@ enum TelegramExport {
         }
         let reported = badChats.filter { bad in options.conversation.map { bad.name == $0 || bad.id == $0 } ?? true }
             .map { bad in { () -> ProducedRecord in .rejected(bad.diagnostic) } }
-        let producer = ListProducer(reported + ExportItems.items(file: file, conversations: chosen) { object, conversation throws(ExportProblem) in
+        let producer = ListProducer(reported, then: ExportItems.lazyItems(file: file, conversations: chosen) { object, conversation throws(ExportProblem) in
             try decoder.decode(ExportFields(object: object), idPrefix: conversation.idPrefix)
         }, zoneless: zoneless)
         return (producer, warnings)
