@@ -145,6 +145,10 @@ private struct PieceWriter {
     var lastType = HanKerning.CharType.other
     var lastTrim = 0
     var lineBreaker = LineBreaker(breaksAfterSpaces: true)
+    /// For a face with an Arabic shaper: each glyph's scalar index, and whether the run has
+    /// Arabic-script text (then it is shaped, `ArabicShaper`).
+    var shapingSources: [Int32] = []
+    var runNeedsShaping = false
 
     init(chain: FontChain, chainFaces: UnsafePointer<FontChain.Face>, scalars: UnsafeMutablePointer<UInt32>, utf8Offset: Int32,
          starts: UnsafeMutablePointer<Int32>, advances: UnsafeMutablePointer<Int32>, kernAfter: UnsafeMutablePointer<Int32>,
@@ -240,6 +244,10 @@ private struct PieceWriter {
         guard runFace >= 0, glyphCount > 0 else { return }
         // (The face is read in place: a copy would retain each of its tables.)
         let face = chainFaces + runFace
+        if runNeedsShaping, face.pointee.arabicShaper != nil {
+            finishShapedRun(face)
+            return
+        }
         // A colour-bitmap grapheme is already its one glyph: ligatures there could only join two
         // graphemes, as 🇺🇸🇬🇧 (regional indicators U, G left) would become Uganda's flag.
         if !face.pointee.font.hasColorBitmaps { face.pointee.substitutions.apply(glyphs, clusters: clusters, count: &glyphCount) }
@@ -254,6 +262,22 @@ private struct PieceWriter {
             if next == cluster { advances[cluster] &+= kern } else { kernAfter[next - 1] &+= kern }
         }
         glyphCount = 0
+        shapingSources.removeAll(keepingCapacity: true)
+    }
+
+    /// `finishRun` for a run of Arabic-script text: shaped, each glyph's advance (positioning
+    /// included) added to its grapheme's.
+    mutating func finishShapedRun(_ face: UnsafePointer<FontChain.Face>) {
+        if edges.first == UInt32.max { edges.first = UInt32(runFace) << 16 | UInt32(glyphs[0]) }
+        edges.last = UInt32(runFace) << 16 | UInt32(glyphs[glyphCount - 1])
+        let shaped = shapingSources.withUnsafeBufferPointer { sources in
+            face.pointee.arabicShaper!.shape(glyphs: glyphs, clusters: clusters, sources: sources.baseAddress!, count: glyphCount,
+                                             scalars: scalars, scale: face.pointee.scale) { face.pointee.advance1616($0) }
+        }
+        for (_, cluster, advance) in shaped { advances[Int(cluster)] &+= Int32(clamping: advance) }
+        glyphCount = 0
+        shapingSources.removeAll(keepingCapacity: true)
+        runNeedsShaping = false
     }
 
     /// The grapheme of scalars `from..<to` (UTF-8 start `utf8`); `next` is the break opportunity
@@ -302,12 +326,18 @@ private struct PieceWriter {
         glyphs[glyphCount] = glyph
         clusters[glyphCount] = Int32(truncatingIfNeeded: g)
         glyphCount += 1
+        let shapes = face.pointee.arabicShaper != nil
+        if shapes {
+            shapingSources.append(Int32(truncatingIfNeeded: from))
+            if ArabicShaper.shapes(first) { runNeedsShaping = true }
+        }
         if !single && face.pointee.font.bitmapAdvance(of: glyph) == nil {
             for k in (from + 1)..<to where !PixelPreparedText.isJoiner(scalars[k]) {
                 if let extra = face.pointee.font.glyph(for: Unicode.Scalar(scalars[k])!) {
                     glyphs[glyphCount] = extra
                     clusters[glyphCount] = Int32(truncatingIfNeeded: g)
                     glyphCount += 1
+                    if shapes { shapingSources.append(Int32(truncatingIfNeeded: k)) }
                 }
             }
         }
