@@ -99,7 +99,7 @@ struct ShapingRun {
     /// Applies the first of `lookup`'s subtables that applies at `index`; the index to go on
     /// from, nil when none applied.
     private mutating func apply(_ lookup: LayoutLookup, at index: Int, mask: UInt8, lookups: [Int: LayoutLookup], depth: Int) -> Int? {
-        guard index < slots.count, operations < maximumOperations else { return nil }
+        guard index >= 0, index < slots.count, operations < maximumOperations else { return nil }
         operations += 1
         let glyph = slots[index].glyph
         for subtable in lookup.subtables {
