@@ -77,7 +77,7 @@ import BubbleText
     /// The script/chain groups whose natural widths equal Chromium's on every item.
     static let exactNaturalWidths = ["latin/noto", "cyrillic/noto", "cyrillic/dejavu", "greek/noto", "greek/dejavu", "cjk/cjk-jp",
                                      "cjk-trim/cjk-jp", "korean/cjk-kr", "thai/thai", "emoji/noto", "emoji/dejavu", "whitespace/noto",
-                                     "whitespace/dejavu", "cjk-space/cjk-jp"]
+                                     "whitespace/dejavu", "cjk-space/cjk-jp", "hebrew/hebrew", "arabic/arabic", "urdu/urdu"]
 
     @Test func naturalWidthsMatchChromium() throws {
         let sweep = try #require(Self.sweep)

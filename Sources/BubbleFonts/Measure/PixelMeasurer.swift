@@ -48,8 +48,13 @@ public struct PixelMeasurer: TextMeasurer {
         prepared.layout(width: width)
     }
 
-    /// The width of `text` on one line, in LayoutUnits.
-    public func width(of text: String) -> Int { prepare(text).naturalWidth }
+    /// The width of `text` on one line, in LayoutUnits: Chromium's max-content width, each run of
+    /// one bidi level (`BidiItems`) rounded up on its own.
+    public func width(of text: String) -> Int {
+        let prepared = prepare(text)
+        guard let items = BidiItems(text, prepared: prepared) else { return prepared.naturalWidth }
+        return prepared.naturalWidth(items: items)
+    }
 
     /// The block height in LayoutUnits of `prepared` wrapped at `width`.
     public func height(of prepared: PixelPreparedText, width: Int) -> Int {
