@@ -265,20 +265,61 @@ private struct PieceWriter {
         shapingSources.removeAll(keepingCapacity: true)
     }
 
-    /// `finishRun` for a run of Arabic-script text: shaped, each glyph's advance (positioning
-    /// included) added to its grapheme's.
+    /// `finishRun` for a run with Arabic-script text. The run is cut after every space, as the
+    /// word cache cuts texts (so a word shapes alike in a whole text and on its own): a part with
+    /// Arabic-script text is shaped (`ArabicShaper`), each glyph's advance (positioning included)
+    /// added to its grapheme's; any other part is measured as `finishRun` measures, kerned with
+    /// the part before when that was measured so too. A shaped part's edges are marked so that
+    /// the word cache adds no kerning where it meets another piece.
     mutating func finishShapedRun(_ face: UnsafePointer<FontChain.Face>) {
-        if edges.first == UInt32.max { edges.first = UInt32(runFace) << 16 | UInt32(glyphs[0]) }
-        edges.last = UInt32(runFace) << 16 | UInt32(glyphs[glyphCount - 1])
-        let shaped = shapingSources.withUnsafeBufferPointer { sources in
-            face.pointee.arabicShaper!.shape(glyphs: glyphs, clusters: clusters, sources: sources.baseAddress!, count: glyphCount,
-                                             scalars: scalars, scale: face.pointee.scale) { face.pointee.advance1616($0) }
+        var start = 0
+        var previousPlain: UInt16?
+        while start < glyphCount {
+            var end = start, arabic = false
+            while end < glyphCount {
+                let scalar = scalars[Int(shapingSources[end])]
+                if ArabicShaper.shapes(scalar) { arabic = true }
+                end += 1
+                if scalar == 0x20 { break }
+            }
+            if arabic {
+                let shaped = shapingSources.withUnsafeBufferPointer { sources in
+                    face.pointee.arabicShaper!.shape(glyphs: glyphs + start, clusters: clusters + start, sources: sources.baseAddress! + start,
+                                                     count: end - start, scalars: scalars, scale: face.pointee.scale) { face.pointee.advance1616($0) }
+                }
+                for (_, cluster, advance) in shaped { advances[Int(cluster)] &+= Int32(clamping: advance) }
+                if edges.first == UInt32.max { edges.first = Self.shapedFirstEdge }
+                edges.last = Self.shapedLastEdge
+                previousPlain = nil
+            } else {
+                let partGlyphs = glyphs + start, partClusters = clusters + start
+                var count = end - start
+                face.pointee.substitutions.apply(partGlyphs, clusters: partClusters, count: &count)
+                if let previousPlain {
+                    kernAfter[Int(partClusters[0]) - 1] &+= Int32(clamping: face.pointee.kerning1616(previousPlain, partGlyphs[0]))
+                }
+                if edges.first == UInt32.max { edges.first = UInt32(runFace) << 16 | UInt32(partGlyphs[0]) }
+                edges.last = UInt32(runFace) << 16 | UInt32(partGlyphs[count - 1])
+                for i in 0..<count {
+                    let glyph = partGlyphs[i], cluster = Int(partClusters[i])
+                    advances[cluster] &+= Int32(clamping: face.pointee.advance1616(glyph))
+                    guard i + 1 < count else { continue }
+                    let kern = Int32(clamping: face.pointee.kerning1616(glyph, partGlyphs[i + 1]))
+                    let next = Int(partClusters[i + 1])
+                    if next == cluster { advances[cluster] &+= kern } else { kernAfter[next - 1] &+= kern }
+                }
+                previousPlain = partGlyphs[count - 1]
+            }
+            start = end
         }
-        for (_, cluster, advance) in shaped { advances[Int(cluster)] &+= Int32(clamping: advance) }
         glyphCount = 0
         shapingSources.removeAll(keepingCapacity: true)
         runNeedsShaping = false
     }
+
+    /// Edges of a shaped part (`Edges`): faces no real face has, different for a first and a
+    /// last edge, so two pieces meeting there never kern.
+    static let shapedFirstEdge: UInt32 = 0xFFFE_0000, shapedLastEdge: UInt32 = 0xFFFD_0000
 
     /// The grapheme of scalars `from..<to` (UTF-8 start `utf8`); `next` is the break opportunity
     /// after it, nil at the end of the text.
