@@ -1,17 +1,20 @@
-/// A joining type as the Arabic shaper reads it (`ArabicJoiningTable`): U, L, R, D (and C), the
-/// Syriac joining groups ALAPH and DALATH RISH, and T (transparent: marks, format characters).
-enum JoiningType: UInt8, Sendable {
+import BubbleText
+
+/// A column of the joining state machine: Unicode's Joining_Type from BubbleText's generated
+/// tables (`BidiTables`, from ArabicShaping.txt; join-causing counted as dual-joining). Syriac's
+/// joining groups ALAPH and DALATH RISH (its `fin2`, `fin3` and `med2` forms) are not in those
+/// tables, so Syriac letters join as their Joining_Type says and those columns stay unused.
+enum JoiningClass: UInt8, Sendable {
     case nonJoining, leftJoining, rightJoining, dualJoining, alaph, dalathRish, transparent
 
-    /// The type of `scalar`, by halving the generated ranges.
-    static func of(_ scalar: UInt32) -> JoiningType {
-        let ranges = ArabicJoiningTable.ranges
-        var low = 0, high = ranges.count
-        while low < high {
-            let mid = (low + high) >> 1
-            if ranges[mid].last < scalar { low = mid + 1 } else { high = mid }
+    static func of(_ scalar: UInt32) -> JoiningClass {
+        switch BidiTables.properties(scalar).joiningType {
+        case .u: .nonJoining
+        case .t: .transparent
+        case .d, .c: .dualJoining
+        case .r: .rightJoining
+        case .l: .leftJoining
         }
-        return low < ranges.count && ranges[low].first <= scalar ? ranges[low].type : .nonJoining
     }
 }
 
@@ -110,7 +113,7 @@ struct ArabicShaper: Sendable {
         var run = ShapingRun(definitions: definitions, count: count)
         // Joining: each glyph's form from the state machine over the joining types; a ZWJ between
         // two glyphs joins like a dual-joining letter without a glyph of its own.
-        var joining: [(type: JoiningType, glyph: Int)] = []
+        var joining: [(type: JoiningClass, glyph: Int)] = []
         joining.reserveCapacity(count)
         for i in 0..<count {
             let source = Int(sources[i])
@@ -120,7 +123,7 @@ struct ArabicShaper: Sendable {
                 }
             }
             let scalar = scalars[source]
-            joining.append((JoiningType.of(scalar), i))
+            joining.append((JoiningClass.of(scalar), i))
             run.slots.append(ShapingRun.Slot(glyph: glyphs[i], props: definitions.properties(glyphs[i]), mask: Self.globalMask,
                                              cluster: clusters[i], scalar: scalar))
         }
