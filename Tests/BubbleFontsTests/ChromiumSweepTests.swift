@@ -77,7 +77,7 @@ import BubbleText
     /// The script/chain groups whose natural widths equal Chromium's on every item.
     static let exactNaturalWidths = ["latin/noto", "cyrillic/noto", "cyrillic/dejavu", "greek/noto", "greek/dejavu", "cjk/cjk-jp",
                                      "cjk-trim/cjk-jp", "korean/cjk-kr", "thai/thai", "emoji/noto", "emoji/dejavu", "whitespace/noto",
-                                     "whitespace/dejavu", "cjk-space/cjk-jp"]
+                                     "whitespace/dejavu", "cjk-space/cjk-jp", "hebrew/hebrew", "arabic/arabic", "urdu/urdu"]
 
     @Test func naturalWidthsMatchChromium() throws {
         let sweep = try #require(Self.sweep)
@@ -116,7 +116,8 @@ import BubbleText
     /// others (scripts that need shaping, Thai's dictionary breaks) are measured and reported.
     static let exactLayouts = ["latin/noto", "latin/dejavu", "cyrillic/noto", "cyrillic/dejavu", "greek/noto", "greek/dejavu",
                                "hebrew/hebrew", "hebrew-pointed/hebrew", "cjk/cjk-jp", "cjk-trim/cjk-jp", "korean/cjk-kr",
-                               "emoji/noto", "emoji/dejavu", "whitespace/noto", "whitespace/dejavu", "cjk-space/cjk-jp"]
+                               "emoji/noto", "emoji/dejavu", "whitespace/noto", "whitespace/dejavu", "cjk-space/cjk-jp",
+                               "arabic/arabic", "urdu/urdu"]
 
     /// Groups exact only from a width on (px): the narrowest boxes are reported, not yet exact.
     /// `text-spacing-trim` at a line's end where the line is exactly as wide as its box: Blink

@@ -1,13 +1,14 @@
 // libFuzzer harness: the OpenType reader and the pixel measurer on what it reads.
 // Invariants: a file is read or refused with a FontError that names a table and a reason, never a
 // crash; a font that reads answers every lookup (glyphs, variation sequences, advances, bitmap
-// advances, kerning, substitutions); the pixel measurer lays text out at any width with one line
+// advances, kerning, substitutions; Arabic-script runs are shaped with its GSUB/GPOS); the pixel measurer lays text out at any width with one line
 // at least, lines that follow each other through the text, and no line wider than the width
 // unless it holds one grapheme.
 import BubbleFonts
 import BubbleText
 
 let sampleText = "Hello, AV Type fi ffl — Привет Γειά 東京「こんにちは」 👍🏽 ☀️ 1️⃣ 🇯🇵\nשלום"
+    + " السَّلامُ لا مرحبا، آپ کیسے ہیں؟ ك\u{200D} ܐܠܦ"
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

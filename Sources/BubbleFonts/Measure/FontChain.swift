@@ -7,6 +7,9 @@ public struct FontChain: Sendable {
         package let font: OpenTypeFont
         let kerning: PairKerning
         let substitutions: GlyphSubstitutions
+        /// Shapes runs of Arabic-script text (joining forms, contextual lookups); nil for a face
+        /// without joining forms.
+        let arabicShaper: ArabicShaper?
         let scale: FontScale
         /// `line-height: normal` for this face in LayoutUnits: round(ascent) + round(descent) +
         /// round(lineGap), each in whole pixels as Chromium rounds them.
@@ -101,7 +104,8 @@ public struct FontChain: Sendable {
                     }
                 }
             }
-            faces.append(Face(font: font, kerning: kerning, substitutions: substitutions, scale: scale,
+            faces.append(Face(font: font, kerning: kerning, substitutions: substitutions,
+                              arabicShaper: try font.arabicShaper(language: language), scale: scale,
                               ascent64: roundedPixels(font.ascent), descent64: roundedPixels(font.descent),
                               lineGap64: roundedPixels(font.lineGap), hanKerning: hanKerning, advances: advances,
                               asciiRank: asciiRank, asciiKerning: asciiKerning))

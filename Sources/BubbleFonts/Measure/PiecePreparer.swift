@@ -145,6 +145,10 @@ private struct PieceWriter {
     var lastType = HanKerning.CharType.other
     var lastTrim = 0
     var lineBreaker = LineBreaker(breaksAfterSpaces: true)
+    /// For a face with an Arabic shaper: each glyph's scalar index, and whether the run has
+    /// Arabic-script text (then it is shaped, `ArabicShaper`).
+    var shapingSources: [Int32] = []
+    var runNeedsShaping = false
 
     init(chain: FontChain, chainFaces: UnsafePointer<FontChain.Face>, scalars: UnsafeMutablePointer<UInt32>, utf8Offset: Int32,
          starts: UnsafeMutablePointer<Int32>, advances: UnsafeMutablePointer<Int32>, kernAfter: UnsafeMutablePointer<Int32>,
@@ -240,6 +244,10 @@ private struct PieceWriter {
         guard runFace >= 0, glyphCount > 0 else { return }
         // (The face is read in place: a copy would retain each of its tables.)
         let face = chainFaces + runFace
+        if runNeedsShaping, face.pointee.arabicShaper != nil {
+            finishShapedRun(face)
+            return
+        }
         // A colour-bitmap grapheme is already its one glyph: ligatures there could only join two
         // graphemes, as 🇺🇸🇬🇧 (regional indicators U, G left) would become Uganda's flag.
         if !face.pointee.font.hasColorBitmaps { face.pointee.substitutions.apply(glyphs, clusters: clusters, count: &glyphCount) }
@@ -254,7 +262,64 @@ private struct PieceWriter {
             if next == cluster { advances[cluster] &+= kern } else { kernAfter[next - 1] &+= kern }
         }
         glyphCount = 0
+        shapingSources.removeAll(keepingCapacity: true)
     }
+
+    /// `finishRun` for a run with Arabic-script text. The run is cut after every space, as the
+    /// word cache cuts texts (so a word shapes alike in a whole text and on its own): a part with
+    /// Arabic-script text is shaped (`ArabicShaper`), each glyph's advance (positioning included)
+    /// added to its grapheme's; any other part is measured as `finishRun` measures, kerned with
+    /// the part before when that was measured so too. A shaped part's edges are marked so that
+    /// the word cache adds no kerning where it meets another piece.
+    mutating func finishShapedRun(_ face: UnsafePointer<FontChain.Face>) {
+        var start = 0
+        var previousPlain: UInt16?
+        while start < glyphCount {
+            var end = start, arabic = false
+            while end < glyphCount {
+                let scalar = scalars[Int(shapingSources[end])]
+                if ArabicShaper.shapes(scalar) { arabic = true }
+                end += 1
+                if scalar == 0x20 { break }
+            }
+            if arabic {
+                let shaped = shapingSources.withUnsafeBufferPointer { sources in
+                    face.pointee.arabicShaper!.shape(glyphs: glyphs + start, clusters: clusters + start, sources: sources.baseAddress! + start,
+                                                     count: end - start, scalars: scalars, scale: face.pointee.scale) { face.pointee.advance1616($0) }
+                }
+                for (_, cluster, advance) in shaped { advances[Int(cluster)] &+= Int32(clamping: advance) }
+                if edges.first == UInt32.max { edges.first = Self.shapedFirstEdge }
+                edges.last = Self.shapedLastEdge
+                previousPlain = nil
+            } else {
+                let partGlyphs = glyphs + start, partClusters = clusters + start
+                var count = end - start
+                face.pointee.substitutions.apply(partGlyphs, clusters: partClusters, count: &count)
+                if let previousPlain {
+                    kernAfter[Int(partClusters[0]) - 1] &+= Int32(clamping: face.pointee.kerning1616(previousPlain, partGlyphs[0]))
+                }
+                if edges.first == UInt32.max { edges.first = UInt32(runFace) << 16 | UInt32(partGlyphs[0]) }
+                edges.last = UInt32(runFace) << 16 | UInt32(partGlyphs[count - 1])
+                for i in 0..<count {
+                    let glyph = partGlyphs[i], cluster = Int(partClusters[i])
+                    advances[cluster] &+= Int32(clamping: face.pointee.advance1616(glyph))
+                    guard i + 1 < count else { continue }
+                    let kern = Int32(clamping: face.pointee.kerning1616(glyph, partGlyphs[i + 1]))
+                    let next = Int(partClusters[i + 1])
+                    if next == cluster { advances[cluster] &+= kern } else { kernAfter[next - 1] &+= kern }
+                }
+                previousPlain = partGlyphs[count - 1]
+            }
+            start = end
+        }
+        glyphCount = 0
+        shapingSources.removeAll(keepingCapacity: true)
+        runNeedsShaping = false
+    }
+
+    /// Edges of a shaped part (`Edges`): faces no real face has, different for a first and a
+    /// last edge, so two pieces meeting there never kern.
+    static let shapedFirstEdge: UInt32 = 0xFFFE_0000, shapedLastEdge: UInt32 = 0xFFFD_0000
 
     /// The grapheme of scalars `from..<to` (UTF-8 start `utf8`); `next` is the break opportunity
     /// after it, nil at the end of the text.
@@ -302,12 +367,18 @@ private struct PieceWriter {
         glyphs[glyphCount] = glyph
         clusters[glyphCount] = Int32(truncatingIfNeeded: g)
         glyphCount += 1
+        let shapes = face.pointee.arabicShaper != nil
+        if shapes {
+            shapingSources.append(Int32(truncatingIfNeeded: from))
+            if ArabicShaper.shapes(first) { runNeedsShaping = true }
+        }
         if !single && face.pointee.font.bitmapAdvance(of: glyph) == nil {
             for k in (from + 1)..<to where !PixelPreparedText.isJoiner(scalars[k]) {
                 if let extra = face.pointee.font.glyph(for: Unicode.Scalar(scalars[k])!) {
                     glyphs[glyphCount] = extra
                     clusters[glyphCount] = Int32(truncatingIfNeeded: g)
                     glyphCount += 1
+                    if shapes { shapingSources.append(Int32(truncatingIfNeeded: k)) }
                 }
             }
         }

@@ -15,8 +15,8 @@ public enum LineHeight: Sendable, Hashable {
 /// (segmentation, fallback, advances, kerning); `measure` at any width is arithmetic over it.
 ///
 /// The model is advances plus pair kerning with lines broken by UAX #14, as Chromium lays out
-/// `white-space: pre-wrap; overflow-wrap: break-word` text with hinting off. Scripts that need
-/// shaping beyond that (Arabic joining, Indic conjuncts) are approximate.
+/// `white-space: pre-wrap; overflow-wrap: break-word` text with hinting off, and Arabic-script runs
+/// shaped (`ArabicShaper`). Indic conjuncts are approximate.
 public struct PixelMeasurer: TextMeasurer {
     /// The fonts, in fallback order, and their size.
     public let chain: FontChain
@@ -48,8 +48,13 @@ public struct PixelMeasurer: TextMeasurer {
         prepared.layout(width: width)
     }
 
-    /// The width of `text` on one line, in LayoutUnits.
-    public func width(of text: String) -> Int { prepare(text).naturalWidth }
+    /// The width of `text` on one line, in LayoutUnits: Chromium's max-content width, each run of
+    /// one bidi level (`BidiItems`) rounded up on its own.
+    public func width(of text: String) -> Int {
+        let prepared = prepare(text)
+        guard let items = BidiItems(text, prepared: prepared) else { return prepared.naturalWidth }
+        return prepared.naturalWidth(items: items)
+    }
 
     /// The block height in LayoutUnits of `prepared` wrapped at `width`.
     public func height(of prepared: PixelPreparedText, width: Int) -> Int {

@@ -23,6 +23,8 @@ public struct OpenTypeFont: Sendable {
     let colorBitmaps: ColorBitmaps?
     private let gpos: FontBytes?
     private let gsub: FontBytes?
+    /// Glyph classes, mark attachment classes and mark sets, for the lookup flags of shaping.
+    private let definitions: GlyphDefinitions
     /// The `kern` table's pairs, used only when the font has no `GPOS`.
     private let legacyKerning: Kerning
 
@@ -50,6 +52,11 @@ public struct OpenTypeFont: Sendable {
         }
         gpos = file.tables["GPOS"]
         gsub = file.tables["GSUB"]
+        if let gdef = file.tables["GDEF"] {
+            definitions = try GlyphDefinitions(gdef: gdef, glyphCount: glyphCount)
+        } else {
+            definitions = GlyphDefinitions()
+        }
         if gpos == nil, let kern = file.tables["kern"] {
             legacyKerning = try Kerning(kern: kern)
         } else {
@@ -60,6 +67,7 @@ public struct OpenTypeFont: Sendable {
         _ = try kerning(script: "DFLT")
         _ = try substitutions(script: "DFLT", language: nil)
         _ = try alternateHalfWidths(language: nil)
+        _ = try arabicShaper(language: nil)
     }
 
     /// Reads face `faceIndex` of a font file's bytes held as `Data` (a bundled resource read
@@ -133,6 +141,14 @@ extension OpenTypeFont {
         guard let gsub else { return GlyphSubstitutions(substitutions: Substitutions()) }
         return GlyphSubstitutions(substitutions: try Substitutions(gsub: gsub, script: script, language: language,
                                                                    glyphCount: glyphCount))
+    }
+}
+
+extension OpenTypeFont {
+    /// The Arabic-script shaper for `language` (an OpenType language tag), nil when the font has
+    /// no joining forms.
+    func arabicShaper(language: String?) throws(FontError) -> ArabicShaper? {
+        try ArabicShaper(gsub: gsub, gpos: gpos, definitions: definitions, language: language, glyphCount: glyphCount)
     }
 }
 

@@ -124,7 +124,7 @@ struct Substitutions: Sendable {
         return false
     }
 
-    private static func readSingle(_ table: FontBytes, into map: inout [UInt16: UInt16], glyphCount: Int,
+    static func readSingle(_ table: FontBytes, into map: inout [UInt16: UInt16], glyphCount: Int,
                                    budget: inout Int) throws(FontError) {
         let format = try table.u16(0)
         guard let coverageTable = try table.subtable(at: 2) else { return }
@@ -150,7 +150,7 @@ struct Substitutions: Sendable {
         }
     }
 
-    private static func readLigatures(_ table: FontBytes, into map: inout [UInt16: [(components: [UInt16], glyph: UInt16)]],
+    static func readLigatures(_ table: FontBytes, into map: inout [UInt16: [(components: [UInt16], glyph: UInt16)]],
                                       glyphCount: Int, budget: inout Int) throws(FontError) {
         guard try table.u16(0) == 1 else { throw table.error(0, "ligature substitution format is not 1") }
         guard let coverageTable = try table.subtable(at: 2) else { return }

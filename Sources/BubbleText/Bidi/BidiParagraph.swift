@@ -13,6 +13,10 @@ package struct BidiParagraph {
 
     package var isRightToLeft: Bool { paragraphLevel & 1 == 1 }
 
+    /// Each scalar's resolved level (`BidiResolver.removed` for what X9 removes), before the
+    /// line rules L1–L2.
+    package var scalarLevels: [UInt8] { levels }
+
     /// Resolves `scalars` in `direction` (`.auto`: from the first strong character, P2–P3),
     /// with bracket pairs. `resolver` lends its scratch space.
     /// `leftToRight`, when given, marks scalars to be taken as strong left-to-right whatever

@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Shapes the pixel sweep's Arabic and Urdu texts (and a few joining cases) with HarfBuzz's
+hb-shape and writes what it did to Corpora/fonts/harfbuzz-arabic.json: per text, the glyphs in
+logical order with their clusters (scalar indices) and advances in font units (positioning
+included, marks zeroed). ArabicShaperTests compares the Arabic shaper with it glyph by glyph.
+
+Needs: apt-get install libharfbuzz-bin. Run: python3 Tools/fonts/harfbuzz-shapes.py
+"""
+import json
+import os
+import subprocess
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FONTS = os.path.normpath(os.path.join(HERE, "..", "..", "Corpora", "fonts"))
+OUT = os.path.join(FONTS, "harfbuzz-arabic.json")
+FONT_FOR = {"arabic": "NotoSansArabic-Subset.ttf", "urdu": "NotoNastaliqUrdu-Subset.ttf"}
+# Joining around a ZWJ (Noto Sans Arabic only: in Noto Nastaliq Urdu, HarfBuzz's contextual lookups
+# stop at a ZWJ, which the preparer keeps out of the glyph run) (U+200D) and a ZWNJ (U+200C), a lone letter, a mark between two letters.
+EXTRA = [("arabic", "ar", "ك\u200d ب\u200dب ل\u200cا"), ("arabic", "ar", "ب بًب لا")]
+
+
+def shape(font, text, lang):
+    advances = subprocess.run(["hb-shape", "--script=arab", "--language=" + lang, "--no-glyph-names",
+                               os.path.join(FONTS, font), text], capture_output=True, text=True, check=True).stdout
+    glyphs = []
+    for item in advances.strip()[1:-1].split("|"):
+        gid, rest = item.split("=")
+        cluster, position = rest.split("@") if "@" in rest else (rest.split("+")[0], "0,0+" + rest.split("+")[1])
+        if "+" in cluster:
+            cluster = cluster.split("+")[0]
+        advance = position.split("+")[1]
+        glyphs.append([int(gid), int(cluster), int(advance)])
+    return list(reversed(glyphs))  # hb-shape prints right-to-left runs in visual order
+
+
+def main():
+    texts = []
+    with open(os.path.join(FONTS, "sweep-texts.tsv"), encoding="utf-8") as lines:
+        for line in lines:
+            if line.startswith("#") or not line.strip():
+                continue
+            group, lang, text = line.rstrip("\n").split("\t", 2)
+            if group in FONT_FOR:
+                texts.append((group, lang, text))
+    version = subprocess.run(["hb-shape", "--version"], capture_output=True, text=True).stdout.split("\n")[0]
+    shapes = [{"font": FONT_FOR[g], "language": lang, "text": text, "glyphs": shape(FONT_FOR[g], text, lang)}
+              for g, lang, text in texts + EXTRA]
+    with open(OUT, "w", encoding="utf-8") as f:
+        json.dump({"harfbuzz": version, "columns": ["glyph", "cluster", "advance"], "shapes": shapes}, f, ensure_ascii=False)
+        f.write("\n")
+    print("%s: %d texts from %s" % (OUT, len(shapes), version))
+
+
+if __name__ == "__main__":
+    main()
