@@ -63,7 +63,7 @@ struct BenchCommand: BubblesCommand {
         input = arguments.positional(0) == nil ? nil : try InputOptions(arguments, context: context)
         messageCount = try arguments.integer(Options.messages, in: 1...10_000_000) ?? 100_000
         let widths = try arguments.integers(Options.widths, in: 1...BubbleStyle.maximumContainerWidth, distinct: true)
-        fontOptions = try PixelOptions(arguments)
+        fontOptions = try PixelOptions(arguments, cellOptions: false)
         self.widths = widths.isEmpty ? (fontOptions == nil ? [40, 80, 120] : [240, 320, 400]) : widths
         seed = UInt64(try arguments.integer(Options.seed, in: 0...Int.max) ?? Int(SyntheticLog.defaultSeed))
         json = arguments.flag(Options.json)
@@ -155,7 +155,7 @@ struct BenchCommand: BubblesCommand {
         options.timeZone = input?.timeZone ?? ZoneName.systemZone(context.environment, localtimePath: context.localtimePath).zone
         let textReport: TextBenchmarkReport
         let layoutReport: LayoutBenchmark.Report
-        var bidiReport: BidiBenchmark.Report?
+        let bidiReport = BidiBenchmark.run(texts: texts, width: widths[0], cpuClock: ThreadClock.seconds)
         var engineName = "cells"
         if let fontOptions {
             guard let (measurer, style) = try fontOptions.load(errors: context.errors) else { return ExitCode.failure }
@@ -168,14 +168,13 @@ struct BenchCommand: BubblesCommand {
                                                    options: options, memoryProbe: { ProcessMemory.peakResidentBytes })
         } else {
             textReport = TextBenchmark.run(texts: texts, widths: Array(widths.prefix(2)), name: "message texts")
-            bidiReport = BidiBenchmark.run(texts: texts, width: widths[0], cpuClock: ThreadClock.seconds)
             layoutReport = try LayoutBenchmark.run(loaded, widths: widths, options: options,
                                                    memoryProbe: { ProcessMemory.peakResidentBytes })
         }
         var report = BenchReport(source: source + "; " + engineName, build: Self.isDebugBuild ? "debug" : "release",
                                  text: textReport, layout: layoutReport, peakMemoryBytes: ProcessMemory.peakResidentBytes)
         // Figures per scalar of no right-to-left text are not figures.
-        report.bidi = bidiReport.flatMap { $0.scalars > 0 ? $0 : nil }
+        report.bidi = bidiReport.scalars > 0 ? bidiReport : nil
         // The pipeline phases read the whole file; a read --strict stopped early measured part of it.
         let stoppedEarly = input?.readOptions.strict == true && (counts?.rejected ?? 0) > 0
         if stoppedEarly {
