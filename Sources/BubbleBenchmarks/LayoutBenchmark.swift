@@ -46,7 +46,16 @@ public enum LayoutBenchmark {
                            style: BubbleStyle = BubbleStyle(),
                            options: DecorationOptions = DecorationOptions(),
                            memoryProbe: (() -> Int)? = nil) throws(LayoutError) -> Report {
-        let engine = LayoutEngine(measurer: CellMeasurer(), style: style,
+        try run(models, measurer: CellMeasurer(), widths: widths, style: style, options: options, memoryProbe: memoryProbe)
+    }
+
+    /// The same phases with `measurer` (cells, or pixels from fonts, in `style`'s unit): one
+    /// benchmark for both engines, so their tables read alike.
+    public static func run<Measurer: TextMeasurer>(_ models: [any MessageModel], measurer: Measurer, widths: [Int] = [80, 100],
+                                                   style: BubbleStyle = BubbleStyle(),
+                                                   options: DecorationOptions = DecorationOptions(),
+                                                   memoryProbe: (() -> Int)? = nil) throws(LayoutError) -> Report {
+        let engine = LayoutEngine(measurer: measurer, style: style,
                                   cache: LayoutCache(maxEntries: max(1 << 16, models.count * (widths.count + 2))))
         let rows = try engine.decorate(models, options: options)
         let scalars = rows.reduce(0) { sum, row in
@@ -76,7 +85,7 @@ public enum LayoutBenchmark {
                                 p50Nanoseconds: nil, p99Nanoseconds: nil, cacheHitRate: stats.hitRate,
                                 bytesPerCacheEntry: stats.bytesPerEntry))
         }
-        conversationPhases(models, widths: widths, style: style, options: options, scalars: scalars).forEach(record)
+        conversationPhases(models, measurer: measurer, widths: widths, style: style, options: options, scalars: scalars).forEach(record)
         lookupPhases(engine, rows, models, width: first).forEach(record)
         return Report(messages: models.count, rows: rows.count, widths: widths, phases: phases)
     }
@@ -84,9 +93,9 @@ public enum LayoutBenchmark {
     /// A `Conversation` built message by message with a fresh engine and cache (appends), then
     /// resized to each further width (prepared texts reused, sequential), then back to the first.
     @inline(never)
-    static func conversationPhases(_ models: [any MessageModel], widths: [Int], style: BubbleStyle,
-                                   options: DecorationOptions, scalars: Int) -> [Phase] {
-        let engine = LayoutEngine(measurer: CellMeasurer(), style: style,
+    static func conversationPhases<Measurer: TextMeasurer>(_ models: [any MessageModel], measurer: Measurer, widths: [Int],
+                                                           style: BubbleStyle, options: DecorationOptions, scalars: Int) -> [Phase] {
+        let engine = LayoutEngine(measurer: measurer, style: style,
                                   cache: LayoutCache(maxEntries: max(1 << 16, models.count * (widths.count + 2))))
         let first = widths.first ?? 80
         let conversation = Conversation(engine: engine, width: first, options: options)
@@ -115,7 +124,7 @@ public enum LayoutBenchmark {
 
     /// Cached height lookups through `LayoutCache.layout(for:)`: one key again and again (hot),
     /// then every row's key in a shuffled order (each lookup likely a cache-line miss).
-    static func lookupPhases(_ engine: LayoutEngine<CellMeasurer>, _ rows: [DecoratedRow],
+    static func lookupPhases<Measurer: TextMeasurer>(_ engine: LayoutEngine<Measurer>, _ rows: [DecoratedRow],
                              _ models: [any MessageModel], width: Int) -> [Phase] {
         let keys = rows.filter { !$0.isDateSeparator }.map {
             engine.key(for: models[$0.messageIndex], decoration: $0.decoration, width: width)
@@ -150,8 +159,8 @@ public enum LayoutBenchmark {
     }
 
     @inline(never)
-    static func timed(_ name: String, _ rows: [DecoratedRow], _ models: [any MessageModel], width: Int,
-                      engine: LayoutEngine<CellMeasurer>, scalars: Int) -> Phase {
+    static func timed<Measurer: TextMeasurer>(_ name: String, _ rows: [DecoratedRow], _ models: [any MessageModel], width: Int,
+                                              engine: LayoutEngine<Measurer>, scalars: Int) -> Phase {
         engine.cache.resetCounters()
         var samples = [UInt64](repeating: 0, count: rows.count)
         var checksum = 0

@@ -17,11 +17,48 @@ public enum TextBenchmark {
         return TextBenchmarkReport(rows: rows, widths: widths)
     }
 
+    /// The same figures for `measurer` (cells, or pixels from fonts): prepare with `measurer`
+    /// (a fresh one each round from `makeMeasurer`, so a word cache starts cold), measure and lay
+    /// out at `widths`, and the prepared form's bytes by `footprint`.
+    public static func run<Measurer: TextMeasurer>(texts: [String], makeMeasurer: () -> Measurer, widths: [Int] = [40, 80],
+                                                   name: String = "texts", minimumSeconds: Double = 0.3,
+                                                   footprint: (Measurer.Prepared) -> Int) -> TextBenchmarkReport {
+        let ascii = texts.filter { $0.utf8.allSatisfy { $0 < 0x80 } }
+        let other = texts.filter { !$0.utf8.allSatisfy { $0 < 0x80 } }
+        var rows: [TextBenchmarkReport.Row] = []
+        for (label, set) in [(name, texts), ("\(name), ASCII only", ascii), ("\(name), non-ASCII", other)] where !set.isEmpty {
+            rows.append(measure(label, set, widths: widths, minimumSeconds: minimumSeconds, makeMeasurer: makeMeasurer,
+                                footprint: footprint))
+        }
+        return TextBenchmarkReport(rows: rows, widths: widths)
+    }
+
     static func measure(_ label: String, _ texts: [String], widths: [Int], minimumSeconds: Double) -> TextBenchmarkReport.Row {
+        // `PreparedText(text)` is what `CellMeasurer.prepare` does less its invisible-formatting
+        // pass: the text engine alone.
+        measure(label, texts, widths: widths, minimumSeconds: minimumSeconds, prepare: { PreparedText($0) },
+                measure: { $0.measure(width: $1) }, layout: { $0.layout(width: $1) }, footprint: { $0.memoryFootprint },
+                segments: { $0.segmentCount })
+    }
+
+    static func measure<Measurer: TextMeasurer>(_ label: String, _ texts: [String], widths: [Int], minimumSeconds: Double,
+                                                makeMeasurer: () -> Measurer,
+                                                footprint: (Measurer.Prepared) -> Int) -> TextBenchmarkReport.Row {
+        var measurer = makeMeasurer()
+        return measure(label, texts, widths: widths, minimumSeconds: minimumSeconds, fresh: { measurer = makeMeasurer() },
+                       prepare: { measurer.prepare($0) }, measure: { measurer.measure($0, width: $1) },
+                       layout: { measurer.layout($0, width: $1) }, footprint: footprint, segments: { _ in 0 })
+    }
+
+    @inline(__always)
+    static func measure<Prepared>(_ label: String, _ texts: [String], widths: [Int], minimumSeconds: Double,
+                                  fresh: () -> Void = {}, prepare: (String) -> Prepared,
+                                  measure: (Prepared, Int) -> TextMetrics, layout: (Prepared, Int) -> TextLayout,
+                                  footprint: (Prepared) -> Int, segments: (Prepared) -> Int) -> TextBenchmarkReport.Row {
         let scalars = texts.reduce(0) { $0 + $1.unicodeScalars.count }
         let bytes = texts.reduce(0) { $0 + $1.utf8.count }
         var sink = 0
-        var prepared: [PreparedText] = []
+        var prepared: [Prepared] = []
         // Freeing the previous round's texts is timed on its own, before the clock for the next
         // round starts: it is a cost of keeping prepared texts, not of preparing them. The next
         // round's array is allocated in the same window, because allocating it is when glibc
@@ -33,8 +70,9 @@ public enum TextBenchmark {
             prepared = []
             prepared.reserveCapacity(texts.count)
             if freeing { freeSeconds = min(freeSeconds, seconds(ContinuousClock.now - start)) }
+            fresh()
         }) {
-            for text in texts { prepared.append(PreparedText(text)) }
+            for text in texts { prepared.append(prepare(text)) }
             sink &+= prepared.count
         }
         var measureSeconds = 0.0
@@ -42,23 +80,23 @@ public enum TextBenchmark {
         var lines = 0
         for width in widths {
             measureSeconds += timePerRound(minimumSeconds) {
-                for text in prepared { sink &+= text.measure(width: width).lineCount }
+                for text in prepared { sink &+= measure(text, width).lineCount }
             }
             layoutSeconds += timePerRound(minimumSeconds) {
-                for text in prepared { sink &+= text.layout(width: width).lines.count }
+                for text in prepared { sink &+= layout(text, width).lines.count }
             }
-            lines += prepared.reduce(0) { $0 + $1.measure(width: width).lineCount }
+            lines += prepared.reduce(0) { $0 + measure($1, width).lineCount }
         }
         measureSeconds /= Double(widths.count)
         layoutSeconds /= Double(widths.count)
-        let footprint = prepared.reduce(0) { $0 + $1.memoryFootprint }
-        let segments = prepared.reduce(0) { $0 + $1.segmentCount }
+        let footprintBytes = prepared.reduce(0) { $0 + footprint($1) }
+        let segmentCount = prepared.reduce(0) { $0 + segments($1) }
         blackHole(sink)
         return TextBenchmarkReport.Row(
-            label: label, messages: texts.count, scalars: scalars, utf8Bytes: bytes, segments: segments,
+            label: label, messages: texts.count, scalars: scalars, utf8Bytes: bytes, segments: segmentCount,
             linesPerWidth: Double(lines) / Double(widths.count),
             prepareSeconds: prepareSeconds, freeSeconds: freeSeconds, measureSeconds: measureSeconds, layoutSeconds: layoutSeconds,
-            memoryBytes: footprint)
+            memoryBytes: footprintBytes)
     }
 
     /// Seconds one call of `body` takes: the fastest of as many calls as fit in `minimumSeconds`

@@ -112,7 +112,7 @@ import Testing
                     return b == 0xFF ? 0x200D : b == 0xFE ? 0x200C : words.offset + UInt32(b)
                 }
                 let found = scalars.withUnsafeBufferPointer {
-                    words.matches($0, 0, $0.count, limit: 20, lengths: &lengths, prefix: &prefix)
+                    words.matches(ElementsView($0), 0, $0.count, limit: 20, lengths: &lengths, prefix: &prefix)
                 }
                 #expect(found > 0 && lengths[found - 1] == length, "word \(w) of \(words.starts.count)")
             }

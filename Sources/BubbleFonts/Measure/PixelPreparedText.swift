@@ -25,6 +25,14 @@ public struct PixelPreparedText: Sendable {
     static let tabFlag: UInt8 = 4
     static let breakMask: UInt8 = 3
 
+    /// Bytes the prepared form holds beyond the text itself: its columns' allocation (none for an
+    /// empty text, which shares one) and the fixed fields of this value.
+    package var memoryFootprint: Int {
+        let columns = graphemeCount == 0 && segmentCount == 0 ? 0
+            : PixelTextStorage.allocatedBytes(graphemes: graphemeCount, segments: segmentCount, hasEndTrim: hasEndTrim)
+        return MemoryLayout<PixelPreparedText>.size + columns
+    }
+
     /// Runs `body` with the columns, read in place.
     @inline(__always)
     func withColumns<R>(_ body: (PixelColumns) -> R) -> R {

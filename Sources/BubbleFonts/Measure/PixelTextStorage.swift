@@ -24,6 +24,12 @@ final class PixelTextStorage: ManagedBuffer<Int, UInt64> {
         hasEndTrim ? endTrimOffset(graphemes: g, segments: s) + 4 * g : 20 * s + 15 * g
     }
 
+    /// The bytes one storage of that size allocates: the object's header (type and reference
+    /// count), the `Int` header, and the columns rounded up to whole `UInt64` elements.
+    static func allocatedBytes(graphemes g: Int, segments s: Int, hasEndTrim: Bool) -> Int {
+        16 + MemoryLayout<Int>.size + (byteCount(graphemes: g, segments: s, hasEndTrim: hasEndTrim) + 7) & ~7
+    }
+
     /// Where the line-end trims start: after the byte columns, 4-byte aligned.
     @inline(__always)
     static func endTrimOffset(graphemes g: Int, segments s: Int) -> Int { (20 * s + 15 * g + 3) & ~3 }

@@ -23,13 +23,16 @@ package struct ContentReader: Sendable {
     }
 }
 
-/// A content function of one model type, called with a model of any type.
-private protocol ContentReading: Sendable {
+/// A content function of one model type, called with a model of any type. A class, so that a
+/// reader is copied by a retain (a struct in an existential is copied through its witnesses).
+private protocol ContentReading: AnyObject, Sendable {
     func read<U: MessageModel>(_ model: U) -> BubbleContent?
 }
 
-private struct Reader<M: MessageModel>: ContentReading {
+private final class Reader<M: MessageModel>: ContentReading {
     let content: @Sendable (M) -> BubbleContent
+
+    init(content: @escaping @Sendable (M) -> BubbleContent) { self.content = content }
 
     func read<U: MessageModel>(_ model: U) -> BubbleContent? {
         guard let typed = model as? M else { return nil }

@@ -2,7 +2,14 @@
 /// (`AnyCellConfigurator.reader(for:)`), nil where the cell has none: a task meets few types, so
 /// a short list searched from the last one found. A plain value, one per task: no lock.
 struct ContentReaders {
-    private var readers: [(configurator: Int, type: ObjectIdentifier, reader: ContentReader?)] = []
+    /// A struct, not a tuple: a tuple holding an existential is copied by the runtime's generic
+    /// tuple witness, element by element.
+    private struct Entry {
+        let configurator: Int
+        let type: ObjectIdentifier
+        let reader: ContentReader?
+    }
+    private var readers: [Entry] = []
     private var lastReader = 0
 
     init() {}
@@ -18,7 +25,7 @@ struct ContentReaders {
                 if let i = readers.firstIndex(where: { $0.configurator == index && $0.type == type }) {
                     lastReader = i
                 } else {
-                    readers.append((index, type, registry.configurators[index].reader(for: M.self)))
+                    readers.append(Entry(configurator: index, type: type, reader: registry.configurators[index].reader(for: M.self)))
                     lastReader = readers.count - 1
                 }
             }

@@ -38,7 +38,7 @@ package struct BidiProperties: Hashable, Sendable {
     @inlinable package init(raw: UInt16) { self.raw = raw }
 
     @inlinable package var bidiClass: BidiClass {
-        BidiClass(rawValue: UInt8(truncatingIfNeeded: raw & 0x1F)).unsafelyUnwrapped
+        BidiClass(tableValue: UInt8(truncatingIfNeeded: raw & 0x1F))
     }
     @inlinable package var classValue: UInt8 { UInt8(truncatingIfNeeded: raw & 0x1F) }
     @inlinable package var isOpeningBracket: Bool { raw & 0x60 == 0x20 }
@@ -46,6 +46,6 @@ package struct BidiProperties: Hashable, Sendable {
     @inlinable package var isBracket: Bool { raw & 0x60 != 0 }
     @inlinable package var hasMirror: Bool { raw & 0x80 != 0 }
     @inlinable package var joiningType: JoiningType {
-        JoiningType(rawValue: UInt8(truncatingIfNeeded: (raw >> 8) & 7)).unsafelyUnwrapped
+        JoiningType(tableValue: UInt8(truncatingIfNeeded: (raw >> 8) & 7))
     }
 }

@@ -5,10 +5,8 @@ extension BidiTables {
     /// skipped at once, and only scalars behind such a lead byte are decoded: about a
     /// nanosecond per scalar on mixed chat text.
     @inlinable
-    package static func mayContainRightToLeft(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        let count = bytes.count
-        let raw = UnsafeRawPointer(base)
+    static func mayContainRightToLeft(_ bytes: TextBytes) -> Bool {
+        let count = bytes.count, base = bytes
         let leads = rightToLeftLeadBytes
         // The lead bytes come in runs (0xD6-0xE0, 0xE2, 0xEF-0xF0 for Unicode 15.0): eight
         // bytes with none in a run are skipped at once, so Latin, Cyrillic, Greek and CJK text
@@ -17,7 +15,7 @@ extension BidiTables {
         var index = 0
         while index < count {
             if index &+ 8 <= count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let word = base.word(at: index)
                 if !runs.any(in: word) {
                     index &+= 8
                     continue
@@ -80,6 +78,6 @@ extension BidiTables {
     /// `mayContainRightToLeft` over a string's UTF-8.
     package static func mayContainRightToLeft(_ text: some StringProtocol) -> Bool {
         var text = String(text)
-        return text.withUTF8 { mayContainRightToLeft($0) }
+        return text.withTextBytes { mayContainRightToLeft($0) }
     }
 }

@@ -92,8 +92,8 @@ package struct GraphemeBreaker: Hashable, Sendable {
     @inline(always)
     private static func joinMask(after previous: UInt8) -> UInt16 {
         let extending = bit(.extend) | bit(.zwj) | bit(.spacingMark)  // GB9, GB9a
-        // The tables only hold valid properties; the checked conversion is a call per scalar.
-        switch unsafeBitCast(previous, to: GraphemeBreakProperty.self) {
+        // The tables only hold valid properties.
+        switch GraphemeBreakProperty(tableValue: previous) {
         case .cr: return bit(.lf)  // GB3, GB4
         case .lf, .control: return 0  // GB4
         case .prepend: return ~(bit(.cr) | bit(.lf) | bit(.control))  // GB9b, less GB5

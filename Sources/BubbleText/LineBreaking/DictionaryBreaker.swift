@@ -57,14 +57,14 @@ package final class DictionaryWords: Sendable {
     /// scalars the walk read (the longest word prefix plus the one that matched nothing, unless a
     /// word with no longer word after it, or the end, stopped it first), as ICU's matcher counts.
     /// O(k log n) for a walk of k scalars.
-    func matches(_ text: UnsafeBufferPointer<UInt32>, _ start: Int, _ end: Int, limit: Int,
+    func matches(_ text: ElementsView<UInt32>, _ start: Int, _ end: Int, limit: Int,
                  lengths: inout [Int], prefix: inout Int) -> Int {
         var found = 0
         var lo = 0, hi = starts.count
         var depth = 0
         var read = 0
-        bytes.withUnsafeBufferPointer { words in
-            starts.withUnsafeBufferPointer { starts in
+        bytes.withElementsView { words in
+            starts.withElementsView { starts in
                 @inline(__always) func length(_ w: Int) -> Int { Int(words[Int(starts[w]) - 1]) }
                 @inline(__always) func byteAt(_ w: Int, _ d: Int) -> UInt8 { words[Int(starts[w]) + d] }
                 var i = start
@@ -143,13 +143,14 @@ package enum DictionaryBreaks {
     /// True when UTF-8 `bytes` may hold a character of the four scripts (U+0E00–U+0EFF,
     /// U+1000–U+109F, U+1780–U+17FF, U+A9E0–U+A9FF, U+AA60–U+AA7F): a quick test before `find`.
     /// Eight bytes at a time: their three-byte lead bytes (0xE0, 0xE1, 0xEA) are rare elsewhere.
-    package static func mayContain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress, bytes.count >= 3 else { return false }
-        let count = bytes.count
+    /// `start` is where to begin: a caller that knows the bytes before it are ASCII skips them.
+    static func mayContain(_ bytes: TextBytes, from start: Int = 0) -> Bool {
+        guard bytes.count >= 3 else { return false }
+        let count = bytes.count, base = bytes
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        var i = 0
+        var i = max(0, start)
         while i &+ 8 <= count {
-            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let word = base.word(at: i)
             let e0 = word ^ (0xE0 &* ones)  // bytes 0xE0 and 0xE1 become 0 and 1
             let ea = word ^ (0xEA &* ones)
             // Some byte of `e0` below 2, or some byte of `ea` zero (exact as an "any" test).
@@ -164,7 +165,7 @@ package enum DictionaryBreaks {
 
     /// Whether a lead byte at `from..<to` starts a scalar of the four scripts' blocks.
     @inline(__always)
-    static func leadsIn(_ base: UnsafePointer<UInt8>, from: Int, to: Int, count: Int) -> Bool {
+    static func leadsIn(_ base: TextBytes, from: Int, to: Int, count: Int) -> Bool {
         var j = from
         while j < to && j &+ 1 < count {
             let b = base[j], c = base[j &+ 1]
@@ -181,8 +182,13 @@ package enum DictionaryBreaks {
     }
 
     /// True when `scalars` hold a character of the four scripts' blocks.
-    package static func mayContain(_ scalars: UnsafeBufferPointer<UInt32>) -> Bool {
-        for s in scalars where s >= 0x0E00 && dictionary(for: s, loading: false) { return true }
+    static func mayContain(_ scalars: ElementsView<UInt32>) -> Bool {
+        var i = 0
+        while i < scalars.count {
+            let s = scalars[i]
+            if s >= 0x0E00 && dictionary(for: s, loading: false) { return true }
+            i += 1
+        }
         return false
     }
 
@@ -205,12 +211,12 @@ package enum DictionaryBreaks {
     }
 
     /// The indices in `scalars` before which a dictionary engine offers a line break, in order.
-    package static func find(in scalars: UnsafeBufferPointer<UInt32>) -> [Int] {
+    static func find(in scalars: ElementsView<UInt32>) -> [Int] {
         var breaks: [Int] = []
         var i = 0
         let count = scalars.count
         while i < count {
-            guard let engine = engine(for: scalars[i]) else { i += 1; continue }
+            guard scalars[i] >= 0x0E00, let engine = engine(for: scalars[i]) else { i += 1; continue }
             var end = i + 1
             while end < count && engine.handles(scalars[end]) { end += 1 }
             engine.divide(scalars, i, end, into: &breaks)
@@ -220,31 +226,36 @@ package enum DictionaryBreaks {
     }
 
     /// The byte offsets in UTF-8 `bytes` (valid UTF-8) before which a dictionary engine offers a
-    /// line break, in order.
-    package static func find(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+    /// line break, in order. Only the runs of the four scripts are decoded into scalars, one run
+    /// at a time (a run's division reads nothing outside it).
+    static func find(inUTF8 bytes: TextBytes) -> [Int] {
+        var breaks: [Int] = []
         var scalars: [UInt32] = []
         var offsets: [Int] = []
-        scalars.reserveCapacity(bytes.count)
-        offsets.reserveCapacity(bytes.count)
+        var runBreaks: [Int] = []
         var i = 0
         while i < bytes.count {
-            let lead = UInt32(bytes[i])
-            let scalar: UInt32, length: Int
-            if lead < 0x80 { scalar = lead; length = 1 }
-            else if lead < 0xE0 { scalar = (lead & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F); length = 2 }
-            else if lead < 0xF0 {
-                scalar = (lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F); length = 3
-            } else {
-                scalar = (lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
-                    | UInt32(bytes[i + 3] & 0x3F)
-                length = 4
+            let (scalar, length) = bytes.decodeScalar(at: i)
+            guard scalar >= 0x0E00, let engine = engine(for: scalar) else {
+                i &+= length
+                continue
             }
-            scalars.append(scalar)
-            offsets.append(i)
-            i += length
+            scalars.removeAll(keepingCapacity: true)
+            offsets.removeAll(keepingCapacity: true)
+            var end = i
+            while end < bytes.count {
+                let (next, nextLength) = bytes.decodeScalar(at: end)
+                guard engine.handles(next) else { break }
+                scalars.append(next)
+                offsets.append(end)
+                end &+= nextLength
+            }
+            runBreaks.removeAll(keepingCapacity: true)
+            scalars.withElementsView { engine.divide($0, 0, $0.count, into: &runBreaks) }
+            for index in runBreaks { breaks.append(offsets[index]) }
+            i = end
         }
-        let breaks = scalars.withUnsafeBufferPointer { find(in: $0) }
-        return breaks.map { offsets[$0] }
+        return breaks
     }
 }
 
@@ -327,7 +338,7 @@ final class DictionaryEngine: Sendable {
 
         /// Fills the list at `position` (unless already there), points `position` after the
         /// longest candidate (or leaves it when none) and returns how many there are.
-        mutating func fill(_ position: inout Int, _ text: UnsafeBufferPointer<UInt32>, _ end: Int,
+        mutating func fill(_ position: inout Int, _ text: ElementsView<UInt32>, _ end: Int,
                            _ words: DictionaryWords) -> Int {
             let start = position
             if start != offset {
@@ -359,7 +370,7 @@ final class DictionaryEngine: Sendable {
     }
 
     /// Appends to `breaks` the break positions inside `text[start..<end]`, a run of this engine's letters.
-    func divide(_ text: UnsafeBufferPointer<UInt32>, _ start: Int, _ end: Int, into breaks: inout [Int]) {
+    func divide(_ text: ElementsView<UInt32>, _ start: Int, _ end: Int, into breaks: inout [Int]) {
         let span = end - start
         if minimumSpanInclusive ? span <= minimumSpan : span < minimumSpan { return }
         let firstBreak = breaks.count

@@ -9,7 +9,7 @@
 /// Rules LB4–LB10 (mandatory breaks, spaces, ZW, ZWJ and combining marks) are not pair rules;
 /// `LineBreaker` applies them before it consults this table.
 @usableFromInline
-struct LineBreakPairTable: @unchecked Sendable {  // immutable after init, and never freed
+struct LineBreakPairTable: Sendable {
     /// No break between the two classes when they are adjacent.
     @usableFromInline static let noBreakAdjacent: UInt8 = 1
     /// No break when one or more spaces stand between them (LB11, LB13–LB17).
@@ -23,7 +23,7 @@ struct LineBreakPairTable: @unchecked Sendable {  // immutable after init, and n
 
     /// Entry for (left, right) at `left.rawValue * classCount + right.rawValue`. Built once for
     /// the process (`shared`) and never freed, so the hot loop reads it through a plain pointer.
-    @usableFromInline let entries: UnsafePointer<UInt8>
+    @usableFromInline let entries: TableMemory<UInt8>
 
     @usableFromInline static let shared = LineBreakPairTable()
 
@@ -39,9 +39,7 @@ struct LineBreakPairTable: @unchecked Sendable {  // immutable after init, and n
                 entries[Int(left.rawValue) * Self.classCount + Int(right.rawValue)] = entry
             }
         }
-        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: entries.count)
-        storage.initialize(from: entries, count: entries.count)
-        self.entries = UnsafePointer(storage)
+        self.entries = TableMemory(entries)
     }
 
     @inlinable @inline(__always)

@@ -111,12 +111,11 @@ package struct LineBreaker: Sendable {
     /// (AL or HL) and the one before it of raw class `beforeLast` (AL, HL or SP).
     @inline(__always)
     mutating func endLetterRun(last: UInt32, beforeLast: UInt32) {
-        // Both are classes read from the table (AL, HL or SP), so the bit casts are valid; the
-        // checked `init(rawValue:)` is an out-of-line call per run.
-        let lastClass = unsafeBitCast(UInt8(truncatingIfNeeded: last), to: LineBreakClass.self)
+        // Both are classes read from the table (AL, HL or SP).
+        let lastClass = LineBreakClass(tableValue: UInt8(truncatingIfNeeded: last))
         previous = lastClass
         beforeSpaces = lastClass
-        beforePrevious = unsafeBitCast(UInt8(truncatingIfNeeded: beforeLast), to: LineBreakClass.self)
+        beforePrevious = LineBreakClass(tableValue: UInt8(truncatingIfNeeded: beforeLast))
     }
 
     /// Fast path for a space (class SP, never wide or pictographic) after anything but the start

@@ -42,7 +42,7 @@ enum GraphemeMap {
 
     /// Reads the entry at `index` and moves `index` past it. Width is -1 for a tab.
     @inlinable
-    static func read(_ map: UnsafeBufferPointer<UInt8>, at index: inout Int) -> (length: Int, width: Int) {
+    static func read(_ map: ElementsView<UInt8>, at index: inout Int) -> (length: Int, width: Int) {
         let first = map[index]
         index &+= 1
         if first < tab { return (Int(first & 0x3F), Int(first >> 6)) }
@@ -55,7 +55,7 @@ enum GraphemeMap {
     }
 
     @inlinable
-    static func readLEB128(_ map: UnsafeBufferPointer<UInt8>, at index: inout Int) -> Int {
+    static func readLEB128(_ map: ElementsView<UInt8>, at index: inout Int) -> Int {
         var length = 0
         var shift = 0
         while true {

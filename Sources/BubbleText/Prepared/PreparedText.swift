@@ -46,17 +46,10 @@ public struct PreparedText: Sendable {
          allowInlineStorage: Bool = true) {
         var text = text
         var parts = Parts()
-        let prepared: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+        // (Bridged or foreign strings are made contiguous UTF-8 once, first.)
+        text.withTextBytes { bytes in
             Self.prepare(bytes, options: options, allowASCIIPath: allowASCIIPath, allowRuns: allowRuns,
                          allowInlineStorage: allowInlineStorage, into: &parts)
-        }
-        if prepared == nil {
-            // Bridged or foreign strings: make the UTF-8 contiguous once, then prepare.
-            text.makeContiguousUTF8()
-            _ = text.utf8.withContiguousStorageIfAvailable { bytes in
-                Self.prepare(bytes, options: options, allowASCIIPath: allowASCIIPath, allowRuns: allowRuns,
-                             allowInlineStorage: allowInlineStorage, into: &parts)
-            }
         }
         self.text = text
         self.options = options
@@ -80,36 +73,30 @@ public struct PreparedText: Sendable {
     /// one record byte for every two of text). A text that needs more moves that buffer onto
     /// the heap.
     static let stackScratchLimit = 640
+    static let stackScratchBytes = 1024
     static let stackScratchRecordBytes = 640
 
     /// The one pass over `bytes`, with scratch space on the stack for a short text.
-    static func prepare(_ bytes: UnsafeBufferPointer<UInt8>, options: TextOptions, allowASCIIPath: Bool,
+    static func prepare(_ bytes: TextBytes, options: TextOptions, allowASCIIPath: Bool,
                         allowRuns: Bool, allowInlineStorage: Bool, into parts: inout Parts) {
         precondition(bytes.count < Int(UInt32.max), "PreparedText: text of \(bytes.count) UTF-8 bytes exceeds the 4 GiB limit")
         func run(_ preparer: consuming TextPreparer) {
-            if allowASCIIPath && isASCII(bytes) {
+            let asciiPrefix = allowASCIIPath ? bytes.asciiPrefixLength() : 0
+            if allowASCIIPath && asciiPrefix == bytes.count {
                 preparer.prepareASCII(bytes)
             } else {
-                preparer.prepare(bytes)
+                preparer.prepare(bytes, asciiPrefix: asciiPrefix)
             }
             parts.hardLines = preparer.hardLines
             parts.scalarCount = preparer.scalarCount
             parts.storage = preparer.takeStorage(allowInline: allowInlineStorage)
         }
-        // Record bytes, then map bytes; a text that outgrows either grows it onto the heap.
-        func inScratch(byteCount: Int, recordBytes: Int) {
-            withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: 8) { raw in
-                let base = raw.baseAddress.unsafelyUnwrapped
-                run(TextPreparer(
-                    options: options, allowRuns: allowRuns,
-                    records: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(
-                        start: base.bindMemory(to: UInt8.self, capacity: byteCount), count: recordBytes)),
-                    graphemeMap: PreparerBuffer(borrowing: UnsafeMutableBufferPointer(
-                        start: base.bindMemory(to: UInt8.self, capacity: byteCount) + recordBytes, count: byteCount &- recordBytes))))
-            }
-        }
         if bytes.count <= stackScratchLimit {
-            inScratch(byteCount: 1024, recordBytes: stackScratchRecordBytes)
+            // Record bytes, then map bytes; a text that outgrows either grows it onto the heap.
+            withStackScratch(recordBytes: stackScratchRecordBytes, mapBytes: stackScratchBytes - stackScratchRecordBytes) {
+                records, graphemeMap in
+                run(TextPreparer(options: options, allowRuns: allowRuns, records: records, graphemeMap: graphemeMap))
+            }
             return
         }
         run(TextPreparer(options: options, utf8Count: bytes.count, allowRuns: allowRuns))
@@ -120,7 +107,7 @@ public struct PreparedText: Sendable {
         storage.withSegments { reader, _ in (0..<reader.count).map { _ in reader.next().segment } }
     }
     /// The grapheme map, as a copy, for tests.
-    var graphemeMap: [UInt8] { storage.withSegments { _, map in Array(map) } }
+    var graphemeMap: [UInt8] { storage.withSegments { _, map in map.elements } }
     /// Pairs (segment index, offset of its entries in `graphemeMap`) for the segments that have
     /// entries, as the preparer recorded them, for tests.
     var graphemeMapIndex: [UInt32] {

@@ -14,9 +14,10 @@ extension TextPreparer {
     /// segment and a line may break after them (LB18, AL SP* ÷ AL), so prose stays in this loop.
     /// Leaves the last letter as the grapheme being read and returns the offset after it,
     /// whether spaces came right before that letter, and the line-break classes (AL or HL) of
-    /// the last letter and the one before it (for LB21a and LB21b after the run).
+    /// the last letter and the one before it (for LB21a and LB21b after the run). No letter at or
+    /// after `stop` (the next dictionary break, or `count`) is read.
     @inline(always)
-    mutating func readLetterRun(_ base: UnsafePointer<UInt8>, count: Int, start: Int, _ scalar: UInt32, _ length: Int,
+    mutating func readLetterRun(_ base: TextBytes, count: Int, stop: Int, start: Int, _ scalar: UInt32, _ length: Int,
                                 _ info: ScalarInfo, plainASCIILetters: (UInt64, UInt64), tables: PreparerTables)
         -> (end: Int, afterSpaces: Bool, lastClass: UInt32, beforeLastClass: UInt32) {
         let (plainLow, plainHigh) = plainASCIILetters
@@ -29,7 +30,7 @@ extension TextPreparer {
         var scalars = 1
         var afterSpaces = false
         // At the widest segment the general path splits it; the run stops there and lets it.
-        while next < count && segment.contentWidth < PreparedSegment.maximumWidth {
+        while next < stop && segment.contentWidth < PreparedSegment.maximumWidth {
             let lead = base[next]
             var nextLength = 1
             if lead < 0x80 {
@@ -68,12 +69,12 @@ extension TextPreparer {
                 // once while its graphemes are all of that size (as they are in an ASCII word).
                 let widthBefore = segment.contentWidth
                 finishPlainLetter(length: currentLength)
-                let limit = min(count, next &+ (PreparedSegment.maximumWidth &- widthBefore))
+                let limit = min(stop, next &+ (PreparedSegment.maximumWidth &- widthBefore))
                 var end = next &+ 1
                 // Eight bytes at a time while they are ASCII letters (`PreparerTables` checks
                 // that they are all plain), the rest a byte at a time.
                 while end &+ 8 <= limit {
-                    let word = UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)
+                    let word = base.word(at: end)
                     let notLetters = Self.asciiNonLetterBits(word)
                     if notLetters == 0 {
                         end &+= 8
@@ -177,7 +178,7 @@ extension TextPreparer {
     /// Leaves both machines and the grapheme being read as if the general path had read the
     /// run, and returns the offset after it.
     @inline(__always)
-    mutating func readWideRun(_ base: UnsafePointer<UInt8>, count: Int, start: Int, _ info: ScalarInfo, _ length: Int,
+    mutating func readWideRun(_ base: TextBytes, count: Int, start: Int, _ info: ScalarInfo, _ length: Int,
                               lineBreaker: inout LineBreaker, graphemeBreaker: inout GraphemeBreaker) -> Int {
         var current = start
         var currentInfo = info

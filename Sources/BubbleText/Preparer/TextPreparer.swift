@@ -86,32 +86,40 @@ struct TextPreparer: ~Copyable {
 
     // MARK: The scalar loop
 
-    /// Prepares any valid UTF-8.
-    mutating func prepare(_ bytes: UnsafeBufferPointer<UInt8>) {
-        prepare(bytes, asciiOnly: false)
+    /// Prepares any valid UTF-8 whose first `asciiPrefix` bytes are known to be ASCII (0 when
+    /// nothing is known).
+    mutating func prepare(_ bytes: TextBytes, asciiPrefix: Int = 0) {
+        prepare(bytes, asciiOnly: false, asciiPrefix: asciiPrefix)
     }
 
     /// Same result as `prepare(_:)` for text whose bytes are all below 0x80: the same loop, with
     /// UTF-8 decoding and the two-stage table compiled out.
-    mutating func prepareASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
-        prepare(bytes, asciiOnly: true)
+    mutating func prepareASCII(_ bytes: TextBytes) {
+        prepare(bytes, asciiOnly: true, asciiPrefix: bytes.count)
     }
 
     /// The one loop. Common cases take a shortcut that gives exactly what feeding the scalar to
     /// both machines would (tests compare the two with `allowRuns: false`): runs of plain letters
     /// and of ideographs, marks on letters, spaces, and scalars whose break the pair table alone
     /// decides. Everything else goes through the general step below them.
+    ///
+    /// Thai, Lao, Khmer and Myanmar text is divided into words by `DictionaryBreaks` before the
+    /// loop; the fast paths stop at each of those breaks, where the general step offers it, and
+    /// take the words between them as they take any other letters.
     @inline(always)
-    mutating func prepare(_ bytes: UnsafeBufferPointer<UInt8>, asciiOnly: Bool) {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        let count = bytes.count
+    mutating func prepare(_ bytes: TextBytes, asciiOnly: Bool, asciiPrefix: Int) {
+        guard bytes.count > 0 else { return }
+        let count = bytes.count, base = bytes
         let tables = self.tables
         let plainASCIILetters = tables.plainLetters
         // The runs assume grapheme-cluster widths (a mark keeps a letter one cell, an emoji is
         // two); per code point, only ASCII, whose widths the profiles share, may take them.
-        // Text with dictionary breaks takes the general step for every scalar, which offers them.
-        if !asciiOnly && DictionaryBreaks.mayContain(bytes) { dictionaryBreaks = DictionaryBreaks.find(inUTF8: bytes) }
-        let runs = allowRuns && (asciiOnly || options.widthProfile == .unicode) && dictionaryBreaks.isEmpty
+        // Text with dictionary breaks stops its fast paths at each (`nextDictionaryBreak`).
+        if !asciiOnly && DictionaryBreaks.mayContain(bytes, from: asciiPrefix) {
+            dictionaryBreaks = DictionaryBreaks.find(inUTF8: bytes)
+        }
+        var nextDictionaryBreak = dictionaryBreaks.first ?? Int.max
+        let runs = allowRuns && (asciiOnly || options.widthProfile == .unicode)
         var lineBreaker = LineBreaker(pairs: tables.pairs)
         var graphemeBreaker = GraphemeBreaker()
         var index = 0
@@ -121,13 +129,14 @@ struct TextPreparer: ~Copyable {
             let (scalar, length) = asciiOnly ? (UInt32(base[index]), 1) : decodeScalar(base, at: index)
             let info = tables.info(scalar)
             let plainLetter = isPlainLetter(info)
-            if runs {
+            if runs && index < nextDictionaryBreak {
                 if plainLetter && previousWasPlainLetter && lineBreaker.continuesAlphabeticRun(info) {
                     // A letter after a letter: a new grapheme, no break opportunity, and the grapheme
                     // machine's state is the same after any plain letter, so it need not be fed.
                     finishGraphemeQuickly(end: index)
-                    let run = readLetterRun(base, count: count, start: index, scalar, length, info,
-                                            plainASCIILetters: plainASCIILetters, tables: tables)
+                    let run = readLetterRun(base, count: count, stop: min(count, nextDictionaryBreak), start: index,
+                                            scalar, length, info, plainASCIILetters: plainASCIILetters, tables: tables)
+                    assert(run.end <= nextDictionaryBreak, "TextPreparer: a letter run passed a dictionary break")
                     lineBreaker.endLetterRun(last: run.lastClass, beforeLast: run.afterSpaces ? UInt32(LineBreakClass.sp.rawValue) : run.beforeLastClass)
                     index = run.end
                     continue
@@ -181,9 +190,12 @@ struct TextPreparer: ~Copyable {
                 nextIsNumber = self.nextIsNumber(base, from: index &+ length, count: count)
             }
             var opportunity = lineBreaker.opportunity(before: info, nextIsNumber: nextIsNumber)
-            if opportunity == .prohibited && dictionaryCursor < dictionaryBreaks.count {
-                while dictionaryCursor < dictionaryBreaks.count && dictionaryBreaks[dictionaryCursor] < index { dictionaryCursor &+= 1 }
-                if dictionaryCursor < dictionaryBreaks.count && dictionaryBreaks[dictionaryCursor] == index { opportunity = .allowed }
+            if index >= nextDictionaryBreak {
+                // Every fast path stops at a dictionary break, so each is met here.
+                assert(index == nextDictionaryBreak, "TextPreparer: a fast path passed a dictionary break")
+                if opportunity == .prohibited && index == nextDictionaryBreak { opportunity = .allowed }
+                while dictionaryCursor < dictionaryBreaks.count && dictionaryBreaks[dictionaryCursor] <= index { dictionaryCursor &+= 1 }
+                nextDictionaryBreak = dictionaryCursor < dictionaryBreaks.count ? dictionaryBreaks[dictionaryCursor] : Int.max
             }
             scalarCount &+= 1
             if startsGrapheme {
@@ -221,7 +233,7 @@ struct TextPreparer: ~Copyable {
     }
 
     /// LB25's lookahead: is the next scalar that is not CM or ZWJ of class NU?
-    func nextIsNumber(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Bool {
+    func nextIsNumber(_ base: TextBytes, from start: Int, count: Int) -> Bool {
         var index = start
         while index < count {
             let (scalar, length) = decodeScalar(base, at: index)

@@ -7,16 +7,15 @@ private let preparerTablesAddress = Atomic<UInt>(0)
 /// What the scalar loop reads from process-wide tables, found with one atomic load per text: the
 /// generated tables, unpacked once into a form that takes fewer loads per scalar; which ASCII
 /// bytes are plain letters; and the line-break pair table.
-struct PreparerTables: @unchecked Sendable {  // immutable after init, and never freed
-    // Built once for the process and never freed: read through plain pointers, with no
-    // reference counting per text.
+struct PreparerTables: Sendable {
+    // Built once for the process and never freed (`TableMemory`): no reference counting per text.
     /// The entries of U+0000–U+07FF (ASCII, Latin, Greek, Cyrillic, Hebrew, Arabic): one load.
-    let narrow: UnsafePointer<ScalarInfo>
+    let narrow: TableMemory<ScalarInfo>
     /// `UnicodeTables`' stage 1 as 16-bit block numbers, and its values as whole entries (the
     /// generated file packs both into 7-bit bytes, which costs five loads and shifts a lookup).
-    let stage1: UnsafePointer<UInt16>
-    let stage2: UnsafePointer<UInt8>
-    let values: UnsafePointer<ScalarInfo>
+    let stage1: TableMemory<UInt16>
+    let stage2: TableMemory<UInt8>
+    let values: TableMemory<ScalarInfo>
     /// Bit `b` of the pair (bytes 0–63, bytes 64–127) is set when ASCII byte `b` is a plain letter.
     let plainLetters: (UInt64, UInt64)
     let pairs: LineBreakPairTable
@@ -28,9 +27,7 @@ struct PreparerTables: @unchecked Sendable {  // immutable after init, and never
     @inline(__always)
     static var current: PreparerTables {
         let address = preparerTablesAddress.load(ordering: .acquiring)
-        if _fastPath(address != 0) {
-            return UnsafePointer<PreparerTables>(bitPattern: address).unsafelyUnwrapped.pointee
-        }
+        if _fastPath(address != 0) { return PublishedValue.read(at: address, as: PreparerTables.self) }
         return publishShared()
     }
 
@@ -42,33 +39,23 @@ struct PreparerTables: @unchecked Sendable {  // immutable after init, and never
     }
 
     /// The address of a copy of `shared` that is never freed, so that it can be published.
-    private static let sharedCopyAddress: UInt = {
-        let pointer = UnsafeMutablePointer<PreparerTables>.allocate(capacity: 1)
-        pointer.initialize(to: shared)
-        return UInt(bitPattern: pointer)
-    }()
+    private static let sharedCopyAddress = PublishedValue.immortalAddress(of: shared)
 
     static let narrowLimit: UInt32 = 0x800
 
     private init() {
-        let stage1 = UnsafeMutablePointer<UInt16>.allocate(capacity: 0x110000 >> 7)
-        let packedStage1 = UnicodeTables.stage1Bytes.utf8Start
-        for block in 0..<(0x110000 >> 7) {
-            stage1[block] = UInt16(packedStage1[2 * block]) | UInt16(packedStage1[2 * block + 1]) << 7
-        }
-        self.stage1 = UnsafePointer(stage1)
-        stage2 = UnicodeTables.stage2Bytes.utf8Start
-        let packedValues = UnicodeTables.valueBytes.utf8Start
-        let valueCount = UnicodeTables.valueBytes.utf8CodeUnitCount / 3
-        let values = UnsafeMutablePointer<ScalarInfo>.allocate(capacity: valueCount)
-        for value in 0..<valueCount {
-            let raw = UInt32(packedValues[3 * value]) | UInt32(packedValues[3 * value + 1]) << 7 | UInt32(packedValues[3 * value + 2]) << 14
-            (values + value).initialize(to: ScalarInfo(raw: raw))
-        }
-        self.values = UnsafePointer(values)
-        let narrow = UnsafeMutablePointer<ScalarInfo>.allocate(capacity: Int(Self.narrowLimit))
-        for scalar in 0..<Self.narrowLimit { (narrow + Int(scalar)).initialize(to: UnicodeTables.info(scalar)) }
-        self.narrow = UnsafePointer(narrow)
+        let packedStage1 = TableMemory(generated: UnicodeTables.stage1Bytes)
+        stage1 = TableMemory((0..<(0x110000 >> 7)).map { block in
+            UInt16(packedStage1[2 * block]) | UInt16(packedStage1[2 * block + 1]) << 7
+        })
+        stage2 = TableMemory(generated: UnicodeTables.stage2Bytes)
+        let packedValues = TableMemory(generated: UnicodeTables.valueBytes)
+        values = TableMemory((0..<(packedValues.count / 3)).map { value in
+            ScalarInfo(raw: UInt32(packedValues[3 * value]) | UInt32(packedValues[3 * value + 1]) << 7
+                | UInt32(packedValues[3 * value + 2]) << 14)
+        })
+        let narrow = TableMemory((0..<Self.narrowLimit).map { UnicodeTables.info($0) })
+        self.narrow = narrow
         plainLetters = (0..<128).reduce((0, 0)) { bits, byte in
             guard TextPreparer.isPlainLetter(narrow[byte]) else { return bits }
             return byte < 64 ? (bits.0 | 1 << UInt64(byte), bits.1) : (bits.0, bits.1 | 1 << UInt64(byte - 64))

@@ -39,16 +39,16 @@ package struct ScalarInfo: Hashable, Sendable {
     @inlinable package init(raw: UInt32) { self.raw = raw }
 
     @inlinable package var graphemeBreak: GraphemeBreakProperty {
-        GraphemeBreakProperty(rawValue: UInt8(truncatingIfNeeded: raw & 0xF)).unsafelyUnwrapped
+        GraphemeBreakProperty(tableValue: UInt8(truncatingIfNeeded: raw & 0xF))
     }
     @inlinable package var lineBreak: LineBreakClass {
-        LineBreakClass(rawValue: UInt8(truncatingIfNeeded: (raw >> 4) & 0x3F)).unsafelyUnwrapped
+        LineBreakClass(tableValue: UInt8(truncatingIfNeeded: (raw >> 4) & 0x3F))
     }
     /// `lineBreak` without the checked enum conversion: the generated tables only hold valid
     /// classes, and the hot loop cannot afford a call per scalar.
     @inlinable @inline(__always)
     var lineBreakClass: LineBreakClass {
-        unsafeBitCast(UInt8(truncatingIfNeeded: (raw >> 4) & 0x3F), to: LineBreakClass.self)
+        LineBreakClass(tableValue: UInt8(truncatingIfNeeded: (raw >> 4) & 0x3F))
     }
     @inlinable package var width: Int { Int((raw >> 10) & 0x3) }
     @inlinable package var isAmbiguous: Bool { raw & (1 << 12) != 0 }

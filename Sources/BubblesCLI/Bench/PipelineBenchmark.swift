@@ -33,9 +33,11 @@ enum PipelineBenchmark {
         func cpuMegabytesPerSecond(_ phase: Phase) -> Double { Double(bytes) / 1e6 / max(phase.cpuSeconds, 1e-9) }
     }
 
-    /// Runs `heights` at `widths` (and at the first width alone) and `convert` over the log at `path`.
+    /// Runs `heights` at `widths` (and at the first width alone) and `convert` over the log at `path`;
+    /// with `fonts`, `heights --font` (in px, the fonts loaded inside the timing, as the command
+    /// loads them).
     static func run(path: String, format: LogFormat, options: LogReadOptions, widths: [Int],
-                    decoration: DecorationOptions) throws -> Report {
+                    decoration: DecorationOptions, fonts: PixelOptions? = nil) throws -> Report {
         let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         let scalars = data.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
         var report = Report(file: path, bytes: data.count, scalars: scalars, messages: 0, phases: [])
@@ -46,6 +48,11 @@ enum PipelineBenchmark {
             var rows = 0
             let (seconds, cpu) = try timed {
                 let reader = try LogSource.open(path: path, format: format, options: options)
+                if let fonts {
+                    (report.messages, report.records, rows) = try pixelHeights(reader, fonts: fonts, widths: set,
+                                                                               decoration: decoration, sink: sink)
+                    return
+                }
                 var stream = TimelineStream(engine: LayoutEngine(), widths: set, decorationOptions: decoration)
                 stream.remembering = false
                 // Written as `heights` writes: formatted by the layout tasks, beside layout.
@@ -67,6 +74,30 @@ enum PipelineBenchmark {
         }
         report.phases.append(Phase(name: "convert", seconds: seconds, cpuSeconds: cpu, rows: records, outputBytes: sink.bytes))
         return report
+    }
+
+    /// `heights --font` on `reader`: the fonts loaded, the rows laid out and written in px to `sink`.
+    /// Returns the messages and records read and the rows written.
+    private static func pixelHeights(_ reader: LogReader, fonts: PixelOptions, widths: [Int], decoration: DecorationOptions,
+                                     sink: CountingSink) throws -> (messages: Int, records: Int, rows: Int) {
+        guard let (measurer, style) = try fonts.load(errors: sink) else { return (0, 0, 0) }
+        let engine = LayoutEngine(measurer: measurer, style: style.bubbleStyle)
+        var stream = TimelineStream(engine: engine, widths: widths, decorationOptions: decoration)
+        stream.remembering = false
+        var formatter = HeightsCommand.PixelRowFormatter(csv: false, registry: engine.registry)
+        var heights = PixelHeights(engine: engine, style: style)
+        var buffer = OutputBuffer()
+        var rows = 0
+        let counts = try stream.run(reader, errors: sink) { chunk in
+            buffer.removeAll()
+            for r in chunk.rows.indices {
+                let pixelRows = chunk.widths.indices.map { w in heights.row(r, of: chunk, widthIndex: w) }
+                formatter.format(row: r, of: chunk, pixelRows: pixelRows, into: &buffer)
+            }
+            try buffer.withBytes { try sink.write(contentsOf: $0) }
+            rows += chunk.rows.count
+        }
+        return (counts.messagesOut, counts.recordsIn, rows)
     }
 
     /// Wall and CPU (user + sys) seconds of `body`.

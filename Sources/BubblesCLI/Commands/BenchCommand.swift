@@ -1,4 +1,5 @@
 import BubbleBenchmarks
+import BubbleFonts
 import BubbleLayout
 import BubbleLogs
 import BubbleText
@@ -22,10 +23,13 @@ struct BenchCommand: BubblesCommand {
             swift run -c release bubbles bench. --save-log FILE writes the synthetic log and exits.
             --pixels benchmarks the pixel measurer instead (fonts loaded, prepare with words new and
             seen, re-layout at two widths), on the synthetic log's texts and the Chromium sweep's.
+            --font FILE (with --size, --line-height, --lang, --style, as heights takes them) runs the
+            same text, layout-cache and pipeline phases in px with those fonts, in the same tables,
+            so the two engines compare line by line; widths are then in px (default 240,320,400).
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "Log or export to benchmark on (default: a synthetic log).")],
         options: [Options.messages, Options.widths, Options.seed, Options.json, Options.saveLog, Options.viewer, Options.pixels, Options.fonts, Options.serve]
-            + InputOptions.specs)
+            + PixelOptions.specs + InputOptions.specs)
 
     /// The options, each declared once: the spec lists them and `init` reads them.
     enum Options {
@@ -52,12 +56,15 @@ struct BenchCommand: BubblesCommand {
     /// Whether -n was given (each benchmark has its own default).
     let messagesGiven: Bool
     let fontsDirectory: String
+    /// `--font` and its options: the layout benchmark in px; nil for cells.
+    let fontOptions: PixelOptions?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
         input = arguments.positional(0) == nil ? nil : try InputOptions(arguments, context: context)
         messageCount = try arguments.integer(Options.messages, in: 1...10_000_000) ?? 100_000
         let widths = try arguments.integers(Options.widths, in: 1...BubbleStyle.maximumContainerWidth, distinct: true)
-        self.widths = widths.isEmpty ? [40, 80, 120] : widths
+        fontOptions = try PixelOptions(arguments, cellOptions: false)
+        self.widths = widths.isEmpty ? (fontOptions == nil ? [40, 80, 120] : [240, 320, 400]) : widths
         seed = UInt64(try arguments.integer(Options.seed, in: 0...Int.max) ?? Int(SyntheticLog.defaultSeed))
         json = arguments.flag(Options.json)
         saveLog = arguments.string(Options.saveLog)
@@ -74,6 +81,9 @@ struct BenchCommand: BubblesCommand {
         }
         if arguments.string(Options.fonts) != nil && !pixels { throw UsageError("--fonts is for --pixels") }
         if pixels && input != nil { throw UsageError("--pixels measures the test fonts on its own texts: it takes no FILE") }
+        if fontOptions != nil && (viewer || pixels || serve) {
+            throw UsageError("--font runs the layout benchmark in px; --viewer, --pixels and --serve are other benchmarks")
+        }
         if viewer && input?.path == "-" {
             throw UsageError("--viewer needs a FILE: it indexes the file as view does, which standard input cannot be")
         }
@@ -141,13 +151,27 @@ struct BenchCommand: BubblesCommand {
         let texts = loaded.compactMap { model in
             (try? registry.index(for: model)).map { registry.configurators[$0].previewText(model) }
         }
-        let textReport = TextBenchmark.run(texts: texts, widths: Array(widths.prefix(2)), name: "message texts")
-        let bidiReport = BidiBenchmark.run(texts: texts, width: widths[0], cpuClock: ThreadClock.seconds)
         var options = DecorationOptions()
         options.timeZone = input?.timeZone ?? ZoneName.systemZone(context.environment, localtimePath: context.localtimePath).zone
-        let layoutReport = try LayoutBenchmark.run(loaded, widths: widths, options: options,
+        let textReport: TextBenchmarkReport
+        let layoutReport: LayoutBenchmark.Report
+        let bidiReport = BidiBenchmark.run(texts: texts, width: widths[0], cpuClock: ThreadClock.seconds)
+        var engineName = "cells"
+        if let fontOptions {
+            guard let (measurer, style) = try fontOptions.load(errors: context.errors) else { return ExitCode.failure }
+            engineName = "px, " + fontOptions.fonts.map { ($0.path as NSString).lastPathComponent }.joined(separator: ", ")
+            // A fresh measurer each round of preparing, so its word cache starts cold.
+            let chain = measurer.pixels.chain, lineHeight = measurer.pixels.lineHeight
+            textReport = TextBenchmark.run(texts: texts, makeMeasurer: { PixelLayoutMeasurer(PixelMeasurer(chain: chain, lineHeight: lineHeight)) },
+                                           widths: Array(widths.prefix(2)), name: "message texts", footprint: { $0.memoryFootprint })
+            layoutReport = try LayoutBenchmark.run(loaded, measurer: measurer, widths: widths, style: style.bubbleStyle,
+                                                   options: options, memoryProbe: { ProcessMemory.peakResidentBytes })
+        } else {
+            textReport = TextBenchmark.run(texts: texts, widths: Array(widths.prefix(2)), name: "message texts")
+            layoutReport = try LayoutBenchmark.run(loaded, widths: widths, options: options,
                                                    memoryProbe: { ProcessMemory.peakResidentBytes })
-        var report = BenchReport(source: source, build: Self.isDebugBuild ? "debug" : "release",
+        }
+        var report = BenchReport(source: source + "; " + engineName, build: Self.isDebugBuild ? "debug" : "release",
                                  text: textReport, layout: layoutReport, peakMemoryBytes: ProcessMemory.peakResidentBytes)
         // Figures per scalar of no right-to-left text are not figures.
         report.bidi = bidiReport.scalars > 0 ? bidiReport : nil
@@ -159,7 +183,7 @@ struct BenchCommand: BubblesCommand {
         if !stoppedEarly, let path = temporary?.path ?? input.flatMap({ Self.isRegularFile($0.path) ? $0.path : nil }) {
             let readOptions = input?.readOptions ?? LogReadOptions(me: SyntheticLog.me)
             report.pipeline = try PipelineBenchmark.run(path: path, format: input?.format ?? .jsonl, options: readOptions,
-                                                        widths: widths, decoration: options)
+                                                        widths: widths, decoration: options, fonts: fontOptions)
         }
         try context.output.write(json ? report.json + "\n" : report.table)
         return counts.map(exitCode(for:)) ?? ExitCode.success

@@ -26,7 +26,8 @@ struct PixelOptions {
     var stylePath: String?
 
     /// The pixel options given, or nil when `--font` is not (and then no other of them may be).
-    init?(_ arguments: ParsedArguments) throws(UsageError) {
+    /// `cellOptions`: the command also declares the cell-width options, which `--font` excludes.
+    init?(_ arguments: ParsedArguments, cellOptions: Bool = true) throws(UsageError) {
         let specs = arguments.strings(Options.font)
         guard !specs.isEmpty else {
             for option in [Options.size, Options.lineHeight, Options.lang, Options.style] where arguments.string(option) != nil {
@@ -34,10 +35,10 @@ struct PixelOptions {
             }
             return nil
         }
-        if arguments.string(CellWidthsOption.spec) != nil {
+        if cellOptions && arguments.string(CellWidthsOption.spec) != nil {
             throw UsageError("\(CellWidthsOption.spec.primaryName) applies to cells, not to --font")
         }
-        if arguments.flag(CellWidthsOption.ambiguousWide) {
+        if cellOptions && arguments.flag(CellWidthsOption.ambiguousWide) {
             throw UsageError("\(CellWidthsOption.ambiguousWide.primaryName) applies to cells, not to --font")
         }
         fonts = try specs.map { spec throws(UsageError) in try Self.font(spec) }

@@ -1,0 +1,271 @@
+/// The fence around reading a text's UTF-8 in place: every pointer read of text bytes in
+/// BubbleText goes through this type, and nothing else in the module reads text through a
+/// pointer.
+///
+/// The hot loops (preparing, the quick scans for web addresses, dictionary scripts, right-to-left
+/// and bidi controls) read bytes and eight-byte words at indices they compute from the text itself;
+/// an `Array` or `String.UTF8View` would bounds-check each read and keep its owner alive through
+/// reference counting, which the loops cannot afford per byte.
+///
+/// Invariants, asserted in debug builds:
+/// - every byte read is at `0 ..< count`, and every word read at `i` has `i + 8 <= count`;
+/// - the bytes are valid UTF-8 (as a Swift `String`'s always are), so `decodeScalar(at:)` at a
+///   lead byte reads only continuation bytes inside the text;
+/// - the bytes outlive the value: it is made only inside a closure that lends them
+///   (`withUTF8`, `withUnsafeBufferPointer`) and never escapes it.
+@usableFromInline
+struct TextBytes {
+    @usableFromInline let base: UnsafePointer<UInt8>?
+    @usableFromInline let count: Int
+
+    /// The bytes `buffer` lends, for as long as it lends them.
+    @inlinable @inline(__always)
+    init(_ buffer: UnsafeBufferPointer<UInt8>) {
+        base = buffer.baseAddress
+        count = buffer.baseAddress == nil ? 0 : buffer.count
+    }
+
+    /// The byte at `index`.
+    @inlinable @inline(__always)
+    subscript(index: Int) -> UInt8 {
+        assert(index >= 0 && index < count, "TextBytes: byte \(index) outside 0..<\(count)")
+        return base.unsafelyUnwrapped[index]
+    }
+
+    /// The eight bytes from `index`, the first in the lowest bits.
+    @inlinable @inline(__always)
+    func word(at index: Int) -> UInt64 {
+        assert(index >= 0 && index &+ 8 <= count, "TextBytes: word at \(index) outside 0..<\(count)")
+        return UInt64(littleEndian: UnsafeRawPointer(base.unsafelyUnwrapped).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+    }
+
+    /// Decodes the scalar whose UTF-8 encoding starts at `index` (a lead byte).
+    @inlinable @inline(__always)
+    func decodeScalar(at index: Int) -> (scalar: UInt32, length: Int) {
+        let lead = UInt32(self[index])
+        if lead < 0x80 { return (lead, 1) }
+        assert(lead >= 0xC0, "TextBytes: no scalar starts at \(index) (a continuation byte)")
+        let bytes = base.unsafelyUnwrapped
+        assert(index &+ (lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4) <= count, "TextBytes: the scalar at \(index) runs past the end")
+        let second = UInt32(bytes[index &+ 1]) & 0x3F
+        if lead < 0xE0 { return ((lead & 0x1F) << 6 | second, 2) }
+        let third = UInt32(bytes[index &+ 2]) & 0x3F
+        if lead < 0xF0 { return ((lead & 0x0F) << 12 | second << 6 | third, 3) }
+        let fourth = UInt32(bytes[index &+ 3]) & 0x3F
+        return ((lead & 0x07) << 18 | second << 12 | third << 6 | fourth, 4)
+    }
+
+    /// The length of the longest prefix below 0x80 (`count` when the text is ASCII), rounded down
+    /// to a multiple of eight where the first byte at or above 0x80 is found eight at a time.
+    @inlinable
+    func asciiPrefixLength() -> Int {
+        var index = 0
+        while index &+ 8 <= count {
+            if word(at: index) & 0x8080_8080_8080_8080 != 0 { return index }
+            index &+= 8
+        }
+        while index < count {
+            if self[index] >= 0x80 { return index }
+            index &+= 1
+        }
+        return count
+    }
+}
+
+/// Elements read in place from storage another value owns (an array's, a caller's buffer), for
+/// loops that index them at positions they compute: as `TextBytes`, the invariants are that every
+/// index read is in `0 ..< count` (asserted in debug builds) and that the storage outlives the
+/// view (made only inside a closure that lends it).
+@usableFromInline
+struct ElementsView<Element> {
+    @usableFromInline let base: UnsafePointer<Element>?
+    @usableFromInline let count: Int
+
+    @inlinable @inline(__always)
+    init(_ buffer: UnsafeBufferPointer<Element>) {
+        base = buffer.baseAddress
+        count = buffer.baseAddress == nil ? 0 : buffer.count
+    }
+
+    @inlinable @inline(__always)
+    subscript(index: Int) -> Element {
+        assert(index >= 0 && index < count, "ElementsView: element \(index) outside 0..<\(count)")
+        return base.unsafelyUnwrapped[index]
+    }
+
+    /// The elements, as a copy.
+    var elements: [Element] { (0..<count).map { self[$0] } }
+}
+
+extension Array {
+    /// Runs `body` with the elements in place.
+    @inlinable @inline(__always)
+    func withElementsView<R>(_ body: (ElementsView<Element>) throws -> R) rethrows -> R {
+        try withUnsafeBufferPointer { try body(ElementsView($0)) }
+    }
+}
+
+// As collections, for the generic code (`URLSpans.find(in:)`) that reads any UTF-8 or UTF-16.
+extension TextBytes: RandomAccessCollection {
+    @inlinable var startIndex: Int { 0 }
+    @inlinable var endIndex: Int { count }
+}
+
+extension ElementsView: RandomAccessCollection {
+    @inlinable var startIndex: Int { 0 }
+    @inlinable var endIndex: Int { count }
+}
+
+/// Decodes the scalar whose UTF-8 encoding starts at `index` of `bytes` (valid UTF-8).
+@inlinable @inline(__always)
+func decodeScalar(_ bytes: TextBytes, at index: Int) -> (scalar: UInt32, length: Int) {
+    bytes.decodeScalar(at: index)
+}
+
+extension TextBytes {
+    /// Runs `body` with `text`'s UTF-8 in place, or in a copy when it is not contiguous.
+    @inlinable
+    static func reading<Text: StringProtocol, R>(_ text: Text, _ body: (TextBytes) throws -> R) rethrows -> R {
+        if let result = try text.utf8.withContiguousStorageIfAvailable({ try body(TextBytes($0)) }) { return result }
+        return try Array(text.utf8).withUnsafeBufferPointer { try body(TextBytes($0)) }
+    }
+}
+
+extension String {
+    /// Runs `body` with the string's UTF-8 in place (made contiguous first if it is not).
+    @inlinable
+    mutating func withTextBytes<R>(_ body: (TextBytes) throws -> R) rethrows -> R {
+        try withUTF8 { try body(TextBytes($0)) }
+    }
+}
+
+// MARK: Process-wide tables
+
+/// A process-wide table read in the hot loops: filled once when made and never freed, so it is
+/// read through a plain pointer, with no reference counting or uniqueness check per read.
+///
+/// Invariants, asserted in debug builds: every index read is in `0 ..< count`; the memory is
+/// never written after `init` returns (so sharing it across threads is safe) and never freed
+/// (made only for tables that live as long as the process).
+@usableFromInline
+struct TableMemory<Element>: @unchecked Sendable {
+    @usableFromInline let base: UnsafePointer<Element>
+    @usableFromInline let count: Int
+
+    /// A table of `elements`, copied into memory that is never freed.
+    init(_ elements: [Element]) {
+        let storage = UnsafeMutablePointer<Element>.allocate(capacity: max(1, elements.count))
+        storage.initialize(from: elements, count: elements.count)
+        base = UnsafePointer(storage)
+        count = elements.count
+    }
+
+    /// The bytes of a generated table (a static string's UTF-8, which lives as long as the
+    /// process), read in place.
+    init(generated bytes: StaticString) where Element == UInt8 {
+        precondition(bytes.hasPointerRepresentation, "TableMemory: a generated table must be a string literal")
+        base = bytes.utf8Start
+        count = bytes.utf8CodeUnitCount
+    }
+
+    @inlinable @inline(__always)
+    subscript(index: Int) -> Element {
+        assert(index >= 0 && index < count, "TableMemory: entry \(index) outside 0..<\(count)")
+        return base[index]
+    }
+}
+
+extension TableMemory: Equatable {
+    /// The same table: the same memory (tables are never written, so that is the same contents).
+    @usableFromInline static func == (a: TableMemory, b: TableMemory) -> Bool { a.base == b.base && a.count == b.count }
+}
+
+/// A value published once for the whole process through an atomic word, read back with one
+/// load and no lazy-global check (on Linux a `static let` read is a `std::call_once`).
+///
+/// Invariant: the address published is of a value that is never freed or written again.
+enum PublishedValue {
+    /// The address of a copy of `value` that is never freed, for `read(at:)`.
+    static func immortalAddress<Value>(of value: Value) -> UInt {
+        let pointer = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        pointer.initialize(to: value)
+        return UInt(bitPattern: pointer)
+    }
+
+    /// The value at `address`, which `immortalAddress(of:)` gave for a value of this type.
+    @inline(__always)
+    static func read<Value>(at address: UInt, as _: Value.Type) -> Value {
+        assert(address != 0, "PublishedValue: nothing published")
+        return UnsafePointer<Value>(bitPattern: address).unsafelyUnwrapped.pointee
+    }
+}
+
+// MARK: Values decoded from the generated tables
+
+// A property read from a table is one of its enum's cases by construction (the generator writes
+// only those); the checked `init(rawValue:)` is an out-of-line call per scalar, which the hot
+// loops cannot afford. Debug builds check each.
+
+extension LineBreakClass {
+    /// The class whose raw value is `raw`, which must be one (`raw < 64` from a table field).
+    @inlinable @inline(__always)
+    init(tableValue raw: UInt8) {
+        assert(LineBreakClass(rawValue: raw) != nil, "LineBreakClass: \(raw) is no class")
+        self = unsafeBitCast(raw, to: LineBreakClass.self)
+    }
+}
+
+extension GraphemeBreakProperty {
+    /// The property whose raw value is `raw`, which must be one.
+    @inlinable @inline(__always)
+    init(tableValue raw: UInt8) {
+        assert(GraphemeBreakProperty(rawValue: raw) != nil, "GraphemeBreakProperty: \(raw) is no property")
+        self = unsafeBitCast(raw, to: GraphemeBreakProperty.self)
+    }
+}
+
+extension BidiClass {
+    /// The class whose raw value is `raw`, which must be one.
+    @inlinable @inline(__always)
+    init(tableValue raw: UInt8) {
+        assert(BidiClass(rawValue: raw) != nil, "BidiClass: \(raw) is no class")
+        self = unsafeBitCast(raw, to: BidiClass.self)
+    }
+}
+
+extension JoiningType {
+    /// The joining type whose raw value is `raw`, which must be one.
+    @inlinable @inline(__always)
+    init(tableValue raw: UInt8) {
+        assert(JoiningType(rawValue: raw) != nil, "JoiningType: \(raw) is no joining type")
+        self = unsafeBitCast(raw, to: JoiningType.self)
+    }
+}
+
+// MARK: Entry points for the other modules, which hold their bytes in pointers
+
+extension URLSpans {
+    /// `mayContain(_:)` on bytes another module lends.
+    package static func mayContain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { mayContain(TextBytes(bytes)) }
+}
+
+extension BidiTables {
+    /// `mayContainRightToLeft(_:)` on bytes another module lends.
+    @inlinable
+    package static func mayContainRightToLeft(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        mayContainRightToLeft(TextBytes(bytes))
+    }
+}
+
+extension DictionaryBreaks {
+    /// `mayContain(_:from:)` on bytes another module lends.
+    package static func mayContain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { mayContain(TextBytes(bytes), from: 0) }
+
+    /// True when the scalars another module lends hold a character of the four scripts' blocks.
+    package static func mayContain(_ scalars: UnsafeBufferPointer<UInt32>) -> Bool {
+        mayContain(ElementsView(scalars))
+    }
+
+    /// `find(in:)` on scalars another module lends.
+    package static func find(in scalars: UnsafeBufferPointer<UInt32>) -> [Int] { find(in: ElementsView(scalars)) }
+}
