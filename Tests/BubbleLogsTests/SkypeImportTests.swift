@@ -97,6 +97,9 @@ import Testing
     @Test func markupIsReadLeniently() {
         let tree = SkypeMarkup.parse("a <b>bold <i>both</b> &amp; &#x1F600; &bogus; < 3 <unclosed x='1'>tail")
         #expect(tree.text == "a bold both & 😀 &bogus; < 3 tail")
+        // References are decoded as the HTML readers decode them: a number that is no scalar is
+        // U+FFFD, a reference without its `;` stays as written.
+        #expect(SkypeMarkup.parse("&#0; &#xD800; &#65 &#66;").text == "\u{FFFD} \u{FFFD} &#65 B")
         // Deep nesting is read flat past the limit, not recursed into.
         let deep = String(repeating: "<b>", count: 10_000) + "x"
         #expect(SkypeMarkup.parse(deep).text == "x")

@@ -65,7 +65,7 @@ struct SkypeMarkup {
         var text: [UInt8] = []
         func flushText() {
             guard !text.isEmpty else { return }
-            stack[stack.count - 1].children.append(.text(decodeReferences(text)))
+            stack[stack.count - 1].children.append(.text(HTMLEntities.decode(text[...])))
             text.removeAll(keepingCapacity: true)
         }
         func close(to depth: Int) {
@@ -168,12 +168,12 @@ struct SkypeMarkup {
                 let quote = bytes[i]
                 if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
                     guard let end = bytes[(i + 1)...].firstIndex(of: quote) else { return nil }
-                    value = decodeReferences(bytes[(i + 1)..<end])
+                    value = HTMLEntities.decode(bytes[(i + 1)..<end])
                     i = end + 1
                 } else {
                     let valueStart = i
                     while i < bytes.count, !isSpace(bytes[i]), bytes[i] != UInt8(ascii: ">") { i += 1 }
-                    value = decodeReferences(bytes[valueStart..<i])
+                    value = HTMLEntities.decode(bytes[valueStart..<i])
                 }
             }
             if attributes.count < 64, attributes[key] == nil { attributes[key] = value }
@@ -194,43 +194,5 @@ struct SkypeMarkup {
             i += 1
         }
         return out
-    }
-
-    private static let namedReferences: [String: Unicode.Scalar] = [
-        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}",
-    ]
-
-    /// UTF-8 text with `&name;`, `&#NNN;` and `&#xHH;` decoded; anything else left as written.
-    static func decodeReferences<C: Collection<UInt8>>(_ bytes: C) -> String where C.Index == Int {
-        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var i = bytes.startIndex
-        while i < bytes.endIndex {
-            let byte = bytes[i]
-            guard byte == UInt8(ascii: "&"),
-                  let semicolon = bytes[i..<min(bytes.endIndex, i + 12)].firstIndex(of: UInt8(ascii: ";")) else {
-                out.append(byte)
-                i += 1
-                continue
-            }
-            let name = String(decoding: bytes[(i + 1)..<semicolon], as: UTF8.self)
-            var scalar: Unicode.Scalar?
-            if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                scalar = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
-            } else if name.hasPrefix("#") {
-                scalar = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init)
-            } else {
-                scalar = namedReferences[name]
-            }
-            guard let scalar, scalar.value != 0 else {
-                out.append(byte)
-                i += 1
-                continue
-            }
-            out.append(contentsOf: Array(String(Character(scalar)).utf8))
-            i = semicolon + 1
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }
