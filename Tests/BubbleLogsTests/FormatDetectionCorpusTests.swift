@@ -84,6 +84,7 @@ import Testing
             // HTML that is no export: ours, and a web page.
             "exports/imessage/not-exports/transcript.html": .unknown,
             "exports/imessage/not-exports/page.html": .unknown,
+            "exports/imessage/not-exports/message-rows.jsonl": .unknown,
             "exports/signal/Ana Lima/chat.md": .read(.signal),
             "exports/signal/Ana Lima/data.json": .read(.signal),
             "exports/line/Chat with Ana Lima.txt": .read(.line),

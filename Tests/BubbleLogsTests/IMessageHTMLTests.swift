@@ -154,6 +154,14 @@ import Testing
         }
     }
 
+    @Test func messagesDatabaseRowsGetOneClearError() throws {
+        let rows = corpus("exports/imessage/not-exports/message-rows.jsonl")
+        let error = try #require(openError(rows, format: .auto))
+        #expect(error.line == 1)
+        #expect(error.message.hasPrefix("rows of the Messages database (\"guid\", \"is_from_me\"), not JSON Lines of ours"))
+        #expect(error.message.contains("imessage-exporter -f txt or -f html"))
+    }
+
     @Test func picturesOutsideTheExportAreNeverLookedUp() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imessage-html-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder + "/export/attachments", withIntermediateDirectories: true)

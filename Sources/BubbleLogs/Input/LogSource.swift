@@ -177,6 +177,11 @@ public enum LogSource {
             let isExport = !keys.isDisjoint(with: exportKeys)
             // signal-export's data.json is JSON Lines of its own.
             if !isExport, SignalExport.isJSONRecord(keys: keys) { return .signal }
+            // Rows of the Messages database (chat.db's `message` table) dumped as JSON: no names,
+            // times in Apple's epoch. Not ours and no exporter's: say what reads that chat.
+            if !isExport, keys.contains("is_from_me"), keys.contains("guid") || keys.contains("handle_id") {
+                throw LogInputError(file: input.display, line: 1, message: "rows of the Messages database (\"guid\", \"is_from_me\"), not JSON Lines of ours: they name no senders; export the chat with imessage-exporter -f txt or -f html and read that")
+            }
             guard isLoneBrace || isExport else { return .jsonl }
             let document = try input.parseDocument(allowingHexEscapes: true, budget: budget)
             guard let root = document.objectValue else { preconditionFailure("starts with {") }
