@@ -64,7 +64,7 @@ import Testing
         #if !canImport(Darwin)
         #expect(missing.zone == .gmt && missing.source == .fallback)
         #endif
-        try "not a zone".write(toFile: dir + "/text", atomically: true, encoding: .utf8)
+        try "not a zone".write(toFile: dir + "/text", atomically: false, encoding: .utf8)
         #expect(ZoneName.zone(atLocaltime: dir + "/text") == nil)
         let none = ZoneName.systemZone([:], localtimePath: nil)
         #expect(none.zone == .gmt && none.source == .fallback)
@@ -134,9 +134,9 @@ import Testing
         let dir = NSTemporaryDirectory() + "bubbles-locales-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try "LC_TIME\nt_fmt \"<U0025><U0072>\"\nEND LC_TIME\n".write(toFile: dir + "/xx_AA", atomically: true, encoding: .utf8)
-        try "LC_CTYPE\ncopy \"zz_ZZ\"\nEND LC_CTYPE\nLC_TIME\ncopy \"xx_AA\"\nEND LC_TIME\n".write(toFile: dir + "/yy_BB", atomically: true, encoding: .utf8)
-        try "LC_TIME\nt_fmt \"%H:%M:%S\"\nt_fmt_ampm \"%I:%M:%S %p\"\nEND LC_TIME\n".write(toFile: dir + "/ww_CC", atomically: true, encoding: .utf8)
+        try "LC_TIME\nt_fmt \"<U0025><U0072>\"\nEND LC_TIME\n".write(toFile: dir + "/xx_AA", atomically: false, encoding: .utf8)
+        try "LC_CTYPE\ncopy \"zz_ZZ\"\nEND LC_CTYPE\nLC_TIME\ncopy \"xx_AA\"\nEND LC_TIME\n".write(toFile: dir + "/yy_BB", atomically: false, encoding: .utf8)
+        try "LC_TIME\nt_fmt \"%H:%M:%S\"\nt_fmt_ampm \"%I:%M:%S %p\"\nEND LC_TIME\n".write(toFile: dir + "/ww_CC", atomically: false, encoding: .utf8)
         #expect(ClockStyle.locale(environment: ["LANG": "yy_BB.UTF-8"], localeDirectory: dir) == .twelveHour)
         #expect(ClockStyle.locale(environment: ["LC_TIME": "ww_CC"], localeDirectory: dir) == .twentyFourHour)
     }

@@ -54,7 +54,7 @@ import Testing
         let export = try temporaryFolder()
         let chat = "[01/03/2024, 10:00:05] Ana: \u{200E}<attached: 00000009-PHOTO-2024-03-01-10-00-05.jpg>\n"
             + "[01/03/2024, 10:00:06] Ana: \u{200E}<attached: ../outside/00000001-PHOTO-2024-03-01-10-00-05.jpg>\n"
-        try chat.write(toFile: export + "/_chat.txt", atomically: true, encoding: .utf8)
+        try chat.write(toFile: export + "/_chat.txt", atomically: false, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: export + "/00000009-PHOTO-2024-03-01-10-00-05.jpg",
                                                    withDestinationPath: outside + "/00000001-PHOTO-2024-03-01-10-00-05.jpg")
         let media = ExportMedia(folder: DirectoryExportFolder(path: export))

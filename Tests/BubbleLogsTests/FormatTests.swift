@@ -292,7 +292,7 @@ import Testing
         let range = try #require(text.range(of: find))
         text.replaceSubrange(range, with: escape)
         let path = NSTemporaryDirectory() + "discord-escape-\(getpid())-\(escape.utf8.count).json"
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
         return path
     }
 

@@ -95,11 +95,11 @@ import BubbleTestSupport
         let root = NSTemporaryDirectory() + "bubbles-budget-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/general", withIntermediateDirectories: true)
-        try #"[{"id": "C1", "name": "general"}]"#.write(toFile: root + "/channels.json", atomically: true, encoding: .utf8)
+        try #"[{"id": "C1", "name": "general"}]"#.write(toFile: root + "/channels.json", atomically: false, encoding: .utf8)
         let message = #"{"type": "message", "user": "U1", "text": "hi", "ts": "1714557720.000100"}"#
         try ("[" + Array(repeating: message, count: 80).joined(separator: ",\n") + "]")
-            .write(toFile: root + "/general/2024-05-01.json", atomically: true, encoding: .utf8)
-        try ("[" + message + "]").write(toFile: root + "/general/2024-05-02.json", atomically: true, encoding: .utf8)
+            .write(toFile: root + "/general/2024-05-01.json", atomically: false, encoding: .utf8)
+        try ("[" + message + "]").write(toFile: root + "/general/2024-05-02.json", atomically: false, encoding: .utf8)
         var options = LogReadOptions(timeZone: TimeZone(identifier: "UTC")!)
         options.memoryBudget = 4096
         let error = try #require(openError(root, options: options))

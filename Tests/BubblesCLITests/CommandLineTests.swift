@@ -95,7 +95,7 @@ import Testing
     /// A log without a message gives no figures (per scalar and per row of nothing), but one error.
     @Test func benchOnALogWithoutMessagesSaysThereIsNothingToMeasure() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-bench-empty-\(UUID().uuidString).jsonl")
-        try "\n".write(to: url, atomically: true, encoding: .utf8)
+        try "\n".write(to: url, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         let run = bubbles("bench", url.path)
         #expect(run.code == 3)
@@ -133,7 +133,7 @@ import Testing
     @Test func benchGivesNoBidiFigureForALogWithoutRightToLeftText() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-bench-ltr-\(UUID().uuidString).jsonl")
         try #"{"id":"1","type":"text","from":"A","date":"2024-05-01T10:00:00Z","text":"plain words only"}"#.appending("\n")
-            .write(to: url, atomically: true, encoding: .utf8)
+            .write(to: url, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         let run = bubbles("bench", url.path, "--widths", "40")
         #expect(run.code == 0)

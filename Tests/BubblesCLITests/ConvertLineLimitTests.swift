@@ -12,7 +12,7 @@ import BubbleLogs
         let small = #"{"id": 1, "type": "message", "date_unixtime": "1714557720", "from": "Ann", "text": "hi"}"#
         let text = "{\"name\": \"Ann\", \"type\": \"personal_chat\", \"id\": 1, \"messages\": [\n" + small + ",\n" + big + "\n]}\n"
         let path = NSTemporaryDirectory() + "bubbles-long-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).json"
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
         defer { unlink(path) }
         let run = bubbles("convert", path, "--tz", "UTC")
         #expect(run.code == ExitCode.rejectedInput)
@@ -22,7 +22,7 @@ import BubbleLogs
         #expect(run.outputLines.allSatisfy { $0.utf8.count <= LogReader.maximumLineLength })
         // What was written reads back whole.
         let written = NSTemporaryDirectory() + "bubbles-long-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).jsonl"
-        try run.output.write(toFile: written, atomically: true, encoding: .utf8)
+        try run.output.write(toFile: written, atomically: false, encoding: .utf8)
         defer { unlink(written) }
         let back = bubbles("convert", written)
         #expect(back.code == ExitCode.success, "\(back.errors)")

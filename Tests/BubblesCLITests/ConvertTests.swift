@@ -12,7 +12,7 @@ import Testing
         let converted = bubbles("convert", corpus(export), "--tz", "UTC")
         #expect(converted.code == 0)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-convert-\(UUID().uuidString).jsonl")
-        try converted.output.write(to: url, atomically: true, encoding: .utf8)
+        try converted.output.write(to: url, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         let original = bubbles("heights", corpus(export), "--width", "70", "--tz", "UTC")
         let roundTrip = bubbles("heights", url.path, "--width", "70", "--tz", "UTC")
@@ -23,7 +23,7 @@ import Testing
     @Test func meStillDecidesWhoseMessagesAreOutgoingAfterAConvert() throws {
         let converted = bubbles("convert", corpus("exports/whatsapp/ios-fr_FR.txt"), "--tz", "UTC")
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-convert-\(UUID().uuidString).jsonl")
-        try converted.output.write(to: url, atomically: true, encoding: .utf8)
+        try converted.output.write(to: url, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         let original = bubbles("heights", corpus("exports/whatsapp/ios-fr_FR.txt"), "--me", "Camille", "--width", "70", "--tz", "UTC")
         let roundTrip = bubbles("heights", url.path, "--me", "Camille", "--width", "70", "--tz", "UTC")

@@ -28,7 +28,7 @@ import Testing
         let log = #"{"id":"1","type":"text","from":"Ann","date":"2024-06-10T09:00:00Z","text":"hi"}"# + "\n"
             + #"{"id":"2","type":"text","from":"Bo","date":"2024-06-10T09:01:00Z","replyTo":"1","forwardedFrom":"Cy","text":"hello there, everyone: how are you all doing?"}"# + "\n"
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("fwd-reply-\(UUID().uuidString).jsonl").path
-        try log.write(toFile: path, atomically: true, encoding: .utf8)
+        try log.write(toFile: path, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let run = bubbles("render", path, "--width", "60", "--color", "never", "--tz", "UTC")
         #expect(run.code == 0)
@@ -38,7 +38,7 @@ import Testing
         // One quote row, not two: the reply alone takes the same height.
         let replyOnly = log.replacingOccurrences(of: #","forwardedFrom":"Cy""#, with: "")
         let replyPath = path + ".reply.jsonl"
-        try replyOnly.write(toFile: replyPath, atomically: true, encoding: .utf8)
+        try replyOnly.write(toFile: replyPath, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: replyPath) }
         let height = { (lines: [Substring]) in lines.last.map { String($0) }?.components(separatedBy: "\"height\":")[1].prefix(while: \.isNumber) }
         #expect(height(heights) == height(bubbles("heights", replyPath, "--width", "60", "--tz", "UTC").outputLines))
@@ -51,7 +51,7 @@ import Testing
             + #"{"id":"2","type":"text","from":"Bob","date":"2024-05-01T10:01:00Z","replyTo":"1","forwardedFrom":"Carol","text":"fwd reply short"}"# + "\n"
             + #"{"id":"3","type":"text","from":"Bob","date":"2024-05-01T10:02:00Z","replyTo":"1","forwardedFrom":"","text":"fwd reply short"}"# + "\n"
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("fwd-short-\(UUID().uuidString).jsonl").path
-        try log.write(toFile: path, atomically: true, encoding: .utf8)
+        try log.write(toFile: path, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let wide = bubbles("render", path, "--width", "80", "--color", "never", "--tz", "UTC")
         #expect(wide.code == 0)
@@ -84,7 +84,7 @@ import Testing
         let converted = bubbles("convert", Self.forwards)
         #expect(converted.code == 0)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("forwards-\(UUID().uuidString).jsonl").path
-        try converted.output.write(toFile: path, atomically: true, encoding: .utf8)
+        try converted.output.write(toFile: path, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         for width in ["12", "40", "70"] {
             #expect(bubbles("heights", path, "--width", width, "--tz", "UTC").output

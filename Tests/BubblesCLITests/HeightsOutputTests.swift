@@ -40,7 +40,7 @@ import Testing
     @Test(arguments: ["", "\n\n"])
     func anEmptyInputIsSaidNotPassedOverInSilence(content: String) throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-empty-\(UUID().uuidString).jsonl")
-        try content.write(to: url, atomically: true, encoding: .utf8)
+        try content.write(to: url, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         let run = bubbles("render", url.path, "--width", "40")
         #expect(run.code == 0)
@@ -54,7 +54,7 @@ import Testing
     @Test func aLargeLogKeepsInputOrderAcrossChunks() throws {
         let lines = SyntheticLog(messageCount: 20_000).lines()
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-order-\(UUID().uuidString).jsonl")
-        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         let run = bubbles("heights", url.path, "--width", "60", "--format", "csv", "--me", SyntheticLog.me)
         #expect(run.code == 0)

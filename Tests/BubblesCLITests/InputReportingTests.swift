@@ -65,14 +65,14 @@ import Testing
         let pretty = record.replacingOccurrences(of: ",", with: ",\n  ").replacingOccurrences(of: "{", with: "{\n  ")
             .replacingOccurrences(of: "}", with: "\n}")
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-pretty-\(UUID().uuidString).jsonl")
-        try (pretty + "\n" + pretty + "\n").write(to: url, atomically: true, encoding: .utf8)
+        try (pretty + "\n" + pretty + "\n").write(to: url, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         let run = bubbles("render", url.path, "--width", "40")
         #expect(run.code == 3)
         #expect(run.errors == "bubbles: \(url.path):8: invalid JSON at column 1: unexpected text after the end of the JSON value; expected one complete JSON document (several JSON values one after another: JSON Lines takes one record per line, as `jq -c .` writes it)\n")
         // Other text after a document gets no such advice.
         let trailing = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-trailing-\(UUID().uuidString).json")
-        try "[1,\n2]\nnot json\n".write(to: trailing, atomically: true, encoding: .utf8)
+        try "[1,\n2]\nnot json\n".write(to: trailing, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: trailing) }
         #expect(!bubbles("render", trailing.path, "--width", "40").errors.contains("jq"))
     }

@@ -15,7 +15,7 @@ import Testing
         let text = #"{"personal_information": {"user_id": 1, "first_name": "Ann"}, "chats": {"list": [{"name": "Bob", "type": "personal_chat", "id": 2, "messages": ["#
             + "\n" + list + "\n]}]}}"
         let path = folder + "/" + name + ".json"
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
         return (path, text.utf8.count)
     }
 

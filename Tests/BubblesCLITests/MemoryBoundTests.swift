@@ -79,10 +79,10 @@ import Darwin
         func export(_ name: String, messages: Int) throws -> (zip: String, daySize: Int) {
             let root = folder + "/" + name
             try FileManager.default.createDirectory(atPath: root + "/general", withIntermediateDirectories: true)
-            try #"[{"id":"C1","name":"general"}]"#.write(toFile: root + "/channels.json", atomically: true, encoding: .utf8)
-            try #"[{"id":"U1","name":"ann"}]"#.write(toFile: root + "/users.json", atomically: true, encoding: .utf8)
+            try #"[{"id":"C1","name":"general"}]"#.write(toFile: root + "/channels.json", atomically: false, encoding: .utf8)
+            try #"[{"id":"U1","name":"ann"}]"#.write(toFile: root + "/users.json", atomically: false, encoding: .utf8)
             let day = Self.messages(count: messages, members: 2000) { #"{"type":"message","user":"U1","text":"hi \#($0)","ts":"1714557720.\#(100000 + $0)"}"# }
-            try day.write(toFile: root + "/general/2024-05-01.json", atomically: true, encoding: .utf8)
+            try day.write(toFile: root + "/general/2024-05-01.json", atomically: false, encoding: .utf8)
             let zip = folder + "/" + name + ".zip"
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Self.zip!)
@@ -116,7 +116,7 @@ import Darwin
             // A full export, a chat's header fields before its messages as Telegram writes them.
             let text = #"{"personal_information":{"user_id":1,"first_name":"Ann"},"chats":{"list":[{"name":"Bob","type":"personal_chat","id":2,"messages":"# + list + "}]}}"
             let path = folder + "/" + name + ".json"
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            try text.write(toFile: path, atomically: false, encoding: .utf8)
             return (path, text.utf8.count)
         }
         let small = try export("small", messages: 2)
@@ -133,7 +133,7 @@ import Darwin
     static func zipFile(_ name: String, entry: String, text: String, in folder: String) throws -> String {
         let root = folder + "/" + name
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        try text.write(toFile: root + "/" + entry, atomically: true, encoding: .utf8)
+        try text.write(toFile: root + "/" + entry, atomically: false, encoding: .utf8)
         let zip = folder + "/" + name + ".zip"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.zip!)
@@ -177,7 +177,7 @@ import Darwin
         let count = 150_000
         let path = folder + "/tiny.jsonl"
         let log = (0..<count).map { #"{"id":"m\#($0)","type":"text","from":"A","date":"2024-05-01T10:00:00Z","text":"x"}"# + "\n" }.joined()
-        try log.write(toFile: path, atomically: true, encoding: .utf8)
+        try log.write(toFile: path, atomically: false, encoding: .utf8)
         let heights = try Self.run(["heights", path, "--width", "40"])
         let render = try Self.run(["render", path, "--width", "40", "--color", "never"])
         #expect(heights.status == 0 && render.status == 0, "\(heights.stderr)\(render.stderr)")

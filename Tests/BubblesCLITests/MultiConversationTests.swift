@@ -15,7 +15,7 @@ import Testing
         #expect(run.code == ExitCode.success)
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("conversion-\(UUID().uuidString).jsonl").path
-        try run.output.write(toFile: path, atomically: true, encoding: .utf8)
+        try run.output.write(toFile: path, atomically: false, encoding: .utf8)
         return path
     }
 

@@ -20,7 +20,7 @@ import Testing
 
     static func file(_ text: String, _ ext: String = "jsonl") throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-names-\(UUID().uuidString).\(ext)")
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try text.write(to: url, atomically: false, encoding: .utf8)
         return url.path
     }
 

@@ -90,7 +90,7 @@ import Testing
         for name in ["whatsapp/android-en_GB.txt", "whatsapp/ios-en_US.txt"] {
             let run = bubbles("convert", corpus("exports/" + name))
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-wa-\(UUID().uuidString).jsonl")
-            try run.output.write(to: url, atomically: true, encoding: .utf8)
+            try run.output.write(to: url, atomically: false, encoding: .utf8)
             paths.append(url.path)
         }
         let both = try concatenated(paths)

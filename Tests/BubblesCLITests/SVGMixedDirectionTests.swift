@@ -20,7 +20,7 @@ import Testing
         let records = Self.lines.enumerated().map { n, text in
             "{\"id\":\"\(n)\",\"type\":\"text\",\"from\":\"Ana\",\"date\":\"2024-05-01T09:0\(n):00Z\",\"text\":\"\(text)\"}"
         }
-        try records.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try records.joined(separator: "\n").write(toFile: path, atomically: false, encoding: .utf8)
         let fonts = ["--font", corpus("fonts/NotoSans-Subset.ttf"), "--font", corpus("fonts/NotoSansHebrew-Subset.ttf")]
         let run = bubbles(["render", path, "--format", "svg", "--width", "600"] + fonts)
         #expect(run.code == 0, "\(run.errors)")

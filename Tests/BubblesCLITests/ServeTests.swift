@@ -78,7 +78,7 @@ import Testing
         }
         let single = try records.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }.joined(separator: "\n") + "\n"
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(getpid())-\(width)-\(log.hashValue).jsonl").path
-        try single.write(toFile: file, atomically: true, encoding: .utf8)
+        try single.write(toFile: file, atomically: false, encoding: .utf8)
         let heights = bubbles("heights", file, "--width", String(width), "--tz", "UTC")
         let responses = Self.serve([
             try Self.line(1, "open", ["conversation": "c", "width": width]),
@@ -131,7 +131,7 @@ import Testing
         records.remove(at: 9)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("serve-changes-\(getpid()).jsonl").path
         try records.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }.joined(separator: "\n")
-            .write(toFile: file, atomically: true, encoding: .utf8)
+            .write(toFile: file, atomically: false, encoding: .utf8)
         let expected = bubbles("heights", file, "--width", "33", "--tz", "UTC").outputLines.map(String.init)
         #expect(Self.rowObjects(try #require(responses.byID[6])) == expected)
         #expect(Self.rowObjects(try #require(responses.byID[8])) == Array(expected[3..<6]))

@@ -77,7 +77,7 @@ import Glibc
         #expect(run.code == 0)
         #expect(run.early, "no row came out before the input ended")
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-slow-\(UUID().uuidString).jsonl")
-        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         let whole = bubbles("heights", url.path, "--width", "30,60", environment: ["TZ": "UTC"])
         #expect(run.output == whole.output)
@@ -117,7 +117,7 @@ import Glibc
             #"{"id":"4","conversation":"a","type":"text","from":"Ed","date":1714557840,"replyTo":"1","text":"ok"}"#,
         ]
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-quotes-\(UUID().uuidString).jsonl")
-        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         let run = bubbles("render", url.path, "--width", "60", "--color", "never", environment: ["TZ": "UTC"])
         #expect(run.code == 0, "\(run.errors)")
@@ -140,7 +140,7 @@ import Glibc
         let b = (1...30).map { Self.record($0 + 1000, conversation: "b") }
         func heights(_ lines: [String]) throws -> [String: [String: Any]] {
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-conv-\(UUID().uuidString).jsonl")
-            try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+            try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: false, encoding: .utf8)
             defer { try? FileManager.default.removeItem(at: url) }
             let run = bubbles("heights", url.path, "--width", "28,50", environment: ["TZ": "UTC"])
             #expect(run.code == 0)
@@ -183,7 +183,7 @@ import Glibc
             #"{"id":\#(JSONString.quoted(id)),"conversation":\#(JSONString.quoted(id)),"type":"text","date":\#(1_714_557_600 + n),"text":"hi"}"#
         }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bubbles-csv-\(UUID().uuidString).jsonl")
-        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         for format in ["csv", "jsonl"] {
             let run = bubbles("heights", url.path, "--format", format, environment: ["TZ": "UTC"])

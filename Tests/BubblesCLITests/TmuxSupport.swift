@@ -109,8 +109,8 @@ enum TmuxWidths {
         let input = directory + "/in.txt"
         let output = directory + "/out.txt"
         let script = directory + "/measure.sh"
-        try (lines.joined(separator: "\n") + "\n").write(toFile: input, atomically: true, encoding: .utf8)
-        try Self.script.write(toFile: script, atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: input, atomically: false, encoding: .utf8)
+        try Self.script.write(toFile: script, atomically: false, encoding: .utf8)
         let width = max(20, (lines.map { $0.unicodeScalars.count }.max() ?? 0) * 2 + 4)
         let session = try TmuxSession(width: width, height: 5, command: "bash \(script) \(input) \(output); sleep 30")
         let deadline = Date().addingTimeInterval(20)

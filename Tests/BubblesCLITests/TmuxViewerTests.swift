@@ -223,7 +223,7 @@ struct TmuxViewerTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/live.jsonl"
-        try String(contentsOfFile: Self.sample, encoding: .utf8).write(toFile: path, atomically: true, encoding: .utf8)
+        try String(contentsOfFile: Self.sample, encoding: .utf8).write(toFile: path, atomically: false, encoding: .utf8)
         let session = try Self.start("view --follow \(path)")
         session.waitFor { Self.statusLine($0).contains("of 157") }
         let handle = try #require(FileHandle(forWritingAtPath: path))
@@ -258,7 +258,7 @@ struct TmuxViewerTests {
             }
             text += sample.replacingOccurrences(of: #""id": "m"#, with: #""id": "c\#(copy)-m"#)
         }
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
         let lines = sample.split(separator: "\n").count
         let total = lines * copies + 1
         let grouped = NumberText.grouped(total)  // the status line groups its counts
@@ -449,7 +449,7 @@ struct TmuxViewerTests {
             expected[profile] = run.outputLines.map(String.init)
         }
         let file = NSTemporaryDirectory() + "bubbles-render-\(getpid()).txt"
-        try (expected["wcwidth"]!.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        try (expected["wcwidth"]!.joined(separator: "\n") + "\n").write(toFile: file, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
         let reference = try TmuxSession(width: 64, height: 50, command: "sh -c 'printf \"before\\n\"; cat \(file); echo EXIT=0; exec sleep 60'")
         reference.waitFor { $0.contains { $0.contains("EXIT=") } }
@@ -471,7 +471,7 @@ struct TmuxViewerTests {
         let wcwidth = bubbles("render", Self.sample, "--width", "64", "--color", "never", "--cell-widths", "wcwidth",
                               environment: ["TZ": "UTC"]).outputLines.map(String.init)
         let file = NSTemporaryDirectory() + "bubbles-piped-\(getpid()).txt"
-        try (wcwidth.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        try (wcwidth.joined(separator: "\n") + "\n").write(toFile: file, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
         let reference = try TmuxSession(width: 64, height: 50, command: "sh -c 'cat \(file); echo EXIT=0; exec sleep 60'")
         reference.waitFor { $0.contains { $0.contains("EXIT=") } }

@@ -36,7 +36,7 @@ struct TmuxWcwidthJoinerTests {
             let data = try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys])
             lines.append(String(decoding: data, as: UTF8.self))
         }
-        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
         return path
     }
 

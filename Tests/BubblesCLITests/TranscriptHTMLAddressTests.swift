@@ -59,7 +59,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/log.jsonl"
         try #"{"id":"1","type":"text","from":"Ana","date":"2024-05-01T09:00:00Z","text":"see https://example.org/a-b/c?d=e&f=g, then"}"#
-            .write(toFile: path, atomically: true, encoding: .utf8)
+            .write(toFile: path, atomically: false, encoding: .utf8)
         let run = bubbles(["render", path, "--format", "html", "--width", "600", "--font", corpus("fonts/NotoSans-Subset.ttf")])
         #expect(run.output.contains(">see <span class=\"u\">https://example.org/a-b/c?d=e&amp;f=g</span>, then</div>"))
         #expect(!run.output.contains("<wbr>"))
