@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Counts the public API of the libraries an app imports and fails above their limits or on a
 # public declaration without a doc comment. What is counted is what the compiler exports: the
-# symbol graphs of a debug build (-emit-symbol-graph, the same build Tools/docs/build-docc.sh
-# makes in .build/docc), read by Tools/api/count-public.swift.
+# symbol graphs of the debug build (Tools/docs/symbol-graphs.sh, the graphs Tools/docs/build-docc.sh
+# documents), read by Tools/api/count-public.swift.
 #
 #   Tools/api/count-public.sh [--list] [MODULE=LIMIT...]   (default: the limits below)
 #
@@ -22,13 +22,11 @@ if [ ${#limits[@]} -eq 0 ]; then
   limits=(BubbleText=80 BubbleLayout=150 BubbleFonts=50)
 fi
 
-graphs=.build/docc/symbol-graphs
-mkdir -p "$graphs"
+targets=()
 for limit in "${limits[@]}"; do
-  target=${limit%%=*}
-  swift build --scratch-path .build/docc --target "$target" \
-    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >&2
+  targets+=("${limit%%=*}")
 done
+graphs=$(Tools/docs/symbol-graphs.sh "${targets[@]}")
 
 tool=$(mktemp -d)
 trap 'rm -rf "$tool"' EXIT

@@ -7,8 +7,7 @@
 #
 # Each archive is written to .build/docs/TARGET.doccarchive; open it with `docc preview`, or
 # serve it as a static site (docc's --transform-for-static-hosting is not used here).
-# The symbol graphs come from a debug build of the targets with -emit-symbol-graph, in its own
-# scratch path (.build/docc) so the ordinary build is not rebuilt by the flags.
+# The symbol graphs are extracted from the ordinary debug build (Tools/docs/symbol-graphs.sh).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -28,13 +27,7 @@ if [ ${#targets[@]} -eq 0 ]; then
   done
 fi
 
-# A fixed directory for the graphs, so the flags stay the same and the build is incremental.
-all=.build/docc/symbol-graphs
-mkdir -p "$all"
-for target in "${targets[@]}"; do
-  swift build --scratch-path .build/docc --target "$target" \
-    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$all" >&2
-done
+all=$(Tools/docs/symbol-graphs.sh "${targets[@]}")
 
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
