@@ -187,7 +187,7 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
         if let cached = cache.layout(for: key, idHash: idHash) { return (cached, true) }
         var sizing = PreparedTextSizing(store: self.texts, id: key.id, revision: revision)
         if texts.isRecorded {
-            let layout = withUnsafePointer(to: &texts) { known in
+            let layout = withBorrowed(&texts) { known in
                 sizing.known = known
                 return measureAndCache(configuratorIndex: configuratorIndex, content: content, key: key, idHash: idHash,
                                        sizing: sizing)

@@ -160,8 +160,8 @@ final class DeferredElements: Sendable {
         let range = ranges[index]
         var parser = parser
         parser.deferring = .none
-        let parsed: JSONValue? = document.bytes.withUnsafeBufferPointer { buffer in
-            try? parser.parse(UnsafeBufferPointer(rebasing: buffer[range]), firstLine: line)
+        let parsed: JSONValue? = document.bytes.withByteView { buffer in
+            try? parser.parse(buffer.bytes(range), firstLine: line)
         }
         // The range was parsed when the document was: it parses again the same way.
         assert(parsed != nil, "a deferred element parses as it did")
