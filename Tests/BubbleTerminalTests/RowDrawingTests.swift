@@ -24,6 +24,8 @@ final class MapBubbleCell: BubbleCell, ConfigurableCell {
 
     static func content(of model: any PlaceMessageModel) -> BubbleContent { BubbleContent(text: model.place) }
 
+    static func previewText(of model: any PlaceMessageModel) -> String { model.place }
+
     /// The map: as wide as the content may be, at most 16 cells, and half as tall.
     override class func contentSize(of content: BubbleContent, in frame: BubbleFrame, text: MeasureText) -> ContentSize {
         var size = super.contentSize(of: content, in: frame, text: text)
@@ -76,9 +78,9 @@ final class MapBubbleCell: BubbleCell, ConfigurableCell {
         // The box's frame, and its title when there is room for one (14 cells leave 10 for the map).
         #expect(text.contains(ascii ? "+" : "╭"))
         #expect(text.contains(ascii ? "[map] map" : "📍 map") || layout.imageColumns < 12)
-        #expect(text.contains("Brandenburger"))
+        #expect(text.contains("Bran"))
         // The reply to it quotes what its cell previews (the place).
-        #expect(drawn.joined().joined(separator: "\n").contains("Dana: Brandenburger") || width < 30)
+        #expect(drawn.joined().joined(separator: "\n").contains("Dana: B") || width < 20)
     }
 
     /// A row drawn from its record is the row drawn from the engine's layout, and the record
