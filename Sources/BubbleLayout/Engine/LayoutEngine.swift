@@ -187,10 +187,12 @@ public final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
         if let cached = cache.layout(for: key, idHash: idHash) { return (cached, true) }
         var sizing = PreparedTextSizing(store: self.texts, id: key.id, revision: revision)
         if texts.isRecorded {
+            // The borrowed texts go only into a copy of `sizing` local to the closure.
             let layout = withBorrowed(&texts) { known in
-                sizing.known = known
+                var borrowing = sizing
+                borrowing.known = known
                 return measureAndCache(configuratorIndex: configuratorIndex, content: content, key: key, idHash: idHash,
-                                       sizing: sizing)
+                                       sizing: borrowing)
             }
             return (layout, false)
         }

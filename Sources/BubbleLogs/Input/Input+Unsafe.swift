@@ -6,6 +6,7 @@ import Darwin
 #if DEBUG
 import Synchronization
 #endif
+import BubbleLayout
 
 // The unsafe code of the log readers' input side, in one place: a view of bytes in memory someone
 // else owns, scratch space for a decoder, the system calls that read and write file descriptors,
@@ -24,13 +25,34 @@ import Synchronization
 /// closure that handed it out (`withByteView`); never kept past it.
 @usableFromInline package struct ByteView: RandomAccessCollection {
     @usableFromInline let buffer: UnsafeBufferPointer<UInt8>
+    /// Stops (debug builds) at any use after the closure that lent the view returned.
+    @usableFromInline let fence: FenceToken
 
-    /// A view of `buffer` (which the caller keeps alive while the view is used).
+    /// A view of `buffer`, valid while `fence` is (the caller keeps the memory alive that long).
     @inlinable @inline(__always)
-    package init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
+    init(_ buffer: UnsafeBufferPointer<UInt8>, fence: FenceToken) {
+        self.buffer = buffer
+        self.fence = fence
+    }
+
+    /// Calls `body` with a view of `buffer` (memory the caller keeps alive during the call),
+    /// valid only inside `body`.
+    @inlinable @inline(__always)
+    package static func withView<R, E: Error>(of buffer: UnsafeBufferPointer<UInt8>,
+                                              _ body: (ByteView) throws(E) -> R) throws(E) -> R {
+        try withFence { (fence) throws(E) in try body(ByteView(buffer, fence: fence)) }
+    }
 
     /// A view of nothing.
-    package static var empty: ByteView { ByteView(UnsafeBufferPointer(start: nil, count: 0)) }
+    package static var empty: ByteView { ByteView(UnsafeBufferPointer(start: nil, count: 0), fence: .immortal) }
+
+    /// The base address, after the debug check that the view is still lent.
+    @inlinable var base: UnsafePointer<UInt8>? {
+        @inline(__always) get {
+            fence.check("ByteView")
+            return buffer.baseAddress
+        }
+    }
 
     @inlinable package var startIndex: Int { 0 }
     @inlinable package var endIndex: Int { buffer.count }
@@ -40,7 +62,7 @@ import Synchronization
     @inlinable package subscript(i: Int) -> UInt8 {
         @inline(__always) get {
             assert(i >= 0 && i < buffer.count, "ByteView: index \(i) outside 0..<\(buffer.count)")
-            return buffer.baseAddress.unsafelyUnwrapped[i]
+            return base.unsafelyUnwrapped[i]
         }
     }
 
@@ -48,7 +70,7 @@ import Synchronization
     @inlinable @inline(__always)
     package func bytes(_ range: Range<Int>) -> ByteView {
         assert(range.lowerBound >= 0 && range.upperBound <= buffer.count, "ByteView: \(range) outside 0..<\(buffer.count)")
-        return ByteView(UnsafeBufferPointer(start: buffer.baseAddress.map { $0 + range.lowerBound }, count: range.count))
+        return ByteView(UnsafeBufferPointer(start: base.map { $0 + range.lowerBound }, count: range.count), fence: fence)
     }
 
     /// The bytes from `start` to the end, indexed from 0.
@@ -60,7 +82,7 @@ import Synchronization
     @inlinable @inline(__always)
     package func word(at offset: Int) -> UInt64 {
         assert(offset >= 0 && offset + 8 <= buffer.count, "ByteView: word at \(offset) outside 0..<\(buffer.count)")
-        return UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped)
+        return UInt64(littleEndian: UnsafeRawPointer(base.unsafelyUnwrapped)
             .loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
@@ -68,7 +90,7 @@ import Synchronization
     @inlinable
     package func firstIndex(of byte: UInt8, from start: Int, to end: Int) -> Int? {
         assert(start >= 0 && start <= end && end <= buffer.count, "ByteView: \(start)..<\(end) outside 0..<\(buffer.count)")
-        guard start < end, let base = buffer.baseAddress else { return nil }
+        guard start < end, let base else { return nil }
         return memchr(base + start, Int32(byte), end - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
     }
 
@@ -76,27 +98,37 @@ import Synchronization
     @inlinable
     package func equals(_ other: ByteView) -> Bool {
         guard count == other.count else { return false }
-        return count == 0 || memcmp(buffer.baseAddress!, other.buffer.baseAddress!, count) == 0
+        return count == 0 || memcmp(base!, other.base!, count) == 0
     }
 
     /// True when the view holds exactly the UTF-8 of `literal`.
     @inlinable
     package func equals(_ literal: StaticString) -> Bool {
-        equals(ByteView(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)))
+        equals(ByteView(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount), fence: .immortal))
     }
 
     /// The bytes decoded as UTF-8, ill-formed sequences replaced.
-    @inlinable package var string: String { String(decoding: buffer, as: UTF8.self) }
+    @inlinable package var string: String {
+        fence.check("ByteView")
+        return String(decoding: buffer, as: UTF8.self)
+    }
 
     /// The bytes as a `String` when they are well-formed UTF-8, else nil.
-    @inlinable package var validatedString: String? { String(validating: buffer, as: UTF8.self) }
+    @inlinable package var validatedString: String? {
+        fence.check("ByteView")
+        return String(validating: buffer, as: UTF8.self)
+    }
 
     /// The bytes copied into an array.
-    @inlinable package var array: [UInt8] { Array(buffer) }
+    @inlinable package var array: [UInt8] {
+        fence.check("ByteView")
+        return Array(buffer)
+    }
 
     /// Calls `body` with the view as a pointer, for a system call (`write(2)`).
     @usableFromInline func withRawBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try body(UnsafeRawBufferPointer(buffer))
+        fence.check("ByteView")
+        return try body(UnsafeRawBufferPointer(buffer))
     }
 }
 
@@ -105,7 +137,7 @@ extension Array where Element == UInt8 {
     @inlinable @inline(__always)
     package func withByteView<R, E: Error>(_ body: (ByteView) throws(E) -> R) throws(E) -> R {
         let result: Result<R, E> = withUnsafeBufferPointer { buffer in
-            do throws(E) { return .success(try body(ByteView(buffer))) } catch { return .failure(error) }
+            do throws(E) { return .success(try ByteView.withView(of: buffer, body)) } catch { return .failure(error) }
         }
         return try result.get()
     }
@@ -115,7 +147,7 @@ extension ArraySlice where Element == UInt8 {
     /// Calls `body` with a view of the slice's bytes (indexed from 0), valid only inside `body`.
     @inlinable @inline(__always)
     package func withByteView<R>(_ body: (ByteView) throws -> R) rethrows -> R {
-        try withUnsafeBufferPointer { try body(ByteView($0)) }
+        try withUnsafeBufferPointer { buffer in try withFence { fence in try body(ByteView(buffer, fence: fence)) } }
     }
 }
 
@@ -123,7 +155,7 @@ extension String {
     /// Calls `body` with a view of the string's UTF-8 (made contiguous first when it is not).
     @inlinable @inline(__always)
     package mutating func withUTF8View<R>(_ body: (ByteView) throws -> R) rethrows -> R {
-        try withUTF8 { try body(ByteView($0)) }
+        try withUTF8 { buffer in try withFence { fence in try body(ByteView(buffer, fence: fence)) } }
     }
 }
 
@@ -133,8 +165,10 @@ extension String {
 package func withScratch<T, R>(of type: T.Type, capacity: Int, _ body: (inout ScratchBuffer<T>) -> R) -> R {
     assert(_isPOD(T.self), "withScratch: \(T.self) is not a trivial type")
     return withUnsafeTemporaryAllocation(of: T.self, capacity: capacity) { raw in
-        var scratch = ScratchBuffer(raw)
-        return body(&scratch)
+        withFence { fence in
+            var scratch = ScratchBuffer(raw, fence: fence)
+            return body(&scratch)
+        }
     }
 }
 
@@ -142,18 +176,24 @@ package func withScratch<T, R>(of type: T.Type, capacity: Int, _ body: (inout Sc
 /// builds. The caller reads only elements it has written.
 @usableFromInline package struct ScratchBuffer<T> {
     @usableFromInline let storage: UnsafeMutableBufferPointer<T>
+    @usableFromInline let fence: FenceToken
 
-    @inlinable init(_ storage: UnsafeMutableBufferPointer<T>) { self.storage = storage }
+    @inlinable init(_ storage: UnsafeMutableBufferPointer<T>, fence: FenceToken) {
+        self.storage = storage
+        self.fence = fence
+    }
 
     @inlinable package var capacity: Int { storage.count }
 
     /// The element at `i` (checked in debug builds).
     @inlinable package subscript(i: Int) -> T {
         @inline(__always) get {
+            fence.check("ScratchBuffer")
             assert(i >= 0 && i < storage.count, "ScratchBuffer: index \(i) outside 0..<\(storage.count)")
             return storage.baseAddress.unsafelyUnwrapped[i]
         }
         @inline(__always) nonmutating set {
+            fence.check("ScratchBuffer")
             assert(i >= 0 && i < storage.count, "ScratchBuffer: index \(i) outside 0..<\(storage.count)")
             storage.baseAddress.unsafelyUnwrapped[i] = newValue
         }
@@ -165,7 +205,8 @@ extension ScratchBuffer where T == UInt8 {
     @inlinable @inline(__always)
     package func copy(_ source: ByteView, to at: Int) {
         assert(at >= 0 && at + source.count <= storage.count, "ScratchBuffer: \(source.count) bytes at \(at) outside 0..<\(storage.count)")
-        guard let from = source.buffer.baseAddress else { return }
+        fence.check("ScratchBuffer")
+        guard let from = source.base else { return }
         (storage.baseAddress.unsafelyUnwrapped + at).update(from: from, count: source.count)
     }
 
@@ -173,7 +214,7 @@ extension ScratchBuffer where T == UInt8 {
     @inlinable @inline(__always)
     package func view(count: Int) -> ByteView {
         assert(count >= 0 && count <= storage.count, "ScratchBuffer: \(count) bytes of \(storage.count)")
-        return ByteView(UnsafeBufferPointer(start: storage.baseAddress, count: count))
+        return ByteView(UnsafeBufferPointer(start: storage.baseAddress, count: count), fence: fence)
     }
 }
 

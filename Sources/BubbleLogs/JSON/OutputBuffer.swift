@@ -28,7 +28,7 @@ public struct OutputBuffer: ~Copyable {
 
     /// The bytes written so far, without a copy, valid only inside `body`.
     package func withBytes<R, E: Error>(_ body: (ByteView) throws(E) -> R) throws(E) -> R {
-        try body(ByteView(UnsafeBufferPointer(start: base, count: used)))
+        try ByteView.withView(of: UnsafeBufferPointer(start: base, count: used), body)
     }
 
     public mutating func removeAll() { used = 0 }
