@@ -157,6 +157,15 @@ extension ArraySlice where Element == UInt8 {
     }
 }
 
+extension Substring.UTF8View {
+    /// Calls `body` with a view of the bytes when they are contiguous in memory (a native
+    /// string's), valid only inside `body`; nil when they are not (a bridged string).
+    @inlinable @inline(__always)
+    package func withContiguousByteView<R>(_ body: (ByteView) -> R) -> R? {
+        withContiguousStorageIfAvailable { buffer in withFence { fence in body(ByteView(buffer, fence: fence)) } }
+    }
+}
+
 extension String {
     /// Calls `body` with a view of the string's UTF-8 (made contiguous first when it is not).
     @inlinable @inline(__always)
