@@ -68,7 +68,7 @@ import Testing
     @Test func theFastDecoderGivesTheConversationAndDropsASystemNoticesSender() throws {
         let fast = NativeFastDecoder(me: "Me")
         func decode(_ line: String) -> (any LogRecord)? {
-            Array(line.utf8).withUnsafeBufferPointer { fast.decode($0) }
+            Array(line.utf8).withByteView { fast.decode($0) }
         }
         let text = try #require(decode(#"{"id":"1","conversation":"c9","type":"text","from":"Me","date":5,"replyTo":3,"text":"hé"}"#) as? LogTextMessage)
         #expect(text.conversationID == "c9" && text.replyToID == "3" && text.direction == .outgoing && text.text == "hé")

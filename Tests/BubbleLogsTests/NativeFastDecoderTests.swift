@@ -15,14 +15,14 @@ import Testing
     }
 
     static func fast(_ line: [UInt8], me: String?) -> (any LogRecord)? {
-        line.withUnsafeBufferPointer { NativeFastDecoder(me: me).decode($0) }
+        line.withByteView { NativeFastDecoder(me: me).decode($0) }
     }
 
     /// What `transcribe` writes for `line`, and what it says of the record; nil when it declines.
     static func transcribed(_ line: [UInt8], me: String?) -> (line: String, isOutgoing: Bool, sender: String?)? {
         var out = OutputBuffer(capacity: 8)
         out.append("previous\n")
-        let done = line.withUnsafeBufferPointer { NativeFastDecoder(me: me).transcribe($0, into: &out) }
+        let done = line.withByteView { NativeFastDecoder(me: me).transcribe($0, into: &out) }
         let written = String(decoding: out.bytes, as: UTF8.self)
         guard let done else {
             // Nothing is left behind by a line given up half way.
@@ -162,7 +162,7 @@ import Testing
         for index in 0..<600 {
             let name = names[Int(random.next() % UInt64(names.count))]
             let line = Array(#"{"id":"\#(index)","type":"text","from":"\#(name)","date":5,"text":"t"}"#.utf8)
-            let fast = line.withUnsafeBufferPointer { decoder.decode($0) }
+            let fast = line.withByteView { decoder.decode($0) }
             let full = Self.full(line, me: "Me")
             #expect(fast != nil && full != nil && fast!.isSameRecord(as: full!), "\(name)")
         }

@@ -193,7 +193,7 @@ import Testing
                                     "room \(room): \(plain)")
                             // What is drawn of the name is a prefix of it that ends on a grapheme
                             // boundary, by the engine's graphemes (Unicode 15.0).
-                            let icon = renderer.glyphs.imageIcon + " "
+                            let icon = (ascii ? "[img]" : "📷") + " "
                             guard plain.hasPrefix(icon) else { continue }
                             var shown = String(plain.dropFirst(icon.count))
                             if let end = forms.map({ " " + $0 }).first(where: shown.hasSuffix) {
@@ -225,5 +225,17 @@ import Testing
             return abs(value * scale - Double(n)) <= step / 2 + 1e-6 * Double(n)
         }
         return holds(sides[0], size.0) && holds(sides[1], size.1)
+    }
+}
+
+extension TranscriptRenderer {
+    /// The box of picture `image` (`ContentBox(picture:)`), as its cell describes it.
+    func imageBox(_ image: ImageContent, columns: Int, rows: Int) -> [DrawnText] {
+        imageBox(ContentBox(picture: image), columns: columns, rows: rows)
+    }
+
+    /// The label of picture `image`'s box.
+    func imageLabel(_ image: ImageContent, room: Int, lines: Int, sizeRoom: Int = 0) -> [DrawnText] {
+        imageLabel(ContentBox(picture: image), room: room, lines: lines, sizeRoom: sizeRoom)
     }
 }

@@ -8,13 +8,16 @@ import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = UnsafeBufferPointer(start: data, count: size)
+    let input = Array(UnsafeBufferPointer(start: data, count: size))
+    func parse(_ parser: JSONParser) throws(JSONSyntaxError) -> JSONValue {
+        try input.withByteView { (bytes) throws(JSONSyntaxError) in try parser.parse(bytes) }
+    }
     let strict: JSONValue
     do {
-        strict = try JSONParser().parse(bytes)
+        strict = try parse(JSONParser())
     } catch {
-        checkPosition(error, bytes)
-        if let lenient = try? JSONParser(allowsHexEscapes: true).parse(bytes) { _ = written(lenient) }
+        checkPosition(error, input)
+        if let lenient = try? parse(JSONParser(allowsHexEscapes: true)) { _ = written(lenient) }
         return 0
     }
     let text = written(strict)
@@ -27,15 +30,14 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     require(written(again) == text, "written back, the value changes: \(text.debugDescription)")
     do {
-        let lenient = try JSONParser(allowsHexEscapes: true).parse(bytes)
+        let lenient = try parse(JSONParser(allowsHexEscapes: true))
         require(written(lenient) == text, "the \\xHH mode reads accepted JSON differently")
     } catch {
         require(false, "the \\xHH mode rejects what strict mode accepts: \(error.message)")
     }
-    let raw = UnsafeRawBufferPointer(bytes)
     // Foundation refuses numbers beyond Double's range, which JSON leaves to the reader.
-    if String(validating: raw, as: UTF8.self) != nil && numbersAreFinite(strict) {
-        require((try? JSONSerialization.jsonObject(with: Data(raw), options: [.fragmentsAllowed])) != nil,
+    if String(validating: input, as: UTF8.self) != nil && numbersAreFinite(strict) {
+        require((try? JSONSerialization.jsonObject(with: Data(input), options: [.fragmentsAllowed])) != nil,
                 "we accept what Foundation rejects: \(text.prefix(200).debugDescription)")
     }
     return 0
@@ -63,7 +65,7 @@ private func written(_ value: JSONValue) -> String {
     }
 }
 
-private func checkPosition(_ error: JSONSyntaxError, _ bytes: UnsafeBufferPointer<UInt8>) {
+private func checkPosition(_ error: JSONSyntaxError, _ bytes: [UInt8]) {
     require(!error.message.isEmpty, "a syntax error with no message")
     var lineStarts = [0]
     for (offset, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }

@@ -108,8 +108,8 @@ struct LayoutTable {
         guard size > 0 else { return nil }
         let tag = Self.tag(hash)
         var i = Self.home(hash, size: size)
-        return index.withUnsafeBufferPointer { slots in
-            entries.withUnsafeBufferPointer { entries in
+        return index.withElementView { slots in
+            entries.withElementView { entries in
                 while true {
                     let s = slots[i]
                     if s == 0 { return nil }

@@ -37,6 +37,13 @@ open class BubbleCell {
         return size
     }
 
+    /// What the box above the text shows (the rows `contentSize` gave it as `imageRows`), for a
+    /// renderer to draw: the base cell's is the content's picture, when it has one. A kind with
+    /// a box of its own (a map) overrides this with its icon and title.
+    open class func box(for content: BubbleContent) -> ContentBox? {
+        content.image.map(ContentBox.init(picture:))
+    }
+
     /// The layout of a row of `kind` showing `content`, for a message going `direction`, with
     /// `decoration` (decided from its neighbours), in a container `containerWidth` wide: the
     /// base bubble's chrome around `contentSize`. A kind drawn another way overrides this.

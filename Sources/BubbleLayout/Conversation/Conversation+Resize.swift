@@ -16,11 +16,11 @@ extension Conversation {
         let split = ParallelRows(count: total, minimumPerTask: Self.rowsPerWorker)
         let workers = split.tasks
         var counts = [(requested: Int, computed: Int)](repeating: (0, 0), count: workers)
-        texts.withUnsafeMutableBufferPointer { texts in
-            entries.withUnsafeMutableBufferPointer { entries in
-                heights.withUnsafeMutableBufferPointer { heights in
-                    separators.withUnsafeMutableBufferPointer { separators in
-                        counts.withUnsafeMutableBufferPointer { counts in
+        texts.withSharedElements { texts in
+            entries.withSharedElements { entries in
+                heights.withSharedElements { heights in
+                    separators.withSharedElements { separators in
+                        counts.withSharedElements { counts in
                             let job = RelayoutJob(engine: engine, width: width, entries: entries, texts: texts,
                                                   heights: heights, separators: separators, counts: counts,
                                                   measuredRows: measuredRows)
@@ -56,44 +56,41 @@ extension Conversation {
     /// Rows a worker takes at least, so small conversations stay on one thread.
     static var rowsPerWorker: Int { 4096 }
 
-    /// One resize's shared buffers. Workers touch disjoint index ranges of `entries`, `texts`
-    /// and `heights`, and only their own slot of `counts`: that is why sharing the
-    /// buffers across threads is safe, which the compiler cannot see (hence `@unchecked`).
-    private struct RelayoutJob: @unchecked Sendable {
+    /// One resize's shared buffers. Workers touch disjoint index ranges of `entries`, `texts`,
+    /// `heights` and `separators`, and only their own slot of `counts` (see `SharedElements`).
+    private struct RelayoutJob: @unchecked Sendable {  // the engine's measurer is used from every worker, as in a batch
         let engine: LayoutEngine<Measurer>
         let width: Int
-        let entries: UnsafeMutableBufferPointer<ConversationEntry>
-        let texts: UnsafeMutableBufferPointer<RowTexts<Measurer.Prepared>>
-        let heights: UnsafeMutableBufferPointer<Int>
-        let separators: UnsafeMutableBufferPointer<Int>
-        let counts: UnsafeMutableBufferPointer<(requested: Int, computed: Int)>
+        let entries: SharedElements<ConversationEntry>
+        let texts: SharedElements<RowTexts<Measurer.Prepared>>
+        let heights: SharedElements<Int>
+        let separators: SharedElements<Int>
+        let counts: SharedElements<(requested: Int, computed: Int)>
         let measuredRows: MeasuredRows?
 
         func run(worker: Int, range: Range<Int>) {
-            guard let base = entries.baseAddress, let textBase = texts.baseAddress else { return }
             var requested = 0, computed = 0
             for i in range {
-                let e = base + i
-                guard e.pointee.isLive else { continue }
-                let result = engine.layoutKeepingTexts(id: e.pointee.id, revision: e.pointee.revision, stamp: e.pointee.stamp,
-                                           configuratorIndex: e.pointee.facts.configuratorIndex,
-                                           content: e.pointee.content, decoration: e.pointee.decoration,
-                                           width: width, idHash: e.pointee.idHash, texts: &textBase[i])
-                e.pointee.layout = result.layout
+                guard entries[i].isLive else { continue }
+                let result = engine.layoutKeepingTexts(id: entries[i].id, revision: entries[i].revision, stamp: entries[i].stamp,
+                                           configuratorIndex: entries[i].facts.configuratorIndex,
+                                           content: entries[i].content, decoration: entries[i].decoration,
+                                           width: width, idHash: entries[i].idHash, texts: &texts[i])
+                entries[i].layout = result.layout
                 requested += 1
                 if !result.cached { computed += 1 }
-                if let separator = e.pointee.separatorDecoration {
-                    e.pointee.dateLayout = engine.dateLayout(e.pointee.facts.day, label: e.pointee.dateLabel,
-                                                             decoration: separator, width: width)
+                if let separator = entries[i].separatorDecoration {
+                    entries[i].dateLayout = engine.dateLayout(entries[i].facts.day, label: entries[i].dateLabel,
+                                                              decoration: separator, width: width)
                 }
                 if let measuredRows {
-                    let measured = measuredRows(e.pointee.layout, e.pointee.dateLayout, e.pointee.content.content, textBase[i])
+                    let measured = measuredRows(entries[i].layout, entries[i].dateLayout, entries[i].content.content, texts[i])
                     heights[i] = measured.row.height64 + (measured.separator?.height64 ?? 0)
                     separators[i] = measured.separator?.height64 ?? -1
                 } else {
                     // Spelled out: calling the `height` getter would copy the whole entry.
-                    let separator = e.pointee.dateLayout?.height
-                    heights[i] = (separator ?? 0) + e.pointee.layout.height
+                    let separator = entries[i].dateLayout?.height
+                    heights[i] = (separator ?? 0) + entries[i].layout.height
                     separators[i] = separator ?? -1
                 }
             }

@@ -32,10 +32,16 @@ package struct ReplyPreviews: Sendable {
     /// Remembers `model`'s preview: its sender and its first line, as the registered cell gives it.
     package mutating func record(_ model: any MessageModel, registry: CellRegistry) {
         let body = (try? registry.configurator(for: model).previewText(model)) ?? ""
+        record(body, id: model.id, sender: model.senderName, conversation: model.conversationID)
+    }
+
+    /// Remembers the preview of message `id` of `conversation`, from `sender`, whose cell's
+    /// preview text is `body`.
+    package mutating func record(_ body: String, id: String, sender: String?, conversation: String?) {
         let firstLine = body.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        var preview = model.senderName.map { "\($0): " } ?? ""
+        var preview = sender.map { "\($0): " } ?? ""
         preview += firstLine.prefix(maximumLength)
-        previews.store(preview, for: RecentMessageKey(conversation: model.conversationID, id: model.id))
+        previews.store(preview, for: RecentMessageKey(conversation: conversation, id: id))
     }
 
     /// The one-line quote for a reply to `id` from a message of `conversation` (nil for a log

@@ -38,9 +38,9 @@ package struct BatchLayout: Sendable {
     /// All the rows as one `LaidOutRows`, so what works on a task's share of a layout works on a
     /// whole one alike.
     package func withAllRows<R>(_ body: (LaidOutRows) throws -> R) rethrows -> R {
-        try layouts.withUnsafeBufferPointer { buffer in
+        try layouts.withElementView { layouts in
             try body(LaidOutRows(rows: rows, models: models, widths: widths, range: 0..<rows.count,
-                                 firstRowNumber: firstRowNumber, layouts: buffer.baseAddress))
+                                 firstRowNumber: firstRowNumber, layouts: layouts))
         }
     }
 }
@@ -61,53 +61,47 @@ package struct LaidOutRows {
     package let range: Range<Int>
     /// The position of the window's first row in the whole timeline.
     package let firstRowNumber: Int
-    let layouts: UnsafePointer<RowLayout>?
+    let layouts: ElementView<RowLayout>
 
     /// The layout of row `row` (in `range`) at `widths[widthIndex]`.
     package func layout(row: Int, widthIndex: Int) -> RowLayout {
         precondition(range.contains(row) && widths.indices.contains(widthIndex), "LaidOutRows: row or width out of range")
-        return layouts![widthIndex * rows.count + row]
+        return layouts[widthIndex * rows.count + row]
     }
 
     /// The layouts, width-major (`rows.count` a width), for a loop that reads `range`'s without a
-    /// check per read; the rest of the buffer may still be being written.
-    package func withLayouts<R>(_ body: (UnsafeBufferPointer<RowLayout>) throws -> R) rethrows -> R {
-        try body(UnsafeBufferPointer(start: layouts, count: layouts == nil ? 0 : rows.count * widths.count))
+    /// check per read in release builds; the rest of the buffer may still be being written.
+    package func withLayouts<R>(_ body: (ElementView<RowLayout>) throws -> R) rethrows -> R {
+        try body(layouts)
     }
 }
 
-/// One `layoutRows` call's shared state. Tasks write disjoint rows of `output`: that is why
-/// sharing the buffer across threads is safe, which the compiler cannot see (hence `@unchecked`).
-private struct RowsJob<Measurer: TextMeasurer>: @unchecked Sendable {
+/// One `layoutRows` call's shared state. Tasks write disjoint rows of `output`.
+private struct RowsJob<Measurer: TextMeasurer>: Sendable {
     let engine: LayoutEngine<Measurer>
     let rows: [DecoratedRow]
     let models: [any MessageModel]
     let widths: [Int]
     let remembering: Bool
-    let output: UnsafeMutablePointer<RowLayout>
+    let output: ParallelOutput<RowLayout>
 
     @_specialize(where Measurer == CellMeasurer)
     func run(_ range: Range<Int>) {
         var readers = ContentReaders()
         for r in range {
-            engine.layoutRow(rows[r], of: models, widths: widths, readers: &readers, into: output + r, stride: rows.count,
+            engine.layoutRow(rows[r], of: models, widths: widths, readers: &readers, into: output, at: r, stride: rows.count,
                              remembering: remembering)
         }
     }
 
     /// Task `task`'s rows laid out, then handed to `finishing`, whose result goes to `parts[task]`.
     func run<Part>(_ range: Range<Int>, task: Int, firstRowNumber: Int, finishing: (LaidOutRows) -> Part,
-                   parts: UnsafeMutablePointer<Part>) {
+                   parts: ParallelOutput<Part>) {
         run(range)
         let laidOut = LaidOutRows(rows: rows, models: models, widths: widths, range: range, firstRowNumber: firstRowNumber,
-                                  layouts: UnsafePointer(output))
-        (parts + task).initialize(to: finishing(laidOut))
+                                  layouts: output.view)
+        parts.initialize(task, to: finishing(laidOut))
     }
-}
-
-/// The parts a `layoutRows` call's tasks make, one slot a task; each task initializes its own.
-private struct PartSlots<Part: Sendable>: @unchecked Sendable {
-    let base: UnsafeMutablePointer<Part>
 }
 
 extension LayoutEngine {
@@ -130,13 +124,11 @@ extension LayoutEngine {
         let total = rows.count * widths.count
         guard total > 0 else { return [] }
         let split = ParallelRows(count: rows.count, minimumPerTask: max(64, 1024 / widths.count))
-        return [RowLayout](unsafeUninitializedCapacity: total) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            let job = RowsJob(engine: self, rows: rows, models: models, widths: widths, remembering: remembering,
-                              output: base)
-            split.run { task in job.run(split.range(ofTask: task)) }
-            initialized = total
-        }
+        let output = ParallelOutput<RowLayout>(count: total)
+        let job = RowsJob(engine: self, rows: rows, models: models, widths: widths, remembering: remembering,
+                          output: output)
+        split.run { task in job.run(split.range(ofTask: task)) }
+        return output.finish()
     }
 
     /// `layoutRows`, each task then handing its rows to `finishing` on its own thread as soon as
@@ -147,50 +139,33 @@ extension LayoutEngine {
         let total = rows.count * widths.count
         guard total > 0 else { return ([], []) }
         let split = ParallelRows(count: rows.count, minimumPerTask: max(64, 1024 / widths.count))
-        let slots = PartSlots(base: UnsafeMutablePointer<Part>.allocate(capacity: split.tasks))
-        defer { slots.base.deallocate() }
-        #if DEBUG
-        let tally = Atomic<Int>(0)  // tasks that filled their slot
-        #endif
-        let layouts = [RowLayout](unsafeUninitializedCapacity: total) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            let job = RowsJob(engine: self, rows: rows, models: models, widths: widths, remembering: remembering,
-                              output: base)
-            split.run { task in
-                job.run(split.range(ofTask: task), task: task, firstRowNumber: firstRowNumber, finishing: finishing,
-                        parts: slots.base)
-                #if DEBUG
-                tally.add(1, ordering: .relaxed)
-                #endif
-            }
-            initialized = total
+        // One slot a task; `ParallelRows.run` runs each task once, and a task always ends by
+        // filling its slot.
+        let slots = ParallelOutput<Part>(count: split.tasks)
+        let output = ParallelOutput<RowLayout>(count: total)
+        let job = RowsJob(engine: self, rows: rows, models: models, widths: widths, remembering: remembering,
+                          output: output)
+        split.run { task in
+            job.run(split.range(ofTask: task), task: task, firstRowNumber: firstRowNumber, finishing: finishing,
+                    parts: slots)
         }
-        // Every task initialized its slot (`ParallelRows.run` runs each task once, and a task
-        // always ends by filling its slot); the parts move out and the slots are left uninitialized.
-        #if DEBUG
-        precondition(tally.load(ordering: .relaxed) == split.tasks, "a layout task did not fill its part's slot")
-        #endif
-        let parts = [Part](unsafeUninitializedCapacity: split.tasks) { buffer, initialized in
-            buffer.baseAddress!.moveInitialize(from: slots.base, count: split.tasks)
-            initialized = split.tasks
-        }
-        return (layouts, parts)
+        return (output.finish(), slots.finish())
     }
 
     /// Lays out one decorated row at every width, writing width `w`'s layout at `output[w * stride]`.
     @_specialize(where Measurer == CellMeasurer)
     func layoutRow(_ row: DecoratedRow, of models: [any MessageModel], widths: [Int], readers: inout ContentReaders,
-                   into output: UnsafeMutablePointer<RowLayout>, stride: Int, remembering: Bool) {
+                   into output: ParallelOutput<RowLayout>, at first: Int, stride: Int, remembering: Bool) {
         guard let source = source(of: row, in: models, readers: &readers) else {
             // Not reached for rows a decorator made (it found this configurator for the model).
             for w in widths.indices {
-                (output + w * stride).initialize(to: layout(row, in: models, width: widths[w]))
+                output.initialize(first + w * stride, to: layout(row, in: models, width: widths[w]))
             }
             return
         }
         // A row without an identity (a date separator) is not cached, and a one-pass batch caches nothing.
         guard remembering, let messageIndex = row.modelIndex else {
-            layoutOnce(source, decoration: row.decoration, widths: widths, into: output, stride: stride)
+            layoutOnce(source, decoration: row.decoration, widths: widths, into: output, at: first, stride: stride)
             return
         }
         let model = models[messageIndex]
@@ -207,7 +182,7 @@ extension LayoutEngine {
             let result = layoutKeepingTexts(id: id, revision: revision, stamp: stamp, configuratorIndex: row.configuratorIndex,
                                             content: source.content, decoration: row.decoration, width: widths[w],
                                             idHash: idHash, texts: &texts)
-            (output + w * stride).initialize(to: result.layout)
+            output.initialize(first + w * stride, to: result.layout)
         }
     }
 
@@ -216,14 +191,14 @@ extension LayoutEngine {
     /// Nothing is allocated per width.
     @inline(__always)
     func layoutOnce(_ source: RowSource, decoration: RowDecoration, widths: [Int],
-                    into output: UnsafeMutablePointer<RowLayout>, stride: Int) {
+                    into output: ParallelOutput<RowLayout>, at first: Int, stride: Int) {
         let measurer = texts.measurer
         let content = source.content.content
         // The texts measured: part 0, and an image of unknown size's label, part 1; each prepared once.
         let prepared = content.text.map { measurer.prepare($0) }
         let label = content.image.flatMap { $0.hasKnownSize ? nil : measurer.prepare($0.label) }
         for w in widths.indices {
-            (output + w * stride).initialize(to: layout(source, decoration: decoration, width: widths[w]) { text, part, wrap in
+            output.initialize(first + w * stride, to: layout(source, decoration: decoration, width: widths[w]) { text, part, wrap in
                 if part == 0, let prepared { return measurer.measure(prepared, width: wrap) }
                 if part == ImageContent.labelPart, let label { return measurer.measure(label, width: wrap) }
                 return measurer.measure(measurer.prepare(text), width: wrap)  // a part a cell added

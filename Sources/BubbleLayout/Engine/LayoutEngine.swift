@@ -187,10 +187,12 @@ package final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
         if let cached = cache.layout(for: key, idHash: idHash) { return (cached, true) }
         var sizing = PreparedTextSizing(store: self.texts, id: key.id, revision: revision)
         if texts.isRecorded {
-            let layout = withUnsafePointer(to: &texts) { known in
-                sizing.known = known
+            // The borrowed texts go only into a copy of `sizing` local to the closure.
+            let layout = withBorrowed(&texts) { known in
+                var borrowing = sizing
+                borrowing.known = known
                 return measureAndCache(configuratorIndex: configuratorIndex, content: content, key: key, idHash: idHash,
-                                       sizing: sizing)
+                                       sizing: borrowing)
             }
             return (layout, false)
         }

@@ -48,7 +48,7 @@ struct IDHash: Sendable, Equatable {
     @inline(__always)
     func hash(_ id: String) -> UInt64 {
         var id = id
-        if let hash = id.withUTF8({ asciiHash(bytes: UnsafeRawBufferPointer($0)) }) { return hash }
+        if let hash = id.withUTF8Words({ asciiHash(bytes: $0) }) { return hash }
         return hashNFC(id)
     }
 
@@ -71,13 +71,13 @@ struct IDHash: Sendable, Equatable {
 
     /// The hash of `bytes`, a word at a time, or nil when they are not all ASCII.
     @inline(__always)
-    func asciiHash(bytes: UnsafeRawBufferPointer) -> UInt64? {
+    func asciiHash(bytes: UTF8Words) -> UInt64? {
         var state = seed
         var high: UInt64 = 0
         let count = bytes.count
         var offset = 0
         while offset + 8 <= count {
-            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            let word = bytes.word(at: offset)
             high |= word
             state = Self.mix(state ^ word, multiplier)
             offset += 8
@@ -95,16 +95,16 @@ struct IDHash: Sendable, Equatable {
     /// a byte-at-a-time loop builds, read with at most two overlapping loads (the bytes they
     /// share are the same, so or-ing them changes nothing).
     @inline(__always)
-    static func tail(_ bytes: UnsafeRawBufferPointer, from offset: Int) -> UInt64 {
+    static func tail(_ bytes: UTF8Words, from offset: Int) -> UInt64 {
         let n = bytes.count - offset
         if bytes.count >= 8 {
             // The last eight bytes, shifted down past those already read.
-            let last = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+            let last = bytes.word(at: bytes.count - 8)
             return last >> (UInt64(8 - n) * 8)
         }
         if n >= 4 {
-            let low = UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-            let high = UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + n - 4, as: UInt32.self)))
+            let low = UInt64(bytes.word32(at: offset))
+            let high = UInt64(bytes.word32(at: offset + n - 4))
             return low | high << (UInt64(n - 4) * 8)
         }
         let first = UInt64(bytes[offset])

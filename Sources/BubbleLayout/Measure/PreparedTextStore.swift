@@ -182,7 +182,7 @@ struct PreparedTextSizing<Measurer: TextMeasurer>: TextSizing {
     let revision: Int
     /// Borrowed for the duration of one layout (no copy: copying prepared texts retains each of
     /// their arrays).
-    var known: UnsafePointer<RowTexts<Measurer.Prepared>>? = nil
+    var known: Borrowed<RowTexts<Measurer.Prepared>>? = nil
     var recorder: RowTextsRecorder<Measurer.Prepared>? = nil
     /// Prepares texts without looking in or adding to the store (a one-pass batch, whose
     /// messages are each laid out once, has nothing to find there later).
@@ -190,7 +190,7 @@ struct PreparedTextSizing<Measurer: TextMeasurer>: TextSizing {
 
     @_specialize(where Measurer == CellMeasurer)
     func metrics(of text: String, part: Int, width: Int) -> TextMetrics {
-        if let known, let metrics = known.pointee.metrics(part: part, text: text, width: width, measurer: store.measurer) {
+        if let known, let metrics = known.value.metrics(part: part, text: text, width: width, measurer: store.measurer) {
             return metrics
         }
         let prepared = bypassesStore ? store.measurer.prepare(text)

@@ -98,11 +98,11 @@ enum LogTimestamp {
     /// Parses Unix seconds written as a decimal literal ("1714557800", "1714557800.000200") exactly.
     static func microseconds(unixSecondsLiteral literal: String) -> Int64? {
         var literal = literal
-        return literal.withUTF8 { microseconds(unixSecondsLiteral: $0) }
+        return literal.withUTF8View { microseconds(unixSecondsLiteral: $0) }
     }
 
     /// `microseconds(unixSecondsLiteral:)` on the literal's UTF-8 bytes.
-    static func microseconds(unixSecondsLiteral literal: UnsafeBufferPointer<UInt8>) -> Int64? {
+    static func microseconds(unixSecondsLiteral literal: ByteView) -> Int64? {
         var utf8 = literal[...]
         var negative = false
         if utf8.first == UInt8(ascii: "-") {
@@ -149,7 +149,7 @@ enum LogTimestamp {
     /// Unix seconds written with an exponent, `digits[.digits](e|E)[+|-]digits` (`1.7145578E9`,
     /// `17145578003e-1`), read exactly from the decimal digits as the plain form is (digits past
     /// microseconds truncated), without going through Double. `literal` is without its sign.
-    private static func microseconds(exponentLiteral literal: Slice<UnsafeBufferPointer<UInt8>>, negative: Bool) -> Int64? {
+    private static func microseconds(exponentLiteral literal: Slice<ByteView>, negative: Bool) -> Int64? {
         guard let e = literal.firstIndex(where: { $0 | 0x20 == UInt8(ascii: "e") }) else { return nil }
         let mantissa = literal[..<e]
         var exponentDigits = literal[(e + 1)...]
@@ -203,7 +203,7 @@ enum LogTimestamp {
     }
 
     /// `microseconds(iso8601:)` on the text's UTF-8 bytes.
-    static func microseconds(iso8601 bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    static func microseconds(iso8601 bytes: ByteView) -> Int64? {
         unboundedMicroseconds(iso8601: bytes).flatMap { isInRange($0) ? $0 : nil }
     }
 
@@ -215,10 +215,10 @@ enum LogTimestamp {
 
     private static func unboundedMicroseconds(iso8601 text: String) -> Int64? {
         var text = text
-        return text.withUTF8 { unboundedMicroseconds(iso8601: $0) }
+        return text.withUTF8View { unboundedMicroseconds(iso8601: $0) }
     }
 
-    private static func unboundedMicroseconds(iso8601 bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    private static func unboundedMicroseconds(iso8601 bytes: ByteView) -> Int64? {
         var i = 0
         func number(_ count: Int) -> Int? {
             guard i + count <= bytes.count else { return nil }
@@ -278,7 +278,7 @@ enum LogTimestamp {
     static func iso8601(microseconds: Int64) -> String {
         var out = OutputBuffer(capacity: 32)
         appendISO8601(microseconds: microseconds, to: &out)
-        return out.withBytes { String(decoding: $0, as: UTF8.self) }
+        return out.withBytes { $0.string }
     }
 
     /// `iso8601(microseconds:)` written straight into `out`, without its quotes.

@@ -33,10 +33,7 @@ final class DescriptorSource: ByteSource {
         startOffset = max(0, Int(lseek(descriptor, 0, SEEK_CUR)))
     }
 
-    deinit {
-        close()
-        scratch?.deallocate()
-    }
+    deinit { close() }
 
     func close() {
         if descriptor >= 0, ownsDescriptor { _ = systemClose(descriptor) }
@@ -46,23 +43,16 @@ final class DescriptorSource: ByteSource {
     /// Where each chunk is read, made on the first read and kept: appending a chunk of zeros to
     /// the caller's buffer for `read` to fill, then cutting it back, wrote 64 KiB for every read
     /// however few bytes came (a small file paid that twice, the second read finding the end).
-    private var scratch: UnsafeMutableRawPointer?
+    private var scratch: [UInt8] = []
 
     func read(appendingTo buffer: inout [UInt8]) -> Bool {
         guard descriptor >= 0, !ended else { return false }
-        let chunk = Self.chunk
-        let scratch = self.scratch ?? UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
-        self.scratch = scratch
-        var got: Int
-        repeat {
-            got = systemRead(descriptor, scratch, chunk)
-        } while got < 0 && errno == EINTR
+        let got = SystemIO.read(descriptor, count: Self.chunk, appendingTo: &buffer, scratch: &scratch)
         if got < 0 { readError = errno }
         if got <= 0 {
             ended = true
             return false
         }
-        buffer.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: got))
         return true
     }
 
@@ -235,8 +225,7 @@ final class SpoolingSource: ByteSource {
         }
         var rest = bytes
         while !rest.isEmpty {
-            let written = rest.withUnsafeBytes { systemWrite(spoolDescriptor, $0.baseAddress!, $0.count) }
-            if written < 0 && errno == EINTR { continue }
+            let written = SystemIO.writeSome(spoolDescriptor, rest)
             guard written > 0 else {
                 failure = "cannot keep a copy of the input in a temporary file (\(String(cString: strerror(errno)))); set TMPDIR to a folder with room"
                 return
@@ -270,11 +259,7 @@ final class EmptySource: ByteSource {
 func makeUnlinkedTemporaryFile() -> Int32 {
     var folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
     if folder.isEmpty { folder = "/tmp" }
-    var template = Array((folder + "/bubbles-spool-XXXXXX").utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard fd >= 0 else { return -1 }
-    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-    return fd
+    return SystemIO.unlinkedTemporaryFile(in: folder, prefix: "bubbles-spool-")
 }
 
 func systemClose(_ fd: Int32) -> Int32 {
@@ -282,22 +267,5 @@ func systemClose(_ fd: Int32) -> Int32 {
     Glibc.close(fd)
     #else
     Darwin.close(fd)
-    #endif
-}
-
-/// `read(2)`, named apart from the `read` methods of the sources and `FileBytes`.
-func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.read(fd, buffer, count)
-    #else
-    Darwin.read(fd, buffer, count)
-    #endif
-}
-
-func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(fd, buffer, count)
-    #else
-    Darwin.write(fd, buffer, count)
     #endif
 }

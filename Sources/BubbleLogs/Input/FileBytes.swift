@@ -22,8 +22,7 @@ public enum FileBytes {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let got = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
-            if got < 0 && errno == EINTR { continue }
+            let got = SystemIO.readSome(fd, into: &chunk)
             if got < 0 { return .failure(FileBytesError(reason: "cannot read: \(String(cString: strerror(errno)))")) }
             if got == 0 { break }
             bytes += chunk[..<min(got, limit - bytes.count)]

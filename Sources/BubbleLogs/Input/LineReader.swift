@@ -76,18 +76,16 @@ final class LineReader {
 
     /// The index of the first LF (or CR, when it breaks lines) at or after `from`.
     private func firstBreak(from: Int) -> Int? {
-        state.value.buffer.withUnsafeBufferPointer { bytes in
+        state.value.buffer.withByteView { bytes in
             var i = from
             if crIsLineBreak {
                 while i < bytes.count {
                     if bytes[i] == 0x0A || bytes[i] == 0x0D { return i }
                     i += 1
                 }
-            } else if i < bytes.count, let base = bytes.baseAddress,
-                      let found = memchr(base + i, 0x0A, bytes.count - i) {
-                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                return nil
             }
-            return nil
+            return i < bytes.count ? bytes.firstIndex(of: 0x0A, from: i, to: bytes.count) : nil
         }
     }
 
@@ -102,9 +100,9 @@ final class LineReader {
 
     /// Calls `body` with the next line's bytes where they lie in the buffer (no copy), its
     /// number and whether it was too long; nil at the end of input.
-    func withNextLine<R>(_ body: (UnsafeBufferPointer<UInt8>, Int, Bool) throws -> R) rethrows -> R? {
+    func withNextLine<R>(_ body: (ByteView, Int, Bool) throws -> R) rethrows -> R? {
         guard let (range, number, tooLong) = nextRange() else { return nil }
-        return try state.value.buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range]), number, tooLong) }
+        return try state.value.buffer.withByteView { (bytes) throws -> R in try body(bytes.bytes(range), number, tooLong) }
     }
 
     /// The next line's place in `buffer` (valid until the next call), its number and whether it was too long.

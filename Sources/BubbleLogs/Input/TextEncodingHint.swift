@@ -46,10 +46,10 @@ enum TextEncodingHint {
             }
         }
         guard high > 0, controls * 200 <= sample.count else { return false }
-        let invalid = Array(sample).withUnsafeBufferPointer { buffer in
+        let invalid = Array(sample).withByteView { buffer in
             var count = 0
             var position = 0
-            while position < buffer.count, let offset = firstInvalidUTF8Offset(UnsafeBufferPointer(rebasing: buffer[position...])) {
+            while position < buffer.count, let offset = firstInvalidUTF8Offset(buffer.bytes(from: position)) {
                 count += 1
                 position += offset + 1
             }

@@ -1,22 +1,21 @@
 /// The offset of the first byte that does not start or continue a well-formed UTF-8 sequence
 /// (overlongs, surrogates and values past U+10FFFF included), or nil when all of `bytes` is valid.
 func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
-    bytes.withUnsafeBufferPointer { firstInvalidUTF8Offset($0) }
+    bytes.withByteView { firstInvalidUTF8Offset($0) }
 }
 
 /// `firstInvalidUTF8Offset` on bytes in place. ASCII is skipped eight bytes at a time, and in a
 /// word that holds a non-ASCII byte, straight to that byte; each sequence is then checked by its
 /// lead byte's length, with the narrower second-byte ranges of E0, ED, F0 and F4.
-func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+func firstInvalidUTF8Offset(_ bytes: ByteView) -> Int? {
     let n = bytes.count
-    guard let base = bytes.baseAddress else { return nil }
-    let raw = UnsafeRawPointer(base)
+    let base = bytes
     var i = 0
     while i < n {
         if i + 8 <= n {
             // Byte k of the text is bits 8k..8k+7 of the little-endian word: the lowest set high
             // bit is the first non-ASCII byte.
-            let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) & 0x8080_8080_8080_8080
+            let high = bytes.word(at: i) & 0x8080_8080_8080_8080
             if high == 0 {
                 i += 8
                 continue

@@ -54,19 +54,16 @@ package struct JSONParser: Sendable {
 
     /// Parses `document` as one JSON value, deferring the arrays `deferring` names.
     func parse(document: JSONDocumentBytes) throws(JSONSyntaxError) -> JSONValue {
-        let result: Result<JSONValue, JSONSyntaxError> = document.bytes.withUnsafeBufferPointer { buffer in
-            do throws(JSONSyntaxError) { return .success(try parse(buffer, firstLine: 1, document: document)) } catch { return .failure(error) }
-        }
-        return try result.get()
+        try document.bytes.withByteView { (buffer) throws(JSONSyntaxError) in try parse(buffer, firstLine: 1, document: document) }
     }
 
     /// Parses exactly one JSON value, allowing surrounding whitespace and a leading byte-order mark.
     /// `firstLine` numbers the first byte's line (for a line taken from the middle of a file).
-    func parse(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1) throws(JSONSyntaxError) -> JSONValue {
+    func parse(_ bytes: ByteView, firstLine: Int = 1) throws(JSONSyntaxError) -> JSONValue {
         try parse(bytes, firstLine: firstLine, document: nil)
     }
 
-    private func parse(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, document: JSONDocumentBytes?) throws(JSONSyntaxError) -> JSONValue {
+    private func parse(_ bytes: ByteView, firstLine: Int, document: JSONDocumentBytes?) throws(JSONSyntaxError) -> JSONValue {
         var cursor = Cursor(bytes: bytes, line: firstLine, lineStart: 0, position: 0, options: self, document: document)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { cursor.position = 3 }
         cursor.skipWhitespace()
@@ -82,10 +79,7 @@ package struct JSONParser: Sendable {
     }
 
     package func parse(_ bytes: [UInt8], firstLine: Int = 1) throws(JSONSyntaxError) -> JSONValue {
-        let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
-            do throws(JSONSyntaxError) { return .success(try parse(buffer, firstLine: firstLine)) } catch { return .failure(error) }
-        }
-        return try result.get()
+        try bytes.withByteView { (buffer) throws(JSONSyntaxError) in try parse(buffer, firstLine: firstLine) }
     }
 }
 
@@ -93,30 +87,27 @@ extension JSONParser {
     /// Parses the skeleton of a streamed document (`JSONStream`): its text outside the lists of
     /// messages, each list replaced by a marker byte standing for the elements already read.
     func parse(skeleton: JSONStream.Skeleton) throws(JSONSyntaxError) -> JSONValue {
-        let result: Result<JSONValue, JSONSyntaxError> = skeleton.bytes.withUnsafeBufferPointer { buffer in
+        try skeleton.bytes.withByteView { (buffer) throws(JSONSyntaxError) in
             var cursor = Cursor(bytes: buffer, line: 1, lineStart: 0, position: 0, options: self, document: nil)
             cursor.streamed = skeleton
-            do throws(JSONSyntaxError) {
-                if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { cursor.position = 3 }
-                cursor.skipWhitespace()
-                let value = try cursor.parseValue(depth: 0)
-                try cursor.checkTree()
-                cursor.skipWhitespace()
-                if cursor.position < buffer.count {
-                    var error = cursor.error("unexpected text after the end of the JSON value")
-                    error.anotherValueFollows = buffer[cursor.position] == UInt8(ascii: "{") || buffer[cursor.position] == UInt8(ascii: "[")
-                    throw error
-                }
-                return .success(value)
-            } catch { return .failure(error) }
+            if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { cursor.position = 3 }
+            cursor.skipWhitespace()
+            let value = try cursor.parseValue(depth: 0)
+            try cursor.checkTree()
+            cursor.skipWhitespace()
+            if cursor.position < buffer.count {
+                var error = cursor.error("unexpected text after the end of the JSON value")
+                error.anotherValueFollows = buffer[cursor.position] == UInt8(ascii: "{") || buffer[cursor.position] == UInt8(ascii: "[")
+                throw error
+            }
+            return value
         }
-        return try result.get()
     }
 
     /// Parses the one value `bytes` starts with, as an element of a deferred list at `depth`
     /// whose first byte is at `line` and `column`, and returns where it ends; bytes after it are
     /// left alone. Throws what parsing the whole document would throw there.
-    func parseElement(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int, depth: Int) throws(JSONSyntaxError) -> Int {
+    func parseElement(_ bytes: ByteView, line: Int, column: Int, depth: Int) throws(JSONSyntaxError) -> Int {
         var options = self
         options.deferring = .none
         var cursor = Cursor(bytes: bytes, line: line, lineStart: 1 - column, position: 0, options: options, document: nil)
@@ -129,7 +120,7 @@ extension JSONParser {
 
 extension JSONParser {
     fileprivate struct Cursor {
-        let bytes: UnsafeBufferPointer<UInt8>
+        let bytes: ByteView
         var line: Int
         var lineStart: Int
         var position: Int
@@ -143,7 +134,7 @@ extension JSONParser {
         var deferredBytes = 0
         var inDeferredElement = false
 
-        init(bytes: UnsafeBufferPointer<UInt8>, line: Int, lineStart: Int, position: Int, options: JSONParser, document: JSONDocumentBytes?) {
+        init(bytes: ByteView, line: Int, lineStart: Int, position: Int, options: JSONParser, document: JSONDocumentBytes?) {
             self.bytes = bytes
             self.line = line
             self.lineStart = lineStart
@@ -199,8 +190,8 @@ extension JSONParser {
         }
 
         mutating func expectLiteral(_ word: StaticString) throws(JSONSyntaxError) {
-            let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-            for byte in expected {
+            for k in 0..<word.utf8CodeUnitCount {
+                let byte = word.utf8Start[k]
                 guard position < bytes.count else { throw endError("'\(word)'") }
                 guard bytes[position] == byte else { throw error("expected '\(word)'") }
                 position += 1
@@ -356,7 +347,7 @@ extension JSONParser {
                 if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
                 if digits(&self) == 0 { throw error("expected a digit in the exponent") }
             }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+            return bytes.bytes(start..<position).string
         }
 
         mutating func hexValue(count: Int) throws(JSONSyntaxError) -> UInt32 {
@@ -384,8 +375,7 @@ extension JSONParser {
             while position < bytes.count {
                 let byte = bytes[position]
                 if byte == UInt8(ascii: "\"") {
-                    let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
-                    guard let text = String(validating: slice, as: UTF8.self) else {
+                    guard let text = bytes.bytes(start..<position).validatedString else {
                         throw error("invalid UTF-8 in a string")
                     }
                     position += 1
@@ -395,7 +385,7 @@ extension JSONParser {
                 if byte < 0x20 { throw controlError(byte) }
                 position += 1
             }
-            var utf8 = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
+            var utf8 = bytes.bytes(start..<position).array
             while true {
                 guard position < bytes.count else { throw endError("the closing '\"' of a string") }
                 let byte = bytes[position]

@@ -337,11 +337,12 @@ enum JSONStream {
                 guard fill() else { break }
             }
             let from = position
-            let parsed: Result<Int, JSONSyntaxError> = window.withUnsafeBufferPointer { buffer in
-                do throws(JSONSyntaxError) {
-                    return .success(try parser.parseElement(UnsafeBufferPointer(rebasing: buffer[from..<(from + end)]), line: line, column: column, depth: depth))
-                } catch { return .failure(error) }
-            }
+            let parsed: Result<Int, JSONSyntaxError>
+            do throws(JSONSyntaxError) {
+                parsed = .success(try window.withByteView { (buffer) throws(JSONSyntaxError) in
+                    try parser.parseElement(buffer.bytes(from..<(from + end)), line: line, column: column, depth: depth)
+                })
+            } catch { parsed = .failure(error) }
             switch parsed {
             case .success(let length):
                 for _ in 0..<length { advance(keep: false) }
@@ -397,8 +398,7 @@ final class JSONSpool: JSONElementText, @unchecked Sendable {
         guard copies, failure == nil, !bytes.isEmpty else { return }
         var rest = bytes
         while !rest.isEmpty {
-            let count = rest.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = SystemIO.writeSome(descriptor, rest)
             guard count > 0 else {
                 failure = "cannot keep a copy of the input in a temporary file (\(String(cString: strerror(errno)))); set TMPDIR to a folder with room"
                 return
@@ -408,19 +408,10 @@ final class JSONSpool: JSONElementText, @unchecked Sendable {
         }
     }
 
-    func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
-        guard range.lowerBound >= 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: range.count)
-        var done = 0
-        while done < bytes.count {
-            let got = bytes.withUnsafeMutableBytes {
-                pread(descriptor, $0.baseAddress! + done, $0.count - done, off_t(origin + range.lowerBound + done))
-            }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { return nil }
-            done += got
-        }
-        return bytes.withUnsafeBufferPointer(body)
+    func withBytes<R>(_ range: Range<Int>, _ body: (ByteView) -> R) -> R? {
+        guard range.lowerBound >= 0,
+              let bytes = SystemIO.read(descriptor, at: origin + range.lowerBound, length: range.count) else { return nil }
+        return bytes.withByteView(body)
     }
 }
 
@@ -434,10 +425,10 @@ final class JSONMemoryText: JSONElementText {
         self.origin = origin
     }
 
-    func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    func withBytes<R>(_ range: Range<Int>, _ body: (ByteView) -> R) -> R? {
         let start = origin + range.lowerBound, end = origin + range.upperBound
         guard range.lowerBound >= 0, end <= bytes.count else { return nil }
-        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+        return bytes.withByteView { body($0.bytes(start..<end)) }
     }
 }
 
@@ -458,7 +449,7 @@ final class JSONTextSource: ByteSource {
     func read(appendingTo buffer: inout [UInt8]) -> Bool {
         guard offset < count else { return false }
         let end = min(count, offset + DescriptorSource.chunk)
-        guard let appended: Void = text.withBytes(offset..<end, { buffer.append(contentsOf: $0) }) else { return false }
+        guard let appended: Void = text.withBytes(offset..<end, { $0.append(to: &buffer) }) else { return false }
         _ = appended
         offset = end
         return true

@@ -141,7 +141,7 @@ package struct JSONArray: Sendable, Equatable {
 protocol JSONElementText: AnyObject, Sendable {
     /// Calls `body` with the bytes at `range` (offsets as the parser counted them), or returns nil
     /// when they cannot be read (a file changed or failed since it was parsed).
-    func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R?
+    func withBytes<R>(_ range: Range<Int>, _ body: (ByteView) -> R) -> R?
 }
 
 /// The bytes of a parsed document, shared by its deferred arrays.
@@ -149,9 +149,9 @@ final class JSONDocumentBytes: JSONElementText {
     let bytes: [UInt8]
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    func withBytes<R>(_ range: Range<Int>, _ body: (ByteView) -> R) -> R? {
         guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return nil }
-        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        return bytes.withByteView { body($0.bytes(range)) }
     }
 }
 

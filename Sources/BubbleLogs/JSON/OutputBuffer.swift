@@ -1,3 +1,9 @@
+// The JSON output buffer and its cursor: BubbleLogs' and the command line's output written into raw
+// memory, the one place output bytes are written through pointers. Invariants, asserted in debug
+// builds: `used <= capacity`; every write first reserves its room (`reserve`, `write(reserving:)`)
+// and a `ByteCursor` never writes past the room reserved for it; the memory is freed once, by
+// `deinit` (the buffer is not copyable).
+
 /// Output formatted straight into bytes: numbers written digit by digit, plain strings copied and
 /// JSON strings escaped from their UTF-8, so a record or row of output costs no `String` building.
 /// One buffer is filled per chunk and handed to the sink in one write. Raw memory rather than an
@@ -20,9 +26,9 @@ public struct OutputBuffer: ~Copyable {
     /// The bytes written so far.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: used)) }
 
-    /// The bytes written so far, without a copy.
-    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try body(UnsafeBufferPointer(start: base, count: used))
+    /// The bytes written so far, without a copy, valid only inside `body`.
+    package func withBytes<R, E: Error>(_ body: (ByteView) throws(E) -> R) throws(E) -> R {
+        try ByteView.withView(of: UnsafeBufferPointer(start: base, count: used), body)
     }
 
     public mutating func removeAll() { used = 0 }
@@ -32,6 +38,7 @@ public struct OutputBuffer: ~Copyable {
 
     @inlinable @inline(__always)
     mutating func reserve(_ extra: Int) {
+        assert(extra >= 0 && used <= capacity, "OutputBuffer: \(used) of \(capacity) used, \(extra) more asked")
         guard used + extra > capacity else { return }
         grow(used + extra)
     }
@@ -48,15 +55,23 @@ public struct OutputBuffer: ~Copyable {
     }
 
     @inlinable @inline(__always)
-    public mutating func append(raw: UnsafeRawBufferPointer) {
+    mutating func append(raw: UnsafeRawBufferPointer) {
         reserve(raw.count)
         if let source = raw.baseAddress { (base + used).update(from: source.assumingMemoryBound(to: UInt8.self), count: raw.count) }
         used += raw.count
     }
 
+    /// Appends the bytes of `bytes` as they are.
     @inlinable @inline(__always)
-    public mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
-        append(raw: UnsafeRawBufferPointer(bytes))
+    package mutating func append(bytes: ByteView) {
+        append(raw: UnsafeRawBufferPointer(bytes.buffer))
+    }
+
+    /// Appends the UTF-8 of `text` as it is.
+    @inlinable @inline(__always)
+    package mutating func append(utf8 text: String) {
+        var text = text
+        text.withUTF8 { append(raw: UnsafeRawBufferPointer($0)) }
     }
 
     /// Appends a copy of bytes already written, `range` of them (a record's head repeated for
@@ -69,14 +84,15 @@ public struct OutputBuffer: ~Copyable {
         used += range.count
     }
 
-    /// Writes a record of at most `maximum` bytes in one go: `body` gets where the new bytes go
-    /// and where the bytes written so far start (to copy some of them), and returns how many it
-    /// wrote (at most `maximum`; checked). Both pointers are good only inside `body`.
+    /// Writes a record of at most `maximum` bytes in one go through a cursor at the end of what
+    /// is written, which may also copy bytes written before (`ByteCursor.copyWritten`). Writing
+    /// more than `maximum` bytes is a bug: caught in debug builds, stopped after `body` in release.
     @inlinable @inline(__always)
-    public mutating func write(reserving maximum: Int,
-                               _ body: (_ at: UnsafeMutablePointer<UInt8>, _ written: UnsafePointer<UInt8>) -> Int) {
+    package mutating func write(reserving maximum: Int, _ body: (inout ByteCursor) -> Void) {
         reserve(maximum)
-        let count = body(base + used, UnsafePointer(base))
+        var cursor = ByteCursor(at: base + used, limit: maximum, written: UnsafePointer(base), writtenCount: used)
+        body(&cursor)
+        let count = cursor.count
         precondition(count >= 0 && count <= maximum, "OutputBuffer: wrote past what was reserved")
         used += count
     }
@@ -143,7 +159,7 @@ public struct OutputBuffer: ~Copyable {
     /// `text` as a JSON string literal, escaped as `JSONString.quoted` escapes it.
     public mutating func appendJSONString(_ text: String) {
         var text = text
-        text.withUTF8 { appendJSONString(utf8: $0) }
+        text.withUTF8View { appendJSONString(utf8: $0) }
     }
 
     /// Valid UTF-8 `utf8` as a JSON string literal, quotes included: the one JSON escaper (see
@@ -151,7 +167,7 @@ public struct OutputBuffer: ~Copyable {
     /// separators become `\uXXXX` (`\n`, `\t`, `\r`, `\"` and `\\` for those five), never raw.
     /// Runs with nothing to escape are copied whole; only the lead bytes of escaped scalars
     /// (below 0x20, `"`, `\`, DEL, C2, D8, E2) stop the scan.
-    public mutating func appendJSONString(utf8: UnsafeBufferPointer<UInt8>) {
+    package mutating func appendJSONString(utf8: ByteView) {
         reserve(utf8.count + 2)
         let n = utf8.count
         if n <= 24 {
@@ -176,12 +192,11 @@ public struct OutputBuffer: ~Copyable {
         used += 1
         var runStart = 0
         var i = 0
-        let raw = UnsafeRawPointer(utf8.baseAddress)
         while i < n {
-            if let raw, i + 8 <= n {
+            if i + 8 <= n {
                 // Eight bytes at a time past blocks with no byte that may begin an escaped scalar;
                 // in a block with one, straight to the first (the mask's lowest bit is a true match).
-                let look = SWAR.lookMask(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let look = SWAR.lookMask(utf8.word(at: i))
                 if look == 0 {
                     i += 8
                     continue
@@ -212,7 +227,7 @@ public struct OutputBuffer: ~Copyable {
                 i += length
                 continue
             }
-            append(bytes: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+            append(bytes: utf8.bytes(runStart..<i))
             switch scalar {
             case 0x22: append("\\\"")
             case 0x5C: append("\\\\")
@@ -232,7 +247,7 @@ public struct OutputBuffer: ~Copyable {
             i += length
             runStart = i
         }
-        append(bytes: UnsafeBufferPointer(rebasing: utf8[runStart..<n]))
+        append(bytes: utf8.bytes(runStart..<n))
         append(byte: 0x22)
     }
 
@@ -292,20 +307,53 @@ enum SWAR {
     }
 }
 
-/// Writes bytes forward from a position in memory reserved beforehand (`OutputBuffer.write`):
-/// short copies and small numbers without a call per field.
-public struct ByteCursor {
+/// Writes bytes forward in room an `OutputBuffer` reserved (`OutputBuffer.write(reserving:)`):
+/// short copies and small numbers without a call per field. Debug builds check each write stays
+/// inside the room reserved.
+@usableFromInline package struct ByteCursor {
+    @usableFromInline let start: UnsafeMutablePointer<UInt8>
     /// Where the next byte goes.
     @usableFromInline var storedPosition: UnsafeMutablePointer<UInt8>
-    @inlinable public var position: UnsafeMutablePointer<UInt8> { storedPosition }
+    @usableFromInline let limit: Int
+    @usableFromInline let written: UnsafePointer<UInt8>
+    @usableFromInline let writtenCount: Int
 
     @inlinable @inline(__always)
-    public init(_ position: UnsafeMutablePointer<UInt8>) { self.storedPosition = position }
+    init(at start: UnsafeMutablePointer<UInt8>, limit: Int, written: UnsafePointer<UInt8>, writtenCount: Int) {
+        self.start = start
+        storedPosition = start
+        self.limit = limit
+        self.written = written
+        self.writtenCount = writtenCount
+    }
 
-    /// Copies `count` bytes from `source` (which must not overlap what is written): eight bytes
-    /// at a time, the last eight overlapping, for the 8–64-byte heads and pieces of a record.
+    /// Bytes written through this cursor.
+    @inlinable package var count: Int { start.distance(to: storedPosition) }
+
     @inlinable @inline(__always)
-    public mutating func copy(_ source: UnsafePointer<UInt8>, count: Int) {
+    func check(_ more: Int) {
+        assert(more >= 0 && count + more <= limit, "ByteCursor: \(more) bytes past the \(limit) reserved")
+    }
+
+    /// Copies the bytes of `source` (which must not overlap what is written).
+    @inlinable @inline(__always)
+    package mutating func copy(_ source: ByteView) {
+        guard let base = source.buffer.baseAddress else { return }
+        copy(base, count: source.count)
+    }
+
+    /// Copies `range` of the bytes the buffer held before this write (a record's head again).
+    @inlinable @inline(__always)
+    package mutating func copyWritten(_ range: Range<Int>) {
+        assert(range.lowerBound >= 0 && range.upperBound <= writtenCount, "ByteCursor: \(range) not written yet")
+        copy(written + range.lowerBound, count: range.count)
+    }
+
+    /// Copies `count` bytes from `source`: eight bytes at a time, the last eight overlapping, for
+    /// the 8–64-byte heads and pieces of a record.
+    @inlinable @inline(__always)
+    mutating func copy(_ source: UnsafePointer<UInt8>, count: Int) {
+        check(count)
         if count >= 8 && count <= 64 {
             let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(storedPosition)
             var i = 0
@@ -323,14 +371,16 @@ public struct ByteCursor {
 
     /// One byte.
     @inlinable @inline(__always)
-    public mutating func byte(_ value: UInt8) {
+    package mutating func byte(_ value: UInt8) {
+        check(1)
         storedPosition[0] = value
         storedPosition += 1
     }
 
     /// `value` in decimal (at most 20 bytes): up to three digits in line.
     @inlinable @inline(__always)
-    public mutating func decimal(_ value: Int) {
+    package mutating func decimal(_ value: Int) {
+        check(20)
         if value >= 0 && value < 1000 {
             if value >= 100 {
                 storedPosition[0] = UInt8(truncatingIfNeeded: value / 100) &+ 0x30

@@ -45,14 +45,14 @@ struct NativeFastDecoder {
             var next = 0
         }
 
-        private static func key(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (UInt64, UInt64, Int) {
+        private static func key(_ line: ByteView, _ start: Int, _ end: Int) -> (UInt64, UInt64, Int) {
             let count = end - start
             assert(count <= 15)
             return (word(line, start, min(count, 8)), count > 8 ? word(line, start + 8, count - 8) : 0, count)
         }
 
         /// The name made before from `line[start..<end]` (at most 15 bytes), or nil.
-        func name(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
+        func name(_ line: ByteView, _ start: Int, _ end: Int) -> String? {
             let key = Self.key(line, start, end)
             let keys = state.value.keys
             for i in 0..<Self.size where keys[i] == key {
@@ -64,7 +64,7 @@ struct NativeFastDecoder {
         }
 
         /// Remembers `name`, made from `line[start..<end]`, in place of the oldest; returns it.
-        func remember(_ name: String, _ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        func remember(_ name: String, _ line: ByteView, _ start: Int, _ end: Int) -> String {
             let key = Self.key(line, start, end)
             state.value.keys[state.value.next] = key
             state.value.strings[state.value.next] = name
@@ -105,21 +105,21 @@ struct NativeFastDecoder {
         var isEscaped = false
     }
 
-    func decode(_ line: UnsafeBufferPointer<UInt8>) -> (any LogRecord)? {
-        withUnsafeTemporaryAllocation(of: Value.self, capacity: Self.memberCount) { values in
+    func decode(_ line: ByteView) -> (any LogRecord)? {
+        withScratch(of: Value.self, capacity: Self.memberCount) { values in
             guard let seen = scan(line, into: values) else { return nil }
-            return build(line, seen: seen, values: UnsafeBufferPointer(values))
+            return build(line, seen: seen, values: values)
         }
     }
 
     /// Writes the record on `line` straight to `out` as `nativeLine` writes it (and a newline),
     /// from the bytes, with no `String` but the sender's when `me` must be compared with it.
     /// Returns nil, having written nothing, for any line `decode` leaves to the full path.
-    func transcribe(_ line: UnsafeBufferPointer<UInt8>, into out: inout OutputBuffer) -> Transcribed? {
-        withUnsafeTemporaryAllocation(of: Value.self, capacity: Self.memberCount) { values in
+    func transcribe(_ line: ByteView, into out: inout OutputBuffer) -> Transcribed? {
+        withScratch(of: Value.self, capacity: Self.memberCount) { values in
             guard let seen = scan(line, into: values) else { return nil }
             let start = out.count
-            guard let done = write(line, seen: seen, values: UnsafeBufferPointer(values), into: &out) else {
+            guard let done = write(line, seen: seen, values: values, into: &out) else {
                 out.truncate(to: start)
                 return nil
             }
@@ -137,10 +137,9 @@ struct NativeFastDecoder {
     private static let memberCount = 14
 
     /// Finds each member's value on `line`; the seen-set, or nil for a line this path does not take.
-    private func scan(_ line: UnsafeBufferPointer<UInt8>, into values: UnsafeMutableBufferPointer<Value>) -> UInt16? {
+    private func scan(_ line: ByteView, into values: ScratchBuffer<Value>) -> UInt16? {
         var p = 0
         let n = line.count
-        guard let raw = UnsafeRawPointer(line.baseAddress) else { return nil }
         @inline(__always) func skipSpace() {
             // Most calls find no space: one comparison says so (space, tab and CR are all <= 0x20).
             while p < n, line[p] <= 0x20, line[p] == 0x20 || line[p] == 0x09 || line[p] == 0x0D { p += 1 }
@@ -148,7 +147,7 @@ struct NativeFastDecoder {
         /// Moves `p` to the end of a string's plain run: a quote, a backslash, a control or the end.
         @inline(__always) func skipString() {
             while p + 8 <= n {
-                let ends = SWAR.stringEnds(raw.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+                let ends = SWAR.stringEnds(line.word(at: p))
                 if ends != 0 {
                     p += ends.trailingZeroBitCount >> 3
                     return
@@ -198,7 +197,7 @@ struct NativeFastDecoder {
             let found: Member?
             // Most keys lie in one word with their closing quote: that word, read once, gives
             // both the key's end and its name.
-            let keyWord = p + 8 <= n ? raw.loadUnaligned(fromByteOffset: p, as: UInt64.self) : 0
+            let keyWord = p + 8 <= n ? line.word(at: p) : 0
             let keyEnds = SWAR.stringEnds(keyWord)
             let keyCount = keyEnds.trailingZeroBitCount >> 3
             if p + 8 <= n, keyEnds != 0, line[p + keyCount] == UInt8(ascii: "\"") {
@@ -303,7 +302,7 @@ struct NativeFastDecoder {
         }
     }
 
-    private func build(_ line: UnsafeBufferPointer<UInt8>, seen: UInt16, values: UnsafeBufferPointer<Value>) -> (any LogRecord)? {
+    private func build(_ line: ByteView, seen: UInt16, values: ScratchBuffer<Value>) -> (any LogRecord)? {
         func has(_ m: Member) -> Bool { seen & m.rawValue != 0 }
         func value(_ m: Member) -> Value { values[Self.slot(m)] }
         func string(_ m: Member) -> String? {
@@ -317,7 +316,7 @@ struct NativeFastDecoder {
             if v.isString { return string(m) }
             guard Self.isPlainInteger(line, v), line[v.start] != UInt8(ascii: "-") else { return nil }
             // ASCII digits, so valid UTF-8 as they stand.
-            return String(decoding: UnsafeBufferPointer(rebasing: line[v.start..<v.end]), as: UTF8.self)
+            return line.bytes(v.start..<v.end).string
         }
         func bool(_ m: Member) -> Bool?? {
             guard has(m) else { return .some(nil) }
@@ -339,7 +338,7 @@ struct NativeFastDecoder {
         if has(.from) {
             let v = value(.from)
             if v.isString, !v.isEscaped, v.end - v.start <= 15 {
-                from = names.name(line, v.start, v.end) ?? Self.string(validating: UnsafeBufferPointer(rebasing: line[v.start..<v.end])).map {
+                from = names.name(line, v.start, v.end) ?? Self.string(validating: line.bytes(v.start..<v.end)).map {
                     names.remember($0, line, v.start, v.end)
                 }
             } else {
@@ -421,7 +420,7 @@ struct NativeFastDecoder {
 
     /// The kind named by `type`, or nil for another type, an `image` member on a record that is
     /// not an image (or none on one that is), or an image size that is not a positive integer.
-    private static func kind(_ line: UnsafeBufferPointer<UInt8>, seen: UInt16, values: UnsafeBufferPointer<Value>) -> Kind? {
+    private static func kind(_ line: ByteView, seen: UInt16, values: ScratchBuffer<Value>) -> Kind? {
         let type = values[slot(.type)]
         let hasImage = seen & Member.image.rawValue != 0
         // The type read as one word, as a key is (a byte loop for each name cost three times as much).
@@ -445,8 +444,8 @@ struct NativeFastDecoder {
     }
 
     /// Unix seconds or an ISO 8601 string, read from the bytes.
-    private static func microseconds(_ line: UnsafeBufferPointer<UInt8>, _ date: Value) -> Int64? {
-        let bytes = UnsafeBufferPointer(rebasing: line[date.start..<date.end])
+    private static func microseconds(_ line: ByteView, _ date: Value) -> Int64? {
+        let bytes = line.bytes(date.start..<date.end)
         if date.isString { return LogTimestamp.microseconds(iso8601: bytes) }
         // Most dates are whole Unix seconds: up to 11 digits, no leading zero, so always in range
         // (year 5138 at most), read here in one pass (the general reader below costs 8 times as much).
@@ -466,11 +465,11 @@ struct NativeFastDecoder {
 
     /// `build` and `nativeLine` in one, on bytes: the same checks as `build` (so the same lines
     /// are left to the full path), then the members in `nativeLine`'s order and form.
-    private func write(_ line: UnsafeBufferPointer<UInt8>, seen: UInt16, values: UnsafeBufferPointer<Value>,
+    private func write(_ line: ByteView, seen: UInt16, values: ScratchBuffer<Value>,
                        into out: inout OutputBuffer) -> Transcribed? {
         func has(_ m: Member) -> Bool { seen & m.rawValue != 0 }
         func value(_ m: Member) -> Value { values[Self.slot(m)] }
-        func bytes(_ v: Value) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: line[v.start..<v.end]) }
+        func bytes(_ v: Value) -> ByteView { line.bytes(v.start..<v.end) }
         func isIdentifier(_ v: Value) -> Bool {
             v.isString || (Self.isPlainInteger(line, v) && line[v.start] != UInt8(ascii: "-"))
         }
@@ -572,14 +571,14 @@ struct NativeFastDecoder {
     /// `DeliveryStatus`'s raw values, in the order of its `allCases`.
     private static let statuses: [StaticString] = ["sending", "sent", "delivered", "read", "failed"]
 
-    private static func equals(_ line: UnsafeBufferPointer<UInt8>, _ v: Value, _ name: StaticString) -> Bool {
+    private static func equals(_ line: ByteView, _ v: Value, _ name: StaticString) -> Bool {
         guard name.utf8CodeUnitCount == v.end - v.start else { return false }
         for i in 0..<(v.end - v.start) where name.utf8Start[i] != line[v.start + i] { return false }
         return true
     }
 
     /// Four hex digits at `line[at...]` as a number, or nil.
-    private static func hex4(_ line: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt32? {
+    private static func hex4(_ line: ByteView, _ at: Int) -> UInt32? {
         var value: UInt32 = 0
         for k in at..<(at + 4) {
             let b = line[k]
@@ -597,20 +596,17 @@ struct NativeFastDecoder {
 
     /// Calls `body` with the text of string `v`: its bytes in place, or, when it holds escapes,
     /// those decoded as the parser decodes them (the scan accepted only escapes it knows).
-    private static func withText<R>(_ line: UnsafeBufferPointer<UInt8>, _ v: Value,
-                                    _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        guard v.isEscaped else { return body(UnsafeBufferPointer(rebasing: line[v.start..<v.end])) }
+    private static func withText<R>(_ line: ByteView, _ v: Value,
+                                    _ body: (ByteView) -> R) -> R {
+        guard v.isEscaped else { return body(line.bytes(v.start..<v.end)) }
         // Decoding never lengthens: an escape of 2 or 6 bytes gives at most 3.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, v.end - v.start)) { buffer in
-            let source = line.baseAddress!, target = buffer.baseAddress!
+        return withScratch(of: UInt8.self, capacity: max(1, v.end - v.start)) { buffer in
             var count = 0
             var p = v.start
             while p < v.end {
                 // The run up to the next backslash is copied whole.
-                let runEnd = memchr(source + p, 0x5C, v.end - p).map {
-                    source.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-                } ?? v.end
-                (target + count).update(from: source + p, count: runEnd - p)
+                let runEnd = line.firstIndex(of: 0x5C, from: p, to: v.end) ?? v.end
+                buffer.copy(line.bytes(p..<runEnd), to: count)
                 count += runEnd - p
                 p = runEnd
                 guard p < v.end else { break }
@@ -633,7 +629,7 @@ struct NativeFastDecoder {
                     count += 1
                 }
             }
-            return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+            return body(buffer.view(count: count))
         }
     }
 
@@ -642,19 +638,16 @@ struct NativeFastDecoder {
     /// its result is always UTF-8, so a result with the very bytes given proves them valid, and
     /// any other means a repair. (`String(validating:as:)` would say nil itself, but it is
     /// generic and not inlined: its metadata look-ups cost more than the check itself.)
-    static func string(validating bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    static func string(validating bytes: ByteView) -> String? {
         // A short ASCII string (an id, most names) is UTF-8 as it stands, so it needs no
         // comparison: ORing its few bytes costs less than reading the small string back.
         if bytes.count <= 15 {
             var any: UInt8 = 0
             for byte in bytes { any |= byte }
-            if any < 0x80 { return String(decoding: bytes, as: UTF8.self) }
+            if any < 0x80 { return bytes.string }
         }
-        var text = String(decoding: bytes, as: UTF8.self)
-        let unchanged = text.withUTF8 { made in
-            made.count == bytes.count
-                && (made.count == 0 || memcmp(made.baseAddress!, bytes.baseAddress!, made.count) == 0)
-        }
+        var text = bytes.string
+        let unchanged = text.withUTF8View { $0.equals(bytes) }
         return unchanged ? text : nil
     }
 
@@ -671,7 +664,7 @@ struct NativeFastDecoder {
     }
 
     /// `-?(0|[1-9][0-9]*)`: an integer as JSON writes it.
-    private static func isPlainInteger(_ line: UnsafeBufferPointer<UInt8>, _ v: Value) -> Bool {
+    private static func isPlainInteger(_ line: ByteView, _ v: Value) -> Bool {
         var p = v.start
         if p < v.end, line[p] == UInt8(ascii: "-") { p += 1 }
         guard p < v.end else { return false }
@@ -681,7 +674,7 @@ struct NativeFastDecoder {
     }
 
     /// An integer, optionally with a fraction of at least one digit (no exponent).
-    private static func isPlainNumber(_ line: UnsafeBufferPointer<UInt8>, _ v: Value) -> Bool {
+    private static func isPlainNumber(_ line: ByteView, _ v: Value) -> Bool {
         var end = v.start
         while end < v.end, line[end] != UInt8(ascii: ".") { end += 1 }
         guard isPlainInteger(line, Value(start: v.start, end: end, isString: false)) else { return false }
@@ -692,7 +685,7 @@ struct NativeFastDecoder {
     }
 
     /// The member of the nested `image` object named by `line[start..<end]`, or nil.
-    private static func imageMember(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Member? {
+    private static func imageMember(_ line: ByteView, _ start: Int, _ end: Int) -> Member? {
         let v = Value(start: start, end: end, isString: true)
         if equals(line, v, "width") { return .imageWidth }
         if equals(line, v, "height") { return .imageHeight }
@@ -703,7 +696,7 @@ struct NativeFastDecoder {
     /// The member named by `line[start..<end]`, or nil for a name this path does not take. The
     /// name is read as one little-endian word and compared with each key's word (cheaper than
     /// comparing byte by byte against each candidate).
-    private static func member(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Member? {
+    private static func member(_ line: ByteView, _ start: Int, _ end: Int) -> Member? {
         let count = end - start
         guard count >= 2, count <= 12, count != 3 else { return nil }
         if count == 12 {
@@ -736,9 +729,9 @@ struct NativeFastDecoder {
 
     /// `count` (at most 8) bytes of `line` from `start` as a little-endian word, zero above them.
     @inline(__always)
-    private static func word(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> UInt64 {
+    private static func word(_ line: ByteView, _ start: Int, _ count: Int) -> UInt64 {
         if start + 8 <= line.count {
-            let loaded = UnsafeRawPointer(line.baseAddress!).loadUnaligned(fromByteOffset: start, as: UInt64.self)
+            let loaded = line.word(at: start)
             return count == 8 ? loaded : loaded & (1 << (8 * UInt64(count)) &- 1)
         }
         var value: UInt64 = 0

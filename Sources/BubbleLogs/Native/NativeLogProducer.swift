@@ -56,7 +56,7 @@ final class NativeLogProducer: RecordProducer {
         return nil
     }
 
-    private func produce(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, isTooLong: Bool) -> ProducedRecord {
+    private func produce(_ bytes: ByteView, number: Int, isTooLong: Bool) -> ProducedRecord {
         let position = LogPosition(file: file, line: number)
         func reject(_ reason: String) -> ProducedRecord { .rejected(LogDiagnostic(position: position, reason: reason)) }
         if isTooLong {

@@ -49,8 +49,7 @@ extension LogRecord {
 
     /// `nativeLine` and a newline, appended to `out`.
     public func appendNativeLine(to out: inout OutputBuffer) {
-        var line = nativeLine
-        line.withUTF8 { out.append(bytes: $0) }
+        out.append(utf8: nativeLine)
         out.append(byte: 0x0A)
     }
 

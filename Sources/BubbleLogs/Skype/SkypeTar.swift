@@ -166,8 +166,7 @@ enum SkypeTar {
         guard bytes.count <= limit else { throw tooLarge }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let got = chunk.withUnsafeMutableBytes { read(input.fileDescriptor, $0.baseAddress!, $0.count) }
-            if got < 0 && errno == EINTR { continue }
+            let got = SystemIO.readSome(input.fileDescriptor, into: &chunk)
             if got < 0 { throw LogInputError(file: input.display, message: "cannot read: \(String(cString: strerror(errno)))") }
             if got == 0 { break }
             guard bytes.count + got <= limit else { throw tooLarge }

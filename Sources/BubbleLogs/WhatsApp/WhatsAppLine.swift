@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The dated start of a WhatsApp message line, before the day/month order is known.
 ///
 /// Android: `31/12/23, 21:05 - Name: text`, iOS: `[31/12/23, 21:05:09] Name: text`, with the
@@ -475,16 +469,14 @@ struct WhatsAppLine {
     }
 
     /// Where `": \u{200E}"` starts in `text`, if anywhere. Asked of nearly every line (twice),
-    /// so it looks for the mark's lead byte E2 with `memchr` over the UTF-8 and checks the bytes
-    /// around each hit: a line without one costs a vectorised pass, not a byte loop over the
-    /// substring's indices.
+    /// so it looks for the mark's lead byte E2 with `ByteView.firstIndex` (`memchr`) over the
+    /// UTF-8 and checks the bytes around each hit: a line without one costs a vectorised pass,
+    /// not a byte loop over the substring's indices.
     private static func markedColon(in text: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView.Index? {
         let utf8 = Substring(text).utf8
-        let offset: Int?? = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            guard let base = bytes.baseAddress else { return nil }
+        let offset: Int?? = utf8.withContiguousByteView { bytes -> Int? in
             var from = 0
-            while from < bytes.count, let hit = memchr(base + from, 0xE2, bytes.count - from) {
-                let k = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            while let k = bytes.firstIndex(of: 0xE2, from: from, to: bytes.count) {
                 if k >= 2, k + 2 < bytes.count, bytes[k - 2] == 0x3A, bytes[k - 1] == 0x20, bytes[k + 1] == 0x80, bytes[k + 2] == 0x8E {
                     return k - 2  // the colon, on a scalar boundary
                 }

@@ -103,7 +103,7 @@ final class InflateStream {
         try state.decode(until: start + Self.outputChunk, size: size, total: &total, source: self)
         let produced = state.filled - start
         if produced > 0 {
-            buffer.append(contentsOf: UnsafeBufferPointer(start: state.output + start, count: produced))
+            state.output.append(start..<(start + produced), to: &buffer)
         }
         state.slide(keeping: Self.history)
         if state.ended {
@@ -149,13 +149,12 @@ private struct InflateState {
     var ended = false
 
     /// The window: the last `history` bytes handed out, then the bytes decoded since.
-    let output: UnsafeMutablePointer<UInt8>
-    let capacity: Int
+    let output: InflateWindow
+    var capacity: Int { output.capacity }
     var filled = 0
 
     init(capacity: Int) {
-        self.capacity = capacity
-        output = .allocate(capacity: capacity)
+        output = InflateWindow(capacity: capacity)
     }
 
     func deallocate() { output.deallocate() }
@@ -163,7 +162,7 @@ private struct InflateState {
     /// Keeps the last `history` bytes at the start of the window.
     mutating func slide(keeping history: Int) {
         guard filled > history else { return }
-        (output).update(from: output + (filled - history), count: history)
+        output.moveToStart(from: filled - history, count: history)
         filled = history
     }
 
@@ -279,9 +278,7 @@ private struct InflateState {
                 guard try nextChunk(source) else { throw InflateError("truncated: a stored block is cut off") }
             }
             let step = min(left, input.count - position)
-            input.withUnsafeBufferPointer { chunk in
-                (output + filled).update(from: chunk.baseAddress! + position, count: step)
-            }
+            output.copy(input, from: position, count: step, to: filled)
             position += step
             filled += step
             left -= step
@@ -355,11 +352,7 @@ private struct InflateState {
             guard size - total >= length else { throw InflateError("decompresses to more than the size its header states") }
             // Byte by byte: a match may overlap the bytes it is writing (a run). The window keeps
             // the last 32 KiB, as far as a distance reaches.
-            var from = filled - distance
-            for to in filled..<(filled + length) {
-                output[to] = output[from]
-                from += 1
-            }
+            output.copyMatch(at: filled, distance: distance, length: length)
             filled += length
             total += length
         }

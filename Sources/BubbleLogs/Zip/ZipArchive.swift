@@ -344,7 +344,7 @@ final class ZipEntryReader {
             done += length
         }
         if buffer.count > before {
-            buffer.withUnsafeBufferPointer { crc.update(UnsafeBufferPointer(rebasing: $0[before...])) }
+            buffer[before...].withByteView { crc.update($0) }
             return true
         }
         ended = true

@@ -39,18 +39,6 @@ final class FileZipBytes: ZipBytes {
 
     func read(at offset: Int, length: Int) -> [UInt8]? {
         guard offset >= 0, length >= 0, offset <= count - length else { return nil }
-        var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialised in
-            var done = 0
-            while done < length {
-                let got = pread(descriptor, buffer.baseAddress! + done, length - done, off_t(offset + done))
-                if got < 0 && errno == EINTR { continue }
-                if got <= 0 { break }
-                done += got
-            }
-            failed = done < length
-            initialised = done
-        }
-        return failed ? nil : bytes
+        return SystemIO.read(descriptor, at: offset, length: length)
     }
 }

@@ -122,8 +122,7 @@ enum ZipInput {
         guard bytes.count <= limits.maximumStreamedArchive else { throw tooLarge }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let got = chunk.withUnsafeMutableBytes { read(input.fileDescriptor, $0.baseAddress!, $0.count) }
-            if got < 0 && errno == EINTR { continue }
+            let got = SystemIO.readSome(input.fileDescriptor, into: &chunk)
             if got < 0 { throw ZipError(archive: input.display, entry: nil, message: "cannot read: \(String(cString: strerror(errno)))") }
             if got == 0 { break }
             guard bytes.count + got <= limits.maximumStreamedArchive else { throw tooLarge }

@@ -2,34 +2,17 @@
 import Glibc
 #endif
 
-/// The terminal's settings to give back, kept where a signal handler and an exit handler can
-/// reach them. Set once, before the handlers are installed.
-nonisolated(unsafe) private var quietDescriptor: Int32 = -1
-/// The saved settings live on the heap, not in a global `termios`: Swift 6.3.1 gives a lazily
-/// initialised global of that type 57 bytes of storage and copies 60 into it (AddressSanitizer:
-/// global-buffer-overflow; `LateProbeReplyTests.aHeldTerminalGetsAllOfItsSettingsBack`).
-/// Allocated at the first `hold`, before any handler can read it.
-nonisolated(unsafe) private let quietSaved: UnsafeMutablePointer<termios> = {
-    let storage = UnsafeMutablePointer<termios>.allocate(capacity: 1)
-    storage.initialize(to: termios())
-    return storage
-}()
-nonisolated(unsafe) private var quietDeadline = 0
-nonisolated(unsafe) private var quietDevice: TerminalDevice?
-nonisolated(unsafe) private var registeredAtExit = false
+import Synchronization
+
+/// When the late replies stop being waited for.
+private let quietDeadline = Atomic<Int>(0)
+private let registeredAtExit = Atomic<Bool>(false)
 
 private let quietSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-private func quietRestore() {
-    guard quietDescriptor >= 0 else { return }
-    tcflush(quietDescriptor, TCIFLUSH)
-    tcsetattr(quietDescriptor, TCSANOW, quietSaved)
-    quietDescriptor = -1
-}
-
 private func quietOnSignal(_ number: Int32) {
     // Async-signal-safe calls only: flush, restore, die of the same signal.
-    quietRestore()
+    QuietSettings.restore()
     signal(number, SIG_DFL)
     raise(number)
 }
@@ -52,13 +35,11 @@ public enum QuietTerminal {
     /// Holds `device` quiet until the process ends (or `release()`).
     public static func hold(_ device: TerminalDevice) {
         guard let saved = device.savedMode else { return }
-        quietSaved.pointee = saved
-        quietDevice = device
-        quietDeadline = TerminalProbe.monotonicMilliseconds() + graceMilliseconds
-        quietDescriptor = device.fileDescriptor
+        QuietSettings.device = device
+        quietDeadline.store(TerminalProbe.monotonicMilliseconds() + graceMilliseconds, ordering: .sequentiallyConsistent)
+        QuietSettings.save(saved, descriptor: device.fileDescriptor)
         for number in quietSignals { signal(number, quietOnSignal) }
-        if !registeredAtExit {
-            registeredAtExit = true
+        if !registeredAtExit.exchange(true, ordering: .sequentiallyConsistent) {
             atexit(quietAtExit)
         }
     }
@@ -66,11 +47,11 @@ public enum QuietTerminal {
     /// Reads and drops what the terminal sends until its device attributes reply is in or the
     /// grace time is over.
     static func drain() {
-        guard let device = quietDevice else { return }
+        guard let device = QuietSettings.device else { return }
         var replies = TerminalReplies()
         var pending: [UInt8] = []
         while !replies.sawDeviceAttributes {
-            let left = quietDeadline - TerminalProbe.monotonicMilliseconds()
+            let left = quietDeadline.load(ordering: .sequentiallyConsistent) - TerminalProbe.monotonicMilliseconds()
             guard left > 0, let bytes = device.read(timeoutMilliseconds: Int32(left)), !bytes.isEmpty else { break }
             pending += bytes
             pending.removeFirst(replies.parse(pending))
@@ -80,13 +61,13 @@ public enum QuietTerminal {
     /// Swallows the late replies (within the grace time), flushes the input and gives the
     /// settings back; what happens at exit, callable before.
     public static func finish() {
-        guard quietDescriptor >= 0 else { return }
+        guard QuietSettings.isHolding else { return }
         drain()
         for number in quietSignals { signal(number, SIG_DFL) }
-        quietRestore()
-        quietDevice = nil
+        QuietSettings.restore()
+        QuietSettings.device = nil
     }
 
     /// Whether a terminal is being held quiet.
-    public static var isHolding: Bool { quietDescriptor >= 0 }
+    public static var isHolding: Bool { QuietSettings.isHolding }
 }

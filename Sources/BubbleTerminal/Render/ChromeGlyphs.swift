@@ -26,10 +26,6 @@ struct ChromeGlyphs: Sendable {
     var replyArrow: String
     /// Starts a forward's line on the quote row: one cell, as layout measures it.
     var forwardArrow: String
-    /// Starts an image's label. 📷 rather than 🖼: it is Emoji_Presentation and East Asian Wide,
-    /// so every terminal draws it 2 cells wide, as the engine measures it; 🖼 without VS16 is
-    /// 1 cell to the engine and 2 in many terminals, which would break the box's right edge.
-    var imageIcon: String
     /// Between an image's pixel width and height.
     var times: String
     var isASCII: Bool
@@ -52,7 +48,7 @@ struct ChromeGlyphs: Sendable {
         tailLeft: "└", tailRight: "┘",
         boxHorizontal: "─", boxVertical: "│", boxTopLeft: "┌", boxTopRight: "┐", boxBottomLeft: "└",
         boxBottomRight: "┘",
-        ellipsis: "…", replyArrow: "↩", forwardArrow: ReplyPreviews.forwardArrow, imageIcon: "📷", times: "×", isASCII: false)
+        ellipsis: "…", replyArrow: "↩", forwardArrow: ReplyPreviews.forwardArrow, times: "×", isASCII: false)
 
     /// Plain ASCII (`--ascii`): `+-+|`, tails as `\` and `/`, `>` for quotes.
     static let ascii = ChromeGlyphs(
@@ -60,5 +56,5 @@ struct ChromeGlyphs: Sendable {
         tailLeft: "\\", tailRight: "/",
         boxHorizontal: "-", boxVertical: "|", boxTopLeft: "+", boxTopRight: "+", boxBottomLeft: "+",
         boxBottomRight: "+",
-        ellipsis: "...", replyArrow: ">", forwardArrow: ">", imageIcon: "[img]", times: "x", isASCII: true)
+        ellipsis: "...", replyArrow: ">", forwardArrow: ">", times: "x", isASCII: true)
 }

@@ -5,19 +5,19 @@ extension TranscriptRenderer {
     /// A message bubble, top to bottom: name, top border, reply quote, image box, text lines,
     /// bottom border (with the footer and tail), own-line footer; each only when the layout has it.
     /// With `only`, text lines outside those row lines are left empty (`lines(for:…only:)`).
-    mutating func drawBubble(_ model: any MessageModel, row: DecoratedRow, layout: RowLayout,
+    mutating func drawBubble(_ drawing: RowDrawing<PreparedText>, _ message: RowDrawing<PreparedText>.Message,
                              into lines: inout [String], only: Range<Int>? = nil) {
-        let style = engine.style
-        let contentWidth = layout.contentWidth(in: style)
+        let layout = drawing.layout
+        let contentWidth = layout.contentWidth(in: bubbleStyle)
 
-        if layout.parts.contains(.nameLine) { lines.append(nameLine(model.senderName ?? "", layout: layout)) }
+        if layout.parts.contains(.nameLine) { lines.append(nameLine(message.senderName ?? "", layout: layout)) }
         if layout.parts.contains(.topBorder) { lines.append(border(top: true, layout: layout, footer: nil)) }
         if layout.parts.contains(.replyQuote) {
-            var quoted = model.replyToID.map { id in
-                glyphs.replyArrow + " " + (quoteBody(for: id, in: model.conversationID) ?? "reply to a message")
+            var quoted = message.replyToID.map { id in
+                glyphs.replyArrow + " " + (quoteBody(for: id, in: message.conversationID) ?? "reply to a message")
             }
             // A forward shares the reply's row: the decorator gave the row for either.
-            if let origin = model.forwardedFrom {
+            if let origin = message.forwardedFrom {
                 let forward = glyphs.forwardArrow + " " + ReplyPreviews.forwardQuote(from: origin)
                 quoted = quoted.map { forward + ReplyPreviews.forwardReplySeparator + $0 } ?? forward
             }
@@ -28,18 +28,17 @@ extension TranscriptRenderer {
         }
 
         // The cell says what it shows; the layout says how many rows each part takes.
-        let content = engine.registry.configurators[row.configuratorIndex].content(model)
-        if let image = content.image, !image.hasKnownSize {
-            // Of unknown size: its label, wrapped as the cell measured it (part 1), whole.
-            let labelLines = wrapped(image.label, model: model, layout: layout, count: layout.imageRows,
-                                     part: ImageContent.labelPart).lines
+        let content = drawing.content
+        if let label = drawing.boxLabel {
+            // A box drawn as its label (a picture of unknown size), wrapped as the cell measured it, whole.
+            let labelLines = wrapped(label, id: message.id, layout: layout, count: layout.imageRows).lines
             for line in labelLines {
                 let visual = visualIfRightToLeft(safe.draw(line, limit: contentWidth, style: .dim), source: String(line))
                 lines.append(contentLine(visual.drawn, layout: layout, rightAligned: visual.rightToLeft,
                                          trailingBlanks: visual.trailingBlanks))
             }
-        } else if let image = content.image {
-            for boxLine in imageBox(image, columns: min(layout.imageColumns, contentWidth), rows: layout.imageRows) {
+        } else if let box = drawing.box {
+            for boxLine in imageBox(box, columns: min(layout.imageColumns, contentWidth), rows: layout.imageRows) {
                 lines.append(contentLine(boxLine, layout: layout))
             }
         } else {
@@ -49,7 +48,7 @@ extension TranscriptRenderer {
             let textStyle: TextStyle = content.textStyle == .notice ? .notice : .plain
             let first = lines.count
             let shown = only.map { ($0.lowerBound - first)..<($0.upperBound - first) }
-            for line in drawnTextLines(of: content.text ?? "", model: model, layout: layout, limit: contentWidth,
+            for line in drawnTextLines(of: drawing.text, message: message, layout: layout, limit: contentWidth,
                                        style: textStyle, spans: content.spans, only: shown) {
                 guard let line else {
                     lines.append("")
@@ -60,7 +59,7 @@ extension TranscriptRenderer {
             }
         }
 
-        let footer = layout.footer == .none ? nil : footerText(model, reservedWidth: row.decoration.footerWidth)
+        let footer = layout.footer == .none ? nil : footerText(message, reservedWidth: message.footerWidth)
         if layout.parts.contains(.bottomBorder) {
             lines.append(border(top: false, layout: layout, footer: layout.footer == .inBottomBorder ? footer : nil))
         }
@@ -123,7 +122,7 @@ extension TranscriptRenderer {
     /// `rightAligned`: a right-to-left paragraph), between side borders when the bubble has them.
     /// `trailingBlanks` cells after `drawn` count for its place but are not written.
     func contentLine(_ drawn: DrawnText, layout: RowLayout, rightAligned: Bool = false, trailingBlanks: Int = 0) -> String {
-        let style = engine.style
+        let style = bubbleStyle
         let contentX = layout.contentX(in: style)
         var line = LineBuilder()
         let sided = layout.parts.contains(.sideBorders) && layout.bubbleWidth >= 2
@@ -145,7 +144,7 @@ extension TranscriptRenderer {
     /// content's right edge for outgoing ones; moved towards the middle when the container is too
     /// narrow for that, and cut only when it is narrower than the footer itself.
     func footerLine(_ footer: DrawnText, layout: RowLayout) -> String {
-        let style = engine.style
+        let style = bubbleStyle
         let contentX = layout.contentX(in: style)
         let fitted = footer.width <= width ? footer : plainFooter(footer, limit: width)
         var line = LineBuilder()
@@ -165,8 +164,8 @@ extension TranscriptRenderer {
 
     /// `FooterText`'s parts styled (the status mark read in colour, failed in red), as wide as the
     /// layout reserved: padded on the left when the ASCII marks are narrower.
-    mutating func footerText(_ model: any MessageModel, reservedWidth: Int) -> DrawnText {
-        let footer = FooterText(date: model.date, status: model.status, isEdited: model.isEdited, clock: &clock)
+    mutating func footerText(_ message: RowDrawing<PreparedText>.Message, reservedWidth: Int) -> DrawnText {
+        let footer = FooterText(date: message.date, status: message.status, isEdited: message.isEdited, clock: &clock)
         let plain = footer.plain(mark: glyphs.mark(for:))
         var styled = sgr.dim(footer.timeAndLabel)
         if let status = footer.status {

@@ -3,13 +3,13 @@ import BubbleText
 
 extension TranscriptRenderer {
     /// A system notice: each wrapped line centred between the rules, `── Alice joined ──`.
-    mutating func drawNotice(_ model: any MessageModel, row: DecoratedRow, layout: RowLayout,
+    mutating func drawNotice(_ drawing: RowDrawing<PreparedText>, _ message: RowDrawing<PreparedText>.Message,
                              into lines: inout [String]) {
-        let notice = engine.registry.configurators[row.configuratorIndex].content(model).text ?? ""
-        let room = layout.contentWidth(in: engine.style)
+        let layout = drawing.layout
+        let room = layout.contentWidth(in: bubbleStyle)
         // A conversation's heading (its first row) is set apart from notices: bold between double rules.
-        let heading = row.decoration.isFirstRow && model.isConversationHeading
-        for line in drawnTextLines(of: notice, model: model, layout: layout, limit: room, style: heading ? .bold : .dim) {
+        let heading = message.isHeading
+        for line in drawnTextLines(of: drawing.text, message: message, layout: layout, limit: room, style: heading ? .bold : .dim) {
             lines.append(centredLine(line.drawn, layout: layout, trailingBlanks: line.trailingBlanks,
                                      rule: heading ? (glyphs.isASCII ? "=" : "═") : nil))
         }
@@ -17,7 +17,7 @@ extension TranscriptRenderer {
 
     /// A date separator: the day's label centred between the rules.
     func drawCentred(label: String, layout: RowLayout, into lines: inout [String]) {
-        let room = layout.contentWidth(in: engine.style)
+        let room = layout.contentWidth(in: bubbleStyle)
         for _ in 0..<layout.textLines {
             lines.append(centredLine(safe.draw(label, limit: room, style: .bold), layout: layout))
         }
@@ -27,7 +27,7 @@ extension TranscriptRenderer {
     /// `trailingBlanks` cells after it count for centring but are not written.
     /// `rule` is the rules' glyph, one cell wide as `glyphs.horizontal` is (nil for that one).
     func centredLine(_ drawn: DrawnText, layout: RowLayout, trailingBlanks: Int = 0, rule glyph: String? = nil) -> String {
-        let style = engine.style
+        let style = bubbleStyle
         let contentX = layout.contentX(in: style)
         let contentWidth = layout.contentWidth(in: style)
         let ruled = layout.parts.contains(.rules) && style.ruleWidth > 0
@@ -47,21 +47,12 @@ extension TranscriptRenderer {
         return line.text
     }
 
-    /// The lines of `text` (part 0 of `model`'s content, which its cell measured) wrapped at the
-    /// layout's wrap width, through the engine's prepared-text store: the layout's `textLines`.
-    func wrappedLines(of text: String, model: any MessageModel, layout: RowLayout, count: Int) -> [Substring] {
-        wrapped(text, model: model, layout: layout, count: count).lines
-    }
-
-    /// `wrappedLines` with the prepared text they come from and how many of them are the text's
-    /// own. The base cell measured this very content with the same store at the same width, so
-    /// the count is `count` by construction; a debug build stops on a difference, and a release
-    /// build still draws `count` lines, so the rows below stay where layout put them.
-    func wrapped(_ text: String, model: any MessageModel, layout: RowLayout, count: Int, part: Int = 0)
-        -> (lines: [Substring], own: Int, prepared: PreparedText) {
-        let prepared = options.keepsPreparedTexts
-            ? engine.texts.prepared(id: model.id, revision: model.revision, part: part, text: text)
-            : engine.texts.measurer.prepare(text)
+    /// The lines of `prepared` (a text of message `id` its cell measured, from the row's draw
+    /// record) wrapped at the layout's wrap width, with how many of them are the text's own. The
+    /// cell measured this very text at the same width, so the count is `count` by construction; a
+    /// debug build stops on a difference, and a release build still draws `count` lines, so the
+    /// rows below stay where layout put them.
+    func wrapped(_ prepared: PreparedText, id: String, layout: RowLayout, count: Int) -> (lines: [Substring], own: Int) {
         let wrapped = prepared.layout(width: layout.wrapWidth)
         let scalars = prepared.text.unicodeScalars
         let utf8 = prepared.text.utf8
@@ -70,28 +61,30 @@ extension TranscriptRenderer {
             let end = utf8.index(start, offsetBy: line.utf8Range.count)
             return Substring(scalars[start..<end])
         }
-        assert(lines.count == count, "message \"\(model.id)\": its cell measured \(count) text lines but its "
+        assert(lines.count == count, "message \"\(id)\": its cell measured \(count) text lines but its "
                + "content wraps to \(lines.count) at width \(layout.wrapWidth)")
         if lines.count > count { lines.removeLast(lines.count - count) }
         let own = lines.count
         while lines.count < count { lines.append("") }
-        return (lines, own, prepared)
+        return (lines, own)
     }
 
     /// The layout's text lines drawn by SafeText in at most `limit` cells each; in visual order
     /// when `options.bidi` is `.visual` and the text may hold right-to-left characters (a flag
     /// the preparer set: other texts cost nothing more), each with whether its paragraph is
     /// right-to-left. In `.logical` mode, exactly the lines drawn before bidi support.
-    func drawnTextLines(of text: String, model: any MessageModel, layout: RowLayout, limit: Int,
+    func drawnTextLines(of prepared: PreparedText?, message: RowDrawing<PreparedText>.Message, layout: RowLayout, limit: Int,
                         style: TextStyle = .plain, spans: [TextSpan] = []) -> [VisualOrder.Line] {
-        drawnTextLines(of: text, model: model, layout: layout, limit: limit, style: style, spans: spans, only: nil).map { $0! }
+        drawnTextLines(of: prepared, message: message, layout: layout, limit: limit, style: style, spans: spans, only: nil).map { $0! }
     }
 
     /// `drawnTextLines` drawing only the text lines at `only` (all when nil, or when the text
     /// must be reordered as a whole); the others are nil.
-    func drawnTextLines(of text: String, model: any MessageModel, layout: RowLayout, limit: Int,
+    func drawnTextLines(of prepared: PreparedText?, message: RowDrawing<PreparedText>.Message, layout: RowLayout, limit: Int,
                         style: TextStyle = .plain, spans: [TextSpan] = [], only: Range<Int>?) -> [VisualOrder.Line?] {
-        let (lines, own, prepared) = wrapped(text, model: model, layout: layout, count: layout.textLines)
+        // No text measured, no lines (the layout has none either).
+        guard let prepared else { return [] }
+        let (lines, own) = wrapped(prepared, id: message.id, layout: layout, count: layout.textLines)
         let reordered = options.bidi == .visual && prepared.mayContainRightToLeft && own > 0
         let shown = reordered ? nil : only
         var drawn: [VisualOrder.Line?] = lines.indices.map { index in
@@ -104,7 +97,7 @@ extension TranscriptRenderer {
         let styledRows = (0..<own).filter { drawn[$0] != nil }
         if !styledRows.isEmpty {
             let styled = styledLines(styledRows.map { drawn[$0]! }, lines: styledRows.map { lines[$0] }, in: prepared.text, spans: spans,
-                                     links: options.hyperlinks && sgr.isEnabled && !reordered, model: model, limit: limit, style: style)
+                                     links: options.hyperlinks && sgr.isEnabled && !reordered, message: message, limit: limit, style: style)
             for (k, row) in styledRows.enumerated() { drawn[row] = styled[k] }
         }
         if reordered {

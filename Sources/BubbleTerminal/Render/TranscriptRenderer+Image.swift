@@ -6,7 +6,7 @@ extension TranscriptRenderer {
     /// cells), with its label centred: `📷 IMG_0001.jpg` and `1280×720` (on one line when only one
     /// fits), a cell of padding inside the frame on each side. Exactly `rows` lines, each exactly
     /// `columns` cells when framed and at most `columns` when not.
-    func imageBox(_ image: ImageContent, columns: Int, rows: Int) -> [DrawnText] {
+    func imageBox(_ image: ContentBox, columns: Int, rows: Int) -> [DrawnText] {
         guard rows > 0 else { return [] }
         let columns = max(0, columns)
         let framed = rows >= 3 && columns >= 3
@@ -54,9 +54,10 @@ extension TranscriptRenderer {
     /// thousands, millions or billions, rounded to the last digit shown), or left out, and then
     /// an ellipsis says something is missing. The file name gives way first: it is cut (at a
     /// grapheme, with the ellipsis) before the size is abbreviated or dropped.
-    func imageLabel(_ image: ImageContent, room: Int, lines: Int, sizeRoom: Int = 0) -> [DrawnText] {
+    func imageLabel(_ image: ContentBox, room: Int, lines: Int, sizeRoom: Int = 0) -> [DrawnText] {
+        let icon = glyphs.isASCII ? image.asciiIcon : image.icon
         guard room > 0, lines > 0 else { return [] }
-        let name = glyphs.imageIcon + " " + image.name
+        let name = icon + " " + image.title
         guard let w = image.pixelWidth, let h = image.pixelHeight, w > 0, h > 0 else {
             return [inVisualOrder(safe.draw(name, limit: room), source: name)]
         }
@@ -69,12 +70,12 @@ extension TranscriptRenderer {
             ?? forms.lazy.map(size).first { $0.width <= sizeRoom }
 
         let nameWidth = safe.width(of: name)
-        let iconWidth = safe.width(of: glyphs.imageIcon)
+        let iconWidth = safe.width(of: icon)
         // The name in `limit` cells: whole, or cut with the ellipsis, or the icon alone when no
         // letter of the name would be left beside the ellipsis.
         func cutName(_ limit: Int) -> DrawnText {
             if nameWidth <= limit || limit >= iconWidth + ellipsis.width { return inVisualOrder(safe.draw(name, limit: limit), source: name) }
-            return iconWidth <= limit ? safe.draw(glyphs.imageIcon, limit: limit) : inVisualOrder(safe.draw(name, limit: limit), source: name)
+            return iconWidth <= limit ? safe.draw(icon, limit: limit) : inVisualOrder(safe.draw(name, limit: limit), source: name)
         }
         if lines >= 2 {
             // A size too wide for the padded room goes over two lines when there are three
@@ -94,7 +95,7 @@ extension TranscriptRenderer {
             return [DrawnText(cutName(nameWidth).text + " " + exact.text, width: nameWidth + 1 + exact.width)]
         }
         // The name cut to what the size leaves, while a letter of it is left beside the icon.
-        let shortestCut = safe.width(of: glyphs.imageIcon + " ") + 1 + ellipsis.width
+        let shortestCut = safe.width(of: icon + " ") + 1 + ellipsis.width
         for form in forms {
             let drawnSize = size(form)
             let left = room - 1 - drawnSize.width

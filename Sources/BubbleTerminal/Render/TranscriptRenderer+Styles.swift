@@ -29,7 +29,7 @@ extension TranscriptRenderer {
     /// line whose pieces would not come out exactly as wide as the line drawn whole (a span
     /// ending inside a grapheme) keeps its plain drawing: styles never change what is measured.
     func styledLines(_ drawn: [VisualOrder.Line], lines: [Substring], in text: String, spans: [TextSpan],
-                     links: Bool, model: any MessageModel, limit: Int, style: TextStyle) -> [VisualOrder.Line] {
+                     links: Bool, message: RowDrawing<PreparedText>.Message, limit: Int, style: TextStyle) -> [VisualOrder.Line] {
         let spans = sgr.isEnabled ? spans.filter { $0.start < $0.end && !sgrParameters($0.style).isEmpty } : []
         guard !drawn.isEmpty, links || !spans.isEmpty else { return drawn }
         let utf8 = text.utf8
@@ -74,7 +74,7 @@ extension TranscriptRenderer {
                     pieceText = "\u{1B}[" + parameters.joined(separator: ";") + "m" + pieceText + "\u{1B}[0m"
                 }
                 if let k = addresses.firstIndex(where: { $0.lowerBound <= from && $0.upperBound >= to }), let target = targets[k] {
-                    pieceText = Hyperlink.open(target, id: Hyperlink.id(messageID: model.id, revision: model.revision, index: k))
+                    pieceText = Hyperlink.open(target, id: Hyperlink.id(messageID: message.id, revision: message.revision, index: k))
                         + pieceText + Hyperlink.close
                 }
                 output += pieceText

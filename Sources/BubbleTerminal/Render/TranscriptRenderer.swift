@@ -18,9 +18,11 @@ public typealias ReplyPreviewResolver = (_ repliedToID: String) -> String?
 /// Rows are drawn one at a time, in timeline order, so a streaming reader can draw each row as
 /// the decorator releases it; the renderer remembers recent messages for reply quotes.
 public struct TranscriptRenderer {
-    /// The engine whose layouts are drawn: its style, registry and prepared texts.
+    /// The engine whose layouts are drawn: it makes each row's draw record (`RowDrawing`).
     package let engine: LayoutEngine<CellMeasurer>
     public let options: RenderOptions
+    /// The engine's style, which the rows were laid out in.
+    let bubbleStyle: BubbleStyle
     /// The container width rows are drawn in (`options.width`, clamped as layout clamps it).
     public let width: Int
 
@@ -42,6 +44,7 @@ public struct TranscriptRenderer {
                 replyPreview: ReplyPreviewResolver? = nil) {
         self.engine = engine
         self.options = options
+        bubbleStyle = engine.style
         let textOptions = engine.texts.measurer.options
         // Box drawing is East Asian Ambiguous: where that measures 2 cells, only ASCII keeps
         // chrome one cell wide.
@@ -64,20 +67,29 @@ public struct TranscriptRenderer {
     /// (the text of a right-to-left paragraph is still drawn whole, as its order needs).
     package mutating func lines(for row: DecoratedRow, model: (any MessageModel)?, layout: RowLayout,
                                only: Range<Int>? = nil) -> [String] {
+        precondition(row.isDateSeparator || model != nil, "message row \(row.messageIndex) drawn without its model")
+        return lines(for: engine.drawing(of: row, model: model, layout: layout, keepingTexts: options.keepsPreparedTexts),
+                     only: only)
+    }
+
+    /// The lines of a row drawn from `drawing` alone (what its cell says it shows, laid out):
+    /// what is drawn and where comes from the record, never from the engine.
+    package mutating func lines(for drawing: RowDrawing<PreparedText>, only: Range<Int>? = nil) -> [String] {
+        let layout = drawing.layout
         var lines: [String] = []
         lines.reserveCapacity(layout.height)
         for _ in 0..<layout.spacingAbove { lines.append("") }
-        if row.isDateSeparator {
-            drawCentred(label: row.day.label, layout: layout, into: &lines)
-        } else {
-            guard let model else { preconditionFailure("message row \(row.messageIndex) drawn without its model") }
-            if layout.alignment == .center {
-                drawNotice(model, row: row, layout: layout, into: &lines)
-            } else {
-                drawBubble(model, row: row, layout: layout, into: &lines, only: only)
-            }
-            remember(model)
+        guard let message = drawing.message else {
+            drawCentred(label: drawing.dayLabel ?? "", layout: layout, into: &lines)
+            return lines
         }
+        if layout.alignment == .center {
+            drawNotice(drawing, message, into: &lines)
+        } else {
+            drawBubble(drawing, message, into: &lines, only: only)
+        }
+        if resolver == nil { previews.record(message.previewText, id: message.id, sender: message.senderName,
+                                             conversation: message.conversationID) }
         return lines
     }
 

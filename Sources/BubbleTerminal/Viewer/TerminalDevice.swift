@@ -36,12 +36,7 @@ public final class TerminalDevice {
         var raw = saved
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR | IGNCR | ISTRIP | BRKINT)
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | (signalsFromKeys ? 0 : ISIG))
-        withUnsafeMutablePointer(to: &raw.c_cc) { pointer in
-            pointer.withMemoryRebound(to: cc_t.self, capacity: Int(NCCS)) { cc in
-                cc[Int(VMIN)] = 0
-                cc[Int(VTIME)] = 0
-            }
-        }
+        TerminalCalls.setReadTimers(&raw, minimum: 0, time: 0)
         tcsetattr(fileDescriptor, TCSANOW, &raw)
     }
 
@@ -68,18 +63,7 @@ public final class TerminalDevice {
 
     /// Writes all of `bytes` to `fd`, retrying short writes and interruptions.
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { raw in
-                Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                return false
-            }
-            offset += written
-        }
-        return true
+        TerminalCalls.writeAll(fd, bytes)
     }
 
     /// Bytes available within `timeoutMilliseconds` (an empty array when none came, nil when the
@@ -90,7 +74,7 @@ public final class TerminalDevice {
         if ready <= 0 { return ready < 0 && errno != EINTR ? nil : [] }
         if poller.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 && poller.revents & Int16(POLLIN) == 0 { return nil }
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { Glibc.read(fileDescriptor, $0.baseAddress, $0.count) }
+        let count = TerminalCalls.read(fileDescriptor, into: &buffer)
         if count < 0 { return errno == EINTR || errno == EAGAIN ? [] : nil }
         if count == 0 { return nil }
         return Array(buffer[0..<count])

@@ -6,8 +6,9 @@ import Glibc
 #endif
 
 /// Where signal handlers leave the signal's number: the write end of a pipe the loop polls.
-/// Set before the handlers are installed, and never changed while they are.
-nonisolated(unsafe) private var signalPipeWrite: Int32 = -1
+/// Set before the handlers are installed, and never changed while they are (an atomic: a
+/// lock-free load is async-signal-safe).
+private let signalPipeWrite = Atomic<Int32>(-1)
 
 private func recordSignal(_ number: Int32) {
     if number == SIGINT || number == SIGTERM || number == SIGHUP || number == SIGQUIT {
@@ -15,7 +16,7 @@ private func recordSignal(_ number: Int32) {
     }
     var byte = UInt8(truncatingIfNeeded: number)
     let saved = errno
-    _ = write(signalPipeWrite, &byte, 1)
+    _ = write(signalPipeWrite.load(ordering: .relaxed), &byte, 1)
     errno = saved
 }
 
@@ -152,9 +153,9 @@ public final class ViewerSession {
         var fds: [Int32] = [-1, -1]
         pipe(&fds)
         signalRead = fds[0]
-        signalPipeWrite = fds[1]
+        signalPipeWrite.store(fds[1], ordering: .sequentiallyConsistent)
         _ = fcntl(signalRead, F_SETFL, fcntl(signalRead, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(signalPipeWrite, F_SETFL, fcntl(signalPipeWrite, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
         for number in Self.handled { signal(number, recordSignal) }
         // A parent may have left some blocked (a blocked SIGTSTP would never stop us).
         var unblock = sigset_t()

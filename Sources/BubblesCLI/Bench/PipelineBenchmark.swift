@@ -126,7 +126,7 @@ final class CountingSink: TextSink {
     private(set) var bytes = 0
     func write(_ text: String) throws { bytes += text.utf8.count }
     func write(bytes: [UInt8]) throws { self.bytes += bytes.count }
-    func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) throws { self.bytes += bytes.count }
+    func write(contentsOf bytes: ByteView) throws { self.bytes += bytes.count }
     func flush() throws {}
 }
 

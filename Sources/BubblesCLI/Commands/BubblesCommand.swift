@@ -2,8 +2,8 @@ import BubbleTerminal
 import BubbleText
 /// What a command runs with: its streams and environment, injectable for tests.
 public struct CommandContext {
-    public var output: TextSink
-    public var errors: TextSink
+    package var output: TextSink
+    package var errors: TextSink
     public var environment: [String: String]
     /// Whether standard output and standard error are terminals.
     public var outputIsTerminal: Bool
@@ -28,7 +28,7 @@ public struct CommandContext {
     /// The `bubbles` executable sets `CellWidthsOption.laterDisplayDefault`.
     public var laterDisplayProfile: WidthProfile?
 
-    public init(output: TextSink, errors: TextSink, environment: [String: String], outputIsTerminal: Bool = false, errorsAreTerminal: Bool = false,
+    package init(output: TextSink, errors: TextSink, environment: [String: String], outputIsTerminal: Bool = false, errorsAreTerminal: Bool = false,
                 outputIsFile: Bool = false, probeWidths: ((TextOptions) -> WidthProbe.Result)? = nil,
                 inputIsTerminal: Bool = false, terminalColumns: (() -> Int?)? = nil, localtimePath: String? = nil,
                 localeDirectory: String? = nil, laterDisplayProfile: WidthProfile? = nil) {

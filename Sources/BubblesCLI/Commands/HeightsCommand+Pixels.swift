@@ -32,7 +32,7 @@ extension HeightsCommand {
             self.registry = registry
         }
 
-        mutating func format(row r: Int, of chunk: LaidOutChunk, pixelRows: [PixelRow], into out: inout OutputBuffer) {
+        mutating func format(row r: Int, of chunk: BatchLayout, pixelRows: [PixelRow], into out: inout OutputBuffer) {
             let row = chunk.rows[r]
             let number = chunk.firstRowNumber + r
             let conversation = row.conversationID(in: chunk.models)

@@ -74,7 +74,7 @@ struct HeightsCommand: BubblesCommand {
     /// are formatted by the layout tasks: `HeightsWriter`.)
     func stream<Measurer: TextMeasurer>(_ reader: LogReader, through engine: LayoutEngine<Measurer>, context: CommandContext,
                                         csvHeader: String,
-                                        format: (LaidOutChunk, inout OutputBuffer) -> Void) throws -> Int32 {
+                                        format: (BatchLayout, inout OutputBuffer) -> Void) throws -> Int32 {
         let stream = timelineStream(through: engine, reader: reader)
         let output = context.output
         if csv { try output.write(csvHeader) }

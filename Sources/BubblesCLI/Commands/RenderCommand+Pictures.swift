@@ -52,7 +52,9 @@ extension RenderCommand {
                 }
             } else {
                 let sink = context.output
-                try document.writeDocument(width: width) { bytes in try sink.write(contentsOf: bytes) }
+                try document.writeDocument(width: width) { bytes in
+                    try ByteView.withView(of: bytes) { view in try sink.write(contentsOf: view) }
+                }
             }
             document.clear()
         }

@@ -1,4 +1,5 @@
 import BubbleLayout
+import BubbleLogs
 import Foundation
 
 /// `bubbles serve`: the layout service other programs call, JSON-RPC 2.0 one object a line, with
@@ -184,8 +185,7 @@ struct RequestLines {
                 start = 0
             }
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = SystemIO.readSome(fd, into: &chunk)
             if count <= 0 {
                 ended = true
                 continue

@@ -331,9 +331,9 @@ final class ViewLoader: @unchecked Sendable {  // the loader thread and the loop
     /// `load(reader)` on another thread, handed over when done (the reader is used by that
     /// thread only; what `load` keeps is read once `isLoaded` says so).
     func loadInBackground(_ reader: LogReader, into handover: ViewerHandover) {
-        nonisolated(unsafe) let reader = reader
+        let box = ReaderBox(reader: reader)
         let thread = Thread { [self] in
-            let source = load(reader)
+            let source = load(box.reader)
             handover.deliver(source, shift: 0, note: note)
         }
         thread.stackSize = 8 << 20

@@ -343,13 +343,7 @@ final class JSONLinesFileSource: ViewerSource {
     /// `count` bytes at `offset` (fewer at the end of the file).
     private func read(at offset: UInt64, count: Int) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: count)
-        var got = 0
-        while got < count {
-            let n = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + got, count - got, off_t(offset) + off_t(got)) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            got += n
-        }
+        let got = SystemIO.read(descriptor, at: Int(offset), into: &buffer, start: 0, count: count)
         buffer.removeSubrange(got...)
         return buffer
     }
@@ -429,7 +423,7 @@ final class JSONLinesFileSource: ViewerSource {
         let start = offsets[range.lowerBound]
         let end = range.upperBound < count ? offsets[range.upperBound] : indexedEnd
         let bytes = read(at: start, count: Int(end - start))
-        return bytes.withUnsafeBufferPointer { buffer in
+        return bytes.withByteView { buffer in
             let n = buffer.count, m = needle.count
             var i = 0
             while i < n {

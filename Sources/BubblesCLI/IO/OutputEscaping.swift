@@ -50,7 +50,7 @@ extension OutputBuffer {
     /// `text` as one CSV field (see `OutputEscaping.csvField`).
     mutating func appendCSVField(_ text: String) {
         var text = text
-        let plain = text.withUTF8 { utf8 in
+        let plain = text.withUTF8View { utf8 in
             for byte in utf8 where byte < 0x20 || byte == 0x22 || byte == 0x2C || byte >= 0x7F { return false }
             append(bytes: utf8)
             return true

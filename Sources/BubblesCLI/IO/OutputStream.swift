@@ -1,3 +1,4 @@
+import BubbleLogs
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -15,24 +16,19 @@ public struct WriteFailed: Error, CustomStringConvertible {
     public var description: String { "cannot write output: \(String(cString: strerror(code)))" }
 }
 
-/// `write(2)`, named apart from `TextSink.write` on every platform.
-private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, bytes, count)
-}
-
 /// Where a command writes. Standard output in the tool, a string in tests.
-public protocol TextSink: AnyObject {
+package protocol TextSink: AnyObject {
     func write(_ text: String) throws
     /// Writes UTF-8 `bytes` as they are (formatted output, already escaped).
     func write(bytes: [UInt8]) throws
     /// Writes UTF-8 bytes from memory the caller owns (an `OutputBuffer`), as they are.
-    func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) throws
+    func write(contentsOf bytes: ByteView) throws
     func flush() throws
 }
 
 extension TextSink {
-    public func write(bytes: [UInt8]) throws { try write(String(decoding: bytes, as: UTF8.self)) }
-    public func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) throws { try write(bytes: Array(bytes)) }
+    package func write(bytes: [UInt8]) throws { try write(String(decoding: bytes, as: UTF8.self)) }
+    package func write(contentsOf bytes: ByteView) throws { try write(bytes: bytes.array) }
 }
 
 /// A buffered writer on a file descriptor that reports a closed pipe as `OutputClosed`.
@@ -56,36 +52,27 @@ public final class FileSink: TextSink {
         if buffer.count >= capacity { try flush() }
     }
 
-    public func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) throws {
-        guard bytes.count >= capacity, let base = bytes.baseAddress else {
+    package func write(contentsOf bytes: ByteView) throws {
+        guard bytes.count >= capacity else {
             buffer.append(contentsOf: bytes)
             if buffer.count >= capacity { try flush() }
             return
         }
         // A whole chunk of formatted rows: written from the caller's memory, not copied first.
         try flush()
-        try writeAll(UnsafeRawPointer(base), count: bytes.count)
+        try writeAll(bytes)
     }
 
     public func flush() throws {
         defer { buffer.removeAll(keepingCapacity: true) }
-        try buffer.withUnsafeBytes { raw in
-            if let base = raw.baseAddress { try writeAll(base, count: raw.count) }
-        }
+        try buffer.withByteView { try writeAll($0) }
     }
 
-    /// `count` bytes from `base`, through as many `write` calls as it takes.
-    private func writeAll(_ base: UnsafeRawPointer, count: Int) throws {
-        var offset = 0
-        while offset < count {
-            let written = systemWrite(fileDescriptor, base + offset, count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                if errno == EPIPE { throw OutputClosed() }
-                throw WriteFailed(code: errno)
-            }
-            offset += written
-        }
+    /// All of `bytes`, through as many `write` calls as it takes.
+    private func writeAll(_ bytes: ByteView) throws {
+        let code = SystemIO.writeAll(fileDescriptor, bytes)
+        if code == EPIPE { throw OutputClosed() }
+        if code != 0 { throw WriteFailed(code: code) }
     }
 
     /// Makes a closed pipe an EPIPE error rather than a fatal signal.

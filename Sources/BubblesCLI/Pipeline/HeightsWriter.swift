@@ -157,7 +157,7 @@ struct HeightsRowFormatter: ~Copyable {
 
     /// Every row of `chunk` at every width, as JSON Lines or CSV records, row after row (see
     /// `Shared.format`).
-    mutating func format(chunk: LaidOutChunk, into out: inout OutputBuffer) {
+    mutating func format(chunk: BatchLayout, into out: inout OutputBuffer) {
         guard !chunk.widths.isEmpty, !chunk.rows.isEmpty else { return }
         preparePieces(for: chunk.widths)
         let shared = self.shared
@@ -191,9 +191,8 @@ extension HeightsRowFormatter.Shared {
         let afterWidths = ends[widthCount - 1]
         let models = chunk.models
         let maximumRecord = pieces.count + 2 + 4 * 20
-        pieces.withUnsafeBufferPointer { pieces in
+        pieces.withByteView { pieces in
             chunk.withLayouts { layouts in
-                let pieceBase = pieces.baseAddress!
                 for r in range {
                     let row = chunk.rows[r]
                     let number = chunk.firstRowNumber + r
@@ -227,19 +226,17 @@ extension HeightsRowFormatter.Shared {
                         if w > 0 && !copiesHead { writeHead(layout.kind, into: &out) }
                         let pieceStart = w == 0 ? 0 : ends[w - 1]
                         let pieceEnd = ends[w]
-                        out.write(reserving: headCount + maximumRecord) { at, written in
-                            var cursor = ByteCursor(at)
-                            if copiesHead { cursor.copy(written + headStart, count: headCount) }
-                            cursor.copy(pieceBase + pieceStart, count: pieceEnd - pieceStart)
+                        out.write(reserving: headCount + maximumRecord) { cursor in
+                            if copiesHead { cursor.copyWritten(headStart..<(headStart + headCount)) }
+                            cursor.copy(pieces.bytes(pieceStart..<pieceEnd))
                             cursor.decimal(layout.height)
-                            cursor.copy(pieceBase + afterWidths, count: lines - afterWidths)
+                            cursor.copy(pieces.bytes(afterWidths..<lines))
                             cursor.decimal(layout.textLines)
-                            cursor.copy(pieceBase + lines, count: wrap - lines)
+                            cursor.copy(pieces.bytes(lines..<wrap))
                             cursor.decimal(layout.wrapWidth)
-                            cursor.copy(pieceBase + wrap, count: bubble - wrap)
+                            cursor.copy(pieces.bytes(wrap..<bubble))
                             cursor.decimal(layout.bubbleWidth)
                             if !csv { cursor.byte(UInt8(ascii: "}")); cursor.byte(0x0A) }
-                            return cursor.position - at
                         }
                         if csv { out.appendCSVRecordEnd(conversation: conversation) }
                     }

@@ -63,13 +63,14 @@ struct RepeatedIDs: Sendable {
         let hash = identityHash(id)
         if slots.isEmpty { slots = [Slot](repeating: Slot(hash: 0, place: 0), count: 1024) }
         let mask = slots.count - 1
-        let (found, i) = slots.withUnsafeBufferPointer { table -> (UInt64?, Int) in
-            var i = Int(truncatingIfNeeded: hash) & mask
-            while table[i].place != 0 {  // the table is never full: an empty slot ends the probe
-                if table[i].hash == hash { return (table[i].place, i) }
-                i = (i &+ 1) & mask
+        var i = Int(truncatingIfNeeded: hash) & mask
+        var found: UInt64?
+        while slots[i].place != 0 {  // the table is never full: an empty slot ends the probe
+            if slots[i].hash == hash {
+                found = slots[i].place
+                break
             }
-            return (nil, i)
+            i = (i &+ 1) & mask
         }
         if let found {
             repeats += 1
@@ -113,13 +114,11 @@ struct RepeatedIDs: Sendable {
     private mutating func grow() {
         let old = slots
         slots = [Slot](repeating: Slot(hash: 0, place: 0), count: old.count * 2)
-        slots.withUnsafeMutableBufferPointer { table in
-            let mask = table.count - 1
-            for slot in old where slot.place != 0 {
-                var i = Int(truncatingIfNeeded: slot.hash) & mask
-                while table[i].place != 0 { i = (i &+ 1) & mask }
-                table[i] = slot
-            }
+        let mask = slots.count - 1
+        for slot in old where slot.place != 0 {
+            var i = Int(truncatingIfNeeded: slot.hash) & mask
+            while slots[i].place != 0 { i = (i &+ 1) & mask }
+            slots[i] = slot
         }
     }
 }

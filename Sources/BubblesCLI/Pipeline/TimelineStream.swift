@@ -3,9 +3,6 @@ import BubbleLogs
 import BubbleText
 import Foundation
 
-/// A window of the timeline, laid out (see `StreamingLayout`).
-typealias LaidOutChunk = BatchLayout
-
 /// Runs a log through `StreamingLayout` as a filter: a reader thread reads and decodes while this
 /// one lays out and writes, and each window is handed on as soon as it is laid out. A window is
 /// whatever has arrived (at most `chunkSize` messages), so from a slow pipe rows come out as their
@@ -27,7 +24,7 @@ struct TimelineStream<Measurer: TextMeasurer> {
     /// `idle` runs whenever no input is waiting (flush output there, so a reader downstream sees
     /// the rows so far). Returns the reader's counts; diagnostics go to `errors` as they come.
     func run(_ reader: LogReader, errors: TextSink, progress: ((Int) -> Void)? = nil, idle: () throws -> Void = {},
-             consume: (LaidOutChunk) throws -> Void) throws -> LogCounts {
+             consume: (BatchLayout) throws -> Void) throws -> LogCounts {
         try run(reader, errors: errors, progress: progress, idle: idle, finishing: nil as (@Sendable (LaidOutRows) -> Void)?) { chunk, _ in
             try consume(chunk)
         }
@@ -40,7 +37,7 @@ struct TimelineStream<Measurer: TextMeasurer> {
     /// one has not.
     func run<Part: Sendable>(_ reader: LogReader, errors: TextSink, progress: ((Int) -> Void)? = nil,
                              idle: () throws -> Void = {}, finishing: (@Sendable (LaidOutRows) -> Part)?,
-                             consume: (LaidOutChunk, [Part]) throws -> Void) throws -> LogCounts {
+                             consume: (BatchLayout, [Part]) throws -> Void) throws -> LogCounts {
         var layout = StreamingLayout(engine: engine, widths: widths, options: decorationOptions, remembering: remembering,
                                      inInputOrder: inInputOrder)
         let feed = EntryFeed(reader: reader, capacity: 2 * chunkSize)
@@ -114,7 +111,7 @@ final class EntryFeed: @unchecked Sendable {
         var consumerWaiting = false
         var producerWaiting = false
         /// What the reading thread is to free, oldest first.
-        var garbage: [LaidOutChunk] = []
+        var garbage: [BatchLayout] = []
     }
     private let capacity: Int
 
@@ -166,7 +163,7 @@ final class EntryFeed: @unchecked Sendable {
     }
 
     /// The garbage given so far, taken out of the feed (with `condition` locked).
-    private func takeGarbage() -> [LaidOutChunk]? {
+    private func takeGarbage() -> [BatchLayout]? {
         guard !state.value.garbage.isEmpty else { return nil }
         let freeing = state.value.garbage
         state.value.garbage = []
@@ -174,12 +171,12 @@ final class EntryFeed: @unchecked Sendable {
     }
 
     /// Frees `items` here, outside the lock.
-    private func drop(_ items: consuming [LaidOutChunk]?) {
+    private func drop(_ items: consuming [BatchLayout]?) {
         _ = consume items
     }
 
     /// Hands `window` to the reading thread to free, or frees it here once that thread is done.
-    func free(_ window: consuming LaidOutChunk) {
+    func free(_ window: consuming BatchLayout) {
         condition.lock()
         guard !state.value.ended && !state.value.stopped else {
             condition.unlock()
@@ -229,7 +226,7 @@ final class EntryFeed: @unchecked Sendable {
     }
 }
 
-/// Hands the reader to its thread; only that thread uses it until the feed has ended.
-private struct ReaderBox: @unchecked Sendable {
+/// Hands a reader to another thread; only that thread uses it from then on (until it hands it back).
+struct ReaderBox: @unchecked Sendable {
     let reader: LogReader
 }

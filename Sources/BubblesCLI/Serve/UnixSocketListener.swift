@@ -68,7 +68,7 @@ final class UnixSocketListener {
                 raise(signalNumber)
             }
             source.resume()
-            UnixSocketListener.signalSources.append(source)
+            UnixSocketListener.signalSources.keep(source)
         }
         while true {
             let client = accept(fd, nil, nil)
@@ -86,5 +86,13 @@ final class UnixSocketListener {
         }
     }
 
-    nonisolated(unsafe) private static var signalSources: [DispatchSourceSignal] = []
+    /// The signal handlers, kept alive for the life of the process.
+    private static let signalSources = SignalSources()
+
+    /// Sources kept, appended under a lock (`@unchecked`: every access holds `lock`).
+    private final class SignalSources: @unchecked Sendable {
+        private let lock = NSLock()
+        private var sources: [DispatchSourceSignal] = []
+        func keep(_ source: DispatchSourceSignal) { lock.withLock { sources.append(source) } }
+    }
 }

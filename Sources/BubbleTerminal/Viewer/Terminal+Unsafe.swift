@@ -1,8 +1,96 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+
+// The unsafe code of BubbleTerminal, in one place: the state signal handlers read (which must be
+// reachable without allocation, locks or look-ups, so it lives in memory allocated once and never
+// freed), and the terminal's system calls on raw memory. Invariants, asserted in debug builds:
+// the handlers' state is allocated before any handler is installed and never freed; the restore
+// bytes fit their fixed buffer; a read or write touches only the array it is given.
+
+/// The terminal's system calls on memory (`termios` arrays, reads and writes).
+enum TerminalCalls {
+    /// Sets `VMIN` and `VTIME` in `mode`'s control characters.
+    static func setReadTimers(_ mode: inout termios, minimum: cc_t, time: cc_t) {
+        withUnsafeMutablePointer(to: &mode.c_cc) { pointer in
+            pointer.withMemoryRebound(to: cc_t.self, capacity: Int(NCCS)) { cc in
+                assert(Int(VMIN) < Int(NCCS) && Int(VTIME) < Int(NCCS))
+                cc[Int(VMIN)] = minimum
+                cc[Int(VTIME)] = time
+            }
+        }
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying short writes and interruptions; false when the
+    /// terminal is gone.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { raw in
+                write(fd, raw.baseAddress! + offset, raw.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return false
+            }
+            assert(written <= bytes.count - offset, "write(2) wrote more than asked")
+            offset += written
+        }
+        return true
+    }
+
+    /// `read(2)` into all of `buffer`: bytes read, 0 at the end, -1 with `errno` set.
+    static func read(_ fd: Int32, into buffer: inout [UInt8]) -> Int {
+        let count = buffer.withUnsafeMutableBytes { raw in
+            #if canImport(Glibc)
+            Glibc.read(fd, raw.baseAddress, raw.count)
+            #else
+            Musl.read(fd, raw.baseAddress, raw.count)
+            #endif
+        }
+        assert(count <= buffer.count, "read(2) returned more than asked")
+        return count
+    }
+}
+
+/// The settings `QuietTerminal` gives back, where its signal and exit handlers can reach them.
+/// The saved settings live on the heap, not in a global `termios`: Swift 6.3.1 gives a lazily
+/// initialised global of that type 57 bytes of storage and copies 60 into it (AddressSanitizer:
+/// global-buffer-overflow; `LateProbeReplyTests.aHeldTerminalGetsAllOfItsSettingsBack`).
+enum QuietSettings {
+    /// The held terminal, -1 when none: set after the settings, so a handler that sees it sees them.
+    private static let descriptor = Atomic<Int32>(-1)
+    /// Allocated at the first `save`, before any handler can read it; never freed.
+    nonisolated(unsafe) private static let saved: UnsafeMutablePointer<termios> = {
+        let storage = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        storage.initialize(to: termios())
+        return storage
+    }()
+
+    /// The device held, whose late replies are read at exit: touched only by the thread that
+    /// holds and the exit handler (never by a signal handler), one after the other.
+    nonisolated(unsafe) static var device: TerminalDevice?
+
+    /// Keeps `mode` to give back to `fd` (before the handlers are installed).
+    static func save(_ mode: termios, descriptor fd: Int32) {
+        saved.pointee = mode
+        descriptor.store(fd, ordering: .sequentiallyConsistent)
+    }
+
+    /// Whether settings are kept to give back.
+    static var isHolding: Bool { descriptor.load(ordering: .sequentiallyConsistent) >= 0 }
+
+    /// Flushes the input and gives the settings back, once. Async-signal-safe.
+    static func restore() {
+        let fd = descriptor.exchange(-1, ordering: .sequentiallyConsistent)
+        guard fd >= 0 else { return }
+        tcflush(fd, TCIFLUSH)
+        tcsetattr(fd, TCSANOW, saved)
+    }
+}
 
 /// What the fatal-signal handler needs, made before it is installed: the terminal, the bytes
 /// that give it back, and its saved settings. The handler may only read memory and make
@@ -134,6 +222,7 @@ enum TerminalRescue {
         state.pointee.hasMode = mode == nil ? 0 : 1
         if let mode { state.pointee.mode = mode }
         let length = min(bytes.count, capacity)
+        assert(capacity == MemoryLayout.size(ofValue: state.pointee.bytes), "the restore buffer is 32 words")
         bytes.withUnsafeBytes { source in
             withUnsafeMutableBytes(of: &state.pointee.bytes) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: source.prefix(length))) }
         }

@@ -1,0 +1,120 @@
+import BubbleLayout
+import BubbleTestSupport
+import BubbleText
+import Foundation
+import Testing
+@testable import BubbleTerminal
+
+/// A shared place: a kind with a box of its own (a map above the place's name), added by one
+/// model protocol, one cell overriding `contentSize` and `box(for:)`, and one registration line.
+protocol PlaceMessageModel: MessageModel {
+    var place: String { get }
+}
+
+struct Place: PlaceMessageModel {
+    var id: String
+    var senderName: String? = "Dana"
+    var direction = MessageDirection.incoming
+    var date = Date(timeIntervalSince1970: 1_714_557_600)
+    var place: String
+}
+
+final class MapBubbleCell: BubbleCell, ConfigurableCell {
+    static let kindName = "map"
+
+    static func content(of model: any PlaceMessageModel) -> BubbleContent { BubbleContent(text: model.place) }
+
+    static func previewText(of model: any PlaceMessageModel) -> String { model.place }
+
+    /// The map: as wide as the content may be, at most 16 cells, and half as tall.
+    override class func contentSize(of content: BubbleContent, in frame: BubbleFrame, text: MeasureText) -> ContentSize {
+        var size = super.contentSize(of: content, in: frame, text: text)
+        size.imageColumns = min(16, frame.maxContentWidth)
+        size.imageRows = max(1, size.imageColumns / 2)
+        size.width = max(size.width, size.imageColumns)
+        return size
+    }
+
+    override class func box(for content: BubbleContent) -> ContentBox? {
+        ContentBox(icon: "📍", asciiIcon: "[map]", title: "map")
+    }
+}
+
+@Suite struct RowDrawingTests {
+    static let utc = TimeZone(identifier: "UTC")!
+
+    static var registry: CellRegistry {
+        var registry = CellRegistry.standard
+        registry.register(MapBubbleCell.self)
+        return registry
+    }
+
+    static var models: [any MessageModel] {
+        [TextNote(id: "t1", text: "where are you?"),
+         Place(id: "m1", place: "Brandenburger Tor, Pariser Platz"),
+         TextNote(id: "t2", direction: .outgoing, replyToID: "m1", text: "on my way"),
+         Picture(id: "p1", pixelWidth: 640, pixelHeight: 480, caption: "the gate"),
+         Picture(id: "p2", pixelWidth: nil, pixelHeight: nil, caption: nil),
+         Notice(id: "n1", notice: "Dana shared a location")]
+    }
+
+    /// The renderer draws the map box its cell describes, framed with the cell's icon and title,
+    /// in the rows its cell measured, in either glyph set: the renderer knows nothing of maps.
+    @Test(arguments: [14, 30, 80], [false, true])
+    func aKindsOwnBoxIsDrawnAsItsCellDescribesIt(width: Int, ascii: Bool) throws {
+        let engine = LayoutEngine(registry: Self.registry)
+        let models = Self.models
+        let rows = try engine.decorate(models, options: DecorationOptions(timeZone: Self.utc))
+        var options = RenderOptions(width: width, asciiBorders: ascii, timeZone: Self.utc)
+        options.colorDepth = .none
+        var renderer = TranscriptRenderer(engine: engine, options: options)
+        let drawn = renderer.render(models, rows: rows)
+        let mapRow = try #require(rows.firstIndex { !$0.isDateSeparator && models[$0.messageIndex] is Place })
+        let layout = try renderer.layout(of: rows[mapRow], model: models[rows[mapRow].messageIndex])
+        let lines = drawn[mapRow]
+        #expect(lines.count == layout.height)
+        for line in lines { #expect(CellWidth.of(line) <= width) }
+        let text = lines.joined(separator: "\n")
+        // The box's frame, and its title when there is room for one (14 cells leave 10 for the map).
+        #expect(text.contains(ascii ? "+" : "╭"))
+        #expect(text.contains(ascii ? "[map] map" : "📍 map") || layout.imageColumns < 12)
+        #expect(text.contains("Bran"))
+        // The reply to it quotes what its cell previews (the place).
+        #expect(drawn.joined().joined(separator: "\n").contains("Dana: B") || width < 20)
+    }
+
+    /// A row drawn from its record is the row drawn from the engine's layout, and the record
+    /// carries the chrome's texts and the box its cell gives.
+    @Test(arguments: [20, 60])
+    func aRowIsDrawnFromItsRecordAlone(width: Int) throws {
+        let engine = LayoutEngine(registry: Self.registry)
+        let models = Self.models
+        let rows = try engine.decorate(models, options: DecorationOptions(timeZone: Self.utc))
+        let options = RenderOptions(width: width, timeZone: Self.utc)
+        var fromRows = TranscriptRenderer(engine: engine, options: options)
+        var fromRecords = TranscriptRenderer(engine: engine, options: options)
+        for row in rows {
+            let model = row.isDateSeparator ? nil : models[row.messageIndex]
+            let layout = try fromRows.layout(of: row, model: model)
+            let drawing = engine.drawing(of: row, model: model, layout: layout, keepingTexts: false)
+            #expect(fromRecords.lines(for: drawing) == fromRows.lines(for: row, model: model, layout: layout))
+            #expect(drawing.layout == layout)
+            guard let model else {
+                #expect(drawing.message == nil && drawing.dayLabel == row.day.label)
+                continue
+            }
+            let message = try #require(drawing.message)
+            #expect(message.id == model.id && message.senderName == model.senderName && message.replyToID == model.replyToID)
+            #expect(message.footerWidth == row.decoration.footerWidth)
+            #expect((drawing.text != nil) == (layout.textLines > 0))
+            switch model {
+            case let picture as Picture:
+                #expect(drawing.box == ContentBox(picture: ImageContent(name: picture.imageName, pixelWidth: picture.pixelWidth,
+                                                                        pixelHeight: picture.pixelHeight)))
+                #expect((drawing.boxLabel != nil) == (picture.pixelWidth == nil))
+            case is Place: #expect(drawing.box?.title == "map")
+            default: #expect(drawing.box == nil && drawing.boxLabel == nil)
+            }
+        }
+    }
+}
