@@ -95,9 +95,21 @@ struct NativeRecordDecoder {
                             + "the text is laid out without a language")
             return record
         }
-        guard var text = record as? LogTextMessage else { return record }
-        text.textLanguage = tag
-        return text
+        switch record {
+        case var text as LogTextMessage:
+            text.textLanguage = tag
+            return text
+        case var image as LogImageMessage:
+            // A caption's language; a picture without a caption has no text to shape.
+            guard image.caption != nil else { return record }
+            image.textLanguage = tag
+            return image
+        case var notice as LogSystemMessage:
+            notice.textLanguage = tag
+            return notice
+        default:
+            return record
+        }
     }
 
     /// The record `object` holds, its warnings dropped.
