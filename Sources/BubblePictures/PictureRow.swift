@@ -35,6 +35,9 @@ public struct PictureRow: Sendable {
     /// The text (message, caption, notice or date label), as laid out.
     public var text: String?
     public var lines: [PictureLine]
+    /// The text's language (a BCP 47 tag, as the log's `lang`), which it was shaped in and which the
+    /// picture marks it with (`lang`, `xml:lang`); nil for none.
+    public var language: String?
     package var footer: FooterText?
     /// The bubble's tail: it closes a group.
     public var tail: Bool
@@ -83,15 +86,16 @@ public struct PictureRowMaker {
         // unknown size's label. Prepared here, not kept in the engine's store, so a document holds
         // no text beyond the row being made.
         var drawn: [(part: Int, text: String, width: Int, lines: DrawnLines)] = []
+        let rowContent = decoratedRow.isDateSeparator
+            ? nil : engine.registry.configurators[decoratedRow.configuratorIndex].content(batch.models[decoratedRow.messageIndex])
         func drawnLines(_ text: String, part: Int, width: Int) -> DrawnLines {
             if let known = drawn.first(where: { $0.part == part && $0.width == width && $0.text == text }) { return known.lines }
-            let prepared = drawn.first(where: { $0.part == part && $0.text == text })?.lines.prepared ?? measurer.prepare(text)
+            let prepared = drawn.first(where: { $0.part == part && $0.text == text })?.lines.prepared
+                ?? measurer.prepare(text, language: part == 0 ? rowContent?.language : nil)
             let made = DrawnLines(prepared: prepared, measurer: measurer, width: width)
             drawn.append((part, text, width, made))
             return made
         }
-        let rowContent = decoratedRow.isDateSeparator
-            ? nil : engine.registry.configurators[decoratedRow.configuratorIndex].content(batch.models[decoratedRow.messageIndex])
         let pixels = engine.pixelRow(r, of: batch, widthIndex: widthIndex, style: style) { text, _, width in
             // `pixelRow` asks for the text's height, then an unknown-size image's label's.
             let part = text == rowContent?.text ? 0 : ImageContent.labelPart
@@ -106,7 +110,7 @@ public struct PictureRowMaker {
         let padding = layout.contentX(in: bubbleStyle) - layout.x
         var row = PictureRow(kind: .bubble, id: "", pixels: pixels, alignment: layout.alignment, x: x, width: pixels.bubbleWidth,
                              contentX: x + padding, contentWidth: max(0, pixels.bubbleWidth - layout.horizontalChrome(in: bubbleStyle)),
-                             name: nil, quote: nil, image: nil, picture: nil, imageLabel: [], text: nil, lines: [], footer: nil,
+                             name: nil, quote: nil, image: nil, picture: nil, imageLabel: [], text: nil, lines: [], language: nil, footer: nil,
                              tail: layout.parts.contains(.tail), labelWidth: 0)
         if decorated.isDateSeparator {
             row.kind = .date
@@ -149,9 +153,16 @@ public struct PictureRowMaker {
         }
         if layout.textLines > 0, let text = content.text {
             row.text = text
+            row.language = content.language
             row.lines = Self.lines(of: text, drawnLines(text, part: 0, width: layout.wrapWidth), count: layout.textLines)
         }
         return row
+    }
+
+    /// `tag` as an HTML `lang` or XML `xml:lang` value: BCP 47 separates subtags with '-' only
+    /// (a log may write a locale's '_').
+    static func languageAttribute(_ tag: String) -> String {
+        String(tag.unicodeScalars.map { $0 == "_" ? "-" : Character($0) })
     }
 
     static func hex(_ byte: UInt8) -> String {

@@ -85,7 +85,7 @@ public struct TranscriptHTML {
             out.append("px;width:")
             out.append(row.contentWidth)
             out.append("px\">")
-            appendTextBlock("text", wrapWidth: layout.wrapWidth, gap: nil)
+            appendTextBlock("text", wrapWidth: layout.wrapWidth, gap: nil, language: row.language)
             out.appendEscaped(row.text ?? "")
             out.append("</div></div>")
         case .bubble:
@@ -95,10 +95,14 @@ public struct TranscriptHTML {
         height64 += row.pixels.height64
     }
 
-    /// `<div class="CLASS" dir="auto" style="max-width:…px[;margin-bottom:…px]">`.
-    private mutating func appendTextBlock(_ name: StaticString, wrapWidth: Int, gap: Int?, role: Bool = false) {
+    /// `<div class="CLASS" [lang="…"] dir="auto" style="max-width:…px[;margin-bottom:…px]">`.
+    private mutating func appendTextBlock(_ name: StaticString, wrapWidth: Int, gap: Int?, role: Bool = false, language: String? = nil) {
         out.append("<div class=\"")
         out.append(name)
+        if let language {
+            out.append("\" lang=\"")
+            out.appendEscaped(PictureRowMaker.languageAttribute(language))
+        }
         out.append(role ? "\" dir=\"auto\" role=\"img\" style=\"max-width:" : "\" dir=\"auto\" style=\"max-width:")
         out.append(wrapWidth)
         if let gap {
@@ -174,7 +178,7 @@ public struct TranscriptHTML {
             out.append("</span></div>")
         }
         if let text = row.text, !row.lines.isEmpty {
-            appendTextBlock("text", wrapWidth: layout.wrapWidth, gap: nil)
+            appendTextBlock("text", wrapWidth: layout.wrapWidth, gap: nil, language: row.language)
             Self.appendKeepingAddressesWhole(text, lines: row.lines, to: &out)
             out.append("</div>")
         }

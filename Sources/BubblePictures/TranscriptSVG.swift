@@ -113,7 +113,7 @@ public struct TranscriptSVG {
                 out.append("\"/>")
             }
             for line in row.lines {
-                appendLine(line, x: centre, middle: true, top64: y, fill: c.secondary)
+                appendLine(line, x: centre, middle: true, top64: y, fill: c.secondary, language: row.language)
                 y += line.height64
             }
         case .bubble:
@@ -250,7 +250,8 @@ public struct TranscriptSVG {
             if !row.lines.isEmpty { y += style.imageCaptionGap * 64 }
         }
         for line in row.lines {
-            appendLine(line, x: row.contentX, top64: y, fill: c.text, right: line.rightToLeft ? row.contentX + row.contentWidth : nil)
+            appendLine(line, x: row.contentX, top64: y, fill: c.text, right: line.rightToLeft ? row.contentX + row.contentWidth : nil,
+                       language: row.language)
             y += line.height64
         }
         if let footer = row.footer {
@@ -297,7 +298,7 @@ public struct TranscriptSVG {
     /// A right-to-left paragraph's line is placed by its measured width against `right`; a
     /// notice's line is centred on `x`.
     private mutating func appendLine(_ line: PictureLine, x: Int, middle: Bool = false, top64: Int, fill: String, right: Int? = nil,
-                                     label: Bool = false) {
+                                     label: Bool = false, language: String? = nil) {
         let baselineY = top64 + baseline(line.height64)
         let left = right.map { $0 - line.width } ?? x
         out.append(label ? "<text class=\"t i\" x=\"" : "<text class=\"t\" x=\"")
@@ -308,6 +309,10 @@ public struct TranscriptSVG {
         out.append(raw: fill)
         out.append("\" data-width=\"")
         out.append(line.width)
+        if let language {
+            out.append("\" xml:lang=\"")
+            out.appendEscaped(PictureRowMaker.languageAttribute(language))
+        }
         out.append("\">")
         Self.appendRuns(line.runs, to: &out)
         out.append("</text>")

@@ -120,9 +120,7 @@ import BubbleText
                                "arabic/arabic", "urdu/urdu"]
 
     /// Groups exact only from a width on (px): the narrowest boxes are reported, not yet exact.
-    /// `text-spacing-trim` at a line's end where the line is exactly as wide as its box: Blink
-    /// sometimes keeps the closing mark whole and moves it down (「はい。」 at 64 px, （笑） at 40 px).
-    static let exactFromWidth = ["cjk-trim/cjk-jp": 96]
+    static let exactFromWidth: [String: Int] = [:]
 
     /// Groups not yet exact whose line counts must stay at least this exact (per mille of items):
     /// Thai with ICU's dictionary breaks (`DictionaryBreaks`).

@@ -39,6 +39,27 @@ import Testing
         #expect(dot.lines.map(\.width) == [1025, 2049, 2049])
     }
 
+    /// Where a trimmed line end fits, as Chromium 156 broke these texts in a 40 px (2,560 LU) and
+    /// a 64 px box: the trimmed line is one fullwidth glyph's 2/65,536 px over the box, so it fits
+    /// only with Blink's LayoutUnit of slack, which a paragraph's first line does not get for a
+    /// trimmed end, nor a line whose kerned opening mark was shaped again at its start.
+    @Test(arguments: [
+        ("あい」う", 40, ["あ", "い」", "う"]),
+        ("いう」", 40, ["い", "う」"]),
+        ("ああいう」え", 40, ["ああ", "いう」", "え"]),
+        ("あ\nいう」え", 40, ["あ\n", "い", "う」", "え"]),
+        ("ああ（笑）", 40, ["ああ", "（笑）"]),
+        ("ね、」（笑）", 40, ["ね、」", "（笑", "）"]),
+        ("「はい。」「そ", 64, ["「は", "い。」「そ"]),
+        ("ああああ「はい。」「そ", 64, ["ああああ", "「はい。」", "「そ"]),
+    ])
+    func aTrimmedLineEndFitsWithTheSlackOnlyOnAWrappedLine(text: String, width: Int, lines: [String]) throws {
+        let measurer = try Self.measurer()
+        let layout = measurer.layout(measurer.prepare(text), width: width * 64)
+        let utf8 = Array(text.utf8)
+        #expect(layout.lines.map { String(decoding: utf8[$0.utf8Range], as: UTF8.self) } == lines)
+    }
+
     @Test func aLineMayStartWithASmallKanaOrTheProlongedSoundMark() throws {
         let measurer = try Self.measurer()
         // Two em a line: "ラー" then "メン", not "ラ" alone before "ーメ".

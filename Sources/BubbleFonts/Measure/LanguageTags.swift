@@ -1,3 +1,5 @@
+import BubbleLayout
+
 /// What an HTML `lang` attribute tells a browser's shaper: the OpenType script a text in that
 /// language is shaped as, and the OpenType language system (`locl` forms, `text-spacing-trim`'s
 /// punctuation) it selects, as HarfBuzz maps BCP 47 tags.
@@ -20,11 +22,10 @@ public struct TextLanguage: Sendable, Hashable {
     /// nil when `tag` is not a well-formed tag (a letter subtag of 2–3 letters first, then
     /// subtags of 1–8 letters or digits, separated by '-' or '_').
     public init?(bcp47 tag: String) {
+        guard LanguageTag.isWellFormed(tag) else { return nil }
         let subtags = tag.lowercased().split(separator: "-", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
-        guard let primary = subtags.first, (2...3).contains(primary.count), primary.allSatisfy({ ("a"..."z").contains($0) }),
-              subtags.dropFirst().allSatisfy({ (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
-        else { return nil }
+        let primary = subtags[0]
         let rest = Set(subtags.dropFirst().map(String.init))
         switch primary {
         case "ja": self.init(script: "hani", language: "JAN ")

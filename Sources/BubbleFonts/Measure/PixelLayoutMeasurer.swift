@@ -1,5 +1,6 @@
 import BubbleLayout
 import BubbleText
+import Synchronization
 
 /// The pixel measurer as the layout engine takes it: widths in whole px. Text still wraps at the
 /// exact width (`width × 64` LayoutUnits, with Chromium's one LayoutUnit of slack); only the widths
@@ -10,8 +11,14 @@ public struct PixelLayoutMeasurer: PixelTextMeasurer {
     /// The measurer in LayoutUnits.
     public let pixels: PixelMeasurer
 
+    /// The measurers of the same fonts shaped for the languages texts named (`lang` on a record).
+    private let languages: LanguageMeasurers
+
     /// The measurer of `pixels`, reporting whole px.
-    public init(_ pixels: PixelMeasurer) { self.pixels = pixels }
+    public init(_ pixels: PixelMeasurer) {
+        self.pixels = pixels
+        languages = LanguageMeasurers(pixels)
+    }
 
     /// Does the font work for `text` once, as `PixelMeasurer.prepare` does.
     public func prepare(_ text: String) -> PixelPreparedText { pixels.prepare(text) }
@@ -49,4 +56,43 @@ public struct PixelLayoutMeasurer: PixelTextMeasurer {
 
     /// LayoutUnits rounded up to whole px.
     static func wholePixels(_ width64: Int) -> Int { (width64 + 63) >> 6 }
+}
+
+extension PixelLayoutMeasurer: LanguagePreparingMeasurer {
+    /// `text` prepared with this measurer's fonts shaped for the BCP 47 language `tag` (script and
+    /// `locl` forms, as a browser does for `lang`); as `prepare(_:)` for a tag not well formed.
+    package func prepare(_ text: String, inLanguage tag: String) -> PixelPreparedText {
+        languages.measurer(for: tag).prepare(text)
+    }
+
+    /// The measurer (in LayoutUnits) of this measurer's fonts shaped for `tag`.
+    package func pixels(inLanguage tag: String) -> PixelMeasurer { languages.measurer(for: tag) }
+}
+
+/// A pixel measurer's fonts as chains shaped for each language asked for, each built once (a
+/// chain reads its fonts' substitutions for its script and language system). Safe from any task.
+final class LanguageMeasurers: Sendable {
+    private let base: PixelMeasurer
+    private let built = Mutex<[TextLanguage: PixelMeasurer]>([:])
+
+    init(_ base: PixelMeasurer) { self.base = base }
+
+    /// The measurer for `tag`: the base one when `tag` is not a well-formed tag or its chain
+    /// cannot be built.
+    func measurer(for tag: String) -> PixelMeasurer {
+        guard let language = TextLanguage(bcp47: tag) else { return base }
+        if let found = built.withLock({ $0[language] }) { return found }
+        let chain = base.chain
+        let made: PixelMeasurer
+        if let shaped = try? FontChain(fonts: chain.faces.map(\.font), size: chain.size, language: language) {
+            made = PixelMeasurer(chain: shaped, lineHeight: base.lineHeight)
+        } else {
+            made = base
+        }
+        return built.withLock { table in
+            if let found = table[language] { return found }
+            table[language] = made
+            return made
+        }
+    }
 }

@@ -203,6 +203,31 @@ public struct PixelPreparedText: Sendable {
     @inline(__always)
     private func lineEndTrim(_ c: PixelColumns, _ g: Int) -> Int { hasEndTrim ? Int(c.endTrim[g]) : 0 }
 
+    /// What a line starting at grapheme `lineStart` adds to its 16.16 width when the fit of a
+    /// trimmed closing mark at its end is tested. Blink fits a trimmed line end without the
+    /// LayoutUnit of slack on a paragraph's first line (the text's start, or after a newline):
+    /// one LayoutUnit. A wrapped line that starts where the text was kerned (an opening mark
+    /// after a closing one) is shaped again from its start, and that piece's width is rounded up
+    /// to a LayoutUnit before the rest is fitted: the fraction it gains. Otherwise 0.
+    @inline(__always)
+    private func endTrimAllowance(_ c: PixelColumns, lineStart: Int) -> Int {
+        guard lineStart > 0, c.breakAfter[lineStart - 1] & Self.breakMask != 2 else { return 1024 }
+        guard c.kernAfter[lineStart - 1] != 0 else { return 0 }
+        return (1024 - Int(c.advances[lineStart]) & 1023) & 1023
+    }
+
+    /// The LayoutUnit width of a line `visible` 16.16 px wide that ends in a closing mark giving
+    /// back `trim`, when trimming it makes the line fit (tested with `endTrimAllowance` added);
+    /// nil when it does not.
+    @inline(__always)
+    private func trimmedWidth(_ visible: Int, trim: Int, _ c: PixelColumns, lineStart: Int, _ available: Int) -> Int? {
+        guard trim > 0 else { return nil }
+        let extra = endTrimAllowance(c, lineStart: lineStart)
+        let trimmed = FontScale.layoutUnits(visible - trim)
+        guard trimmed < FontScale.layoutUnits(visible), fits(FontScale.layoutUnits(visible - trim + extra), available) else { return nil }
+        return trimmed
+    }
+
     /// Whether a line this wide fits: Chromium allows one LayoutUnit of slack.
     private func fits(_ width: Int, _ available: Int) -> Bool { width <= available + 1 }
 
@@ -210,11 +235,10 @@ public struct PixelPreparedText: Sendable {
     /// its trailing spaces: Chromium lays such a line out again with a break after every grapheme,
     /// so a closing mark (`trim`) may end it trimmed.
     @inline(__always)
-    private func splitWidth(_ total: Int, trim: Int, _ available: Int) -> Int {
+    private func splitWidth(_ total: Int, trim: Int, _ c: PixelColumns, lineStart: Int, _ available: Int) -> Int {
         let width = FontScale.layoutUnits(total)
         guard trim != 0, !fits(width, available) else { return width }
-        let trimmed = FontScale.layoutUnits(total - trim)
-        return fits(trimmed, available) ? trimmed : width
+        return trimmedWidth(total, trim: trim, c, lineStart: lineStart, available) ?? width
     }
 
     /// Calls `body(columns, start, end, width)` for each line: grapheme indices and LayoutUnit width. One
@@ -257,9 +281,7 @@ public struct PixelPreparedText: Sendable {
                         guard visible <= limit else {
                             // A closing mark that ends the line gives back its blank half when
                             // that makes the line fit (text-spacing-trim); the line ends there.
-                            let width = FontScale.layoutUnits(visible)
-                            let trimmed = FontScale.layoutUnits(visible - lineEndTrim(c, g))
-                            if trimmed < width && fits(trimmed, available) {
+                            if let trimmed = trimmedWidth(visible, trim: lineEndTrim(c, g), c, lineStart: lineStart, available) {
                                 lineEnd = end
                                 lineEndWidth = trimmed
                                 trimmedEnd = true
@@ -285,8 +307,7 @@ public struct PixelPreparedText: Sendable {
                         if breakAfter[g] != 0 {
                             let width = FontScale.layoutUnits(visible)
                             guard fits(width, available) else {
-                                let trimmed = FontScale.layoutUnits(visible - lineEndTrim(c, g))
-                                if trimmed < width && fits(trimmed, available) {
+                                if let trimmed = trimmedWidth(visible, trim: lineEndTrim(c, g), c, lineStart: lineStart, available) {
                                     lineEnd = g + 1
                                     lineEndWidth = trimmed
                                 }
@@ -315,11 +336,11 @@ public struct PixelPreparedText: Sendable {
                         let g = lineEnd
                         running &+= Int(kernAfter[g - 1]) &+ Int(advances[g])
                         let grown = isSpace[g] ? visible : running
-                        guard fits(splitWidth(grown, trim: lineEndTrim(c, g), available), available) else { break }
+                        guard fits(splitWidth(grown, trim: lineEndTrim(c, g), c, lineStart: lineStart, available), available) else { break }
                         visible = grown
                         lineEnd += 1
                     }
-                    lineEndWidth = splitWidth(visible, trim: lineEndTrim(c, lineEnd - 1), available)
+                    lineEndWidth = splitWidth(visible, trim: lineEndTrim(c, lineEnd - 1), c, lineStart: lineStart, available)
                 }
                 body(c, lineStart, lineEnd, lineEndWidth)
                 lineStart = lineEnd
@@ -414,8 +435,11 @@ extension PixelPreparedText {
                             // A closing mark that ends the line gives back its blank half when that
                             // makes the line fit (text-spacing-trim).
                             let trim = hasEndTrim ? Int(c.endTrim[g]) : 0
+                            let extra = trim == 0 ? 0 : endTrimAllowance(c, lineStart: lineStart)
                             let trimmed = trim == 0 ? visible : items + FontScale.layoutUnits(running - trim)
-                            if trimmed < visible && fits(trimmed, available) { (lineEnd, lineEndWidth) = (g + 1, trimmed) }
+                            if trimmed < visible && fits(items + FontScale.layoutUnits(running - trim + extra), available) {
+                                (lineEnd, lineEndWidth) = (g + 1, trimmed)
+                            }
                             break
                         }
                     } else if !fitsHere && lineEnd > lineStart {

@@ -8,7 +8,7 @@ public struct BubbleContent: Sendable, Hashable {
     /// A picture drawn as a box above the text.
     package var image: ImageContent? {
         get { imageBox?.image }
-        set { imageBox = Self.box(image: newValue, spans: spans) }
+        set { imageBox = Self.box(image: newValue, spans: spans, language: language) }
     }
     /// How the text is drawn; the same cells either way.
     package var textStyle: MessageTextStyle
@@ -16,9 +16,15 @@ public struct BubbleContent: Sendable, Hashable {
     /// that marked them are not in the text.
     package var spans: [TextSpan] {
         get { imageBox?.spans ?? [] }
-        set { imageBox = Self.box(image: image, spans: newValue) }
+        set { imageBox = Self.box(image: image, spans: newValue, language: language) }
     }
-    /// The image and the spans, boxed: kept inline, the image's optional made this value 58 bytes,
+    /// The text's language (a BCP 47 tag, as HTML's `lang`) when the message names one: a pixel
+    /// measurer shapes the text for it; nil for none.
+    package var language: String? {
+        get { imageBox?.language }
+        set { imageBox = Self.box(image: image, spans: spans, language: newValue) }
+    }
+    /// The image, the spans and the language, boxed: kept inline, the image's optional made this value 58 bytes,
     /// past what is passed in registers, and the compiler would copy and destroy a whole content
     /// each time one is made. Boxed, a content is four words; nil when there is neither.
     private var imageBox: ImageBox?
@@ -26,14 +32,16 @@ public struct BubbleContent: Sendable, Hashable {
     private final class ImageBox: Sendable {
         let image: ImageContent?
         let spans: [TextSpan]
-        init(image: ImageContent?, spans: [TextSpan]) {
+        let language: String?
+        init(image: ImageContent?, spans: [TextSpan], language: String?) {
             self.image = image
             self.spans = spans
+            self.language = language
         }
     }
 
-    private static func box(image: ImageContent?, spans: [TextSpan]) -> ImageBox? {
-        image == nil && spans.isEmpty ? nil : ImageBox(image: image, spans: spans)
+    private static func box(image: ImageContent?, spans: [TextSpan], language: String? = nil) -> ImageBox? {
+        image == nil && spans.isEmpty && language == nil ? nil : ImageBox(image: image, spans: spans, language: language)
     }
 
     /// Content showing `text` (nil: none) in `textStyle`, with `spans` styling ranges of it, and
@@ -44,10 +52,10 @@ public struct BubbleContent: Sendable, Hashable {
         self.textStyle = textStyle
     }
 
-    /// True when both show the same text, style, image and spans.
+    /// True when both show the same text, style, image and spans, in the same language.
     public static func == (a: BubbleContent, b: BubbleContent) -> Bool {
         a.text == b.text && a.textStyle == b.textStyle
-            && (a.imageBox === b.imageBox || (a.image == b.image && a.spans == b.spans))
+            && (a.imageBox === b.imageBox || (a.image == b.image && a.spans == b.spans && a.language == b.language))
     }
 
     /// Hashes what `==` compares.
@@ -56,6 +64,7 @@ public struct BubbleContent: Sendable, Hashable {
         hasher.combine(image)
         hasher.combine(textStyle)
         hasher.combine(spans)
+        hasher.combine(language)
     }
 
     /// Nothing: no text, no image.

@@ -16,9 +16,11 @@ package class ImageBubbleCell: BubbleCell, ConfigurableCell, ContentReaderProvid
 
     /// `content(of:)` on a model of a known type: the one definition of an image bubble's content.
     static func content<M: ImageMessageModel>(typed model: M) -> BubbleContent {
-        BubbleContent(text: model.caption.flatMap { $0.isEmpty ? nil : $0 },
-                      image: ImageContent(name: model.imageName, pixelWidth: model.pixelWidth, pixelHeight: model.pixelHeight),
-                      spans: model.captionSpans)
+        var content = BubbleContent(text: model.caption.flatMap { $0.isEmpty ? nil : $0 },
+                                    image: ImageContent(name: model.imageName, pixelWidth: model.pixelWidth, pixelHeight: model.pixelHeight),
+                                    spans: model.captionSpans)
+        if let tagged = model as? any LanguageTaggedMessage, let language = tagged.textLanguage { content.language = language }
+        return content
     }
 
     /// The caption, or the picture's label when it has none.

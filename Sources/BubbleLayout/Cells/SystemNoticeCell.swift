@@ -9,7 +9,11 @@ package class SystemNoticeCell: BubbleCell, ConfigurableCell, ContentReaderProvi
     package static func content(of model: any SystemMessageModel) -> BubbleContent { content(typed: model) }
 
     /// `content(of:)` on a model of a known type: the one definition of a notice's content.
-    static func content<M: SystemMessageModel>(typed model: M) -> BubbleContent { BubbleContent(text: model.notice) }
+    static func content<M: SystemMessageModel>(typed model: M) -> BubbleContent {
+        var content = BubbleContent(text: model.notice)
+        if let tagged = model as? any LanguageTaggedMessage, let language = tagged.textLanguage { content.language = language }
+        return content
+    }
 
     package static func contentReader(for type: any MessageModel.Type) -> ContentReader? {
         guard let typed = type as? any SystemMessageModel.Type else { return nil }

@@ -17,6 +17,8 @@ package class TextBubbleCell: BubbleCell, ConfigurableCell, ContentReaderProvidi
 
     /// `content(of:)` on a model of a known type: the one definition of a text bubble's content.
     static func content<M: TextMessageModel>(typed model: M) -> BubbleContent {
-        BubbleContent(text: model.text, textStyle: model.textStyle, spans: model.textSpans)
+        var content = BubbleContent(text: model.text, textStyle: model.textStyle, spans: model.textSpans)
+        if let tagged = model as? any LanguageTaggedMessage, let language = tagged.textLanguage { content.language = language }
+        return content
     }
 }

@@ -21,7 +21,8 @@ extension Conversation where Measurer: PixelTextMeasurer {
             let separatorRow = separator.map { engine.pixelRow($0, content: nil, style: style) { _, _, _, _ in 0 } }
             let row = engine.pixelRow(layout, content: content, style: style) { text, part, lines, wrap in
                 if let each = measurer.uniformLineHeight64 { return lines * each }
-                return measurer.textHeight64(of: texts.prepared(part: part, text: text) ?? measurer.prepare(text), width: wrap)
+                return measurer.textHeight64(of: texts.prepared(part: part, text: text)
+                    ?? measurer.prepare(text, language: part == 0 ? content.language : nil), width: wrap)
             }
             return (row, separatorRow)
         }

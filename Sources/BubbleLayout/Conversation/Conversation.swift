@@ -163,7 +163,8 @@ public final class Conversation<Measurer: TextMeasurer> {
         let e = Int(timeline[message])
         guard let text = entries[e].content.content.text, entries[e].layout.textLines > 0 else { return [] }
         let measurer = engine.texts.measurer
-        let prepared = texts[e].prepared(part: 0, text: text) ?? measurer.prepare(text)
+        let prepared = texts[e].prepared(part: 0, text: text)
+            ?? measurer.prepare(text, language: entries[e].content.content.language)
         return measurer.layout(prepared, width: entries[e].layout.wrapWidth).lines
     }
 

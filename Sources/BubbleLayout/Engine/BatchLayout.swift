@@ -195,7 +195,7 @@ extension LayoutEngine {
         let measurer = texts.measurer
         let content = source.content.content
         // The texts measured: part 0, and an image of unknown size's label, part 1; each prepared once.
-        let prepared = content.text.map { measurer.prepare($0) }
+        let prepared = content.text.map { measurer.prepare($0, language: content.language) }
         let label = content.image.flatMap { $0.hasKnownSize ? nil : measurer.prepare($0.label) }
         for w in widths.indices {
             output.initialize(first + w * stride, to: layout(source, decoration: decoration, width: widths[w]) { text, part, wrap in

@@ -156,8 +156,9 @@ package final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     /// without an identity (date separators) and one-off layouts.
     func layoutUnstored(_ source: RowSource, decoration: RowDecoration, width: Int) -> RowLayout {
         let measurer = texts.measurer
-        return layout(source, decoration: decoration, width: width) { text, _, wrap in
-            measurer.measure(measurer.prepare(text), width: wrap)
+        let language = source.content.content.language
+        return layout(source, decoration: decoration, width: width) { text, part, wrap in
+            measurer.measure(measurer.prepare(text, language: part == 0 ? language : nil), width: wrap)
         }
     }
 
@@ -167,6 +168,8 @@ package final class LayoutEngine<Measurer: TextMeasurer>: Sendable {
     @_specialize(where Measurer == CellMeasurer)
     func measureAndCache(configuratorIndex i: Int, content: RowContent, key: LayoutKey, idHash: UInt64,
                          sizing: PreparedTextSizing<Measurer>) -> RowLayout {
+        var sizing = sizing
+        sizing.language = content.content.language
         let source = RowSource(cell: registry.configurators[i].cellType, kind: registry.configurators[i].kind, content: content)
         let layout = layout(source, decoration: key.decoration, width: Int(key.width)) { text, part, wrap in
             sizing.metrics(of: text, part: part, width: wrap)

@@ -17,6 +17,7 @@ package final class PreparedTextStore<Measurer: TextMeasurer>: Sendable {
     struct Part: Sendable {
         var index: Int
         var source: String
+        var language: String?
         var prepared: Measurer.Prepared
     }
 
@@ -102,21 +103,21 @@ package final class PreparedTextStore<Measurer: TextMeasurer>: Sendable {
         return own + (n > 15 ? n + 32 : 0) + MemoryLayout<Part>.stride
     }
 
-    /// The prepared form of `text`, part `part` of message `id` at `revision`; prepared now if
-    /// the store does not hold it.
+    /// The prepared form of `text`, part `part` of message `id` at `revision`, in `language` (a
+    /// BCP 47 tag; nil for the measurer's own); prepared now if the store does not hold it.
     @_specialize(where Measurer == CellMeasurer)
-    package func prepared(id: String, revision: Int, part: Int, text: String) -> Measurer.Prepared {
+    package func prepared(id: String, revision: Int, part: Int, text: String, language: String? = nil) -> Measurer.Prepared {
         let box = shard(for: id)
         let found: Measurer.Prepared? = box.state.withLock { shard in
             guard let s = shard.byID[id], let slot = shard.slots[s], slot.revision == revision else { return nil }
-            for stored in slot.parts where stored.index == part && stored.source == text {
+            for stored in slot.parts where stored.index == part && stored.source == text && stored.language == language {
                 if !slot.referenced { shard.slots[s]!.referenced = true }
                 return stored.prepared
             }
             return nil
         }
         if let found { return found }
-        let prepared = measurer.prepare(text)
+        let prepared = measurer.prepare(text, language: language)
         let partBytes = Self.bytes(of: prepared, source: text)
         let capacity = perShardCapacity, maxBytes = perShardBytes
         box.state.withLock { shard in
@@ -130,7 +131,7 @@ package final class PreparedTextStore<Measurer: TextMeasurer>: Sendable {
                 slot.bytes -= Self.bytes(of: slot.parts[i].prepared, source: slot.parts[i].source)
                 slot.parts.remove(at: i)
             }
-            slot.parts.append(Part(index: part, source: text, prepared: prepared))
+            slot.parts.append(Part(index: part, source: text, language: language, prepared: prepared))
             slot.bytes += partBytes
             while shard.byID.count > 0 && (shard.byID.count >= capacity || shard.bytes + slot.bytes > maxBytes) {
                 shard.evictOne()
@@ -187,14 +188,17 @@ struct PreparedTextSizing<Measurer: TextMeasurer>: TextSizing {
     /// Prepares texts without looking in or adding to the store (a one-pass batch, whose
     /// messages are each laid out once, has nothing to find there later).
     var bypassesStore = false
+    /// The language of the message's text (part 0), a BCP 47 tag; nil for the measurer's own.
+    var language: String? = nil
 
     @_specialize(where Measurer == CellMeasurer)
     func metrics(of text: String, part: Int, width: Int) -> TextMetrics {
         if let known, let metrics = known.value.metrics(part: part, text: text, width: width, measurer: store.measurer) {
             return metrics
         }
-        let prepared = bypassesStore ? store.measurer.prepare(text)
-            : store.prepared(id: id, revision: revision, part: part, text: text)
+        let language = part == 0 ? self.language : nil
+        let prepared = bypassesStore ? store.measurer.prepare(text, language: language)
+            : store.prepared(id: id, revision: revision, part: part, text: text, language: language)
         recorder?.texts.record(part: part, source: text, prepared: prepared)
         return store.measurer.measure(prepared, width: width)
     }

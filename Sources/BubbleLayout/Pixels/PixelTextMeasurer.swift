@@ -23,6 +23,7 @@ package struct PixelHeights<Measurer: PixelTextMeasurer> {
     /// The vertical parts added around a row's text.
     package let style: PixelStyle
     private var lastText: String?
+    private var lastLanguage: String?
     private var lastPrepared: Measurer.Prepared?
 
     /// Pixel rows for `engine`'s layouts, whose style should be `style.bubbleStyle`.
@@ -51,9 +52,11 @@ package struct PixelHeights<Measurer: PixelTextMeasurer> {
             let measurer = engine.texts.measurer
             if let each = measurer.uniformLineHeight64 { return lines * each }
             if let known = prepared(part) { return measurer.textHeight64(of: known, width: width) }
-            if text != lastText {
+            let language = part == 0 ? content?.language : nil
+            if text != lastText || language != lastLanguage {
                 lastText = text
-                lastPrepared = measurer.prepare(text)
+                lastLanguage = language
+                lastPrepared = measurer.prepare(text, language: language)
             }
             return measurer.textHeight64(of: lastPrepared!, width: width)
         }

@@ -84,7 +84,10 @@ final class NativeLogProducer: RecordProducer {
             return reject("wrong type: each line must hold a JSON object, found \(value.described)")
         }
         do {
-            return .record(try decoder.decode(object), position)
+            var warnings: [String] = []
+            let record = try decoder.decode(object, warnings: &warnings)
+            if warnings.isEmpty { return .record(record, position) }
+            return .recordWithWarnings(record, position, warnings.map { LogDiagnostic(position: position, reason: $0, isWarning: true) })
         } catch {
             return reject(error.description)
         }

@@ -37,7 +37,9 @@ struct NativeRecordDecoder {
 
     static var typeNames: String { kinds.keys.sorted().joined(separator: ", ") }
 
-    func decode(_ object: JSONObject) throws(NativeRecordProblem) -> any LogRecord {
+    /// The record `object` holds. A field read without the record being rejected (a `lang` that is
+    /// not a well-formed language tag, left out) adds its reason to `warnings`.
+    func decode(_ object: JSONObject, warnings: inout [String]) throws(NativeRecordProblem) -> any LogRecord {
         guard let idValue = object.present("id") else { throw .missingField("id") }
         guard let id = idValue.identifierValue else { throw .wrongType("id", expected: "a string or an integer", found: idValue) }
         let type = try Self.requiredString("type", in: object)
@@ -83,7 +85,37 @@ struct NativeRecordDecoder {
             date: LogTimestamp.date(microseconds: micros), status: status, isEdited: edited, replyToID: replyTo)
         header.conversationID = conversation
         header.forwardedFrom = try Self.optionalString("forwardedFrom", in: object)
-        return try decodeKind(header, object)
+        let record = try decodeKind(header, object)
+        guard let value = object.present("lang") else { return record }
+        // The text's language: laid out without it when it is not a tag, with a warning, as a
+        // browser ignores a `lang` it cannot read.
+        guard let tag = value.stringValue, LanguageTag.isWellFormed(tag) else {
+            let found = value.stringValue.map { "\"\(DiagnosticText.quoted($0))\"" } ?? value.described
+            warnings.append("field \"lang\" must be a BCP 47 language tag such as ja, zh-Hant or ko, found \(found); "
+                            + "the text is laid out without a language")
+            return record
+        }
+        switch record {
+        case var text as LogTextMessage:
+            text.textLanguage = tag
+            return text
+        case var image as LogImageMessage:
+            // A caption's language; a picture without a caption has no text to shape.
+            guard image.caption != nil else { return record }
+            image.textLanguage = tag
+            return image
+        case var notice as LogSystemMessage:
+            notice.textLanguage = tag
+            return notice
+        default:
+            return record
+        }
+    }
+
+    /// The record `object` holds, its warnings dropped.
+    func decode(_ object: JSONObject) throws(NativeRecordProblem) -> any LogRecord {
+        var warnings: [String] = []
+        return try decode(object, warnings: &warnings)
     }
 
     private static func requiredString(_ key: String, in object: JSONObject) throws(NativeRecordProblem) -> String {

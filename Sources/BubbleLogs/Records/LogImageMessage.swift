@@ -13,15 +13,17 @@ public struct LogImageMessage: ImageMessageModel, LogRecord {
         let imageName: String
         let caption: String?
         let captionSpans: [TextSpan]
+        let language: String?
 
         init(header: LogMessageHeader, pixelWidth: Int?, pixelHeight: Int?, imageName: String, caption: String?,
-             captionSpans: [TextSpan] = []) {
+             captionSpans: [TextSpan] = [], language: String? = nil) {
             self.header = header
             self.pixelWidth = pixelWidth
             self.pixelHeight = pixelHeight
             self.imageName = imageName
             self.caption = caption
             self.captionSpans = captionSpans
+            self.language = language
         }
     }
 
@@ -34,32 +36,42 @@ public struct LogImageMessage: ImageMessageModel, LogRecord {
     /// Bold, italic, code… over parts of `caption`, from the app's markup; written as `styles`.
     public var captionSpans: [TextSpan] {
         get { storage.captionSpans }
-        set { storage = Storage(header: storage.header, pixelWidth: storage.pixelWidth, pixelHeight: storage.pixelHeight, imageName: storage.imageName, caption: storage.caption, captionSpans: newValue) }
+        set { storage = Storage(header: storage.header, pixelWidth: storage.pixelWidth, pixelHeight: storage.pixelHeight, imageName: storage.imageName, caption: storage.caption, captionSpans: newValue, language: storage.language) }
     }
 
     public var header: LogMessageHeader {
         get { storage.header }
-        set { storage = Storage(header: newValue, pixelWidth: storage.pixelWidth, pixelHeight: storage.pixelHeight, imageName: storage.imageName, caption: storage.caption, captionSpans: storage.captionSpans) }
+        set { storage = Storage(header: newValue, pixelWidth: storage.pixelWidth, pixelHeight: storage.pixelHeight, imageName: storage.imageName, caption: storage.caption, captionSpans: storage.captionSpans, language: storage.language) }
     }
 
     public var pixelWidth: Int? {
         get { storage.pixelWidth }
-        set { storage = Storage(header: storage.header, pixelWidth: newValue, pixelHeight: storage.pixelHeight, imageName: storage.imageName, caption: storage.caption, captionSpans: storage.captionSpans) }
+        set { storage = Storage(header: storage.header, pixelWidth: newValue, pixelHeight: storage.pixelHeight, imageName: storage.imageName, caption: storage.caption, captionSpans: storage.captionSpans, language: storage.language) }
     }
 
     public var pixelHeight: Int? {
         get { storage.pixelHeight }
-        set { storage = Storage(header: storage.header, pixelWidth: storage.pixelWidth, pixelHeight: newValue, imageName: storage.imageName, caption: storage.caption, captionSpans: storage.captionSpans) }
+        set { storage = Storage(header: storage.header, pixelWidth: storage.pixelWidth, pixelHeight: newValue, imageName: storage.imageName, caption: storage.caption, captionSpans: storage.captionSpans, language: storage.language) }
     }
 
     public var imageName: String {
         get { storage.imageName }
-        set { storage = Storage(header: storage.header, pixelWidth: storage.pixelWidth, pixelHeight: storage.pixelHeight, imageName: newValue, caption: storage.caption, captionSpans: storage.captionSpans) }
+        set { storage = Storage(header: storage.header, pixelWidth: storage.pixelWidth, pixelHeight: storage.pixelHeight, imageName: newValue, caption: storage.caption, captionSpans: storage.captionSpans, language: storage.language) }
     }
 
     public var caption: String? {
         get { storage.caption }
-        set { storage = Storage(header: storage.header, pixelWidth: storage.pixelWidth, pixelHeight: storage.pixelHeight, imageName: storage.imageName, caption: newValue, captionSpans: storage.captionSpans) }
+        set { storage = Storage(header: storage.header, pixelWidth: storage.pixelWidth, pixelHeight: storage.pixelHeight, imageName: storage.imageName, caption: newValue, captionSpans: storage.captionSpans, language: storage.language) }
+    }
+
+    /// The caption's language, a well-formed BCP 47 tag (native `lang`); nil when the log does not say.
+    package var textLanguage: String? {
+        get { storage.language }
+        set {
+            storage = Storage(header: storage.header, pixelWidth: storage.pixelWidth, pixelHeight: storage.pixelHeight,
+                              imageName: storage.imageName, caption: storage.caption, captionSpans: storage.captionSpans,
+                              language: newValue)
+        }
     }
 
     public var senderName: String? { storage.header.senderName }
@@ -77,13 +89,15 @@ public struct LogImageMessage: ImageMessageModel, LogRecord {
         if let caption {
             record.add("text", caption)
             if !captionSpans.isEmpty { record.add("styles", NativeTextStyles.fields(captionSpans, in: caption)) }
+            if let language = textLanguage { record.add("lang", language) }
         }
     }
 
     public static func == (a: LogImageMessage, b: LogImageMessage) -> Bool {
         a.storage === b.storage
             || (a.header == b.header && a.pixelWidth == b.pixelWidth && a.pixelHeight == b.pixelHeight
-                && a.imageName == b.imageName && a.caption == b.caption && a.captionSpans == b.captionSpans)
+                && a.imageName == b.imageName && a.caption == b.caption && a.captionSpans == b.captionSpans
+                && a.textLanguage == b.textLanguage)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -93,5 +107,8 @@ public struct LogImageMessage: ImageMessageModel, LogRecord {
         hasher.combine(imageName)
         hasher.combine(caption)
         hasher.combine(captionSpans)
+        if let language = textLanguage { hasher.combine(language) }
     }
 }
+
+extension LogImageMessage: LanguageTaggedMessage {}

@@ -9,10 +9,12 @@ public struct LogSystemMessage: SystemMessageModel, LogRecord {
     private final class Storage: Sendable {
         let header: LogMessageHeader
         let notice: String
+        let language: String?
 
-        init(header: LogMessageHeader, notice: String) {
+        init(header: LogMessageHeader, notice: String, language: String? = nil) {
             self.header = header
             self.notice = notice
+            self.language = language
         }
     }
 
@@ -22,12 +24,18 @@ public struct LogSystemMessage: SystemMessageModel, LogRecord {
 
     public var header: LogMessageHeader {
         get { storage.header }
-        set { storage = Storage(header: newValue, notice: storage.notice) }
+        set { storage = Storage(header: newValue, notice: storage.notice, language: storage.language) }
     }
 
     public var notice: String {
         get { storage.notice }
-        set { storage = Storage(header: storage.header, notice: newValue) }
+        set { storage = Storage(header: storage.header, notice: newValue, language: storage.language) }
+    }
+
+    /// The notice's language, a well-formed BCP 47 tag (native `lang`); nil when the log does not say.
+    package var textLanguage: String? {
+        get { storage.language }
+        set { storage = Storage(header: storage.header, notice: storage.notice, language: newValue) }
     }
 
     public var senderName: String? { nil }
@@ -36,14 +44,18 @@ public struct LogSystemMessage: SystemMessageModel, LogRecord {
 
     public func addKindFields(to record: inout NativeRecordFields) {
         record.add("text", notice)
+        if let language = textLanguage { record.add("lang", language) }
     }
 
     public static func == (a: LogSystemMessage, b: LogSystemMessage) -> Bool {
-        a.storage === b.storage || (a.header == b.header && a.notice == b.notice)
+        a.storage === b.storage || (a.header == b.header && a.notice == b.notice && a.textLanguage == b.textLanguage)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(header)
         hasher.combine(notice)
+        if let language = textLanguage { hasher.combine(language) }
     }
 }
+
+extension LogSystemMessage: LanguageTaggedMessage {}

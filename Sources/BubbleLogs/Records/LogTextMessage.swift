@@ -14,12 +14,14 @@ public struct LogTextMessage: TextMessageModel, LogRecord {
         let text: String
         let textStyle: MessageTextStyle
         let spans: [TextSpan]
+        let language: String?
 
-        init(header: LogMessageHeader, text: String, textStyle: MessageTextStyle, spans: [TextSpan]) {
+        init(header: LogMessageHeader, text: String, textStyle: MessageTextStyle, spans: [TextSpan], language: String? = nil) {
             self.header = header
             self.text = text
             self.textStyle = textStyle
             self.spans = spans
+            self.language = language
         }
     }
 
@@ -29,24 +31,45 @@ public struct LogTextMessage: TextMessageModel, LogRecord {
 
     public var header: LogMessageHeader {
         get { storage.header }
-        set { storage = Storage(header: newValue, text: storage.text, textStyle: storage.textStyle, spans: storage.spans) }
+        set {
+            storage = Storage(header: newValue, text: storage.text, textStyle: storage.textStyle, spans: storage.spans,
+                              language: storage.language)
+        }
     }
 
     public var text: String {
         get { storage.text }
-        set { storage = Storage(header: storage.header, text: newValue, textStyle: storage.textStyle, spans: storage.spans) }
+        set {
+            storage = Storage(header: storage.header, text: newValue, textStyle: storage.textStyle, spans: storage.spans,
+                              language: storage.language)
+        }
     }
 
     /// `.notice` for the app's note in the sender's place ("This message was deleted").
     public var textStyle: MessageTextStyle {
         get { storage.textStyle }
-        set { storage = Storage(header: storage.header, text: storage.text, textStyle: newValue, spans: storage.spans) }
+        set {
+            storage = Storage(header: storage.header, text: storage.text, textStyle: newValue, spans: storage.spans,
+                              language: storage.language)
+        }
     }
 
     /// Bold, italic, code… over parts of `text`, from the app's markup; written as `styles`.
     public var textSpans: [TextSpan] {
         get { storage.spans }
-        set { storage = Storage(header: storage.header, text: storage.text, textStyle: storage.textStyle, spans: newValue) }
+        set {
+            storage = Storage(header: storage.header, text: storage.text, textStyle: storage.textStyle, spans: newValue,
+                              language: storage.language)
+        }
+    }
+
+    /// The text's language, a well-formed BCP 47 tag (native `lang`); nil when the log does not say.
+    package var textLanguage: String? {
+        get { storage.language }
+        set {
+            storage = Storage(header: storage.header, text: storage.text, textStyle: storage.textStyle, spans: storage.spans,
+                              language: newValue)
+        }
     }
 
     public var senderName: String? { storage.header.senderName }
@@ -60,11 +83,13 @@ public struct LogTextMessage: TextMessageModel, LogRecord {
         record.add("text", text)
         if textStyle == .notice { record.add("style", textStyle.rawValue) }
         if !textSpans.isEmpty { record.add("styles", NativeTextStyles.fields(textSpans, in: text)) }
+        if let language = textLanguage { record.add("lang", language) }
     }
 
     public static func == (a: LogTextMessage, b: LogTextMessage) -> Bool {
         a.storage === b.storage
-            || (a.header == b.header && a.text == b.text && a.textStyle == b.textStyle && a.textSpans == b.textSpans)
+            || (a.header == b.header && a.text == b.text && a.textStyle == b.textStyle && a.textSpans == b.textSpans
+                && a.textLanguage == b.textLanguage)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -72,5 +97,8 @@ public struct LogTextMessage: TextMessageModel, LogRecord {
         hasher.combine(text)
         hasher.combine(textStyle)
         hasher.combine(textSpans)
+        if let language = textLanguage { hasher.combine(language) }
     }
 }
+
+extension LogTextMessage: LanguageTaggedMessage {}
