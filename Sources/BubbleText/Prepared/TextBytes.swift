@@ -77,9 +77,9 @@ struct TextBytes {
 /// index read is in `0 ..< count` (asserted in debug builds) and that the storage outlives the
 /// view (made only inside a closure that lends it).
 @usableFromInline
-struct ElementsView<Element> {
+package struct ElementsView<Element> {
     @usableFromInline let base: UnsafePointer<Element>?
-    @usableFromInline let count: Int
+    @usableFromInline package let count: Int
 
     @inlinable @inline(__always)
     init(_ buffer: UnsafeBufferPointer<Element>) {
@@ -87,21 +87,125 @@ struct ElementsView<Element> {
         count = buffer.baseAddress == nil ? 0 : buffer.count
     }
 
+    /// The elements `view` writes, read only.
     @inlinable @inline(__always)
-    subscript(index: Int) -> Element {
+    package init(_ view: MutableElementsView<Element>) {
+        base = UnsafePointer(view.base)
+        count = view.count
+    }
+
+    /// The `count` elements from `start` (inside the view).
+    @inlinable @inline(__always)
+    package func slice(from start: Int, count: Int) -> ElementsView {
+        assert(start >= 0 && count >= 0 && start &+ count <= self.count, "ElementsView: \(start)+\(count) outside 0..<\(self.count)")
+        return ElementsView(UnsafeBufferPointer(start: base.map { $0 + start }, count: count))
+    }
+
+    @inlinable @inline(__always)
+    package subscript(index: Int) -> Element {
         assert(index >= 0 && index < count, "ElementsView: element \(index) outside 0..<\(count)")
         return base.unsafelyUnwrapped[index]
     }
 
     /// The elements, as a copy.
-    var elements: [Element] { (0..<count).map { self[$0] } }
+    package var elements: [Element] { (0..<count).map { self[$0] } }
+}
+
+extension ElementsView where Element == UInt8 {
+    /// The eight elements from `index`, the first in the lowest bits.
+    @inlinable @inline(__always)
+    package func word(at index: Int) -> UInt64 {
+        assert(index >= 0 && index &+ 8 <= count, "ElementsView: word at \(index) outside 0..<\(count)")
+        return UInt64(littleEndian: UnsafeRawPointer(base.unsafelyUnwrapped).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+    }
+}
+
+/// Elements written in place, in storage another value owns (an array's, the bidi resolver's
+/// scratch space), by loops that index them at positions they compute. Invariants, asserted in
+/// debug builds: every index is in `0 ..< count`; the storage outlives the view (made only inside
+/// a closure that lends it, or by `allocate`, owned by the one object that calls `deallocate`);
+/// no two views written at once overlap.
+@usableFromInline
+package struct MutableElementsView<Element> {
+    @usableFromInline let base: UnsafeMutablePointer<Element>?
+    @usableFromInline package let count: Int
+
+    @inlinable @inline(__always)
+    init(_ buffer: UnsafeMutableBufferPointer<Element>) {
+        base = buffer.baseAddress
+        count = buffer.baseAddress == nil ? 0 : buffer.count
+    }
+
+    /// Storage for `capacity` elements, not initialised: for elements of a trivial type (integers,
+    /// `Bool`), written before they are read. Its owner calls `deallocate()` once.
+    @inlinable
+    static func allocate(capacity: Int) -> MutableElementsView {
+        MutableElementsView(UnsafeMutableBufferPointer<Element>.allocate(capacity: capacity))
+    }
+
+    /// Frees storage `allocate` made.
+    @inlinable
+    func deallocate() { base?.deallocate() }
+
+    @inlinable @inline(__always)
+    package subscript(index: Int) -> Element {
+        get {
+            assert(index >= 0 && index < count, "MutableElementsView: element \(index) outside 0..<\(count)")
+            return base.unsafelyUnwrapped[index]
+        }
+        nonmutating set {
+            assert(index >= 0 && index < count, "MutableElementsView: element \(index) outside 0..<\(count)")
+            base.unsafelyUnwrapped[index] = newValue
+        }
+    }
+
+    /// The `count` elements from `start` (inside the view).
+    @inlinable @inline(__always)
+    package func slice(from start: Int, count: Int) -> MutableElementsView {
+        assert(start >= 0 && count >= 0 && start &+ count <= self.count,
+               "MutableElementsView: \(start)+\(count) outside 0..<\(self.count)")
+        return MutableElementsView(UnsafeMutableBufferPointer(start: base.map { $0 + start }, count: count))
+    }
+
+    /// Copies `source` to the start of the view (as long as `source` at most).
+    @inlinable @inline(__always)
+    package func copy(from source: ElementsView<Element>) {
+        assert(source.count <= count, "MutableElementsView: \(source.count) elements into \(count)")
+        guard source.count > 0 else { return }
+        base.unsafelyUnwrapped.update(from: source.base.unsafelyUnwrapped, count: source.count)
+    }
+
+    /// Swaps the elements at `i` and `j`.
+    @inlinable @inline(__always)
+    func swapAt(_ i: Int, _ j: Int) {
+        let t = self[i]
+        self[i] = self[j]
+        self[j] = t
+    }
+}
+
+extension MutableElementsView where Element: Comparable {
+    /// Sorts the first `prefix` elements in place.
+    @inlinable
+    func sortPrefix(_ prefix: Int) {
+        assert(prefix >= 0 && prefix <= count, "MutableElementsView: sorting \(prefix) of \(count)")
+        guard prefix > 1 else { return }
+        var buffer = UnsafeMutableBufferPointer(start: base, count: prefix)
+        buffer.sort()
+    }
 }
 
 extension Array {
     /// Runs `body` with the elements in place.
     @inlinable @inline(__always)
-    func withElementsView<R>(_ body: (ElementsView<Element>) throws -> R) rethrows -> R {
+    package func withElementsView<R>(_ body: (ElementsView<Element>) throws -> R) rethrows -> R {
         try withUnsafeBufferPointer { try body(ElementsView($0)) }
+    }
+
+    /// Runs `body` with the elements in place, to write.
+    @inlinable @inline(__always)
+    package mutating func withMutableElementsView<R>(_ body: (MutableElementsView<Element>) throws -> R) rethrows -> R {
+        try withUnsafeMutableBufferPointer { try body(MutableElementsView($0)) }
     }
 }
 
@@ -112,8 +216,8 @@ extension TextBytes: RandomAccessCollection {
 }
 
 extension ElementsView: RandomAccessCollection {
-    @inlinable var startIndex: Int { 0 }
-    @inlinable var endIndex: Int { count }
+    @inlinable package var startIndex: Int { 0 }
+    @inlinable package var endIndex: Int { count }
 }
 
 /// Decodes the scalar whose UTF-8 encoding starts at `index` of `bytes` (valid UTF-8).

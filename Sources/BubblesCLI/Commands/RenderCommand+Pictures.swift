@@ -52,7 +52,7 @@ extension RenderCommand {
                 }
             } else {
                 let sink = context.output
-                try document.writeDocument(width: width) { bytes in try sink.write(contentsOf: bytes) }
+                try document.writeDocument(width: width) { bytes in try sink.write(bytes: bytes) }
             }
             document.clear()
         }
