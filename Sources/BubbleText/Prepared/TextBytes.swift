@@ -81,8 +81,10 @@ package struct ElementsView<Element> {
     @usableFromInline let base: UnsafePointer<Element>?
     @usableFromInline package let count: Int
 
+    /// The elements `buffer` lends, for as long as it lends them (the other modules' fences make
+    /// views of their own storage this way).
     @inlinable @inline(__always)
-    init(_ buffer: UnsafeBufferPointer<Element>) {
+    package init(_ buffer: UnsafeBufferPointer<Element>) {
         base = buffer.baseAddress
         count = buffer.baseAddress == nil ? 0 : buffer.count
     }
@@ -101,10 +103,24 @@ package struct ElementsView<Element> {
         return ElementsView(UnsafeBufferPointer(start: base.map { $0 + start }, count: count))
     }
 
+    /// The elements from `start` to the end (`start` at most `count`).
+    @inlinable @inline(__always)
+    package func tail(from start: Int) -> ElementsView { slice(from: start, count: count &- start) }
+
     @inlinable @inline(__always)
     package subscript(index: Int) -> Element {
         assert(index >= 0 && index < count, "ElementsView: element \(index) outside 0..<\(count)")
         return base.unsafelyUnwrapped[index]
+    }
+
+    /// The element at `index`, read where it is stored: a value whose copy retains references
+    /// (a font face and its tables) is used without being copied.
+    @inlinable
+    package subscript(inPlace index: Int) -> Element {
+        unsafeAddress {
+            assert(index >= 0 && index < count, "ElementsView: element \(index) outside 0..<\(count)")
+            return base.unsafelyUnwrapped + index
+        }
     }
 
     /// The elements, as a copy.
@@ -118,6 +134,13 @@ extension ElementsView where Element == UInt8 {
         assert(index >= 0 && index &+ 8 <= count, "ElementsView: word at \(index) outside 0..<\(count)")
         return UInt64(littleEndian: UnsafeRawPointer(base.unsafelyUnwrapped).loadUnaligned(fromByteOffset: index, as: UInt64.self))
     }
+
+    /// The four elements from `index`, the first in the lowest bits.
+    @inlinable @inline(__always)
+    package func word32(at index: Int) -> UInt32 {
+        assert(index >= 0 && index &+ 4 <= count, "ElementsView: word at \(index) outside 0..<\(count)")
+        return UInt32(littleEndian: UnsafeRawPointer(base.unsafelyUnwrapped).loadUnaligned(fromByteOffset: index, as: UInt32.self))
+    }
 }
 
 /// Elements written in place, in storage another value owns (an array's, the bidi resolver's
@@ -130,8 +153,10 @@ package struct MutableElementsView<Element> {
     @usableFromInline let base: UnsafeMutablePointer<Element>?
     @usableFromInline package let count: Int
 
+    /// The elements `buffer` lends, for as long as it lends them (the other modules' fences make
+    /// views of their own storage this way).
     @inlinable @inline(__always)
-    init(_ buffer: UnsafeMutableBufferPointer<Element>) {
+    package init(_ buffer: UnsafeMutableBufferPointer<Element>) {
         base = buffer.baseAddress
         count = buffer.baseAddress == nil ? 0 : buffer.count
     }
@@ -139,13 +164,13 @@ package struct MutableElementsView<Element> {
     /// Storage for `capacity` elements, not initialised: for elements of a trivial type (integers,
     /// `Bool`), written before they are read. Its owner calls `deallocate()` once.
     @inlinable
-    static func allocate(capacity: Int) -> MutableElementsView {
+    package static func allocate(capacity: Int) -> MutableElementsView {
         MutableElementsView(UnsafeMutableBufferPointer<Element>.allocate(capacity: capacity))
     }
 
     /// Frees storage `allocate` made.
     @inlinable
-    func deallocate() { base?.deallocate() }
+    package func deallocate() { base?.deallocate() }
 
     @inlinable @inline(__always)
     package subscript(index: Int) -> Element {
@@ -166,6 +191,30 @@ package struct MutableElementsView<Element> {
                "MutableElementsView: \(start)+\(count) outside 0..<\(self.count)")
         return MutableElementsView(UnsafeMutableBufferPointer(start: base.map { $0 + start }, count: count))
     }
+
+    /// The elements from `start` to the end (`start` at most `count`).
+    @inlinable @inline(__always)
+    package func tail(from start: Int) -> MutableElementsView { slice(from: start, count: count &- start) }
+
+    /// Writes `value` to the first `prefix` elements.
+    @inlinable @inline(__always)
+    package func fill(_ value: Element, prefix: Int) {
+        assert(prefix >= 0 && prefix <= count, "MutableElementsView: filling \(prefix) of \(count)")
+        guard prefix > 0 else { return }
+        base.unsafelyUnwrapped.update(repeating: value, count: prefix)
+    }
+
+    /// Moves the `length` elements from `start` to the start of the view (the two may overlap).
+    @inlinable @inline(__always)
+    package func moveToStart(from start: Int, count length: Int) {
+        assert(start >= 0 && length >= 0 && start &+ length <= count,
+               "MutableElementsView: moving \(start)+\(length) outside 0..<\(count)")
+        guard length > 0 else { return }
+        base.unsafelyUnwrapped.update(from: base.unsafelyUnwrapped + start, count: length)
+    }
+
+    /// The elements, as a copy.
+    package var elements: [Element] { ElementsView(self).elements }
 
     /// Copies `source` to the start of the view (as long as `source` at most).
     @inlinable @inline(__always)
@@ -241,6 +290,13 @@ extension String {
     mutating func withTextBytes<R>(_ body: (TextBytes) throws -> R) rethrows -> R {
         try withUTF8 { try body(TextBytes($0)) }
     }
+
+    /// Runs `body` with the string's UTF-8 in place (made contiguous first if it is not), for
+    /// the other modules.
+    @inlinable
+    package mutating func withUTF8Elements<R>(_ body: (ElementsView<UInt8>) throws -> R) rethrows -> R {
+        try withUTF8 { try body(ElementsView($0)) }
+    }
 }
 
 // MARK: Process-wide tables
@@ -310,41 +366,23 @@ enum PublishedValue {
 // only those); the checked `init(rawValue:)` is an out-of-line call per scalar, which the hot
 // loops cannot afford. Debug builds check each.
 
-extension LineBreakClass {
-    /// The class whose raw value is `raw`, which must be one (`raw < 64` from a table field).
+/// An enum of one byte whose values the generated tables store as their raw values.
+@usableFromInline
+protocol TableCoded: RawRepresentable where RawValue == UInt8 {}
+
+extension TableCoded {
+    /// The value whose raw value is `raw`, which must be one (a table field, masked to its width).
     @inlinable @inline(__always)
     init(tableValue raw: UInt8) {
-        assert(LineBreakClass(rawValue: raw) != nil, "LineBreakClass: \(raw) is no class")
-        self = unsafeBitCast(raw, to: LineBreakClass.self)
+        assert(MemoryLayout<Self>.size == 1 && Self(rawValue: raw) != nil, "\(Self.self): \(raw) is not one of its values")
+        self = unsafeBitCast(raw, to: Self.self)
     }
 }
 
-extension GraphemeBreakProperty {
-    /// The property whose raw value is `raw`, which must be one.
-    @inlinable @inline(__always)
-    init(tableValue raw: UInt8) {
-        assert(GraphemeBreakProperty(rawValue: raw) != nil, "GraphemeBreakProperty: \(raw) is no property")
-        self = unsafeBitCast(raw, to: GraphemeBreakProperty.self)
-    }
-}
-
-extension BidiClass {
-    /// The class whose raw value is `raw`, which must be one.
-    @inlinable @inline(__always)
-    init(tableValue raw: UInt8) {
-        assert(BidiClass(rawValue: raw) != nil, "BidiClass: \(raw) is no class")
-        self = unsafeBitCast(raw, to: BidiClass.self)
-    }
-}
-
-extension JoiningType {
-    /// The joining type whose raw value is `raw`, which must be one.
-    @inlinable @inline(__always)
-    init(tableValue raw: UInt8) {
-        assert(JoiningType(rawValue: raw) != nil, "JoiningType: \(raw) is no joining type")
-        self = unsafeBitCast(raw, to: JoiningType.self)
-    }
-}
+extension LineBreakClass: TableCoded {}
+extension GraphemeBreakProperty: TableCoded {}
+extension BidiClass: TableCoded {}
+extension JoiningType: TableCoded {}
 
 // MARK: Entry points for the other modules, which hold their bytes in pointers
 
