@@ -37,7 +37,6 @@ public enum BidiBenchmark {
         // Per text: its scalars, the UTF-8 offset of each, and its lines as scalar ranges.
         var scalarTexts: [[UInt32]] = []
         var lineRanges: [[Range<Int>]] = []
-        var longest = 0
         var lineCount = 0
         for text in prepared {
             var scalars: [UInt32] = []
@@ -59,61 +58,18 @@ public enum BidiBenchmark {
             }
             let lines = text.layout(width: width).lines.map { index($0.utf8Range.lowerBound)..<index($0.utf8Range.upperBound) }
             lineCount += lines.count
-            longest = max(longest, scalars.count)
             scalarTexts.append(scalars)
             lineRanges.append(lines)
         }
         let scalarCount = scalarTexts.reduce(0) { $0 + $1.count }
-        let resolver = BidiResolver()
-        let classes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, longest))
-        let levels = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, longest))
-        let lineLevels = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, longest))
-        let order = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, longest))
-        defer { classes.deallocate(); levels.deallocate(); lineLevels.deallocate(); order.deallocate() }
+        var ordering = BidiLineOrdering()
         var sink = 0
 
         // Out of line so that instruction counters can count one round alone
         // (valgrind --tool=callgrind --toggle-collect on this closure).
         @inline(never) func round() {
             for (t, scalars) in scalarTexts.enumerated() {
-                scalars.withUnsafeBufferPointer { scalarBuffer in
-                    let count = scalarBuffer.count
-                    var seen: UInt32 = 0
-                    for i in 0..<count {
-                        let c = BidiTables.classValue(scalarBuffer[i])
-                        classes[i] = c
-                        seen |= 1 &<< UInt32(c)
-                    }
-                    let separated = seen & (1 << BidiClass.b.rawValue) != 0
-                    // Paragraphs end after a paragraph separator (B).
-                    var start = 0
-                    var lineIndex = 0
-                    let lines = lineRanges[t]
-                    while start < count {
-                        var end = count
-                        if separated {
-                            end = start
-                            while end < count && classes[end] != BidiClass.b.rawValue { end += 1 }
-                            end = min(count, end + 1)
-                        }
-                        let paragraph = resolver.resolve(
-                            classes: UnsafeBufferPointer(start: classes + start, count: end - start),
-                            scalars: UnsafeBufferPointer(rebasing: scalarBuffer[start..<end]), direction: .auto,
-                            levels: UnsafeMutableBufferPointer(start: levels + start, count: end - start))
-                        while lineIndex < lines.count && lines[lineIndex].lowerBound < end {
-                            let line = lines[lineIndex].clamped(to: start..<end)
-                            let lineCount = line.count
-                            (lineLevels).update(from: levels + line.lowerBound, count: lineCount)
-                            let lineLevelBuffer = UnsafeMutableBufferPointer(start: lineLevels, count: lineCount)
-                            BidiLine.resetWhitespace(classes: UnsafeBufferPointer(start: classes + line.lowerBound, count: lineCount),
-                                                     levels: lineLevelBuffer, paragraphLevel: paragraph)
-                            sink &+= BidiLine.visualOrder(levels: UnsafeBufferPointer(lineLevelBuffer),
-                                                          into: UnsafeMutableBufferPointer(start: order, count: lineCount))
-                            lineIndex += 1
-                        }
-                        start = end
-                    }
-                }
+                sink &+= ordering.orderLines(of: scalars, lines: lineRanges[t])
             }
         }
 

@@ -1,9 +1,8 @@
-/// The module's unsafe code, all of it: escaping text over its contiguous UTF-8 bytes, and handing
-/// finished bytes to a writer that takes a buffer (`TranscriptDocument.writeDocument`).
+/// The module's unsafe code, all of it: escaping text over its contiguous UTF-8 bytes.
 ///
 /// Invariants (asserted in debug builds): every run the escaping loop copies lies inside the input
 /// (`run <= i <= count`; a scalar is dropped only after its continuation bytes were found inside
-/// it), and a buffer is used only inside the closure it is handed to.
+/// it), and the input buffer is used only inside the closure it is handed to.
 extension MarkupBytes {
     /// `text` escaped for an XML or HTML text node or a quoted attribute (`MarkupText`).
     mutating func appendEscaped(_ text: some StringProtocol) {
@@ -61,10 +60,5 @@ extension MarkupBytes {
         }
         assert(run <= count)
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[run..<count]))
-    }
-
-    /// Calls `body` with `bytes` as a buffer, valid only during the call.
-    static func withBuffer<E: Error>(_ bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(E) in try body(buffer) }
     }
 }

@@ -11,7 +11,7 @@ public protocol TranscriptDocument {
     /// The whole document as UTF-8.
     func documentBytes(width: Int) -> [UInt8]
     /// Hands the whole document to `write` as UTF-8, in one piece or several.
-    func writeDocument<E: Error>(width: Int, _ write: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E)
+    func writeDocument<E: Error>(width: Int, _ write: ([UInt8]) throws(E) -> Void) throws(E)
     /// The file name extension: `svg`, `html`.
     var fileExtension: String { get }
 }
@@ -19,8 +19,8 @@ public protocol TranscriptDocument {
 extension TranscriptDocument {
     public func documentBytes(width: Int) -> [UInt8] { Array(document(width: width).utf8) }
 
-    public func writeDocument<E: Error>(width: Int, _ write: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
-        try MarkupBytes.withBuffer(documentBytes(width: width), write)
+    public func writeDocument<E: Error>(width: Int, _ write: ([UInt8]) throws(E) -> Void) throws(E) {
+        try write(documentBytes(width: width))
     }
 }
 

@@ -226,7 +226,7 @@ public struct TranscriptHTML {
     }
 
     /// Hands the whole page to `write` as UTF-8, in pieces: the rows are not copied.
-    public func writeDocument<E: Error>(width: Int, _ write: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
+    public func writeDocument<E: Error>(width: Int, _ write: ([UInt8]) throws(E) -> Void) throws(E) {
         let c = theme.colors
         var css = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">\n"
         // Pictures, when the page embeds any, only as `data:` URLs.
@@ -253,11 +253,11 @@ public struct TranscriptHTML {
         css += ".notice{box-sizing:content-box;color:\(c.secondary);text-align:center}\n"
         css += ".notice .text{margin:0 auto}\n"
         css += "</style></head>\n<body><main class=\"chat\">\n"
-        try MarkupBytes.withBuffer(Array(css.utf8), write)
-        try MarkupBytes.withBuffer(out.bytes, write)
+        try write(Array(css.utf8))
+        try write(out.bytes)
         var tail = MarkupBytes()
         tail.append("</main></body></html>\n")
-        try MarkupBytes.withBuffer(tail.bytes, write)
+        try write(tail.bytes)
     }
 }
 

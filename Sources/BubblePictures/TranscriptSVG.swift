@@ -387,7 +387,7 @@ public struct TranscriptSVG {
     }
 
     /// Hands the whole document to `write` as UTF-8, in pieces: the rows are not copied.
-    public func writeDocument<E: Error>(width: Int, _ write: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
+    public func writeDocument<E: Error>(width: Int, _ write: ([UInt8]) throws(E) -> Void) throws(E) {
         let c = theme.colors
         // A margin all round, as a chat app's screen has: the rows are laid out in `width`.
         let margin = Self.margin
@@ -421,11 +421,11 @@ public struct TranscriptSVG {
         head.append(" ")
         head.append(margin)
         head.append(")\">\n")
-        try MarkupBytes.withBuffer(head.bytes, write)
-        try MarkupBytes.withBuffer(out.bytes, write)
+        try write(head.bytes)
+        try write(out.bytes)
         var tail = MarkupBytes()
         tail.append("</g>\n</svg>\n")
-        try MarkupBytes.withBuffer(tail.bytes, write)
+        try write(tail.bytes)
     }
 
     /// Px around the rows in the picture.

@@ -35,10 +35,10 @@ import Testing
             let direction = [BidiDirection.auto, .leftToRight, .rightToLeft].randomElement(using: &random)!
             var fastLevels = [UInt8](repeating: 0, count: count)
             var generalLevels = [UInt8](repeating: 0, count: count)
-            let (fastLevel, generalLevel) = classes.withUnsafeBufferPointer { c in
-                scalars.withUnsafeBufferPointer { s in
-                    (fastLevels.withUnsafeMutableBufferPointer { fast.resolve(classes: c, scalars: s, direction: direction, levels: $0) },
-                     generalLevels.withUnsafeMutableBufferPointer { general.resolve(classes: c, scalars: s, direction: direction, levels: $0) })
+            let (fastLevel, generalLevel) = classes.withElementsView { c in
+                scalars.withElementsView { s in
+                    (fastLevels.withMutableElementsView { fast.resolve(classes: c, scalars: s, direction: direction, levels: $0) },
+                     generalLevels.withMutableElementsView { general.resolve(classes: c, scalars: s, direction: direction, levels: $0) })
                 }
             }
             #expect(fastLevel == generalLevel)
@@ -90,8 +90,8 @@ import Testing
                 round % 2 == 1 && Int.random(in: 0..<8, using: &random) == 0 ? BidiResolver.removed : UInt8.random(in: 0...top, using: &random)
             }
             var order = [Int32](repeating: -1, count: count)
-            let written = levels.withUnsafeBufferPointer { l in
-                order.withUnsafeMutableBufferPointer { BidiLine.visualOrder(levels: l, into: $0) }
+            let written = levels.withElementsView { l in
+                order.withMutableElementsView { BidiLine.visualOrder(levels: l, into: $0) }
             }
             #expect(Array(order.prefix(written)) == referenceOrder(levels), "\(levels)")
         }
@@ -130,8 +130,8 @@ import Testing
             let levels: [UInt8] = (0..<count).map { _ in UInt8.random(in: 0...3, using: &random) }
             let paragraphLevel = UInt8.random(in: 0...1, using: &random)
             var reset = levels
-            classes.withUnsafeBufferPointer { c in
-                reset.withUnsafeMutableBufferPointer { BidiLine.resetWhitespace(classes: c, levels: $0, paragraphLevel: paragraphLevel) }
+            classes.withElementsView { c in
+                reset.withMutableElementsView { BidiLine.resetWhitespace(classes: c, levels: $0, paragraphLevel: paragraphLevel) }
             }
             #expect(reset == referenceReset(classes, levels, paragraphLevel: paragraphLevel), "\(classes)")
         }

@@ -154,8 +154,9 @@ public struct FontChain: Sendable {
         return face(base: first, wantsEmoji: wantsEmoji, in: faces)
     }
 
-    /// `face(for:)` for the `count` scalars at `scalars` (a grapheme), read in place.
-    func face(for scalars: UnsafePointer<UInt32>, count: Int) -> (face: Int, glyph: UInt16) {
+    /// `face(for:)` for `scalars` (a grapheme), read in place.
+    func face(for scalars: ElementsView<UInt32>) -> (face: Int, glyph: UInt16) {
+        let count = scalars.count
         var wantsEmoji = false
         for i in 0..<count {
             let scalar = scalars[i]

@@ -34,7 +34,7 @@ extension PreparedColumns {
     /// two ASCII characters and CJ as ID), faces, advances, kerning, substitutions and
     /// `text-spacing-trim`. UTF-8 starts are counted from `utf8Offset`, and segment ends from the
     /// columns' grapheme count (from 0 with `segmentEndsFromZero`, for a piece kept on its own).
-    mutating func appendPrepared(_ bytes: UnsafeBufferPointer<UInt8>, chain: FontChain, scratch: inout PrepareScratch,
+    mutating func appendPrepared(_ bytes: ElementsView<UInt8>, chain: FontChain, scratch: inout PrepareScratch,
                                  utf8Offset: Int32 = 0, segmentEndsFromZero: Bool = false) -> PreparedPiece {
         var piece = PreparedPiece()
         let n = bytes.count
@@ -69,12 +69,13 @@ extension PreparedColumns {
         scratch.glyphs.reserve(scalarCount)
         scratch.clusters.reserve(scalarCount)
         let g0 = graphemeCount
-        let writer = chain.faces.withUnsafeBufferPointer { chainFaces in
+        let writer = chain.faces.withElementsView { chainFaces in
             var pass = PieceWriter(
-                chain: chain, chainFaces: chainFaces.baseAddress!, scalars: scalars, utf8Offset: utf8Offset,
-                starts: self.starts.base + g0, advances: self.advances.base + g0, kernAfter: self.kernAfter.base + g0,
-                endTrim: self.endTrim.base + g0, faces: self.faces.base + g0, breakAfter: self.breakAfter.base + g0,
-                isSpace: self.isSpace.base + g0, glyphs: scratch.glyphs.base, clusters: scratch.clusters.base)
+                chain: chain, chainFaces: chainFaces, scalars: ElementsView(scalars.slice(from: 0, count: scalarCount)), utf8Offset: utf8Offset,
+                starts: self.starts.base.tail(from: g0), advances: self.advances.base.tail(from: g0),
+                kernAfter: self.kernAfter.base.tail(from: g0), endTrim: self.endTrim.base.tail(from: g0),
+                faces: self.faces.base.tail(from: g0), breakAfter: self.breakAfter.base.tail(from: g0),
+                isSpace: self.isSpace.base.tail(from: g0), glyphs: scratch.glyphs.base, clusters: scratch.clusters.base)
             pass.write(scalarCount: scalarCount)
             return pass
         }
@@ -86,7 +87,8 @@ extension PreparedColumns {
         // Segments: a word and its spaces between two break opportunities, its width with the
         // kerning inside it, and its width up to its last non-space grapheme (-1 when all spaces).
         let s0 = segmentEnds.count
-        let ends = segmentEnds.base + s0, widths = segmentWidths.base + s0, visibles = segmentVisible.base + s0
+        let ends = segmentEnds.base.tail(from: s0), widths = segmentWidths.base.tail(from: s0)
+        let visibles = segmentVisible.base.tail(from: s0)
         let pieceAdvances = writer.advances, pieceKernAfter = writer.kernAfter
         let pieceBreakAfter = writer.breakAfter, pieceIsSpace = writer.isSpace
         let endOffset = segmentEndsFromZero ? 0 : g0
@@ -122,19 +124,22 @@ extension PreparedColumns {
 /// exclusivity check on each access.
 private struct PieceWriter {
     let chain: FontChain
-    let chainFaces: UnsafePointer<FontChain.Face>
-    let scalars: UnsafeMutablePointer<UInt32>
+    /// The chain's faces, read in place (`[inPlace:]`: a copy would retain each of a face's tables).
+    let chainFaces: ElementsView<FontChain.Face>
+    /// The text's scalars.
+    let scalars: ElementsView<UInt32>
     let utf8Offset: Int32
-    let starts: UnsafeMutablePointer<Int32>
-    let advances: UnsafeMutablePointer<Int32>
-    let kernAfter: UnsafeMutablePointer<Int32>
-    let endTrim: UnsafeMutablePointer<Int32>
-    let faces: UnsafeMutablePointer<UInt8>
-    let breakAfter: UnsafeMutablePointer<UInt8>
-    let isSpace: UnsafeMutablePointer<Bool>
+    /// The columns from the piece's first grapheme on.
+    let starts: MutableElementsView<Int32>
+    let advances: MutableElementsView<Int32>
+    let kernAfter: MutableElementsView<Int32>
+    let endTrim: MutableElementsView<Int32>
+    let faces: MutableElementsView<UInt8>
+    let breakAfter: MutableElementsView<UInt8>
+    let isSpace: MutableElementsView<Bool>
     /// The glyph run so far, and each glyph's grapheme.
-    let glyphs: UnsafeMutablePointer<UInt16>
-    let clusters: UnsafeMutablePointer<Int32>
+    let glyphs: MutableElementsView<UInt16>
+    let clusters: MutableElementsView<Int32>
     var glyphCount = 0
     var runFace = -1
     var graphemeCount = 0
@@ -150,10 +155,10 @@ private struct PieceWriter {
     var shapingSources: [Int32] = []
     var runNeedsShaping = false
 
-    init(chain: FontChain, chainFaces: UnsafePointer<FontChain.Face>, scalars: UnsafeMutablePointer<UInt32>, utf8Offset: Int32,
-         starts: UnsafeMutablePointer<Int32>, advances: UnsafeMutablePointer<Int32>, kernAfter: UnsafeMutablePointer<Int32>,
-         endTrim: UnsafeMutablePointer<Int32>, faces: UnsafeMutablePointer<UInt8>, breakAfter: UnsafeMutablePointer<UInt8>,
-         isSpace: UnsafeMutablePointer<Bool>, glyphs: UnsafeMutablePointer<UInt16>, clusters: UnsafeMutablePointer<Int32>) {
+    init(chain: FontChain, chainFaces: ElementsView<FontChain.Face>, scalars: ElementsView<UInt32>, utf8Offset: Int32,
+         starts: MutableElementsView<Int32>, advances: MutableElementsView<Int32>, kernAfter: MutableElementsView<Int32>,
+         endTrim: MutableElementsView<Int32>, faces: MutableElementsView<UInt8>, breakAfter: MutableElementsView<UInt8>,
+         isSpace: MutableElementsView<Bool>, glyphs: MutableElementsView<UInt16>, clusters: MutableElementsView<Int32>) {
         self.chain = chain
         self.chainFaces = chainFaces
         self.scalars = scalars
@@ -176,11 +181,11 @@ private struct PieceWriter {
         let idInfo = UnicodeTables.info(0x3042)
         var graphemes = GraphemeBreaker()
         var graphemeStart = 0, graphemeUTF8 = 0, utf8 = 0
-        let scalarBuffer = UnsafeBufferPointer(start: scalars, count: scalarCount)
-        let urlSpans = URLSpans.find(in: scalarBuffer)
+        assert(scalars.count == scalarCount, "the writer's scalars are the text's")
+        let urlSpans = URLSpans.find(in: scalars)
         var urlCursor = 0
         // Breaks inside Thai, Lao, Khmer and Myanmar runs, as ICU's dictionary engines find them.
-        let dictionaryBreaks = DictionaryBreaks.mayContain(scalarBuffer) ? DictionaryBreaks.find(in: scalarBuffer) : []
+        let dictionaryBreaks = DictionaryBreaks.mayContain(scalars) ? DictionaryBreaks.find(in: scalars) : []
         var dictionaryCursor = 0
         for i in 0..<scalarCount {
             let scalar = scalars[i]
@@ -243,21 +248,23 @@ private struct PieceWriter {
     mutating func finishRun() {
         guard runFace >= 0, glyphCount > 0 else { return }
         // (The face is read in place: a copy would retain each of its tables.)
-        let face = chainFaces + runFace
-        if runNeedsShaping, face.pointee.arabicShaper != nil {
+        let face = runFace
+        if runNeedsShaping, chainFaces[inPlace: face].arabicShaper != nil {
             finishShapedRun(face)
             return
         }
         // A colour-bitmap grapheme is already its one glyph: ligatures there could only join two
         // graphemes, as 🇺🇸🇬🇧 (regional indicators U, G left) would become Uganda's flag.
-        if !face.pointee.font.hasColorBitmaps { face.pointee.substitutions.apply(glyphs, clusters: clusters, count: &glyphCount) }
+        if !chainFaces[inPlace: face].font.hasColorBitmaps {
+            chainFaces[inPlace: face].substitutions.apply(glyphs, clusters: clusters, count: &glyphCount)
+        }
         if edges.first == UInt32.max { edges.first = UInt32(runFace) << 16 | UInt32(glyphs[0]) }
         edges.last = UInt32(runFace) << 16 | UInt32(glyphs[glyphCount - 1])
         for i in 0..<glyphCount {
             let glyph = glyphs[i], cluster = Int(clusters[i])
-            advances[cluster] &+= Int32(clamping: face.pointee.advance1616(glyph))
+            advances[cluster] &+= Int32(clamping: chainFaces[inPlace: face].advance1616(glyph))
             guard i + 1 < glyphCount else { continue }
-            let kern = Int32(clamping: face.pointee.kerning1616(glyph, glyphs[i + 1]))
+            let kern = Int32(clamping: chainFaces[inPlace: face].kerning1616(glyph, glyphs[i + 1]))
             let next = Int(clusters[i + 1])
             if next == cluster { advances[cluster] &+= kern } else { kernAfter[next - 1] &+= kern }
         }
@@ -271,7 +278,7 @@ private struct PieceWriter {
     /// added to its grapheme's; any other part is measured as `finishRun` measures, kerned with
     /// the part before when that was measured so too. A shaped part's edges are marked so that
     /// the word cache adds no kerning where it meets another piece.
-    mutating func finishShapedRun(_ face: UnsafePointer<FontChain.Face>) {
+    mutating func finishShapedRun(_ face: Int) {
         var start = 0
         var previousPlain: UInt16?
         while start < glyphCount {
@@ -283,28 +290,30 @@ private struct PieceWriter {
                 if scalar == 0x20 { break }
             }
             if arabic {
-                let shaped = shapingSources.withUnsafeBufferPointer { sources in
-                    face.pointee.arabicShaper!.shape(glyphs: glyphs + start, clusters: clusters + start, sources: sources.baseAddress! + start,
-                                                     count: end - start, scalars: scalars, scale: face.pointee.scale) { face.pointee.advance1616($0) }
+                let shaped = shapingSources.withElementsView { sources in
+                    chainFaces[inPlace: face].arabicShaper!.shape(
+                        glyphs: ElementsView(glyphs.tail(from: start)), clusters: ElementsView(clusters.tail(from: start)),
+                        sources: sources.tail(from: start), count: end - start, scalars: scalars,
+                        scale: chainFaces[inPlace: face].scale) { chainFaces[inPlace: face].advance1616($0) }
                 }
                 for (_, cluster, advance) in shaped { advances[Int(cluster)] &+= Int32(clamping: advance) }
                 if edges.first == UInt32.max { edges.first = Self.shapedFirstEdge }
                 edges.last = Self.shapedLastEdge
                 previousPlain = nil
             } else {
-                let partGlyphs = glyphs + start, partClusters = clusters + start
+                let partGlyphs = glyphs.tail(from: start), partClusters = clusters.tail(from: start)
                 var count = end - start
-                face.pointee.substitutions.apply(partGlyphs, clusters: partClusters, count: &count)
+                chainFaces[inPlace: face].substitutions.apply(partGlyphs, clusters: partClusters, count: &count)
                 if let previousPlain {
-                    kernAfter[Int(partClusters[0]) - 1] &+= Int32(clamping: face.pointee.kerning1616(previousPlain, partGlyphs[0]))
+                    kernAfter[Int(partClusters[0]) - 1] &+= Int32(clamping: chainFaces[inPlace: face].kerning1616(previousPlain, partGlyphs[0]))
                 }
                 if edges.first == UInt32.max { edges.first = UInt32(runFace) << 16 | UInt32(partGlyphs[0]) }
                 edges.last = UInt32(runFace) << 16 | UInt32(partGlyphs[count - 1])
                 for i in 0..<count {
                     let glyph = partGlyphs[i], cluster = Int(partClusters[i])
-                    advances[cluster] &+= Int32(clamping: face.pointee.advance1616(glyph))
+                    advances[cluster] &+= Int32(clamping: chainFaces[inPlace: face].advance1616(glyph))
                     guard i + 1 < count else { continue }
-                    let kern = Int32(clamping: face.pointee.kerning1616(glyph, partGlyphs[i + 1]))
+                    let kern = Int32(clamping: chainFaces[inPlace: face].kerning1616(glyph, partGlyphs[i + 1]))
                     let next = Int(partClusters[i + 1])
                     if next == cluster { advances[cluster] &+= kern } else { kernAfter[next - 1] &+= kern }
                 }
@@ -331,8 +340,8 @@ private struct PieceWriter {
         let isNewline = PixelPreparedText.isLineBreak(first)
         let isTab = single && first == 0x09
         // ASCII alone in its grapheme (most chat text) is looked up in the chain's table.
-        let (faceIndex, glyph) = single && first < 0x80 ? chain.asciiFace(first) : chain.face(for: scalars + from, count: to - from)
-        let face = chainFaces + faceIndex
+        let (faceIndex, glyph) = single && first < 0x80 ? chain.asciiFace(first) : chain.face(for: scalars.slice(from: from, count: to - from))
+        let face = faceIndex
         starts[g] = utf8Offset &+ Int32(truncatingIfNeeded: utf8)
         advances[g] = 0
         kernAfter[g] = 0
@@ -343,8 +352,8 @@ private struct PieceWriter {
         isSpace[g] = single && (first == 0x20 || first == 0x09 || isNewline)
         if chain.trimsPunctuation {
             // A trim between two graphemes counts only when both are on one line: kerning.
-            let found = single ? face.pointee.hanKerning.lookup(first) : (.other, 0, false)
-            let trim = face.pointee.scale.pixels1616(units: found.trim)
+            let found = single ? chainFaces[inPlace: face].hanKerning.lookup(first) : (.other, 0, false)
+            let trim = chainFaces[inPlace: face].scale.pixels1616(units: found.trim)
             if g > 0 {
                 if HanKerning.trimsEnd(lastType, before: found.type) {
                     kernAfter[g - 1] &-= Int32(clamping: lastTrim)
@@ -367,14 +376,14 @@ private struct PieceWriter {
         glyphs[glyphCount] = glyph
         clusters[glyphCount] = Int32(truncatingIfNeeded: g)
         glyphCount += 1
-        let shapes = face.pointee.arabicShaper != nil
+        let shapes = chainFaces[inPlace: face].arabicShaper != nil
         if shapes {
             shapingSources.append(Int32(truncatingIfNeeded: from))
             if ArabicShaper.shapes(first) { runNeedsShaping = true }
         }
-        if !single && face.pointee.font.bitmapAdvance(of: glyph) == nil {
+        if !single && chainFaces[inPlace: face].font.bitmapAdvance(of: glyph) == nil {
             for k in (from + 1)..<to where !PixelPreparedText.isJoiner(scalars[k]) {
-                if let extra = face.pointee.font.glyph(for: Unicode.Scalar(scalars[k])!) {
+                if let extra = chainFaces[inPlace: face].font.glyph(for: Unicode.Scalar(scalars[k])!) {
                     glyphs[glyphCount] = extra
                     clusters[glyphCount] = Int32(truncatingIfNeeded: g)
                     glyphCount += 1

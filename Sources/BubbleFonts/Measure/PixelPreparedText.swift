@@ -12,7 +12,7 @@ public struct PixelPreparedText: Sendable {
     /// laying out steps a word and its trailing spaces at a time): where it ends (one past its last
     /// grapheme), its width with the kerning inside it (16.16 px), and its width up to its last
     /// non-space grapheme (-1 when it is all spaces).
-    nonisolated(unsafe) let storage: PixelTextStorage  // immutable once made (`PixelTextStorage`)
+    let storage: SharedPixelTextStorage
     let graphemeCount: Int
     let segmentCount: Int
     let utf8Count: Int
@@ -36,24 +36,21 @@ public struct PixelPreparedText: Sendable {
     /// Runs `body` with the columns, read in place.
     @inline(__always)
     func withColumns<R>(_ body: (PixelColumns) -> R) -> R {
-        storage.withUnsafeMutablePointerToElements { elements in
-            body(PixelColumns(base: UnsafeMutableRawPointer(elements), graphemes: graphemeCount, segments: segmentCount,
-                              hasEndTrim: hasEndTrim))
-        }
+        storage.withColumns(graphemes: graphemeCount, segments: segmentCount, hasEndTrim: hasEndTrim, body)
     }
 
     // The columns as arrays, for tests (laying out reads them in place).
-    var starts: [Int32] { withColumns { Array(UnsafeBufferPointer(start: $0.starts, count: graphemeCount)) } }
-    var advances: [Int32] { withColumns { Array(UnsafeBufferPointer(start: $0.advances, count: graphemeCount)) } }
-    var kernAfter: [Int32] { withColumns { Array(UnsafeBufferPointer(start: $0.kernAfter, count: graphemeCount)) } }
-    var faces: [UInt8] { withColumns { Array(UnsafeBufferPointer(start: $0.faces, count: graphemeCount)) } }
-    var breakAfter: [UInt8] { withColumns { Array(UnsafeBufferPointer(start: $0.breakAfter, count: graphemeCount)) } }
-    var isSpace: [Bool] { withColumns { Array(UnsafeBufferPointer(start: $0.isSpace, count: graphemeCount)) } }
+    var starts: [Int32] { withColumns { $0.starts.elements } }
+    var advances: [Int32] { withColumns { $0.advances.elements } }
+    var kernAfter: [Int32] { withColumns { $0.kernAfter.elements } }
+    var faces: [UInt8] { withColumns { $0.faces.elements } }
+    var breakAfter: [UInt8] { withColumns { $0.breakAfter.elements } }
+    var isSpace: [Bool] { withColumns { $0.isSpace.elements } }
     /// Empty when the text has no line-end trim.
-    var endTrim: [Int32] { hasEndTrim ? withColumns { Array(UnsafeBufferPointer(start: $0.endTrim, count: graphemeCount)) } : [] }
-    var segmentEnds: [Int32] { withColumns { Array(UnsafeBufferPointer(start: $0.segmentEnds, count: segmentCount)) } }
-    var segmentWidths: [Int] { withColumns { Array(UnsafeBufferPointer(start: $0.segmentWidths, count: segmentCount)) } }
-    var segmentVisible: [Int] { withColumns { Array(UnsafeBufferPointer(start: $0.segmentVisible, count: segmentCount)) } }
+    var endTrim: [Int32] { hasEndTrim ? withColumns { $0.endTrim.elements } : [] }
+    var segmentEnds: [Int32] { withColumns { $0.segmentEnds.elements } }
+    var segmentWidths: [Int] { withColumns { $0.segmentWidths.elements } }
+    var segmentVisible: [Int] { withColumns { $0.segmentVisible.elements } }
 
     /// The width of the text on one line (its widest hard line, spaces included, as `white-space:
     /// pre` measures it), in LayoutUnits.
@@ -74,7 +71,7 @@ public struct PixelPreparedText: Sendable {
         var columns = PreparedColumns(), scratch = PrepareScratch()
         defer { columns.free(); scratch.free() }
         var text = text
-        let piece = text.withUTF8 { columns.appendPrepared($0, chain: chain, scratch: &scratch) }
+        let piece = text.withUTF8Elements { columns.appendPrepared($0, chain: chain, scratch: &scratch) }
         self.init(columns, utf8Count: piece.utf8Count, hasEndTrim: piece.hasEndTrim,
                   tabSpace1616: piece.hasTabs ? chain.spaceAdvance1616 : nil)
     }
@@ -92,23 +89,10 @@ public struct PixelPreparedText: Sendable {
         self.hasEndTrim = hasEndTrim
         self.tabSpace1616 = tabSpace1616
         guard g > 0 else {
-            storage = PixelTextStorage.empty
+            storage = SharedPixelTextStorage.empty
             return
         }
-        storage = PixelTextStorage.make(graphemes: g, segments: s, hasEndTrim: hasEndTrim)
-        storage.withUnsafeMutablePointerToElements { elements in
-            let c = PixelColumns(base: UnsafeMutableRawPointer(elements), graphemes: g, segments: s, hasEndTrim: hasEndTrim, bind: true)
-            c.segmentWidths.initialize(from: columns.segmentWidths.base, count: s)
-            c.segmentVisible.initialize(from: columns.segmentVisible.base, count: s)
-            c.starts.initialize(from: columns.starts.base, count: g)
-            c.advances.initialize(from: columns.advances.base, count: g)
-            c.kernAfter.initialize(from: columns.kernAfter.base, count: g)
-            c.segmentEnds.initialize(from: columns.segmentEnds.base, count: s)
-            if hasEndTrim { c.endTrim.initialize(from: columns.endTrim.base, count: g) }
-            c.faces.initialize(from: columns.faces.base, count: g)
-            c.breakAfter.initialize(from: columns.breakAfter.base, count: g)
-            c.isSpace.initialize(from: columns.isSpace.base, count: g)
-        }
+        storage = PixelTextStorage.copying(columns, graphemes: g, segments: s, hasEndTrim: hasEndTrim)
     }
 
     /// The first and last glyphs of a prepared text's glyph runs (face << 16 | glyph, after
@@ -125,7 +109,7 @@ public struct PixelPreparedText: Sendable {
         var text = text
         guard chain.cutsAtSpaces else { self = PixelPreparedText(text, chain: chain); return }
         self = table.withState { state in
-            let (utf8, hasEndTrim, hasTabs) = text.withUTF8 { state.assemble($0, chain: chain) }
+            let (utf8, hasEndTrim, hasTabs) = text.withUTF8Elements { state.assemble($0, chain: chain) }
             // A tab's width is left to laying out (`tabAdvance`).
             return PixelPreparedText(state.text, utf8Count: utf8, hasEndTrim: hasEndTrim,
                                      tabSpace1616: hasTabs ? chain.spaceAdvance1616 : nil)

@@ -1,4 +1,6 @@
-/// A prepared text's columns in one allocation (one `malloc` and one `free` per prepared text, where
+import BubbleText
+
+/// The module's unsafe code, all of it: a prepared text's columns in one allocation (one `malloc` and one `free` per prepared text, where
 /// ten arrays cost ten of each), written once when the text is prepared and only read after.
 ///
 /// Layout, 8-byte aligned first: segment widths and visible widths (`Int`), then UTF-8 starts,
@@ -6,8 +8,16 @@
 /// each), and last, only when the text has one, the line-end trims (`Int32`, 4-byte aligned): the
 /// columns laying out reads sit at offsets that do not depend on whether there are trims.
 ///
-/// `ManagedBuffer` is not `Sendable`; this one is written only while it is made, before any other
-/// thread can see it, so the prepared text that holds it shares it (`nonisolated(unsafe)`).
+/// Everything else in the module reads and writes memory through the views this file makes
+/// (`PixelColumns` here, BubbleText's `ElementsView`/`MutableElementsView`, the word cache's
+/// `WordBuffer` over `MutableElementsView.allocate`), which assert in debug builds that each index
+/// is inside its column.
+///
+/// Invariants (asserted in debug builds where they can be): each column's region lies inside the
+/// allocation and is bound to its type once, when the storage is made (`make`), and never rebound;
+/// the columns are written only by the initialiser that made the storage, before any other thread
+/// can see it, and only read after, so sharing the storage between threads is safe
+/// (`SharedPixelTextStorage`); a view of the columns is used only inside `withColumns`.
 final class PixelTextStorage: ManagedBuffer<Int, UInt64> {
 
     /// Storage for `graphemes` graphemes and `segments` segments, uninitialised.
@@ -16,9 +26,6 @@ final class PixelTextStorage: ManagedBuffer<Int, UInt64> {
         let made = create(minimumCapacity: (bytes + 7) >> 3) { _ in bytes }
         return unsafeDowncast(made, to: PixelTextStorage.self)
     }
-
-    /// The storage of every empty text.
-    nonisolated(unsafe) static let empty = make(graphemes: 0, segments: 0, hasEndTrim: false)
 
     static func byteCount(graphemes g: Int, segments s: Int, hasEndTrim: Bool) -> Int {
         hasEndTrim ? endTrimOffset(graphemes: g, segments: s) + 4 * g : 20 * s + 15 * g
@@ -33,26 +40,76 @@ final class PixelTextStorage: ManagedBuffer<Int, UInt64> {
     /// Where the line-end trims start: after the byte columns, 4-byte aligned.
     @inline(__always)
     static func endTrimOffset(graphemes g: Int, segments s: Int) -> Int { (20 * s + 15 * g + 3) & ~3 }
+
+    /// Runs `body` with the columns of `graphemes` graphemes and `segments` segments, read in place
+    /// (the sizes the storage was made with).
+    @inline(__always)
+    func withColumns<R>(graphemes: Int, segments: Int, hasEndTrim: Bool, _ body: (PixelColumns) -> R) -> R {
+        assert(capacity * 8 >= Self.byteCount(graphemes: graphemes, segments: segments, hasEndTrim: hasEndTrim),
+               "PixelTextStorage: columns larger than the storage")
+        return withUnsafeMutablePointerToElements { elements in
+            body(PixelColumns(base: UnsafeMutableRawPointer(elements), graphemes: graphemes, segments: segments,
+                              hasEndTrim: hasEndTrim))
+        }
+    }
+
+    /// Storage for the columns of `columns` (each as long as `PreparedColumns` says), copied in.
+    static func copying(_ columns: PreparedColumns, graphemes g: Int, segments s: Int, hasEndTrim: Bool) -> SharedPixelTextStorage {
+        let storage = make(graphemes: g, segments: s, hasEndTrim: hasEndTrim)
+        storage.withUnsafeMutablePointerToElements { elements in
+            let c = PixelColumns(base: UnsafeMutableRawPointer(elements), graphemes: g, segments: s, hasEndTrim: hasEndTrim, bind: true)
+            c.segmentWidths.copy(from: columns.segmentWidths.prefix)
+            c.segmentVisible.copy(from: columns.segmentVisible.prefix)
+            c.starts.copy(from: columns.starts.prefix)
+            c.advances.copy(from: columns.advances.prefix)
+            c.kernAfter.copy(from: columns.kernAfter.prefix)
+            c.segmentEnds.copy(from: columns.segmentEnds.prefix)
+            if hasEndTrim { c.endTrim.copy(from: columns.endTrim.prefix) }
+            c.faces.copy(from: columns.faces.prefix)
+            c.breakAfter.copy(from: columns.breakAfter.prefix)
+            c.isSpace.copy(from: columns.isSpace.prefix)
+        }
+        return SharedPixelTextStorage(storage)
+    }
 }
 
-/// Pointers to a prepared text's columns in its `PixelTextStorage`, valid while that storage is.
+/// A `PixelTextStorage` as a prepared text holds it, shared between threads: `ManagedBuffer` is
+/// not `Sendable`, and this one is written only while it is made (`PixelTextStorage.copying`),
+/// before any other thread can see it.
+struct SharedPixelTextStorage: @unchecked Sendable {
+    private let storage: PixelTextStorage
+
+    fileprivate init(_ storage: PixelTextStorage) { self.storage = storage }
+
+    /// The storage of every empty text.
+    static let empty = SharedPixelTextStorage(PixelTextStorage.make(graphemes: 0, segments: 0, hasEndTrim: false))
+
+    /// `PixelTextStorage.withColumns`.
+    @inline(__always)
+    func withColumns<R>(graphemes: Int, segments: Int, hasEndTrim: Bool, _ body: (PixelColumns) -> R) -> R {
+        storage.withColumns(graphemes: graphemes, segments: segments, hasEndTrim: hasEndTrim, body)
+    }
+}
+
+/// Views of a prepared text's columns in its `PixelTextStorage`, valid while that storage is
+/// (inside `withColumns`). Each is as long as its column: `graphemes` or `segments` elements
+/// (`endTrim` none when the text has no line-end trims).
 struct PixelColumns {
-    let segmentWidths: UnsafeMutablePointer<Int>
-    let segmentVisible: UnsafeMutablePointer<Int>
-    let starts: UnsafeMutablePointer<Int32>
-    let advances: UnsafeMutablePointer<Int32>
-    let kernAfter: UnsafeMutablePointer<Int32>
-    let segmentEnds: UnsafeMutablePointer<Int32>
-    /// Only when the text has line-end trims (else past the end: never read).
-    let endTrim: UnsafeMutablePointer<Int32>
-    let faces: UnsafeMutablePointer<UInt8>
-    let breakAfter: UnsafeMutablePointer<UInt8>
-    let isSpace: UnsafeMutablePointer<Bool>
+    let segmentWidths: MutableElementsView<Int>
+    let segmentVisible: MutableElementsView<Int>
+    let starts: MutableElementsView<Int32>
+    let advances: MutableElementsView<Int32>
+    let kernAfter: MutableElementsView<Int32>
+    let segmentEnds: MutableElementsView<Int32>
+    let endTrim: MutableElementsView<Int32>
+    let faces: MutableElementsView<UInt8>
+    let breakAfter: MutableElementsView<UInt8>
+    let isSpace: MutableElementsView<Bool>
 
     /// The columns of `graphemes` and `segments` at `base`, the start of a `PixelTextStorage`'s
     /// elements; `bind` binds each region to its type (once, when the storage is made).
     @inline(__always)
-    init(base: UnsafeMutableRawPointer, graphemes g: Int, segments s: Int, hasEndTrim: Bool, bind: Bool = false) {
+    fileprivate init(base: UnsafeMutableRawPointer, graphemes g: Int, segments s: Int, hasEndTrim: Bool, bind: Bool = false) {
         let int32s = base + 16 * s, bytes = int32s + 12 * g + 4 * s
         let trims = base + PixelTextStorage.endTrimOffset(graphemes: g, segments: s)
         if bind {
@@ -62,15 +119,18 @@ struct PixelColumns {
             (bytes + 2 * g).bindMemory(to: Bool.self, capacity: g)
             if hasEndTrim { trims.bindMemory(to: Int32.self, capacity: g) }
         }
-        segmentWidths = base.assumingMemoryBound(to: Int.self)
-        segmentVisible = segmentWidths + s
-        starts = int32s.assumingMemoryBound(to: Int32.self)
-        advances = starts + g
-        kernAfter = advances + g
-        segmentEnds = kernAfter + g
-        endTrim = trims.assumingMemoryBound(to: Int32.self)
-        faces = bytes.assumingMemoryBound(to: UInt8.self)
-        breakAfter = faces + g
-        isSpace = (bytes + 2 * g).assumingMemoryBound(to: Bool.self)
+        @inline(__always) func view<T>(_ start: UnsafeMutableRawPointer, _ count: Int, _: T.Type) -> MutableElementsView<T> {
+            MutableElementsView(UnsafeMutableBufferPointer(start: start.assumingMemoryBound(to: T.self), count: count))
+        }
+        segmentWidths = view(base, s, Int.self)
+        segmentVisible = view(base + 8 * s, s, Int.self)
+        starts = view(int32s, g, Int32.self)
+        advances = view(int32s + 4 * g, g, Int32.self)
+        kernAfter = view(int32s + 8 * g, g, Int32.self)
+        segmentEnds = view(int32s + 12 * g, s, Int32.self)
+        endTrim = view(trims, hasEndTrim ? g : 0, Int32.self)
+        faces = view(bytes, g, UInt8.self)
+        breakAfter = view(bytes + g, g, UInt8.self)
+        isSpace = view(bytes + 2 * g, g, Bool.self)
     }
 }

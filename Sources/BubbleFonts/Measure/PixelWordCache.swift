@@ -41,17 +41,25 @@ final class PixelWordCache: Sendable {
     }
 }
 
-/// Storage reached through a pointer, so the hot loops pay no uniqueness or bounds checks. Its
-/// owner frees it.
+/// Growable storage written and read in place (a `MutableElementsView` of its capacity: no
+/// uniqueness or bounds checks in release builds, each index asserted in debug builds). Its owner
+/// frees it.
 struct WordBuffer<Element: BitwiseCopyable> {
-    private(set) var base: UnsafeMutablePointer<Element>
-    private(set) var capacity: Int
+    /// The storage: `capacity` elements, the first `count` in use.
+    private(set) var base: MutableElementsView<Element>
     var count = 0
 
     init(capacity: Int) {
         base = .allocate(capacity: capacity)
-        self.capacity = capacity
     }
+
+    /// Elements there is room for.
+    @inline(__always)
+    var capacity: Int { base.count }
+
+    /// The elements in use, read only.
+    @inline(__always)
+    var prefix: ElementsView<Element> { ElementsView(base.slice(from: 0, count: count)) }
 
     /// Room for `extra` more elements.
     @inline(__always)
@@ -60,18 +68,17 @@ struct WordBuffer<Element: BitwiseCopyable> {
     }
 
     private mutating func grow(_ needed: Int) {
-        let grown = UnsafeMutablePointer<Element>.allocate(capacity: max(needed, capacity * 2))
-        grown.update(from: base, count: count)
+        let grown = MutableElementsView<Element>.allocate(capacity: max(needed, capacity * 2))
+        grown.copy(from: prefix)
         base.deallocate()
         base = grown
-        capacity = max(needed, capacity * 2)
     }
 
-    /// Appends `count` elements from `source` (room reserved).
+    /// Appends `source` (room reserved).
     @inline(__always)
-    mutating func append(_ source: UnsafePointer<Element>, _ count: Int) {
-        (base + self.count).update(from: source, count: count)
-        self.count += count
+    mutating func append(_ source: ElementsView<Element>) {
+        base.tail(from: count).copy(from: source)
+        count += source.count
     }
 
     func free() { base.deallocate() }
@@ -178,7 +185,7 @@ struct WordTableState {
 
     init() {
         slots = WordBuffer(capacity: Self.slotCount)
-        slots.base.initialize(repeating: -1, count: Self.slotCount)
+        slots.base.fill(-1, prefix: Self.slotCount)
         slots.count = Self.slotCount
     }
 
@@ -191,7 +198,7 @@ struct WordTableState {
     /// scalars: a word seen before is never decoded, and ASCII bytes are their scalars.) A tab
     /// never starts a word (it is not printable ASCII), so what decides about it (the scalar
     /// before it, the run it ends) is inside its word, and a word with tabs is kept as any other.
-    mutating func assemble(_ s: UnsafeBufferPointer<UInt8>, chain: FontChain) -> (utf8Count: Int, hasEndTrim: Bool, hasTabs: Bool) {
+    mutating func assemble(_ s: ElementsView<UInt8>, chain: FontChain) -> (utf8Count: Int, hasEndTrim: Bool, hasTabs: Bool) {
         let n = s.count
         text.removeAll()
         text.reserve(graphemes: n, segments: n)
@@ -218,13 +225,12 @@ struct WordTableState {
     /// The index of the first space (U+0020) in `s` at or after `from`, or `s.count`: eight bytes
     /// at a time (the lowest byte flagged by the zero-byte test is always a space).
     @inline(__always)
-    static func space(in s: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+    static func space(in s: ElementsView<UInt8>, from: Int) -> Int {
         let n = s.count
         var i = from
-        if n >= 8, let base = s.baseAddress {
-            let raw = UnsafeRawPointer(base)
+        if n >= 8 {
             while i <= n - 8 {
-                let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x2020_2020_2020_2020
+                let x = s.word(at: i) ^ 0x2020_2020_2020_2020
                 let zero = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
                 if zero != 0 { return i + zero.trailingZeroBitCount >> 3 }
                 i += 8
@@ -258,7 +264,7 @@ struct WordTableState {
     /// The scalar whose UTF-8 starts at byte `i` (a lead byte) of valid UTF-8 `s`, nil when `s`
     /// ends inside it.
     @inline(__always)
-    static func scalar(_ s: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt32? {
+    static func scalar(_ s: ElementsView<UInt8>, at i: Int) -> UInt32? {
         let lead = UInt32(s[i])
         if lead < 0x80 { return lead }
         if lead < 0xE0 {
@@ -279,7 +285,7 @@ struct WordTableState {
     /// before it (CM, ZWJ). Then every rule that decides inside the piece sees the same before the
     /// piece as at the text's start; only the break before it looks back across the spaces, and
     /// the join takes that from the line breaker's state after the piece before.
-    static func startsPiece(_ s: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+    static func startsPiece(_ s: ElementsView<UInt8>, _ i: Int) -> Bool {
         guard let scalar = scalar(s, at: i) else { return false }
         let info = UnicodeTables.info(scalar)
         switch info.lineBreak {
@@ -294,7 +300,7 @@ struct WordTableState {
     /// Appends the word `s[start..<end]` to `text`, found or prepared and kept (or, when too long
     /// to keep, prepared in place), and joins it to what is before it.
     @inline(__always)
-    private mutating func appendWord(_ s: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, chain: FontChain, join: inout Join) {
+    private mutating func appendWord(_ s: ElementsView<UInt8>, _ start: Int, _ end: Int, chain: FontChain, join: inout Join) {
         let count = end - start
         let g0 = join.graphemes, s0 = join.segments
         // Where the previous word (ending in a space) meets this one. Before printable ASCII Blink's
@@ -315,12 +321,12 @@ struct WordTableState {
         }
         let graphemeCount: Int, segmentCount: Int, utf8Count: Int, edges: PixelPreparedText.Edges
         if count <= Self.longestWord {
-            let key = s.baseAddress! + start
-            let hash = Self.hash(key, count)
-            var entryIndex = find(hash, key, count)
+            let key = s.slice(from: start, count: count)
+            let hash = Self.hash(key)
+            var entryIndex = find(hash, key)
             // (Keeping the word may empty a full table, and the previous word's entry with it: the
             // break before this word was taken first.)
-            if entryIndex < 0 { entryIndex = insert(hash, key: UnsafeBufferPointer(start: key, count: count), chain: chain) }
+            if entryIndex < 0 { entryIndex = insert(hash, key: key, chain: chain) }
             join.entry = entryIndex
             let entry = entries.base[entryIndex]
             graphemeCount = Int(entry.graphemeCount)
@@ -333,7 +339,7 @@ struct WordTableState {
             if entry.hasEndTrim {
                 join.anyEndTrim = true
                 if !join.endTrimFilled {
-                    text.endTrim.base.update(repeating: 0, count: g0)
+                    text.endTrim.base.fill(0, prefix: g0)
                     join.endTrimFilled = true
                 }
             }
@@ -343,9 +349,10 @@ struct WordTableState {
             // word sits.
             do {
                 let offset = Int32(truncatingIfNeeded: join.utf8)
-                let starts = text.starts.base + g0, advances = text.advances.base + g0, kernAfter = text.kernAfter.base + g0
-                let wordStarts = words.starts.base + from, wordAdvances = words.advances.base + from
-                let wordKernAfter = words.kernAfter.base + from
+                let starts = text.starts.base.tail(from: g0), advances = text.advances.base.tail(from: g0)
+                let kernAfter = text.kernAfter.base.tail(from: g0)
+                let wordStarts = words.starts.base.tail(from: from), wordAdvances = words.advances.base.tail(from: from)
+                let wordKernAfter = words.kernAfter.base.tail(from: from)
                 for k in 0..<graphemeCount {
                     starts[k] = wordStarts[k] &+ offset
                     advances[k] = wordAdvances[k]
@@ -353,21 +360,24 @@ struct WordTableState {
                 }
             }
             do {
-                let faces = text.faces.base + g0, breakAfter = text.breakAfter.base + g0, isSpace = text.isSpace.base + g0
-                let wordFaces = words.faces.base + from, wordBreakAfter = words.breakAfter.base + from
-                let wordIsSpace = words.isSpace.base + from
+                let faces = text.faces.base.tail(from: g0), breakAfter = text.breakAfter.base.tail(from: g0)
+                let isSpace = text.isSpace.base.tail(from: g0)
+                let wordFaces = words.faces.base.tail(from: from), wordBreakAfter = words.breakAfter.base.tail(from: from)
+                let wordIsSpace = words.isSpace.base.tail(from: from)
                 for k in 0..<graphemeCount {
                     faces[k] = wordFaces[k]
                     breakAfter[k] = wordBreakAfter[k]
                     isSpace[k] = wordIsSpace[k]
                 }
             }
-            if join.endTrimFilled { (text.endTrim.base + g0).update(from: words.endTrim.base + from, count: graphemeCount) }
+            if join.endTrimFilled {
+                text.endTrim.base.tail(from: g0).copy(from: ElementsView(words.endTrim.base.slice(from: from, count: graphemeCount)))
+            }
             do {
-                let ends = text.segmentEnds.base + s0
-                let widths = text.segmentWidths.base + s0, visible = text.segmentVisible.base + s0
-                let wordEnds = words.segmentEnds.base + sFrom, wordWidths = words.segmentWidths.base + sFrom
-                let wordVisible = words.segmentVisible.base + sFrom
+                let ends = text.segmentEnds.base.tail(from: s0)
+                let widths = text.segmentWidths.base.tail(from: s0), visible = text.segmentVisible.base.tail(from: s0)
+                let wordEnds = words.segmentEnds.base.tail(from: sFrom), wordWidths = words.segmentWidths.base.tail(from: sFrom)
+                let wordVisible = words.segmentVisible.base.tail(from: sFrom)
                 let offset = Int32(truncatingIfNeeded: g0)
                 for k in 0..<segmentCount {
                     ends[k] = wordEnds[k] &+ offset
@@ -378,11 +388,11 @@ struct WordTableState {
         } else {
             // Prepared where it sits: the columns' counts are brought up to date for it.
             if !join.endTrimFilled {
-                text.endTrim.base.update(repeating: 0, count: g0)
+                text.endTrim.base.fill(0, prefix: g0)
                 join.endTrimFilled = true
             }
             text.setCounts(graphemes: g0, segments: s0, endTrim: g0)
-            let piece = text.appendPrepared(UnsafeBufferPointer(rebasing: s[start..<end]), chain: chain, scratch: &scratch,
+            let piece = text.appendPrepared(s.slice(from: start, count: end - start), chain: chain, scratch: &scratch,
                                             utf8Offset: Int32(truncatingIfNeeded: join.utf8))
             graphemeCount = piece.graphemeCount
             segmentCount = piece.segmentCount
@@ -405,17 +415,17 @@ struct WordTableState {
             }
             if !breaks {
                 // One segment across the two words: the kerning between them is inside it.
-                let ends = text.segmentEnds.base + s0
+                let ends = text.segmentEnds.base
                 let widths = text.segmentWidths.base, visible = text.segmentVisible.base
                 let before = widths[s0 - 1] &+ kern
                 widths[s0 - 1] = before &+ widths[s0]
                 if visible[s0] >= 0 { visible[s0 - 1] = before &+ visible[s0] }
-                ends[-1] = ends[0]
+                ends[s0 - 1] = ends[s0]
                 let moved = segmentCount - 1
                 if moved > 0 {
-                    ends.update(from: ends + 1, count: moved)
-                    (widths + s0).update(from: widths + s0 + 1, count: moved)
-                    (visible + s0).update(from: visible + s0 + 1, count: moved)
+                    ends.tail(from: s0).moveToStart(from: 1, count: moved)
+                    widths.tail(from: s0).moveToStart(from: 1, count: moved)
+                    visible.tail(from: s0).moveToStart(from: 1, count: moved)
                 }
                 join.segments -= 1
             }
@@ -426,23 +436,23 @@ struct WordTableState {
         join.segments += segmentCount
     }
 
-    /// The hash of the word of `count` bytes at `key`: eight bytes at a time (the last eight may
-    /// overlap the ones before; the length is mixed in), so the low bits pick slots.
+    /// The hash of the word `key`: eight bytes at a time (the last eight may overlap the ones
+    /// before; the length is mixed in), so the low bits pick slots.
     @inline(__always)
-    static func hash(_ key: UnsafePointer<UInt8>, _ count: Int) -> UInt32 {
-        let p = UnsafeRawPointer(key)
+    static func hash(_ key: ElementsView<UInt8>) -> UInt32 {
+        let count = key.count
         let k: UInt64 = 0xFF51_AFD7_ED55_8CCD
         var h = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
         if count >= 8 {
             var i = 0
             while i + 8 < count {
-                h = (h ^ p.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* k
+                h = (h ^ key.word(at: i)) &* k
                 h ^= h >> 32
                 i += 8
             }
-            h = (h ^ p.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) &* k
+            h = (h ^ key.word(at: count - 8)) &* k
         } else if count >= 4 {
-            let low = UInt64(p.loadUnaligned(as: UInt32.self)), high = UInt64(p.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+            let low = UInt64(key.word32(at: 0)), high = UInt64(key.word32(at: count - 4))
             h = (h ^ (high << 32 | low)) &* k
         } else if count > 0 {
             h = (h ^ (UInt64(key[0]) << 16 | UInt64(key[count >> 1]) << 8 | UInt64(key[count - 1]))) &* k
@@ -453,36 +463,38 @@ struct WordTableState {
         return UInt32(truncatingIfNeeded: h)
     }
 
-    /// Whether the `count` bytes at `a` and `b` are equal, compared eight at a time.
+    /// Whether `a` and `b` (of one length) are equal, compared eight bytes at a time.
     @inline(__always)
-    static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        let p = UnsafeRawPointer(a), q = UnsafeRawPointer(b)
+    static func equal(_ a: ElementsView<UInt8>, _ b: ElementsView<UInt8>) -> Bool {
+        let count = a.count
+        assert(b.count == count, "words of one length")
         if count >= 8 {
             var i = 0
             while i + 8 < count {
-                if p.loadUnaligned(fromByteOffset: i, as: UInt64.self) != q.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+                if a.word(at: i) != b.word(at: i) { return false }
                 i += 8
             }
-            return p.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == q.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            return a.word(at: count - 8) == b.word(at: count - 8)
         }
         if count >= 4 {
-            return p.loadUnaligned(as: UInt32.self) == q.loadUnaligned(as: UInt32.self)
-                && p.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == q.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            return a.word32(at: 0) == b.word32(at: 0) && a.word32(at: count - 4) == b.word32(at: count - 4)
         }
         for i in 0..<count where a[i] != b[i] { return false }
         return true
     }
 
-    /// The entry of the word `key[0..<count]` with hash `hash`, or -1.
+    /// The entry of the word `key` with hash `hash`, or -1.
     @inline(__always)
-    func find(_ hash: UInt32, _ key: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    func find(_ hash: UInt32, _ key: ElementsView<UInt8>) -> Int {
         let mask = Self.slotCount - 1
+        let count = key.count
         var slot = Int(hash) & mask
         while true {
             let e = Int(slots.base[slot])
             if e < 0 { return -1 }
             let entry = entries.base[e]
-            if entry.hash == hash && Int(entry.keyCount) == count && Self.equal(keys.base + Int(entry.keyStart), key, count) { return e }
+            if entry.hash == hash && Int(entry.keyCount) == count
+                && Self.equal(ElementsView(keys.base.slice(from: Int(entry.keyStart), count: count)), key) { return e }
             slot = (slot + 1) & mask
         }
     }
@@ -490,7 +502,7 @@ struct WordTableState {
     /// Prepares the word `key` (a piece of text, at most `longestWord` bytes) straight into the
     /// words' columns and keeps it under `key`, emptying the table first when it might not fit;
     /// returns its entry.
-    mutating func insert(_ hash: UInt32, key: UnsafeBufferPointer<UInt8>, chain: FontChain) -> Int {
+    mutating func insert(_ hash: UInt32, key: ElementsView<UInt8>, chain: FontChain) -> Int {
         // A word has at most as many graphemes and segments as bytes.
         let most = key.count
         if entries.count + 1 > Self.maximumEntries || keys.count + most > Self.maximumKeyBytes
@@ -500,21 +512,21 @@ struct WordTableState {
             lineBreakers.removeAll(keepingCapacity: true)
             keys.count = 0
             words.removeAll()
-            slots.base.update(repeating: -1, count: Self.slotCount)
+            slots.base.fill(-1, prefix: Self.slotCount)
         }
         let graphemeStart = words.graphemeCount, segmentStart = words.segmentEnds.count
         let piece = words.appendPrepared(key, chain: chain, scratch: &scratch, segmentEndsFromZero: true)
         entries.reserve(1)
-        (entries.base + entries.count).initialize(to: Entry(
+        entries.base[entries.count] = Entry(
             hash: hash, keyStart: Int32(keys.count), keyCount: Int32(key.count),
             graphemeStart: Int32(graphemeStart), graphemeCount: Int32(piece.graphemeCount),
             segmentStart: Int32(segmentStart), segmentCount: Int32(piece.segmentCount),
             utf8Count: Int32(piece.utf8Count), edges: piece.edges, hasEndTrim: piece.hasEndTrim,
-            hasTabs: piece.hasTabs))
+            hasTabs: piece.hasTabs)
         entries.count += 1
         lineBreakers.append(piece.lineBreaker)
         keys.reserve(key.count)
-        keys.append(key.baseAddress!, key.count)
+        keys.append(key)
         let index = entries.count - 1
         let mask = Self.slotCount - 1
         var slot = Int(hash) & mask

@@ -108,8 +108,8 @@ struct ArabicShaper: Sendable {
     /// (`sources`; scalars between two sources, such as a ZWJ, have no glyph). Returns each
     /// shaped glyph, its grapheme and its advance in 16.16 px; `advance` gives a glyph's unadjusted
     /// advance. Time and output are bounded by a multiple of `count`, whatever the font says.
-    func shape(glyphs: UnsafePointer<UInt16>, clusters: UnsafePointer<Int32>, sources: UnsafePointer<Int32>, count: Int,
-               scalars: UnsafePointer<UInt32>, scale: FontScale, advance: (UInt16) -> Int) -> [(glyph: UInt16, cluster: Int32, advance: Int)] {
+    func shape(glyphs: ElementsView<UInt16>, clusters: ElementsView<Int32>, sources: ElementsView<Int32>, count: Int,
+               scalars: ElementsView<UInt32>, scale: FontScale, advance: (UInt16) -> Int) -> [(glyph: UInt16, cluster: Int32, advance: Int)] {
         var run = ShapingRun(definitions: definitions, count: count)
         // Joining: each glyph's form from the state machine over the joining types; a ZWJ between
         // two glyphs joins like a dual-joining letter without a glyph of its own.

@@ -271,6 +271,16 @@ struct Coverage: Sendable {
             throw table.error(0, "coverage format \(format) is not 1 or 2")
         }
     }
+
+    /// Reads an array indexed by coverage (a subtable's records, one per covered glyph) into
+    /// `map`: each covered glyph not yet in `map` whose index is below `count` (the array's
+    /// length) gets `read(index)`, unless that is nil. The first listing of a glyph wins.
+    func read<Value>(into map: inout [UInt16: Value], count: Int,
+                     _ read: (_ index: Int) throws(FontError) -> Value?) throws(FontError) {
+        for (glyph, index) in entries where index < count && map[glyph] == nil {
+            if let value = try read(index) { map[glyph] = value }
+        }
+    }
 }
 
 /// An OpenType class definition: glyph to class, 0 for glyphs it does not list.

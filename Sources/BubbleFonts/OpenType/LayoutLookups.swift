@@ -220,8 +220,8 @@ extension LayoutLookup {
         let coverage = try Coverage(coverageTable)
         let count = Int(try table.u16(4))
         var map: [UInt16: [UInt16]] = [:]
-        for (glyph, index) in coverage.entries where index < count && map[glyph] == nil {
-            guard let sequence = try table.subtable(at: 6 + 2 * index) else { continue }
+        try coverage.read(into: &map, count: count) { (index) throws(FontError) -> [UInt16]? in
+            guard let sequence = try table.subtable(at: 6 + 2 * index) else { return nil }
             let length = Int(try sequence.u16(0))
             try sequence.check(2, 2 * length)
             try budget.spend(length + 1, sequence, 0)
@@ -230,7 +230,7 @@ extension LayoutLookup {
                 let out = try sequence.u16(2 + 2 * g)
                 if Int(out) < glyphCount { glyphs.append(out) }
             }
-            map[glyph] = glyphs
+            return glyphs
         }
         return map
     }
@@ -254,7 +254,7 @@ extension LayoutLookup {
         case 2:
             let count = Int(try table.u16(6))
             try table.check(8, size * count)
-            for (glyph, index) in coverage.entries where index < count && map[glyph] == nil { map[glyph] = try value(8 + size * index) }
+            try coverage.read(into: &map, count: count) { (index) throws(FontError) in try value(8 + size * index) }
         default:
             throw table.error(0, "single positioning format \(format) is not 1 or 2")
         }
@@ -273,9 +273,7 @@ extension LayoutLookup {
             return Int32(try anchor.i16(2))  // every anchor format has its x at 2
         }
         var map: [UInt16: (entry: Int32?, exit: Int32?)] = [:]
-        for (glyph, index) in coverage.entries where index < count && map[glyph] == nil {
-            map[glyph] = (try anchorX(6 + 4 * index), try anchorX(8 + 4 * index))
-        }
+        try coverage.read(into: &map, count: count) { (index) throws(FontError) in (try anchorX(6 + 4 * index), try anchorX(8 + 4 * index)) }
         return map
     }
 }

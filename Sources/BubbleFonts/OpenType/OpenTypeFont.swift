@@ -1,4 +1,5 @@
 import Foundation
+import BubbleText
 
 /// One face of an OpenType font file, read and checked once: what measuring text needs from it.
 /// TrueType- and CFF-flavoured fonts and collections (`.ttc`, with a face index) are read; every
@@ -164,7 +165,7 @@ package struct GlyphSubstitutions: Sendable {
 
     /// `apply` on the `count` glyphs at `glyphs`, in place (the preparer's reused buffers).
     @inline(__always)
-    func apply(_ glyphs: UnsafeMutablePointer<UInt16>, clusters: UnsafeMutablePointer<Int32>, count: inout Int) {
+    func apply(_ glyphs: MutableElementsView<UInt16>, clusters: MutableElementsView<Int32>, count: inout Int) {
         substitutions.apply(glyphs, clusters: clusters, count: &count)
     }
 

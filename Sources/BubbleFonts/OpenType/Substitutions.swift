@@ -1,3 +1,5 @@
+import BubbleText
+
 /// Glyph substitutions from `GSUB` that change widths: single substitutions (type 1) and
 /// ligatures (type 4), also behind extension lookups (type 7), of the features a browser applies by
 /// default before positioning (`ccmp`, `locl`, `rlig`, `liga`, `clig`), for one script and
@@ -59,19 +61,17 @@ struct Substitutions: Sendable {
         guard !lookups.isEmpty else { return }
         var count = glyphs.count
         var clusters32 = clusters.map { Int32(truncatingIfNeeded: $0) }
-        glyphs.withUnsafeMutableBufferPointer { glyphs in
-            clusters32.withUnsafeMutableBufferPointer { clusters in
-                apply(glyphs.baseAddress!, clusters: clusters.baseAddress!, count: &count)
-            }
+        glyphs.withMutableElementsView { glyphs in
+            clusters32.withMutableElementsView { clusters in apply(glyphs, clusters: clusters, count: &count) }
         }
         glyphs.removeLast(glyphs.count - count)
         clusters = clusters32.prefix(count).map { Int($0) }
     }
 
-    /// Applies every lookup to the `count` glyphs at `glyphs` in place (a ligature shortens them
-    /// and `count`); `clusters` (one per glyph) keeps, for each glyph left, the cluster of its first
-    /// component. The preparer's form: its glyphs live in buffers it reuses.
-    func apply(_ glyphs: UnsafeMutablePointer<UInt16>, clusters: UnsafeMutablePointer<Int32>, count: inout Int) {
+    /// Applies every lookup to the first `count` glyphs of `glyphs` in place (a ligature shortens
+    /// them and `count`); `clusters` (one per glyph) keeps, for each glyph left, the cluster of its
+    /// first component. The preparer's form: its glyphs live in buffers it reuses.
+    func apply(_ glyphs: MutableElementsView<UInt16>, clusters: MutableElementsView<Int32>, count: inout Int) {
         for (index, lookup) in lookups.enumerated() {
             let firsts = firstGlyphs[index]
             @inline(__always) func starts(_ glyph: UInt16) -> Bool { firsts[Int(glyph) >> 6] & (1 << UInt64(glyph & 63)) != 0 }
@@ -90,8 +90,8 @@ struct Substitutions: Sendable {
                             // The ligature takes the first component's place and cluster; the rest go.
                             let taken = candidate.components.count, after = i + 1 + taken
                             glyphs[i] = candidate.glyph
-                            (glyphs + i + 1).update(from: glyphs + after, count: count - after)
-                            (clusters + i + 1).update(from: clusters + after, count: count - after)
+                            glyphs.tail(from: i + 1).moveToStart(from: taken, count: count - after)
+                            clusters.tail(from: i + 1).moveToStart(from: taken, count: count - after)
                             count -= taken
                             break
                         }
@@ -141,9 +141,9 @@ struct Substitutions: Sendable {
         case 2:
             let count = Int(try table.u16(4))
             try table.check(6, 2 * count)
-            for (glyph, index) in coverage.entries where index < count && map[glyph] == nil {
+            try coverage.read(into: &map, count: count) { (index) throws(FontError) -> UInt16? in
                 let result = try table.u16(6 + 2 * index)
-                if Int(result) < glyphCount { map[glyph] = result }
+                return Int(result) < glyphCount ? result : nil
             }
         default:
             throw table.error(0, "single substitution format \(format) is not 1 or 2")

@@ -4,7 +4,7 @@ package enum BidiLine {
     /// or at the end of the line, go back to the paragraph level. `classes` are the original
     /// Bidi_Class raw values of the line's characters; `levels` their resolved levels
     /// (`BidiResolver.removed` ones are left as they are).
-    package static func resetWhitespace(classes: UnsafeBufferPointer<UInt8>, levels: UnsafeMutableBufferPointer<UInt8>,
+    package static func resetWhitespace(classes: ElementsView<UInt8>, levels: MutableElementsView<UInt8>,
                                        paragraphLevel: UInt8) {
         // Raw values (BidiClass's order): B 10, S 11; WS 12 and the isolate controls 19–22;
         // BN 9 and the embedding controls 14–18.
@@ -35,14 +35,13 @@ package enum BidiLine {
     /// since separators inside a line are rare (the first eight again, masked, when fewer are
     /// left and there are eight).
     @inline(__always)
-    static func lastSeparator(_ classes: UnsafeBufferPointer<UInt8>, before end: Int) -> Int {
-        guard let base = classes.baseAddress else { return 0 }
-        let raw = UnsafeRawPointer(base)
+    static func lastSeparator(_ classes: ElementsView<UInt8>, before end: Int) -> Int {
+        guard classes.count > 0 else { return 0 }
         let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         // Bit 7 of each byte of the word at `at` that holds B (10) or S (11), exactly (no borrow
         // between bytes: all classes are below 32).
         @inline(__always) func separators(_ at: Int) -> UInt64 {
-            let x = (raw.loadUnaligned(fromByteOffset: at, as: UInt64.self) & 0xFEFE_FEFE_FEFE_FEFE) ^ 0x0A0A_0A0A_0A0A_0A0A
+            let x = (classes.word(at: at) & 0xFEFE_FEFE_FEFE_FEFE) ^ 0x0A0A_0A0A_0A0A_0A0A
             return ~(((x & low) &+ low) | x) & ~low
         }
         var i = end
@@ -57,7 +56,7 @@ package enum BidiLine {
             let found = separators(0) & (UInt64.max &>> UInt64(64 &- 8 &* i))
             return found == 0 ? 0 : 8 &- found.leadingZeroBitCount &>> 3
         }
-        while i > 0 && base[i &- 1] &- 10 > 1 { i &-= 1 }
+        while i > 0 && classes[i &- 1] &- 10 > 1 { i &-= 1 }
         return i
     }
 
@@ -66,7 +65,7 @@ package enum BidiLine {
     /// at that level or above is reversed. Writes to `order` (as long as `levels`) and returns
     /// how many positions it wrote.
     @discardableResult
-    package static func visualOrder(levels: UnsafeBufferPointer<UInt8>, into order: UnsafeMutableBufferPointer<Int32>) -> Int {
+    package static func visualOrder(levels: ElementsView<UInt8>, into order: MutableElementsView<Int32>) -> Int {
         // Written as reductions without early exit, so the compiler can vectorise them.
         var highest: UInt8 = 0
         var odd: UInt8 = 0
@@ -74,10 +73,10 @@ package enum BidiLine {
             highest = max(highest, level)
             odd |= level
         }
-        if highest <= 2, let out = order.baseAddress {
+        if highest <= 2 {
             precondition(order.count >= levels.count)
             // Levels 0, 1 and 2 only, nothing removed: nearly every line of chat text.
-            shallowOrder(levels: levels, into: out, reversed: odd & 1 == 1)
+            shallowOrder(levels: levels, into: order, reversed: odd & 1 == 1)
             return levels.count
         }
         var count = 0
@@ -116,17 +115,16 @@ package enum BidiLine {
     /// Without an odd level (`reversed` false) the order is the logical one. Runs are found
     /// eight levels at a time and written by loops the compiler vectorises.
     @inline(__always)
-    static func shallowOrder(levels: UnsafeBufferPointer<UInt8>, into order: UnsafeMutablePointer<Int32>, reversed: Bool) {
+    static func shallowOrder(levels: ElementsView<UInt8>, into order: MutableElementsView<Int32>, reversed: Bool) {
         let count = levels.count
         let out = order
         guard reversed else {
             for i in 0..<count { out[i] = Int32(truncatingIfNeeded: i) }
             return
         }
-        let level = levels.baseAddress.unsafelyUnwrapped
-        let raw = UnsafeRawPointer(level)
+        let level = levels
         let ones: UInt64 = 0x0101_0101_0101_0101
-        @inline(__always) func word(_ at: Int) -> UInt64 { raw.loadUnaligned(fromByteOffset: at, as: UInt64.self) }
+        @inline(__always) func word(_ at: Int) -> UInt64 { level.word(at: at) }
         var written = 0
         var j = 0
         while j < count {

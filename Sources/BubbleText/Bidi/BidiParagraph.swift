@@ -30,9 +30,9 @@ package struct BidiParagraph {
             for (i, forced) in leftToRight.enumerated() where forced && i < classes.count { classes[i] = BidiClass.l.rawValue }
         }
         var levels = [UInt8](repeating: 0, count: scalars.count)
-        paragraphLevel = classes.withUnsafeBufferPointer { classBuffer in
-            scalars.withUnsafeBufferPointer { scalarBuffer in
-                levels.withUnsafeMutableBufferPointer { levelBuffer in
+        paragraphLevel = classes.withElementsView { classBuffer in
+            scalars.withElementsView { scalarBuffer in
+                levels.withMutableElementsView { levelBuffer in
                     resolver.resolve(classes: classBuffer, scalars: scalarBuffer, direction: direction, levels: levelBuffer)
                 }
             }
@@ -53,8 +53,9 @@ package struct BidiParagraph {
     package func visualGraphemes(in line: Range<Int>) -> [VisualGrapheme] {
         guard !line.isEmpty else { return [] }
         var lineLevels = Array(levels[line])
-        classes[line].withUnsafeBufferPointer { classBuffer in
-            lineLevels.withUnsafeMutableBufferPointer { levelBuffer in
+        classes.withElementsView { allClasses in
+            lineLevels.withMutableElementsView { levelBuffer in
+                let classBuffer = allClasses.slice(from: line.lowerBound, count: line.count)
                 BidiLine.resetWhitespace(classes: classBuffer, levels: levelBuffer, paragraphLevel: paragraphLevel)
             }
         }
@@ -79,8 +80,8 @@ package struct BidiParagraph {
         }
         var order = [Int32](repeating: 0, count: graphemes.count)
         let graphemeLevels = graphemes.map(\.level)
-        let count = graphemeLevels.withUnsafeBufferPointer { levelBuffer in
-            order.withUnsafeMutableBufferPointer { BidiLine.visualOrder(levels: levelBuffer, into: $0) }
+        let count = graphemeLevels.withElementsView { levelBuffer in
+            order.withMutableElementsView { BidiLine.visualOrder(levels: levelBuffer, into: $0) }
         }
         return (0..<count).map { graphemes[Int(order[$0])] }
     }
@@ -91,7 +92,7 @@ extension BidiParagraph {
     /// when there is none (before a paragraph separator).
     package static func direction(of scalars: some Sequence<Unicode.Scalar>) -> BidiDirection? {
         let classes = scalars.map { BidiTables.classValue($0.value) }
-        let level = classes.withUnsafeBufferPointer {
+        let level = classes.withElementsView {
             BidiResolver.firstStrongLevel($0, from: 0, to: $0.count, stopAtPDI: false)
         }
         return level.map { $0 == 1 ? .rightToLeft : .leftToRight }

@@ -20,24 +20,24 @@ package struct BidiResolver {
     final class Scratch {
         var capacity = 0
         /// Compacted (X9-retained) positions to original positions.
-        var retained: UnsafeMutablePointer<Int32> = .allocate(capacity: 1)
-        var types: UnsafeMutablePointer<UInt8> = .allocate(capacity: 1)
-        var original: UnsafeMutablePointer<UInt8> = .allocate(capacity: 1)
-        var levels: UnsafeMutablePointer<UInt8> = .allocate(capacity: 1)
+        var retained: MutableElementsView<Int32> = .allocate(capacity: 1)
+        var types: MutableElementsView<UInt8> = .allocate(capacity: 1)
+        var original: MutableElementsView<UInt8> = .allocate(capacity: 1)
+        var levels: MutableElementsView<UInt8> = .allocate(capacity: 1)
         /// For an isolate initiator, its matching PDI; for a PDI, its initiator; else -1.
-        var match: UnsafeMutablePointer<Int32> = .allocate(capacity: 1)
-        var sequence: UnsafeMutablePointer<Int32> = .allocate(capacity: 1)
-        var runStarts: UnsafeMutablePointer<Int32> = .allocate(capacity: 1)
-        var runOf: UnsafeMutablePointer<Int32> = .allocate(capacity: 1)
-        var pairs: UnsafeMutablePointer<Int64> = .allocate(capacity: 1)
+        var match: MutableElementsView<Int32> = .allocate(capacity: 1)
+        var sequence: MutableElementsView<Int32> = .allocate(capacity: 1)
+        var runStarts: MutableElementsView<Int32> = .allocate(capacity: 1)
+        var runOf: MutableElementsView<Int32> = .allocate(capacity: 1)
+        var pairs: MutableElementsView<Int64> = .allocate(capacity: 1)
         /// BD9's open isolates and BD16's open brackets (key, position), as stacks.
-        var isolates: UnsafeMutablePointer<Int32> = .allocate(capacity: 1)
-        var openerKeys: UnsafeMutablePointer<UInt32> = .allocate(capacity: 1)
-        var openerPositions: UnsafeMutablePointer<Int32> = .allocate(capacity: 1)
+        var isolates: MutableElementsView<Int32> = .allocate(capacity: 1)
+        var openerKeys: MutableElementsView<UInt32> = .allocate(capacity: 1)
+        var openerPositions: MutableElementsView<Int32> = .allocate(capacity: 1)
         /// The directional status stack of X1–X8: level, override (0 none, 1 L, 2 R), isolate.
-        let stackLevel = UnsafeMutablePointer<UInt8>.allocate(capacity: BidiResolver.maxDepth + 2)
-        let stackOverride = UnsafeMutablePointer<UInt8>.allocate(capacity: BidiResolver.maxDepth + 2)
-        let stackIsolate = UnsafeMutablePointer<Bool>.allocate(capacity: BidiResolver.maxDepth + 2)
+        let stackLevel = MutableElementsView<UInt8>.allocate(capacity: BidiResolver.maxDepth + 2)
+        let stackOverride = MutableElementsView<UInt8>.allocate(capacity: BidiResolver.maxDepth + 2)
+        let stackIsolate = MutableElementsView<Bool>.allocate(capacity: BidiResolver.maxDepth + 2)
 
         func reserve(_ count: Int) {
             guard count > capacity else { return }
@@ -80,8 +80,8 @@ package struct BidiResolver {
     /// pairs should be resolved (nil: none are). Writes each character's level to `levels`
     /// (`removed` for the characters X9 removes) and returns the paragraph level.
     @discardableResult
-    package func resolve(classes: UnsafeBufferPointer<UInt8>, scalars: UnsafeBufferPointer<UInt32>?,
-                        direction: BidiDirection, levels: UnsafeMutableBufferPointer<UInt8>) -> UInt8 {
+    package func resolve(classes: ElementsView<UInt8>, scalars: ElementsView<UInt32>?,
+                        direction: BidiDirection, levels: MutableElementsView<UInt8>) -> UInt8 {
         let count = classes.count
         precondition(levels.count >= count && (scalars == nil || scalars!.count >= count))
         let paragraphLevel: UInt8
@@ -97,8 +97,8 @@ package struct BidiResolver {
         let s = scratch
         let retained = s.retained, types = s.types, original = s.original, compactLevels = s.levels
         let match = s.match, runStarts = s.runStarts, runOf = s.runOf, sequence = s.sequence, isolates = s.isolates
-        let base = classes.baseAddress.unsafelyUnwrapped
-        let out = levels.baseAddress.unsafelyUnwrapped
+        let base = classes
+        let out = levels
 
         // X1–X8: explicit levels (and overrides applied to the types), or the paragraph level
         // everywhere when the paragraph has no explicit formatting character.
@@ -188,7 +188,7 @@ package struct BidiResolver {
                 run = Int(runOf[Int(match[last])])
             }
             resolveSequence(length: length, compactedCount: m, paragraphLevel: paragraphLevel, scalars: scalars,
-                            identity: false, original: original, levels: compactLevels)
+                            identity: false, original: ElementsView(original), levels: compactLevels)
         }
         implicitLevels(count: m, levels: compactLevels)
 
@@ -203,8 +203,8 @@ package struct BidiResolver {
     /// with BN left out as X9 says); from there on, W1–W3 run to the end, then W4–W7 (numbers),
     /// N0 (brackets) and N1–N2 with I1–I2 over what is left (BN left out). Returns false,
     /// having written nothing that counts, when the paragraph is not one of these.
-    func resolveWhole(_ classes: UnsafePointer<UInt8>, count: Int, paragraphLevel: UInt8,
-                      scalars: UnsafeBufferPointer<UInt32>?, levels out: UnsafeMutablePointer<UInt8>) -> Bool {
+    func resolveWhole(_ classes: ElementsView<UInt8>, count: Int, paragraphLevel: UInt8,
+                      scalars: ElementsView<UInt32>?, levels out: MutableElementsView<UInt8>) -> Bool {
         let types = scratch.types
         let L = BidiClass.l.rawValue, R = BidiClass.r.rawValue, AL = BidiClass.al.rawValue
         let EN = BidiClass.en.rawValue, AN = BidiClass.an.rawValue, ON = BidiClass.on.rawValue
@@ -367,7 +367,7 @@ package struct BidiResolver {
         let before = lastIsR ? R : L
         if numbers { weakNumbers(length: m, sos: before, identity: false) }
         if brackets, let scalars {
-            resolveBrackets(length: m, level: paragraphLevel, sos: before, scalars: scalars, identity: false, original: original)
+            resolveBrackets(length: m, level: paragraphLevel, sos: before, scalars: scalars, identity: false, original: ElementsView(original))
         }
 
         // N1–N2 and I1–I2 as above, with numbers (which count as R for the neutrals). Neutral
@@ -400,7 +400,7 @@ package struct BidiResolver {
 
     /// P2–P3 over `classes[from..<to]`: 0 or 1 for the first strong character outside isolates,
     /// nil when there is none (or, with `stopAtPDI`, none before the PDI closing the text).
-    static func firstStrongLevel(_ classes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, stopAtPDI: Bool) -> UInt8? {
+    static func firstStrongLevel(_ classes: ElementsView<UInt8>, from: Int, to: Int, stopAtPDI: Bool) -> UInt8? {
         var depth = 0
         var i = from
         while i < to {
@@ -420,8 +420,8 @@ package struct BidiResolver {
 
     /// X1–X8: the explicit embedding levels, written to `levels`; `scratch.types` gets the
     /// classes with overrides applied.
-    func explicitLevels(_ classes: UnsafePointer<UInt8>, count: Int, paragraphLevel: UInt8,
-                        levels: UnsafeMutablePointer<UInt8>) {
+    func explicitLevels(_ classes: ElementsView<UInt8>, count: Int, paragraphLevel: UInt8,
+                        levels: MutableElementsView<UInt8>) {
         let types = scratch.types
         // The directional status stack: level, override (0 none, 1 L, 2 R), isolate.
         let stackLevel = scratch.stackLevel, stackOverride = scratch.stackOverride, stackIsolate = scratch.stackIsolate
@@ -432,7 +432,7 @@ package struct BidiResolver {
         var overflowIsolates = 0
         var overflowEmbeddings = 0
         var validIsolates = 0
-        let buffer = UnsafeBufferPointer(start: classes, count: count)
+        let buffer = classes.slice(from: 0, count: count)
 
         for i in 0..<count {
             let c = classes[i]
@@ -512,8 +512,8 @@ package struct BidiResolver {
     /// With `identity`, the sequence is the whole paragraph, position for position (no
     /// `scratch.sequence` to go through). `original` and `levels` are the classes and embedding
     /// levels by (compacted) position.
-    func resolveSequence(length: Int, compactedCount m: Int, paragraphLevel: UInt8, scalars: UnsafeBufferPointer<UInt32>?,
-                         identity: Bool, original: UnsafePointer<UInt8>, levels: UnsafeMutablePointer<UInt8>) {
+    func resolveSequence(length: Int, compactedCount m: Int, paragraphLevel: UInt8, scalars: ElementsView<UInt32>?,
+                         identity: Bool, original: ElementsView<UInt8>, levels: MutableElementsView<UInt8>) {
         let s = scratch
         let seq = s.sequence, types = s.types
         @inline(__always) func at(_ j: Int) -> Int { identity ? j : Int(seq[j]) }
@@ -650,7 +650,7 @@ package struct BidiResolver {
 
     /// I1–I2 over all retained positions, once every sequence is resolved (sos and eos read the
     /// embedding levels of neighbouring sequences, so none may change before).
-    func implicitLevels(count m: Int, levels: UnsafeMutablePointer<UInt8>) {
+    func implicitLevels(count m: Int, levels: MutableElementsView<UInt8>) {
         let types = scratch.types
         let L = BidiClass.l.rawValue, R = BidiClass.r.rawValue
         let EN = BidiClass.en.rawValue, AN = BidiClass.an.rawValue
@@ -668,8 +668,8 @@ package struct BidiResolver {
     /// N0: paired brackets take the direction of the strong text inside them (or around them),
     /// in `scratch.sequence[start..<length]` (positions with `identity`), `sos` standing for the
     /// strong type before `start`.
-    func resolveBrackets(from start: Int = 0, length: Int, level: UInt8, sos: UInt8, scalars: UnsafeBufferPointer<UInt32>,
-                         identity: Bool, original: UnsafePointer<UInt8>) {
+    func resolveBrackets(from start: Int = 0, length: Int, level: UInt8, sos: UInt8, scalars: ElementsView<UInt32>,
+                         identity: Bool, original: ElementsView<UInt8>) {
         let s = scratch
         let seq = s.sequence, types = s.types, retained = s.retained
         @inline(__always) func at(_ j: Int) -> Int { identity ? j : Int(seq[j]) }
@@ -700,12 +700,12 @@ package struct BidiResolver {
             }
         }
         guard pairCount > 0 else { return }
-        var pairs = UnsafeMutableBufferPointer(start: pairStore, count: pairCount)
-        pairs.sort()
+        pairStore.sortPrefix(pairCount)
 
         let embedding = level & 1 == 0 ? L : R
         let opposite = embedding == L ? R : L
-        for pair in pairs {
+        for k in 0..<pairCount {
+            let pair = pairStore[k]
             let open = Int(pair >> 32)
             let close = Int(pair & 0xFFFF_FFFF)
             var foundEmbedding = false

@@ -182,7 +182,7 @@ package enum DictionaryBreaks {
     }
 
     /// True when `scalars` hold a character of the four scripts' blocks.
-    static func mayContain(_ scalars: ElementsView<UInt32>) -> Bool {
+    package static func mayContain(_ scalars: ElementsView<UInt32>) -> Bool {
         var i = 0
         while i < scalars.count {
             let s = scalars[i]
@@ -211,7 +211,7 @@ package enum DictionaryBreaks {
     }
 
     /// The indices in `scalars` before which a dictionary engine offers a line break, in order.
-    static func find(in scalars: ElementsView<UInt32>) -> [Int] {
+    package static func find(in scalars: ElementsView<UInt32>) -> [Int] {
         var breaks: [Int] = []
         var i = 0
         let count = scalars.count

@@ -77,31 +77,184 @@ struct TextBytes {
 /// index read is in `0 ..< count` (asserted in debug builds) and that the storage outlives the
 /// view (made only inside a closure that lends it).
 @usableFromInline
-struct ElementsView<Element> {
+package struct ElementsView<Element> {
     @usableFromInline let base: UnsafePointer<Element>?
-    @usableFromInline let count: Int
+    @usableFromInline package let count: Int
 
+    /// The elements `buffer` lends, for as long as it lends them (the other modules' fences make
+    /// views of their own storage this way).
     @inlinable @inline(__always)
-    init(_ buffer: UnsafeBufferPointer<Element>) {
+    package init(_ buffer: UnsafeBufferPointer<Element>) {
         base = buffer.baseAddress
         count = buffer.baseAddress == nil ? 0 : buffer.count
     }
 
+    /// The elements `view` writes, read only.
     @inlinable @inline(__always)
-    subscript(index: Int) -> Element {
+    package init(_ view: MutableElementsView<Element>) {
+        base = UnsafePointer(view.base)
+        count = view.count
+    }
+
+    /// The `count` elements from `start` (inside the view).
+    @inlinable @inline(__always)
+    package func slice(from start: Int, count: Int) -> ElementsView {
+        assert(start >= 0 && count >= 0 && start &+ count <= self.count, "ElementsView: \(start)+\(count) outside 0..<\(self.count)")
+        return ElementsView(UnsafeBufferPointer(start: base.map { $0 + start }, count: count))
+    }
+
+    /// The elements from `start` to the end (`start` at most `count`).
+    @inlinable @inline(__always)
+    package func tail(from start: Int) -> ElementsView { slice(from: start, count: count &- start) }
+
+    @inlinable @inline(__always)
+    package subscript(index: Int) -> Element {
         assert(index >= 0 && index < count, "ElementsView: element \(index) outside 0..<\(count)")
         return base.unsafelyUnwrapped[index]
     }
 
+    /// The element at `index`, read where it is stored: a value whose copy retains references
+    /// (a font face and its tables) is used without being copied.
+    @inlinable
+    package subscript(inPlace index: Int) -> Element {
+        unsafeAddress {
+            assert(index >= 0 && index < count, "ElementsView: element \(index) outside 0..<\(count)")
+            return base.unsafelyUnwrapped + index
+        }
+    }
+
     /// The elements, as a copy.
-    var elements: [Element] { (0..<count).map { self[$0] } }
+    package var elements: [Element] { (0..<count).map { self[$0] } }
+}
+
+extension ElementsView where Element == UInt8 {
+    /// The eight elements from `index`, the first in the lowest bits.
+    @inlinable @inline(__always)
+    package func word(at index: Int) -> UInt64 {
+        assert(index >= 0 && index &+ 8 <= count, "ElementsView: word at \(index) outside 0..<\(count)")
+        return UInt64(littleEndian: UnsafeRawPointer(base.unsafelyUnwrapped).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+    }
+
+    /// The four elements from `index`, the first in the lowest bits.
+    @inlinable @inline(__always)
+    package func word32(at index: Int) -> UInt32 {
+        assert(index >= 0 && index &+ 4 <= count, "ElementsView: word at \(index) outside 0..<\(count)")
+        return UInt32(littleEndian: UnsafeRawPointer(base.unsafelyUnwrapped).loadUnaligned(fromByteOffset: index, as: UInt32.self))
+    }
+}
+
+/// Elements written in place, in storage another value owns (an array's, the bidi resolver's
+/// scratch space), by loops that index them at positions they compute. Invariants, asserted in
+/// debug builds: every index is in `0 ..< count`; the storage outlives the view (made only inside
+/// a closure that lends it, or by `allocate`, owned by the one object that calls `deallocate`);
+/// no two views written at once overlap.
+@usableFromInline
+package struct MutableElementsView<Element> {
+    @usableFromInline let base: UnsafeMutablePointer<Element>?
+    @usableFromInline package let count: Int
+
+    /// The elements `buffer` lends, for as long as it lends them (the other modules' fences make
+    /// views of their own storage this way).
+    @inlinable @inline(__always)
+    package init(_ buffer: UnsafeMutableBufferPointer<Element>) {
+        base = buffer.baseAddress
+        count = buffer.baseAddress == nil ? 0 : buffer.count
+    }
+
+    /// Storage for `capacity` elements, not initialised: for elements of a trivial type (integers,
+    /// `Bool`), written before they are read. Its owner calls `deallocate()` once.
+    @inlinable
+    package static func allocate(capacity: Int) -> MutableElementsView {
+        MutableElementsView(UnsafeMutableBufferPointer<Element>.allocate(capacity: capacity))
+    }
+
+    /// Frees storage `allocate` made.
+    @inlinable
+    package func deallocate() { base?.deallocate() }
+
+    @inlinable @inline(__always)
+    package subscript(index: Int) -> Element {
+        get {
+            assert(index >= 0 && index < count, "MutableElementsView: element \(index) outside 0..<\(count)")
+            return base.unsafelyUnwrapped[index]
+        }
+        nonmutating set {
+            assert(index >= 0 && index < count, "MutableElementsView: element \(index) outside 0..<\(count)")
+            base.unsafelyUnwrapped[index] = newValue
+        }
+    }
+
+    /// The `count` elements from `start` (inside the view).
+    @inlinable @inline(__always)
+    package func slice(from start: Int, count: Int) -> MutableElementsView {
+        assert(start >= 0 && count >= 0 && start &+ count <= self.count,
+               "MutableElementsView: \(start)+\(count) outside 0..<\(self.count)")
+        return MutableElementsView(UnsafeMutableBufferPointer(start: base.map { $0 + start }, count: count))
+    }
+
+    /// The elements from `start` to the end (`start` at most `count`).
+    @inlinable @inline(__always)
+    package func tail(from start: Int) -> MutableElementsView { slice(from: start, count: count &- start) }
+
+    /// Writes `value` to the first `prefix` elements.
+    @inlinable @inline(__always)
+    package func fill(_ value: Element, prefix: Int) {
+        assert(prefix >= 0 && prefix <= count, "MutableElementsView: filling \(prefix) of \(count)")
+        guard prefix > 0 else { return }
+        base.unsafelyUnwrapped.update(repeating: value, count: prefix)
+    }
+
+    /// Moves the `length` elements from `start` to the start of the view (the two may overlap).
+    @inlinable @inline(__always)
+    package func moveToStart(from start: Int, count length: Int) {
+        assert(start >= 0 && length >= 0 && start &+ length <= count,
+               "MutableElementsView: moving \(start)+\(length) outside 0..<\(count)")
+        guard length > 0 else { return }
+        base.unsafelyUnwrapped.update(from: base.unsafelyUnwrapped + start, count: length)
+    }
+
+    /// The elements, as a copy.
+    package var elements: [Element] { ElementsView(self).elements }
+
+    /// Copies `source` to the start of the view (as long as `source` at most).
+    @inlinable @inline(__always)
+    package func copy(from source: ElementsView<Element>) {
+        assert(source.count <= count, "MutableElementsView: \(source.count) elements into \(count)")
+        guard source.count > 0 else { return }
+        base.unsafelyUnwrapped.update(from: source.base.unsafelyUnwrapped, count: source.count)
+    }
+
+    /// Swaps the elements at `i` and `j`.
+    @inlinable @inline(__always)
+    func swapAt(_ i: Int, _ j: Int) {
+        let t = self[i]
+        self[i] = self[j]
+        self[j] = t
+    }
+}
+
+extension MutableElementsView where Element: Comparable {
+    /// Sorts the first `prefix` elements in place.
+    @inlinable
+    func sortPrefix(_ prefix: Int) {
+        assert(prefix >= 0 && prefix <= count, "MutableElementsView: sorting \(prefix) of \(count)")
+        guard prefix > 1 else { return }
+        var buffer = UnsafeMutableBufferPointer(start: base, count: prefix)
+        buffer.sort()
+    }
 }
 
 extension Array {
     /// Runs `body` with the elements in place.
     @inlinable @inline(__always)
-    func withElementsView<R>(_ body: (ElementsView<Element>) throws -> R) rethrows -> R {
+    package func withElementsView<R>(_ body: (ElementsView<Element>) throws -> R) rethrows -> R {
         try withUnsafeBufferPointer { try body(ElementsView($0)) }
+    }
+
+    /// Runs `body` with the elements in place, to write.
+    @inlinable @inline(__always)
+    package mutating func withMutableElementsView<R>(_ body: (MutableElementsView<Element>) throws -> R) rethrows -> R {
+        try withUnsafeMutableBufferPointer { try body(MutableElementsView($0)) }
     }
 }
 
@@ -112,8 +265,8 @@ extension TextBytes: RandomAccessCollection {
 }
 
 extension ElementsView: RandomAccessCollection {
-    @inlinable var startIndex: Int { 0 }
-    @inlinable var endIndex: Int { count }
+    @inlinable package var startIndex: Int { 0 }
+    @inlinable package var endIndex: Int { count }
 }
 
 /// Decodes the scalar whose UTF-8 encoding starts at `index` of `bytes` (valid UTF-8).
@@ -136,6 +289,13 @@ extension String {
     @inlinable
     mutating func withTextBytes<R>(_ body: (TextBytes) throws -> R) rethrows -> R {
         try withUTF8 { try body(TextBytes($0)) }
+    }
+
+    /// Runs `body` with the string's UTF-8 in place (made contiguous first if it is not), for
+    /// the other modules.
+    @inlinable
+    package mutating func withUTF8Elements<R>(_ body: (ElementsView<UInt8>) throws -> R) rethrows -> R {
+        try withUTF8 { try body(ElementsView($0)) }
     }
 }
 
@@ -206,41 +366,23 @@ enum PublishedValue {
 // only those); the checked `init(rawValue:)` is an out-of-line call per scalar, which the hot
 // loops cannot afford. Debug builds check each.
 
-extension LineBreakClass {
-    /// The class whose raw value is `raw`, which must be one (`raw < 64` from a table field).
+/// An enum of one byte whose values the generated tables store as their raw values.
+@usableFromInline
+protocol TableCoded: RawRepresentable where RawValue == UInt8 {}
+
+extension TableCoded {
+    /// The value whose raw value is `raw`, which must be one (a table field, masked to its width).
     @inlinable @inline(__always)
     init(tableValue raw: UInt8) {
-        assert(LineBreakClass(rawValue: raw) != nil, "LineBreakClass: \(raw) is no class")
-        self = unsafeBitCast(raw, to: LineBreakClass.self)
+        assert(MemoryLayout<Self>.size == 1 && Self(rawValue: raw) != nil, "\(Self.self): \(raw) is not one of its values")
+        self = unsafeBitCast(raw, to: Self.self)
     }
 }
 
-extension GraphemeBreakProperty {
-    /// The property whose raw value is `raw`, which must be one.
-    @inlinable @inline(__always)
-    init(tableValue raw: UInt8) {
-        assert(GraphemeBreakProperty(rawValue: raw) != nil, "GraphemeBreakProperty: \(raw) is no property")
-        self = unsafeBitCast(raw, to: GraphemeBreakProperty.self)
-    }
-}
-
-extension BidiClass {
-    /// The class whose raw value is `raw`, which must be one.
-    @inlinable @inline(__always)
-    init(tableValue raw: UInt8) {
-        assert(BidiClass(rawValue: raw) != nil, "BidiClass: \(raw) is no class")
-        self = unsafeBitCast(raw, to: BidiClass.self)
-    }
-}
-
-extension JoiningType {
-    /// The joining type whose raw value is `raw`, which must be one.
-    @inlinable @inline(__always)
-    init(tableValue raw: UInt8) {
-        assert(JoiningType(rawValue: raw) != nil, "JoiningType: \(raw) is no joining type")
-        self = unsafeBitCast(raw, to: JoiningType.self)
-    }
-}
+extension LineBreakClass: TableCoded {}
+extension GraphemeBreakProperty: TableCoded {}
+extension BidiClass: TableCoded {}
+extension JoiningType: TableCoded {}
 
 // MARK: Entry points for the other modules, which hold their bytes in pointers
 

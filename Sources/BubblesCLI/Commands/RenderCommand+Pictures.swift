@@ -52,9 +52,7 @@ extension RenderCommand {
                 }
             } else {
                 let sink = context.output
-                try document.writeDocument(width: width) { bytes in
-                    try ByteView.withView(of: bytes) { view in try sink.write(contentsOf: view) }
-                }
+                try document.writeDocument(width: width) { bytes in try sink.write(bytes: bytes) }
             }
             document.clear()
         }
