@@ -35,12 +35,16 @@ CHAINS = {
     "arabic": [("NotoSansArabic-Subset.ttf", 0), ("NotoSans-Subset.ttf", 0), ("NotoColorEmoji-Subset.ttf", 0)],
     "urdu": [("NotoNastaliqUrdu-Subset.ttf", 0), ("NotoSans-Subset.ttf", 0), ("NotoColorEmoji-Subset.ttf", 0)],
     "devanagari": [("NotoSansDevanagari-Subset.ttf", 0), ("NotoSans-Subset.ttf", 0), ("NotoColorEmoji-Subset.ttf", 0)],
+    "lao": [("NotoSansLao-Subset.ttf", 0), ("NotoSans-Subset.ttf", 0), ("NotoColorEmoji-Subset.ttf", 0)],
+    "khmer": [("NotoSansKhmer-Subset.ttf", 0), ("NotoSans-Subset.ttf", 0), ("NotoColorEmoji-Subset.ttf", 0)],
+    "myanmar": [("NotoSansMyanmar-Subset.ttf", 0), ("NotoSans-Subset.ttf", 0), ("NotoColorEmoji-Subset.ttf", 0)],
 }
 CHAINS_FOR_GROUP = {
     "latin": ["noto", "dejavu"], "cyrillic": ["noto", "dejavu"], "greek": ["noto", "dejavu"],
     "hebrew": ["hebrew"], "cjk": ["cjk-jp"], "korean": ["cjk-kr"],
     "hebrew-pointed": ["hebrew"], "cjk-trim": ["cjk-jp"], "thai": ["thai"], "arabic": ["arabic"], "urdu": ["urdu"], "devanagari": ["devanagari"],
     "emoji": ["noto", "dejavu"], "whitespace": ["noto", "dejavu"], "cjk-space": ["cjk-jp"],
+    "lao": ["lao"], "khmer": ["khmer"], "myanmar": ["myanmar"],
 }
 WIDTHS = [40, 64, 96, 140, 180, 217, 260, 300, 330, 375, 400]
 SIZES = [13, 15, 16, 17.5]

@@ -3,7 +3,7 @@
 
 Subsets keep every metric a measurer reads (hmtx, hhea, OS/2, cmap incl. format 14, GPOS, GSUB,
 kern, CBDT/CBLC), so tests run on machines without the font packages. Run it again after changing
-the character sets below; it needs fonttools (pip) and fonts-noto-core (Noto Sans, Hebrew, Thai, Arabic, Devanagari, Nastaliq Urdu), fonts-noto-cjk,
+the character sets below; it needs fonttools (pip) and fonts-noto-core (Noto Sans, Hebrew, Thai, Arabic, Devanagari, Nastaliq Urdu, Lao, Khmer, Myanmar), fonts-noto-cjk,
 fonts-noto-color-emoji and fonts-dejavu-core (apt-get).
 """
 import os
@@ -64,7 +64,10 @@ def main():
     for source, target in (("NotoSansThai-Regular.ttf", "NotoSansThai-Subset.ttf"),
                            ("NotoSansArabic-Regular.ttf", "NotoSansArabic-Subset.ttf"),
                            ("NotoNastaliqUrdu-Regular.ttf", "NotoNastaliqUrdu-Subset.ttf"),
-                           ("NotoSansDevanagari-Regular.ttf", "NotoSansDevanagari-Subset.ttf")):
+                           ("NotoSansDevanagari-Regular.ttf", "NotoSansDevanagari-Subset.ttf"),
+                           ("NotoSansLao-Regular.ttf", "NotoSansLao-Subset.ttf"),
+                           ("NotoSansKhmer-Regular.ttf", "NotoSansKhmer-Subset.ttf"),
+                           ("NotoSansMyanmar-Regular.ttf", "NotoSansMyanmar-Subset.ttf")):
         # Thai SARA AM is shaped as NIKHAHIT + SARA AA (HarfBuzz's Thai shaper decomposes it), a
         # glyph the subsetter's closure does not know to keep.
         extra = {0x0E4D} if "Thai" in source else set()
