@@ -41,4 +41,17 @@ import Testing
         #expect(table.note(id: "\u{212A}-7", file: "a", line: 4)?.first == RepeatedIDs.Place(file: "a", line: 3))
         #expect(table.note(id: "k-7", file: "a", line: 5) == nil)
     }
+
+    /// Past the table's growth many ids share a slot's 8 bits of hash: each is still found only
+    /// when its whole hash agrees, and the limit fits the slot's 24 bits for the entry's number.
+    @Test func manyIdsAcrossGrowthAndTheLimitsBound() {
+        var table = RepeatedIDs()
+        for i in 0..<50_000 { #expect(table.note(id: "m\(i)", file: "a", line: i) == nil) }
+        for i in stride(from: 0, to: 50_000, by: 997) {
+            #expect(table.note(id: "m\(i)", file: "b", line: nil)?.first == RepeatedIDs.Place(file: "a", line: i))
+        }
+        #expect(table.note(id: "m50000", file: "b", line: nil) == nil)
+        #expect(table.repeats == 51)
+        #expect(RepeatedIDs(limit: Int.max).limit == (1 << 24) - 1)
+    }
 }

@@ -6,8 +6,11 @@ import BubbleLayout
 ///
 /// Memory is bounded whatever the input's size: an id is remembered as its 64-bit hash (the
 /// layout core's one id hash, `identityHash`, keyed per process) with the place it was first
-/// seen, in a 16-byte slot of a table kept 37–75% full, for the first `limit` distinct ids: at
-/// most 32 MiB for the default 1,048,576. Ids after that are still checked against the remembered
+/// seen, 16 bytes in order of arrival, found through a table of 4-byte slots kept 37–75% full
+/// (each slot the entry's number and 8 bits of its hash, so a probe reads the small table and
+/// touches an entry only when those bits agree), for the first `limit` distinct ids: at most
+/// 24 MiB for the default 1,048,576. The table is a quarter of the entries' size: what a probe
+/// reads at random stays in a core's cache for far longer logs. Ids after that are still checked against the remembered
 /// ones but not remembered themselves, and `stoppedRemembering` says from where. Two different ids
 /// whose hashes agree would be reported as a repeat: with a keyed 64-bit hash that needs about
 /// 4 × 10⁹ ids to be even likely once, and it never changes a layout.
@@ -32,43 +35,55 @@ struct RepeatedIDs: Sendable {
         var first: Place
     }
 
-    /// Most distinct ids remembered.
+    /// Most distinct ids remembered (at most 2²⁴ − 1: an entry's number fills 24 bits of a slot).
     let limit: Int
     /// The place of the first id not remembered (the limit was reached there), if any.
     private(set) var stoppedRemembering: Place?
     /// Repeats found so far.
     private(set) var repeats = 0
 
-    private var slots: [Slot] = []
-    private var count = 0
+    /// The ids remembered, in order of arrival.
+    private var entries: [Entry] = []
+    /// Open addressing over `entries`: 0 for an empty slot, else the entry's number + 1 in the low
+    /// 24 bits and the top 8 bits of its hash above.
+    private var slots: [UInt32] = []
     private var files: [String] = []
     private var fileIndex: [String: Int] = [:]
     /// The file of the last id remembered: messages come a file at a time.
     private var lastFile: (name: String, index: Int)?
 
     /// A hash and a place, packed: the file's index in the high 24 bits of `place`, the line (+1,
-    /// 0 for none) in the low 40. An empty slot has `place == 0` (file index 0 is stored as 1).
-    private struct Slot: Sendable {
+    /// 0 for none) in the low 40.
+    private struct Entry: Sendable {
         var hash: UInt64
         var place: UInt64
     }
 
     init(limit: Int = 1 << 20) {
-        self.limit = max(1, limit)
+        self.limit = min(max(1, limit), (1 << 24) - 1)
     }
+
+    /// The bits of `hash` a slot keeps beside its entry's number (the table's index uses the low bits).
+    @inline(__always)
+    private static func tag(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 56) << 24 }
 
     /// Notes message `id` read at `file`:`line`; returns the earlier place when an earlier message
     /// had the same id (each later occurrence is reported against the first).
     mutating func note(id: String, file: String, line: Int?) -> Repeat? {
         let hash = identityHash(id)
-        if slots.isEmpty { slots = [Slot](repeating: Slot(hash: 0, place: 0), count: 1024) }
+        if slots.isEmpty { slots = [UInt32](repeating: 0, count: 1024) }
         let mask = slots.count - 1
+        let tag = Self.tag(hash)
         var i = Int(truncatingIfNeeded: hash) & mask
         var found: UInt64?
-        while slots[i].place != 0 {  // the table is never full: an empty slot ends the probe
-            if slots[i].hash == hash {
-                found = slots[i].place
-                break
+        while slots[i] != 0 {  // the table is never full: an empty slot ends the probe
+            let slot = slots[i]
+            if slot & 0xFF00_0000 == tag {
+                let entry = entries[Int(slot & 0x00FF_FFFF) - 1]
+                if entry.hash == hash {
+                    found = entry.place
+                    break
+                }
             }
             i = (i &+ 1) & mask
         }
@@ -76,14 +91,14 @@ struct RepeatedIDs: Sendable {
             repeats += 1
             return Repeat(id: id, first: place(found))
         }
-        guard count < limit else {
+        guard entries.count < limit else {
             if stoppedRemembering == nil { stoppedRemembering = Place(file: file, line: line) }
             return nil
         }
         let packed = pack(file: file, line: line)
-        slots[i] = Slot(hash: hash, place: packed)
-        count += 1
-        if count * 4 > slots.count * 3 { grow() }
+        entries.append(Entry(hash: hash, place: packed))
+        slots[i] = tag | UInt32(entries.count)
+        if entries.count * 4 > slots.count * 3 { grow() }
         return nil
     }
 
@@ -111,14 +126,14 @@ struct RepeatedIDs: Sendable {
         return Place(file: f < files.count ? files[f] : "", line: line >= 0 ? line : nil)
     }
 
+    /// Doubles the table and slots every entry in again, in order of arrival.
     private mutating func grow() {
-        let old = slots
-        slots = [Slot](repeating: Slot(hash: 0, place: 0), count: old.count * 2)
+        slots = [UInt32](repeating: 0, count: slots.count * 2)
         let mask = slots.count - 1
-        for slot in old where slot.place != 0 {
-            var i = Int(truncatingIfNeeded: slot.hash) & mask
-            while slots[i].place != 0 { i = (i &+ 1) & mask }
-            slots[i] = slot
+        for (number, entry) in entries.enumerated() {
+            var i = Int(truncatingIfNeeded: entry.hash) & mask
+            while slots[i] != 0 { i = (i &+ 1) & mask }
+            slots[i] = Self.tag(entry.hash) | UInt32(number + 1)
         }
     }
 }
