@@ -1,7 +1,8 @@
 import BubbleText
 
-/// The module's unsafe code, all of it: a prepared text's columns in one allocation (one `malloc` and one `free` per prepared text, where
-/// ten arrays cost ten of each), written once when the text is prepared and only read after.
+/// The module's unsafe code, all of it: a prepared text's columns in one allocation (one `malloc`
+/// and one `free` per prepared text, where ten arrays cost ten of each), written once when the
+/// text is prepared and only read after.
 ///
 /// Layout, 8-byte aligned first: segment widths and visible widths (`Int`), then UTF-8 starts,
 /// advances, kerning after and segment ends (`Int32`), then faces, breaks after and spaces (a byte
