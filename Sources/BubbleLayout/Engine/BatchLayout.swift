@@ -17,18 +17,28 @@ package struct BatchLayout: Sendable {
     package let models: [any MessageModel]
     /// The position of the first row in the whole timeline (non-zero for a streamed window).
     package let firstRowNumber: Int
+    /// The texts the layout prepared and broke into lines, when it kept them
+    /// (`layoutRowsKeepingTexts`): a `KeptTextsOfRows` of the measurer's prepared type.
+    package let keptTexts: (AnyObject & Sendable)?
 
     package init(rows: [DecoratedRow], widths: [Int], layouts: [RowLayout], models: [any MessageModel],
-                firstRowNumber: Int = 0) {
+                firstRowNumber: Int = 0, keptTexts: (AnyObject & Sendable)? = nil) {
         self.rows = rows
         self.widths = widths
         self.layouts = layouts
         self.models = models
         self.firstRowNumber = firstRowNumber
+        self.keptTexts = keptTexts
     }
 
     /// The layout of row `row` at `widths[widthIndex]`.
     package func layout(row: Int, widthIndex: Int) -> RowLayout { layouts[widthIndex * rows.count + row] }
+
+    /// The texts of row `row` at `widths[widthIndex]` as the layout prepared and broke them, when
+    /// it kept them and its measurer prepares `Prepared`; nil otherwise.
+    package func keptTexts<Prepared: Sendable>(row: Int, widthIndex: Int, as _: Prepared.Type) -> KeptTexts<Prepared>? {
+        (keptTexts as? KeptTextsOfRows<Prepared>)?.slots[widthIndex * rows.count + row]
+    }
 
     /// The sum of the row heights at `widths[widthIndex]`.
     package func totalHeight(widthIndex: Int) -> Int {
@@ -43,6 +53,33 @@ package struct BatchLayout: Sendable {
                                  firstRowNumber: firstRowNumber, layouts: buffer.baseAddress))
         }
     }
+}
+
+/// A row's texts as its layout measured them at one width, kept for whoever draws the row so it
+/// neither prepares nor breaks them again: each text prepared once, and its lines at the wrap
+/// width its cell measured it at (`TextMeasurer.layout`, whose count and widest line are the
+/// metrics the cell was given).
+package struct KeptTexts<Prepared: Sendable>: Sendable {
+    /// A text prepared, its lines, and the width they were broken at.
+    package struct Text: Sendable {
+        package let prepared: Prepared
+        package let lines: TextLayout
+        package let width: Int
+    }
+
+    /// Part 0: the message text, caption or notice.
+    package var text: Text?
+    /// An image of unknown size's label (`ImageContent.labelPart`).
+    package var label: Text?
+
+    package init() {}
+}
+
+/// Every row's `KeptTexts` of one layout, width-major as `BatchLayout.layouts`.
+package final class KeptTextsOfRows<Prepared: Sendable>: Sendable {
+    package let slots: [KeptTexts<Prepared>]
+
+    init(_ slots: [KeptTexts<Prepared>]) { self.slots = slots }
 }
 
 /// The rows one task of a parallel layout has just laid out at every width, handed (on that
@@ -85,10 +122,19 @@ private struct RowsJob<Measurer: TextMeasurer>: @unchecked Sendable {
     let widths: [Int]
     let remembering: Bool
     let output: UnsafeMutablePointer<RowLayout>
+    /// Where each row's kept texts go (`output`'s places), when the texts are kept.
+    var kept: UnsafeMutablePointer<KeptTexts<Measurer.Prepared>>? = nil
 
     @_specialize(where Measurer == CellMeasurer)
     func run(_ range: Range<Int>) {
         var readers = ContentReaders()
+        if let kept {
+            for r in range {
+                engine.layoutRowKeepingTexts(rows[r], of: models, widths: widths, readers: &readers, into: output + r,
+                                             keeping: kept + r, stride: rows.count)
+            }
+            return
+        }
         for r in range {
             engine.layoutRow(rows[r], of: models, widths: widths, readers: &readers, into: output + r, stride: rows.count,
                              remembering: remembering)
@@ -137,6 +183,29 @@ extension LayoutEngine {
             split.run { task in job.run(split.range(ofTask: task)) }
             initialized = total
         }
+    }
+
+    /// `layoutRows` without cache or store (`remembering` false), each row's texts kept as it was
+    /// laid out (`KeptTexts`): for a caller that draws every row once and would otherwise prepare
+    /// and break its texts again. The kept texts go with the layouts, so they are freed with them.
+    package func layoutRowsKeepingTexts(_ rows: [DecoratedRow], of models: [any MessageModel], widths: [Int])
+        -> (layouts: [RowLayout], kept: KeptTextsOfRows<Measurer.Prepared>) {
+        let total = rows.count * widths.count
+        guard total > 0 else { return ([], KeptTextsOfRows([])) }
+        let split = ParallelRows(count: rows.count, minimumPerTask: max(64, 1024 / widths.count))
+        var layouts: [RowLayout] = []
+        let kept = [KeptTexts<Measurer.Prepared>](unsafeUninitializedCapacity: total) { keptBuffer, keptInitialized in
+            guard let keptBase = keptBuffer.baseAddress else { return }
+            layouts = [RowLayout](unsafeUninitializedCapacity: total) { buffer, initialized in
+                guard let base = buffer.baseAddress else { return }
+                let job = RowsJob(engine: self, rows: rows, models: models, widths: widths, remembering: false, output: base,
+                                  kept: keptBase)
+                split.run { task in job.run(split.range(ofTask: task)) }
+                initialized = total
+            }
+            keptInitialized = total
+        }
+        return (layouts, KeptTextsOfRows(kept))
     }
 
     /// `layoutRows`, each task then handing its rows to `finishing` on its own thread as soon as
@@ -208,6 +277,41 @@ extension LayoutEngine {
                                             content: source.content, decoration: row.decoration, width: widths[w],
                                             idHash: idHash, texts: &texts)
             (output + w * stride).initialize(to: result.layout)
+        }
+    }
+
+    /// `layoutRow` with neither cache nor store, writing width `w`'s kept texts at `kept[w * stride]`.
+    func layoutRowKeepingTexts(_ row: DecoratedRow, of models: [any MessageModel], widths: [Int], readers: inout ContentReaders,
+                               into output: UnsafeMutablePointer<RowLayout>, keeping kept: UnsafeMutablePointer<KeptTexts<Measurer.Prepared>>,
+                               stride: Int) {
+        guard let source = source(of: row, in: models, readers: &readers) else {
+            for w in widths.indices {
+                (output + w * stride).initialize(to: layout(row, in: models, width: widths[w]))
+                (kept + w * stride).initialize(to: KeptTexts())
+            }
+            return
+        }
+        let measurer = texts.measurer
+        let content = source.content.content
+        let prepared = content.text.map { measurer.prepare($0) }
+        let label = content.image.flatMap { $0.hasKnownSize ? nil : measurer.prepare($0.label) }
+        for w in widths.indices {
+            // The lines are asked for where `layoutOnce` asks for their count and widest line: one pass either way.
+            var texts = KeptTexts<Measurer.Prepared>()
+            (output + w * stride).initialize(to: layout(source, decoration: row.decoration, width: widths[w]) { text, part, wrap in
+                if part == 0, let prepared {
+                    let lines = measurer.layout(prepared, width: wrap)
+                    texts.text = .init(prepared: prepared, lines: lines, width: wrap)
+                    return lines.metrics
+                }
+                if part == ImageContent.labelPart, let label {
+                    let lines = measurer.layout(label, width: wrap)
+                    texts.label = .init(prepared: label, lines: lines, width: wrap)
+                    return lines.metrics
+                }
+                return measurer.measure(measurer.prepare(text), width: wrap)  // a part a cell added
+            })
+            (kept + w * stride).initialize(to: texts)
         }
     }
 
