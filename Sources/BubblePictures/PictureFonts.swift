@@ -73,8 +73,48 @@ public struct PictureFonts: Sendable {
     /// entities we write decoded), sorted. Attribute values are not drawn, so they are left out.
     /// O(n) in the bytes.
     public static func drawnScalars(_ markup: [UInt8]) -> [UInt32] {
-        var ascii = [Bool](repeating: false, count: 128)
-        var others: Set<UInt32> = []
+        var scalars = DrawnScalars()
+        scalars.add(markup)
+        return scalars.sorted
+    }
+
+    /// The media type of a font file by its first bytes.
+    static func mediaType(of bytes: [UInt8]) -> String {
+        let tag = bytes.prefix(4).map { Character(Unicode.Scalar($0)) }
+        switch String(tag) {
+        case "ttcf": return "font/collection"
+        case "OTTO": return "font/otf"
+        default: return "font/ttf"
+        }
+    }
+
+    /// `path` as an absolute `file:` URL, every byte outside `A-Za-z0-9/._~-` percent-encoded.
+    static func fileURL(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var url = "file://"
+        for byte in absolute.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "-"):
+                url.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF")
+                url += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 15)])
+            }
+        }
+        return url
+    }
+}
+
+/// The code points drawn by markup of our own, collected a piece at a time (pieces of whole rows:
+/// no tag, entity or scalar is split between two). See `PictureFonts.drawnScalars`.
+struct DrawnScalars {
+    private var ascii = [Bool](repeating: false, count: 128)
+    private var others: Set<UInt32> = []
+
+    /// Adds the code points in the text of `markup` (text outside tags, the five entities we write
+    /// decoded). O(n) in the bytes.
+    mutating func add(_ markup: [UInt8]) {
         var i = 0
         let count = markup.count
         while i < count {
@@ -109,33 +149,10 @@ public struct PictureFonts: Sendable {
             others.insert(value)
             i += length
         }
-        return (0..<128).filter { ascii[$0] && $0 >= 0x20 }.map(UInt32.init) + others.sorted()
     }
 
-    /// The media type of a font file by its first bytes.
-    static func mediaType(of bytes: [UInt8]) -> String {
-        let tag = bytes.prefix(4).map { Character(Unicode.Scalar($0)) }
-        switch String(tag) {
-        case "ttcf": return "font/collection"
-        case "OTTO": return "font/otf"
-        default: return "font/ttf"
-        }
-    }
-
-    /// `path` as an absolute `file:` URL, every byte outside `A-Za-z0-9/._~-` percent-encoded.
-    static func fileURL(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var url = "file://"
-        for byte in absolute.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "-"):
-                url.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = Array("0123456789ABCDEF")
-                url += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 15)])
-            }
-        }
-        return url
+    /// The code points so far, sorted (controls below U+0020 left out).
+    var sorted: [UInt32] {
+        (0..<128).filter { ascii[$0] && $0 >= 0x20 }.map(UInt32.init) + others.sorted()
     }
 }

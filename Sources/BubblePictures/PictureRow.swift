@@ -83,16 +83,24 @@ public struct PictureRowMaker {
         let decoratedRow = batch.rows[r]
         // Each text part prepared once and broken into lines once, at the width the row's height
         // asks for, which is the width its lines are drawn at: part 0 the text, part 1 an image of
-        // unknown size's label. Prepared here, not kept in the engine's store, so a document holds
-        // no text beyond the row being made.
+        // unknown size's label. A batch laid out keeping its texts (`StreamingLayout.keepingTexts`)
+        // hands over both as its layout made them; otherwise they are made here, not kept in the
+        // engine's store, so a document holds no text beyond the row being made.
+        let kept = batch.keptTexts(row: r, widthIndex: widthIndex, as: PixelPreparedText.self)
         var drawn: [(part: Int, text: String, width: Int, lines: DrawnLines)] = []
         let rowContent = decoratedRow.isDateSeparator
             ? nil : engine.registry.configurators[decoratedRow.configuratorIndex].content(batch.models[decoratedRow.messageIndex])
         func drawnLines(_ text: String, part: Int, width: Int) -> DrawnLines {
             if let known = drawn.first(where: { $0.part == part && $0.width == width && $0.text == text }) { return known.lines }
-            let prepared = drawn.first(where: { $0.part == part && $0.text == text })?.lines.prepared
-                ?? measurer.prepare(text, language: part == 0 ? rowContent?.language : nil)
-            let made = DrawnLines(prepared: prepared, measurer: measurer, width: width)
+            let keptText = part == 0 ? kept?.text : part == ImageContent.labelPart ? kept?.label : nil
+            let made: DrawnLines
+            if let keptText, keptText.width == width {
+                made = DrawnLines(prepared: keptText.prepared, lines: keptText.lines, measurer: measurer, width: width)
+            } else {
+                let prepared = keptText?.prepared ?? drawn.first(where: { $0.part == part && $0.text == text })?.lines.prepared
+                    ?? measurer.prepare(text, language: part == 0 ? rowContent?.language : nil)
+                made = DrawnLines(prepared: prepared, measurer: measurer, width: width)
+            }
             drawn.append((part, text, width, made))
             return made
         }
@@ -204,8 +212,12 @@ struct DrawnLines {
     let heights64: [Int]
 
     init(prepared: PixelPreparedText, measurer: PixelLayoutMeasurer, width: Int) {
+        self.init(prepared: prepared, lines: measurer.layout(prepared, width: width), measurer: measurer, width: width)
+    }
+
+    /// The lines `layout` of `prepared` at `width` px, as the measurer broke them.
+    init(prepared: PixelPreparedText, lines layout: TextLayout, measurer: PixelLayoutMeasurer, width: Int) {
         self.prepared = prepared
-        let layout = measurer.layout(prepared, width: width)
         self.layout = layout
         // Lines of one height need no second pass; otherwise each line's fonts set its height.
         heights64 = measurer.pixels.uniformLineHeight64.map { Array(repeating: $0, count: layout.lines.count) }

@@ -20,8 +20,10 @@ public struct TranscriptHTML {
     public let fonts: PictureFonts
     public let fontSize: Double
     let lineHeightCSS: String
-    /// The rows written so far (without the page's head and tail), as UTF-8.
+    /// The rows written since the last spill (without the page's head and tail), as UTF-8.
     var out = MarkupBytes()
+    /// The rows written before those, out of memory (`DocumentSpill`).
+    var spill: DocumentSpill
     public private(set) var height64 = 0
     /// Picture bytes embedded in the rows written so far.
     var embeddedBytes = 0
@@ -38,13 +40,15 @@ public struct TranscriptHTML {
         case .pixels(let px): TranscriptSVG.number(px) + "px"
         case .factor(let factor): TranscriptSVG.number(factor)
         }
+        spill = DocumentSpill(collectingScalars: fonts.embedsAny)
     }
 
     /// The rows written so far (without the page's head and tail).
-    public var body: String { String(decoding: out.bytes, as: UTF8.self) }
+    public var body: String { String(decoding: spill.bytes(followedBy: out), as: UTF8.self) }
 
     public mutating func clear() {
         out.removeAll()
+        spill.clear()
         height64 = 0
         embeddedBytes = 0
     }
@@ -93,6 +97,7 @@ public struct TranscriptHTML {
         }
         out.append("</div>\n")
         height64 += row.pixels.height64
+        spill.spillIfFull(&out)
     }
 
     /// `<div class="CLASS" [lang="…"] dir="auto" style="max-width:…px[;margin-bottom:…px]">`.
@@ -234,7 +239,7 @@ public struct TranscriptHTML {
         css += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; font-src file: data:\(images)\">\n"
         css += "<meta name=\"viewport\" content=\"width=device-width\">\n<title>Transcript</title>\n<style>\n"
             // The text the page shows, and the ellipsis its one-line names and quotes may end with.
-            + fonts.faceRules(drawing: fonts.embedsAny ? PictureFonts.drawnScalars(out.bytes + Array("…".utf8)) : [])
+            + fonts.faceRules(drawing: fonts.embedsAny ? spill.drawnScalars(followedBy: out, "…") : [])
         css += "body{margin:0;background:\(c.background)}\n"
         css += ".chat{width:\(width)px;font-family:\(fonts.familyList);font-size:\(TranscriptSVG.number(fontSize))px;line-height:\(lineHeightCSS);color:\(c.text)}\n"
         css += ".row{display:flow-root}\n"
@@ -254,6 +259,7 @@ public struct TranscriptHTML {
         css += ".notice .text{margin:0 auto}\n"
         css += "</style></head>\n<body><main class=\"chat\">\n"
         try write(Array(css.utf8))
+        try spill.forEachPiece { (piece) throws(E) in try write(piece) }
         try write(out.bytes)
         var tail = MarkupBytes()
         tail.append("</main></body></html>\n")

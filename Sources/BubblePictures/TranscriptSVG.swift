@@ -16,8 +16,10 @@ public struct TranscriptSVG {
     /// The font size in px, and the measurer's baseline for a line of a given height.
     public let fontSize: Double
     let baseline: (Int) -> Int
-    /// The rows written so far (without the document's head and tail), as UTF-8.
+    /// The rows written since the last spill (without the document's head and tail), as UTF-8.
     var out = MarkupBytes()
+    /// The rows written before those, out of memory (`DocumentSpill`).
+    var spill: DocumentSpill
     /// The height of the rows written so far, in 1/64 px.
     public private(set) var height64 = 0
     /// Picture bytes embedded in the rows written so far, and how many pictures.
@@ -37,16 +39,18 @@ public struct TranscriptSVG {
         offset64 = Int(fontSize * 64 * 0.3)
         em64 = Int(fontSize * 64)
         colors = theme.colors
+        spill = DocumentSpill(collectingScalars: fonts.embedsAny)
     }
 
     /// The rows written so far (without the document's head and tail).
-    public var body: String { String(decoding: out.bytes, as: UTF8.self) }
+    public var body: String { String(decoding: spill.bytes(followedBy: out), as: UTF8.self) }
 
     static func px(_ value64: Int) -> String { PixelRow.pixels(value64) }
 
     /// Starts a new page: the rows written so far are dropped.
     public mutating func clear() {
         out.removeAll()
+        spill.clear()
         height64 = 0
         embeddedBytes = 0
         pictureCount = 0
@@ -121,6 +125,7 @@ public struct TranscriptSVG {
         }
         out.append("</g>\n")
         height64 += rowHeight
+        spill.spillIfFull(&out)
     }
 
     func kindName(_ kind: PictureRow.Kind) -> StaticString {
@@ -402,7 +407,7 @@ public struct TranscriptSVG {
         head.append(" ")
         head.appendPixels(height64 + 2 * margin * 64)
         head.append("\">\n<style>\n")
-        head.append(raw: fonts.faceRules(drawing: fonts.embedsAny ? PictureFonts.drawnScalars(out.bytes) : []))
+        head.append(raw: fonts.faceRules(drawing: fonts.embedsAny ? spill.drawnScalars(followedBy: out) : []))
         head.append(".t{font-family:")
         head.append(raw: fonts.familyList)
         head.append(";font-size:")
@@ -422,6 +427,7 @@ public struct TranscriptSVG {
         head.append(margin)
         head.append(")\">\n")
         try write(head.bytes)
+        try spill.forEachPiece { (piece) throws(E) in try write(piece) }
         try write(out.bytes)
         var tail = MarkupBytes()
         tail.append("</g>\n</svg>\n")

@@ -4,11 +4,14 @@
 // Invariants: the SVG parses as XML (Foundation's XMLParser, libxml2: nothing of ours); its
 // elements and attributes are only the writer's own (so no input became markup); neither the SVG
 // nor the HTML holds a raw C0 or C1 control or a bidi control, a `<script`, an `on…=` handler or
-// a `javascript:` URL; and the rows stack to the picture's height.
+// a `javascript:` URL; and the rows stack to the picture's height. The rows are laid out as
+// `render` lays them out (streamed, each window keeping its texts for the writer) and must be the
+// rows made afresh from a plain batch; the writers spill their rows to the temporary file after
+// every few hundred bytes on half the inputs, and the documents must be those kept in memory.
 import BubbleFonts
 import BubbleLayout
 import BubbleLogs
-import BubblePictures
+@testable import BubblePictures
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -56,6 +59,15 @@ private func checkScalars(_ text: String, _ what: String) {
     require(lower.range(of: #"\son[a-z]+\s*="#, options: .regularExpression) == nil, "\(what) holds an event handler attribute")
 }
 
+/// A row as drawn: its geometry and each line's runs, width and height.
+private func describe(_ row: PictureRow) -> String {
+    func lines(_ lines: [PictureLine]) -> String {
+        lines.map { line in line.runs.map { "\($0.rightToLeft ? "<" : ">")\($0.text)" }.joined() + " \(line.width) \(line.height64)" }
+            .joined(separator: "|")
+    }
+    return "\(row.id) \(row.kind) \(row.pixels) \(row.x) \(row.width) \(row.image.map { "\($0.width)x\($0.height)" } ?? "-") [\(lines(row.lines))] [\(lines(row.imageLabel))]"
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let raw = UnsafeRawBufferPointer(start: data, count: size)
@@ -67,22 +79,47 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let style = PixelStyle()
     let width = 60 + Int((hash >> 8) % 700)
     let engine = LayoutEngine(measurer: measurer, style: style.bubbleStyle)
-    guard let batch = try? engine.layoutBatch(models, widths: [width], options: utcDecoration) else { return 0 }
+    func layout(keepingTexts: Bool) -> BatchLayout? {
+        var streaming = StreamingLayout(engine: engine, widths: [width], options: utcDecoration, remembering: false, inInputOrder: true,
+                                        keepingTexts: keepingTexts)
+        for model in models { streaming.append(model) }
+        return try? streaming.flush(final: true)
+    }
+    guard let batch = layout(keepingTexts: false), let kept = layout(keepingTexts: true) else { return 0 }
+    require(kept.rows.count == batch.rows.count, "the streamed rows are \(kept.rows.count), not \(batch.rows.count)")
     let theme: PictureTheme = hash & 1 == 0 ? .light : .dark
+    var fresh = PictureRowMaker(engine: engine, style: style, timeZone: utc)
     var maker = PictureRowMaker(engine: engine, style: style, timeZone: utc)
     var svg = TranscriptSVG(style: style, theme: theme, fonts: fonts, measurer: measurer.pixels)
     var html = TranscriptHTML(style: style, theme: theme, fonts: fonts, measurer: measurer.pixels, width: width)
+    var plainSVG = svg, plainHTML = html
+    let spills = hash & 2 != 0
+    if spills {
+        svg.spill.threshold = 256
+        html.spill.threshold = 256
+    }
     var total = 0
     for r in batch.rows.indices {
-        let row = maker.row(r, of: batch)
+        let row = maker.row(r, of: kept)
+        let plain = fresh.row(r, of: batch)
+        require(describe(row) == describe(plain), "row \(r) from the kept texts is \(describe(row)), afresh \(describe(plain))")
         svg.append(row)
         html.append(row)
+        if spills {
+            plainSVG.append(plain)
+            plainHTML.append(plain)
+        }
         total += row.pixels.height64
     }
     require(svg.height64 == total && html.height64 == total, "the rows stack to \(total), not \(svg.height64)")
     let picture = svg.document(width: width)
+    let page = html.document(width: width)
+    if spills {
+        require(picture == plainSVG.document(width: width), "the spilled SVG is not the one kept in memory")
+        require(page == plainHTML.document(width: width), "the spilled HTML is not the one kept in memory")
+    }
     checkScalars(picture, "the SVG")
-    checkScalars(html.document(width: width), "the HTML")
+    checkScalars(page, "the HTML")
     let parser = XMLParser(data: Data(picture.utf8))
     let names = Names()
     parser.delegate = names

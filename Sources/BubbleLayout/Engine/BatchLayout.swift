@@ -17,18 +17,28 @@ package struct BatchLayout: Sendable {
     package let models: [any MessageModel]
     /// The position of the first row in the whole timeline (non-zero for a streamed window).
     package let firstRowNumber: Int
+    /// The texts the layout prepared and broke into lines, when it kept them
+    /// (`layoutRowsKeepingTexts`): a `KeptTextsOfRows` of the measurer's prepared type.
+    package let keptTexts: (AnyObject & Sendable)?
 
     package init(rows: [DecoratedRow], widths: [Int], layouts: [RowLayout], models: [any MessageModel],
-                firstRowNumber: Int = 0) {
+                firstRowNumber: Int = 0, keptTexts: (AnyObject & Sendable)? = nil) {
         self.rows = rows
         self.widths = widths
         self.layouts = layouts
         self.models = models
         self.firstRowNumber = firstRowNumber
+        self.keptTexts = keptTexts
     }
 
     /// The layout of row `row` at `widths[widthIndex]`.
     package func layout(row: Int, widthIndex: Int) -> RowLayout { layouts[widthIndex * rows.count + row] }
+
+    /// The texts of row `row` at `widths[widthIndex]` as the layout prepared and broke them, when
+    /// it kept them and its measurer prepares `Prepared`; nil otherwise.
+    package func keptTexts<Prepared: Sendable>(row: Int, widthIndex: Int, as _: Prepared.Type) -> KeptTexts<Prepared>? {
+        (keptTexts as? KeptTextsOfRows<Prepared>)?.slots[widthIndex * rows.count + row]
+    }
 
     /// The sum of the row heights at `widths[widthIndex]`.
     package func totalHeight(widthIndex: Int) -> Int {
@@ -43,6 +53,33 @@ package struct BatchLayout: Sendable {
                                  firstRowNumber: firstRowNumber, layouts: layouts))
         }
     }
+}
+
+/// A row's texts as its layout measured them at one width, kept for whoever draws the row so it
+/// neither prepares nor breaks them again: each text prepared once, and its lines at the wrap
+/// width its cell measured it at (`TextMeasurer.layout`, whose count and widest line are the
+/// metrics the cell was given).
+package struct KeptTexts<Prepared: Sendable>: Sendable {
+    /// A text prepared, its lines, and the width they were broken at.
+    package struct Text: Sendable {
+        package let prepared: Prepared
+        package let lines: TextLayout
+        package let width: Int
+    }
+
+    /// Part 0: the message text, caption or notice.
+    package var text: Text?
+    /// An image of unknown size's label (`ImageContent.labelPart`).
+    package var label: Text?
+
+    package init() {}
+}
+
+/// Every row's `KeptTexts` of one layout, width-major as `BatchLayout.layouts`.
+package final class KeptTextsOfRows<Prepared: Sendable>: Sendable {
+    package let slots: [KeptTexts<Prepared>]
+
+    init(_ slots: [KeptTexts<Prepared>]) { self.slots = slots }
 }
 
 /// The rows one task of a parallel layout has just laid out at every width, handed (on that
@@ -84,10 +121,19 @@ private struct RowsJob<Measurer: TextMeasurer>: Sendable {
     let widths: [Int]
     let remembering: Bool
     let output: ParallelOutput<RowLayout>
+    /// Where each row's kept texts go (at `output`'s places), when the texts are kept.
+    var kept: ParallelOutput<KeptTexts<Measurer.Prepared>>? = nil
 
     @_specialize(where Measurer == CellMeasurer)
     func run(_ range: Range<Int>) {
         var readers = ContentReaders()
+        if let kept {
+            for r in range {
+                engine.layoutRowKeepingTexts(rows[r], of: models, widths: widths, readers: &readers, into: output,
+                                             keeping: kept, at: r, stride: rows.count)
+            }
+            return
+        }
         for r in range {
             engine.layoutRow(rows[r], of: models, widths: widths, readers: &readers, into: output, at: r, stride: rows.count,
                              remembering: remembering)
@@ -129,6 +175,23 @@ extension LayoutEngine {
                           output: output)
         split.run { task in job.run(split.range(ofTask: task)) }
         return output.finish()
+    }
+
+    /// `layoutRows` without cache or store (`remembering` false), each row's texts kept as it was
+    /// laid out (`KeptTexts`): for a caller that draws every row once and would otherwise prepare
+    /// and break its texts again. The kept texts go with the layouts, so they are freed with them.
+    package func layoutRowsKeepingTexts(_ rows: [DecoratedRow], of models: [any MessageModel], widths: [Int])
+        -> (layouts: [RowLayout], kept: KeptTextsOfRows<Measurer.Prepared>) {
+        let total = rows.count * widths.count
+        guard total > 0 else { return ([], KeptTextsOfRows([])) }
+        let split = ParallelRows(count: rows.count, minimumPerTask: max(64, 1024 / widths.count))
+        let output = ParallelOutput<RowLayout>(count: total)
+        let kept = ParallelOutput<KeptTexts<Measurer.Prepared>>(count: total)
+        let job = RowsJob(engine: self, rows: rows, models: models, widths: widths, remembering: false, output: output,
+                          kept: kept)
+        split.run { task in job.run(split.range(ofTask: task)) }
+        let layouts = output.finish()
+        return (layouts, KeptTextsOfRows(kept.finish()))
     }
 
     /// `layoutRows`, each task then handing its rows to `finishing` on its own thread as soon as
@@ -183,6 +246,41 @@ extension LayoutEngine {
                                             content: source.content, decoration: row.decoration, width: widths[w],
                                             idHash: idHash, texts: &texts)
             output.initialize(first + w * stride, to: result.layout)
+        }
+    }
+
+    /// `layoutRow` with neither cache nor store, writing width `w`'s kept texts at `kept[w * stride]`.
+    func layoutRowKeepingTexts(_ row: DecoratedRow, of models: [any MessageModel], widths: [Int], readers: inout ContentReaders,
+                               into output: ParallelOutput<RowLayout>, keeping kept: ParallelOutput<KeptTexts<Measurer.Prepared>>,
+                               at first: Int, stride: Int) {
+        guard let source = source(of: row, in: models, readers: &readers) else {
+            for w in widths.indices {
+                output.initialize(first + w * stride, to: layout(row, in: models, width: widths[w]))
+                kept.initialize(first + w * stride, to: KeptTexts())
+            }
+            return
+        }
+        let measurer = texts.measurer
+        let content = source.content.content
+        let prepared = content.text.map { measurer.prepare($0, language: content.language) }
+        let label = content.image.flatMap { $0.hasKnownSize ? nil : measurer.prepare($0.label) }
+        for w in widths.indices {
+            // The lines are asked for where `layoutOnce` asks for their count and widest line: one pass either way.
+            var texts = KeptTexts<Measurer.Prepared>()
+            output.initialize(first + w * stride, to: layout(source, decoration: row.decoration, width: widths[w]) { text, part, wrap in
+                if part == 0, let prepared {
+                    let lines = measurer.layout(prepared, width: wrap)
+                    texts.text = .init(prepared: prepared, lines: lines, width: wrap)
+                    return lines.metrics
+                }
+                if part == ImageContent.labelPart, let label {
+                    let lines = measurer.layout(label, width: wrap)
+                    texts.label = .init(prepared: label, lines: lines, width: wrap)
+                    return lines.metrics
+                }
+                return measurer.measure(measurer.prepare(text), width: wrap)  // a part a cell added
+            })
+            kept.initialize(first + w * stride, to: texts)
         }
     }
 

@@ -25,6 +25,9 @@ package struct StreamingLayout<Measurer: TextMeasurer> {
     package let widths: [Int]
     /// Whether layouts go through the engine's cache and prepared-text store (see `init`).
     package let remembering: Bool
+    /// Whether each batch keeps its rows' texts as they were prepared and broken into lines
+    /// (`BatchLayout.keptTexts`), for a caller that draws the rows; only without `remembering`.
+    package let keepingTexts: Bool
     private var decorator: TimelineDecorator
     /// The window: the messages held back at the last flush, then those appended since.
     private var window: [any MessageModel] = []
@@ -42,10 +45,12 @@ package struct StreamingLayout<Measurer: TextMeasurer> {
     /// for a one-pass filter, where each message is laid out once (at every width, from one
     /// preparing of its text), and memory then holds the window and nothing that grows with the log.
     package init(engine: LayoutEngine<Measurer>, widths: [Int], options: DecorationOptions = DecorationOptions(),
-                remembering: Bool = true, inInputOrder: Bool = false) {
+                remembering: Bool = true, inInputOrder: Bool = false, keepingTexts: Bool = false) {
+        precondition(!(remembering && keepingTexts), "StreamingLayout: texts are kept only by a layout without cache and store")
         self.engine = engine
         self.widths = widths
         self.remembering = remembering
+        self.keepingTexts = keepingTexts
         self.inInputOrder = inInputOrder
         decorator = TimelineDecorator(options: options, registry: engine.registry, footerWidths: engine.footerWidths)
     }
@@ -61,8 +66,14 @@ package struct StreamingLayout<Measurer: TextMeasurer> {
     /// cell is registered for.
     package mutating func flush(final: Bool = false) throws(LayoutError) -> BatchLayout {
         let rows = try decorate(final: final)
-        let batch = BatchLayout(rows: rows, widths: widths, layouts: engine.layoutRows(rows, of: window, widths: widths, remembering: remembering),
+        let batch: BatchLayout
+        if keepingTexts {
+            let (layouts, kept) = engine.layoutRowsKeepingTexts(rows, of: window, widths: widths)
+            batch = BatchLayout(rows: rows, widths: widths, layouts: layouts, models: window, firstRowNumber: rowCount, keptTexts: kept)
+        } else {
+            batch = BatchLayout(rows: rows, widths: widths, layouts: engine.layoutRows(rows, of: window, widths: widths, remembering: remembering),
                                 models: window, firstRowNumber: rowCount)
+        }
         advance(past: rows.count)
         return batch
     }

@@ -31,6 +31,11 @@ extension RenderCommand {
         decoration.clock = input.clock(for: reader)
         var stream = TimelineStream(engine: engine, widths: [width], decorationOptions: decoration)
         stream.inInputOrder = true
+        // Each row is laid out and drawn once: the engine's layout cache and text store would only
+        // be filled, never read, and grow with the transcript. Each window hands its rows' prepared
+        // texts and lines to the writer instead, so nothing is prepared or broken twice.
+        stream.remembering = false
+        stream.keepingTexts = true
         var maker = PictureRowMaker(engine: engine, style: style, timeZone: input.timeZone)
         if let media = reader.media {
             // The pictures the export holds, embedded in their boxes; each at most its budget.

@@ -19,6 +19,9 @@ struct TimelineStream<Measurer: TextMeasurer> {
     /// Whether rows come out in input order across conversations too (`StreamingLayout.inInputOrder`):
     /// what a transcript needs; `heights` keeps each conversation's order only, so memory stays bounded.
     var inInputOrder = false
+    /// Whether each window keeps its rows' prepared texts and lines (`StreamingLayout.keepingTexts`),
+    /// for a writer that draws them; only without `remembering`.
+    var keepingTexts = false
 
     /// Streams `reader` through layout, handing each laid-out window to `consume` in input order.
     /// `idle` runs whenever no input is waiting (flush output there, so a reader downstream sees
@@ -39,7 +42,7 @@ struct TimelineStream<Measurer: TextMeasurer> {
                              idle: () throws -> Void = {}, finishing: (@Sendable (LaidOutRows) -> Part)?,
                              consume: (BatchLayout, [Part]) throws -> Void) throws -> LogCounts {
         var layout = StreamingLayout(engine: engine, widths: widths, options: decorationOptions, remembering: remembering,
-                                     inInputOrder: inInputOrder)
+                                     inInputOrder: inInputOrder, keepingTexts: keepingTexts)
         let feed = EntryFeed(reader: reader, capacity: 2 * chunkSize)
         var messagesSeen = 0
         var repeatedIDs = RepeatedIDReport()
