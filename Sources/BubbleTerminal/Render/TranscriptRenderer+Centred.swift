@@ -3,16 +3,27 @@ import BubbleText
 
 extension TranscriptRenderer {
     /// A system notice: each wrapped line centred between the rules, `── Alice joined ──`.
+    /// With `only`, only the notice's lines among those row lines are drawn (as `drawBubble`).
+    @discardableResult
     mutating func drawNotice(_ model: any MessageModel, row: DecoratedRow, layout: RowLayout,
-                             into lines: inout [String]) {
+                             into lines: inout [String], only: Range<Int>? = nil) -> TextLineWindow? {
         let notice = engine.registry.configurators[row.configuratorIndex].content(model).text ?? ""
         let room = layout.contentWidth(in: engine.style)
         // A conversation's heading (its first row) is set apart from notices: bold between double rules.
         let heading = row.decoration.isFirstRow && model.isConversationHeading
-        for line in drawnTextLines(of: notice, model: model, layout: layout, limit: room, style: heading ? .bold : .dim) {
-            lines.append(centredLine(line.drawn, layout: layout, trailingBlanks: line.trailingBlanks,
-                                     rule: heading ? (glyphs.isASCII ? "=" : "═") : nil))
+        let rule = heading ? (glyphs.isASCII ? "=" : "═") : nil
+        let first = lines.count
+        if let only, let part = drawnTextWindow(of: notice, model: model, layout: layout, limit: room, style: heading ? .bold : .dim,
+                                                window: (only.lowerBound - first)..<(only.upperBound - first)) {
+            for line in part.lines {
+                lines.append(centredLine(line.drawn, layout: layout, trailingBlanks: line.trailingBlanks, rule: rule))
+            }
+            return TextLineWindow(first: first, count: layout.textLines, drawn: part.window)
         }
+        for line in drawnTextLines(of: notice, model: model, layout: layout, limit: room, style: heading ? .bold : .dim) {
+            lines.append(centredLine(line.drawn, layout: layout, trailingBlanks: line.trailingBlanks, rule: rule))
+        }
+        return nil
     }
 
     /// A date separator: the day's label centred between the rules.
@@ -112,6 +123,48 @@ extension TranscriptRenderer {
             drawn.replaceSubrange(0..<own, with: visual.map { Optional($0) })
         }
         return drawn
+    }
+
+    /// The layout's text lines at `window` (clamped to them), drawn as `drawnTextLines` draws
+    /// them, with the window they are; nil when the text must be drawn whole (a right-to-left
+    /// text in `.visual` bidi, whose order needs all its lines). The wrap is walked only up to
+    /// the window's end and only the window's lines are drawn, so a page of a message taller
+    /// than the screen costs a page (plus, once per message, finding its web addresses).
+    mutating func drawnTextWindow(of text: String, model: any MessageModel, layout: RowLayout, limit: Int,
+                                  style: TextStyle = .plain, spans: [TextSpan] = [],
+                                  window: Range<Int>) -> (lines: [VisualOrder.Line], window: Range<Int>)? {
+        let prepared = options.keepsPreparedTexts
+            ? engine.texts.prepared(id: model.id, revision: model.revision, part: 0, text: text)
+            : engine.texts.measurer.prepare(text)
+        if options.bidi == .visual && prepared.mayContainRightToLeft { return nil }
+        let shown = window.clamped(to: 0..<layout.textLines)
+        let scalars = prepared.text.unicodeScalars
+        let utf8 = prepared.text.utf8
+        let lines = prepared.lines(width: layout.wrapWidth, in: shown).map { line -> Substring in
+            let start = utf8.index(utf8.startIndex, offsetBy: line.utf8Range.lowerBound)
+            return Substring(scalars[start..<utf8.index(start, offsetBy: line.utf8Range.count)])
+        }
+        var drawn = lines.map { VisualOrder.Line(drawn: safe.draw($0, limit: limit, style: style), trailingBlanks: 0, rightToLeft: false) }
+        if !drawn.isEmpty {
+            let links = options.hyperlinks && sgr.isEnabled
+            var addresses: [Range<Int>]?
+            if links {
+                // Found once per message and kept (the viewer draws it again on every scroll).
+                if let kept = keptAddresses, kept.id == model.id, kept.revision == model.revision, kept.text == prepared.text {
+                    addresses = kept.addresses
+                } else {
+                    addresses = Self.webAddresses(in: prepared.text)
+                    keptAddresses = (model.id, model.revision, prepared.text, addresses!)
+                }
+            }
+            drawn = styledLines(drawn, lines: lines, in: prepared.text, spans: spans, links: links, model: model,
+                                limit: limit, style: style, addresses: addresses)
+        }
+        // Lines the text does not reach (a count its cell measured otherwise) are drawn empty.
+        while drawn.count < shown.count {
+            drawn.append(VisualOrder.Line(drawn: safe.draw("", limit: limit, style: style), trailingBlanks: 0, rightToLeft: false))
+        }
+        return (drawn, shown)
     }
 
     /// `drawn` (SafeText's drawing of `source`) in visual order when `options.bidi` is

@@ -6,6 +6,14 @@ import Foundation
 /// message is not known (the quote then says "reply to a message").
 public typealias ReplyPreviewResolver = (_ repliedToID: String) -> String?
 
+/// Which of a row's lines are its text lines (`count` of them from `first`), and which of those
+/// were drawn (`drawn`, indices among them): a row drawn in part leaves the others out.
+struct TextLineWindow {
+    let first: Int
+    let count: Int
+    let drawn: Range<Int>
+}
+
 /// Draws timeline rows as terminal lines from the layouts the engine computed: incoming bubbles
 /// on the left, outgoing on the right, notices and date separators centred.
 ///
@@ -34,6 +42,9 @@ public struct TranscriptRenderer {
     let resolver: ReplyPreviewResolver?
     /// Reorders lines with right-to-left text when `options.bidi` is `.visual`.
     let visualOrder: VisualOrder
+    /// The web addresses of the last message drawn in part (`drawnTextWindow`), by its id,
+    /// revision and text.
+    var keptAddresses: (id: String, revision: Int, text: String, addresses: [Range<Int>])?
 
     /// A renderer drawing `engine`'s layouts at `options.width`. `replyPreview` finds quoted
     /// messages; without it, messages this renderer has drawn (the last
@@ -59,26 +70,35 @@ public struct TranscriptRenderer {
 
     /// The lines of `row`, drawn from `layout` (the engine's layout of that row at `width`).
     /// `model` is the row's message; nil for a date separator.
-    /// With `only`, the text lines of a bubble outside those of its lines are left empty, not
-    /// drawn: a viewer shows a page of a message taller than the screen at the cost of the page
-    /// (the text of a right-to-left paragraph is still drawn whole, as its order needs).
+    /// With `only`, the row's lines at `only` (clamped to the row), and of the text only those
+    /// lines are wrapped and drawn: a viewer shows a page of a message taller than the screen at
+    /// the cost of the page (the text of a right-to-left paragraph is still drawn whole, as its
+    /// order needs). The lines are those of the whole row drawn, at `only`.
     package mutating func lines(for row: DecoratedRow, model: (any MessageModel)?, layout: RowLayout,
                                only: Range<Int>? = nil) -> [String] {
         var lines: [String] = []
-        lines.reserveCapacity(layout.height)
+        lines.reserveCapacity(only.map { min($0.count, layout.height) } ?? layout.height)
         for _ in 0..<layout.spacingAbove { lines.append("") }
+        var textWindow: TextLineWindow?
         if row.isDateSeparator {
             drawCentred(label: row.day.label, layout: layout, into: &lines)
         } else {
             guard let model else { preconditionFailure("message row \(row.messageIndex) drawn without its model") }
             if layout.alignment == .center {
-                drawNotice(model, row: row, layout: layout, into: &lines)
+                textWindow = drawNotice(model, row: row, layout: layout, into: &lines, only: only)
             } else {
-                drawBubble(model, row: row, layout: layout, into: &lines, only: only)
+                textWindow = drawBubble(model, row: row, layout: layout, into: &lines, only: only)
             }
             remember(model)
         }
-        return lines
+        guard let only else { return lines }
+        let height = lines.count + (textWindow.map { $0.count - $0.drawn.count } ?? 0)
+        return only.clamped(to: 0..<height).map { index in
+            guard let window = textWindow, index >= window.first else { return lines[index] }
+            let line = index - window.first
+            if line >= window.count { return lines[index - window.count + window.drawn.count] }
+            return window.drawn.contains(line) ? lines[window.first + line - window.drawn.lowerBound] : ""
+        }
     }
 
     /// The lines of `row`, with its layout taken from the engine (from its cache when held).

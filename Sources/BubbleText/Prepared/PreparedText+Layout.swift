@@ -2,6 +2,16 @@
 @usableFromInline
 protocol LineSink {
     mutating func line(start: Int, end: Int, width: Int)
+    /// Whether the walk may end before the text does (checked between segments, when `isDone`).
+    /// False for sinks that take every line: the check then costs nothing.
+    static var stopsEarly: Bool { get }
+    /// Whether the sink has every line it wants (read only when `stopsEarly`).
+    var isDone: Bool { get }
+}
+
+extension LineSink {
+    @inlinable static var stopsEarly: Bool { false }
+    @inlinable var isDone: Bool { false }
 }
 
 /// Counts lines and keeps the widest: what `measure(width:)` needs, with no allocation.
@@ -50,6 +60,7 @@ extension PreparedText {
             var lineOpen = false
             var segmentStart = 0
             for _ in 0..<segments.count {
+                if Sink.stopsEarly && sink.isDone { return }
                 // The record's fields, read as they are stored: a segment is built only for
                 // the rare records that need one (tabs, force-breaking).
                 let record = segments.nextRecord()
