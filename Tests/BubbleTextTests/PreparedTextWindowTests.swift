@@ -31,11 +31,21 @@ import Testing
             let width = Int.random(in: 1...60, using: &random)
             let whole = prepared.layout(width: width).lines
             #expect(prepared.measure(width: width).lineCount == whole.count)
+            let index = prepared.wrapIndex(width: width, spacing: Int.random(in: 1...30, using: &random))
+            #expect(index.lineCount == whole.count)
             for _ in 0..<8 {
                 let low = Int.random(in: 0...(whole.count + 2), using: &random)
                 let high = low + Int.random(in: 0...40, using: &random)
                 let expected = Array(whole[min(low, whole.count)..<min(high, whole.count)])
                 #expect(prepared.lines(width: width, in: low..<high) == expected, "round \(round), width \(width), \(low)..<\(high)")
+                #expect(prepared.lines(width: width, in: low..<high, index: index) == expected,
+                        "with resume points: round \(round), width \(width), \(low)..<\(high)")
+            }
+            // The walk from every resume point gives the whole layout's lines from there.
+            for point in index.points {
+                var sink = LineWindowSink(window: point.line..<(point.line + 6), firstIndex: point.line)
+                prepared.layOut(width: width, from: point, into: &sink)
+                #expect(sink.lines == Array(whole[point.line..<min(whole.count, point.line + 6)]), "round \(round), from line \(point.line)")
             }
             // The whole range, the first line and the last.
             #expect(prepared.lines(width: width, in: 0..<whole.count) == whole)
@@ -51,6 +61,22 @@ import Testing
         let empty = PreparedText("")
         #expect(empty.lines(width: 20, in: 0..<3) == [TextLine(utf8Range: 0..<0, width: 0)])
         #expect(short.lines(width: 20, in: 0..<0).isEmpty)
+    }
+
+    /// Resume points come every `spacing` lines or so, in a text of words and in one of a single
+    /// long word (which can be resumed only at its start), and an index made at another width is
+    /// not used.
+    @Test func resumePointsAreSpacedAndBelongToTheirWidth() {
+        let words = PreparedText(String(repeating: "word ", count: 20_000))
+        let index = words.wrapIndex(width: 20, spacing: 100)
+        #expect(index.lineCount == words.measure(width: 20).lineCount)
+        #expect(index.points.count >= index.lineCount / 100 - 1 && index.points.count <= index.lineCount / 100 + 1, "\(index.points.count)")
+        #expect(zip(index.points, index.points.dropFirst()).allSatisfy { $1.line - $0.line >= 100 })
+        #expect(words.lines(width: 30, in: 500..<510, index: index) == Array(words.layout(width: 30).lines[500..<510]))
+        let word = PreparedText(String(repeating: "a", count: 100_000))
+        let single = word.wrapIndex(width: 10, spacing: 100)
+        #expect(single.lineCount == 10_000 && single.points.count == 1)
+        #expect(word.lines(width: 10, in: 9_990..<10_000, index: single) == Array(word.layout(width: 10).lines[9_990..<10_000]))
     }
 
     /// A window near the start of a very tall text costs what it holds: the walk stops after it

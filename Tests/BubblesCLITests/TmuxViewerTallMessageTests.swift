@@ -10,15 +10,15 @@ import Testing
 /// `render` draws of the whole log at that width.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux or the built bubbles binary is missing (.ci/run installs tmux)"))
 struct TmuxViewerTallMessageTests {
-    /// Three short messages, one of 6,000 numbered words (about 950 lines at 72 columns, with a
+    /// Three short messages, one of 6,000 numbered words (about 900 lines at 72 columns, with a
     /// line break now and then), three short ones.
     static func log() throws -> String {
         var words: [String] = []
         for n in 1...6_000 { words.append(String(format: "w%05d", n) + (n % 97 == 0 ? "\\n" : "")) }
         var lines: [String] = []
-        for n in 1...3 { lines.append(#"{"id":"b\#(n)","from":"Ann","date":1714557600,"text":"before \#(n)"}"#) }
-        lines.append(#"{"id":"tall","from":"Bo","date":1714557660,"text":"\#(words.joined(separator: " "))"}"#)
-        for n in 1...3 { lines.append(#"{"id":"a\#(n)","from":"Ann","date":1714557720,"text":"after \#(n)"}"#) }
+        for n in 1...3 { lines.append(#"{"id":"b\#(n)","type":"text","from":"Ann","date":1714557600,"text":"before \#(n)"}"#) }
+        lines.append(#"{"id":"tall","type":"text","from":"Bo","date":1714557660,"text":"\#(words.joined(separator: " "))"}"#)
+        for n in 1...3 { lines.append(#"{"id":"a\#(n)","type":"text","from":"Ann","date":1714557720,"text":"after \#(n)"}"#) }
         let path = NSTemporaryDirectory() + "bubbles-tall-\(getpid()).jsonl"
         try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         return path
@@ -32,8 +32,8 @@ struct TmuxViewerTallMessageTests {
         let path = try Self.log()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let render = bubbles("render", path, "--width", "72", "--cell-widths", "wcwidth", "--color", "never", environment: ["TZ": "UTC"])
-        let whole = Self.trimmed(render.outputLines)
-        #expect(whole.count > 900, "\(whole.count)")
+        let whole = Self.trimmed(render.outputLines.map(String.init))
+        try #require(whole.count > 800, "\(whole.count)")
         let page = 21
         /// Where `screen`'s page of messages is in `whole` (the one place: the words are numbered).
         func place(_ screen: [String]) -> Int? {

@@ -128,8 +128,9 @@ extension TranscriptRenderer {
     /// The layout's text lines at `window` (clamped to them), drawn as `drawnTextLines` draws
     /// them, with the window they are; nil when the text must be drawn whole (a right-to-left
     /// text in `.visual` bidi, whose order needs all its lines). The wrap is walked only up to
-    /// the window's end and only the window's lines are drawn, so a page of a message taller
-    /// than the screen costs a page (plus, once per message, finding its web addresses).
+    /// the window's end (from the last resume point before it) and only the window's lines are
+    /// drawn, so a page of a message taller than the screen costs about a page, wherever it is
+    /// (plus, once per message and width, a walk over its segments and finding its web addresses).
     mutating func drawnTextWindow(of text: String, model: any MessageModel, layout: RowLayout, limit: Int,
                                   style: TextStyle = .plain, spans: [TextSpan] = [],
                                   window: Range<Int>) -> (lines: [VisualOrder.Line], window: Range<Int>)? {
@@ -140,25 +141,25 @@ extension TranscriptRenderer {
         let shown = window.clamped(to: 0..<layout.textLines)
         let scalars = prepared.text.unicodeScalars
         let utf8 = prepared.text.utf8
-        let lines = prepared.lines(width: layout.wrapWidth, in: shown).map { line -> Substring in
+        // Where its lines can be walked from, and its web addresses: found once per message and
+        // width, and kept (the viewer draws it again on every scroll).
+        let links = options.hyperlinks && sgr.isEnabled
+        if let kept = partDrawn, kept.id == model.id, kept.revision == model.revision, kept.wrapWidth == layout.wrapWidth,
+           kept.text == prepared.text {
+            if links && kept.addresses == nil { partDrawn?.addresses = Self.webAddresses(in: prepared.text) }
+        } else {
+            partDrawn = PartDrawnText(id: model.id, revision: model.revision, text: prepared.text, wrapWidth: layout.wrapWidth,
+                                      index: prepared.wrapIndex(width: layout.wrapWidth),
+                                      addresses: links ? Self.webAddresses(in: prepared.text) : nil)
+        }
+        let lines = prepared.lines(width: layout.wrapWidth, in: shown, index: partDrawn?.index).map { line -> Substring in
             let start = utf8.index(utf8.startIndex, offsetBy: line.utf8Range.lowerBound)
             return Substring(scalars[start..<utf8.index(start, offsetBy: line.utf8Range.count)])
         }
         var drawn = lines.map { VisualOrder.Line(drawn: safe.draw($0, limit: limit, style: style), trailingBlanks: 0, rightToLeft: false) }
         if !drawn.isEmpty {
-            let links = options.hyperlinks && sgr.isEnabled
-            var addresses: [Range<Int>]?
-            if links {
-                // Found once per message and kept (the viewer draws it again on every scroll).
-                if let kept = keptAddresses, kept.id == model.id, kept.revision == model.revision, kept.text == prepared.text {
-                    addresses = kept.addresses
-                } else {
-                    addresses = Self.webAddresses(in: prepared.text)
-                    keptAddresses = (model.id, model.revision, prepared.text, addresses!)
-                }
-            }
             drawn = styledLines(drawn, lines: lines, in: prepared.text, spans: spans, links: links, model: model,
-                                limit: limit, style: style, addresses: addresses)
+                                limit: limit, style: style, addresses: partDrawn?.addresses)
         }
         // Lines the text does not reach (a count its cell measured otherwise) are drawn empty.
         while drawn.count < shown.count {

@@ -14,6 +14,17 @@ struct TextLineWindow {
     let drawn: Range<Int>
 }
 
+/// A text drawn in part, by its message's id and revision, its text and its wrap width: where
+/// its lines can be walked from, and its web addresses (when links are drawn).
+struct PartDrawnText {
+    let id: String
+    let revision: Int
+    let text: String
+    let wrapWidth: Int
+    let index: WrapIndex
+    var addresses: [Range<Int>]?
+}
+
 /// Draws timeline rows as terminal lines from the layouts the engine computed: incoming bubbles
 /// on the left, outgoing on the right, notices and date separators centred.
 ///
@@ -42,9 +53,8 @@ public struct TranscriptRenderer {
     let resolver: ReplyPreviewResolver?
     /// Reorders lines with right-to-left text when `options.bidi` is `.visual`.
     let visualOrder: VisualOrder
-    /// The web addresses of the last message drawn in part (`drawnTextWindow`), by its id,
-    /// revision and text.
-    var keptAddresses: (id: String, revision: Int, text: String, addresses: [Range<Int>])?
+    /// What is kept of the last text drawn in part (`drawnTextWindow`).
+    var partDrawn: PartDrawnText?
 
     /// A renderer drawing `engine`'s layouts at `options.width`. `replyPreview` finds quoted
     /// messages; without it, messages this renderer has drawn (the last
