@@ -23,8 +23,16 @@ import Testing
             sources.append(Int32(i))
         }
         let scale = FontScale(size: Double(font.unitsPerEm), unitsPerEm: font.unitsPerEm)
-        let out = shaper.shape(glyphs: glyphs, clusters: clusters, sources: sources, count: glyphs.count, scalars: scalars,
-                               scale: scale) { scale.pixels1616(units: font.advance(of: $0)) }
+        let out = glyphs.withElementsView { glyphs in
+            clusters.withElementsView { clusters in
+                sources.withElementsView { sources in
+                    scalars.withElementsView { scalars in
+                        shaper.shape(glyphs: glyphs, clusters: clusters, sources: sources, count: glyphs.count, scalars: scalars,
+                                     scale: scale) { scale.pixels1616(units: font.advance(of: $0)) }
+                    }
+                }
+            }
+        }
         return out.map { [Int($0.glyph), $0.advance >> 16] }
     }
 
