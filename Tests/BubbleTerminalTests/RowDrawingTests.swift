@@ -117,4 +117,38 @@ final class MapBubbleCell: BubbleCell, ConfigurableCell {
             }
         }
     }
+
+    /// A tall row drawn in part from its record alone is the slice of the row drawn whole, and
+    /// what is kept between parts follows the record's message and revision: two revisions of a
+    /// message drawn in turn, each with its links' ids, never mix.
+    @Test func aTallRowIsDrawnInPartFromItsRecordAlone() throws {
+        let engine = LayoutEngine(registry: Self.registry)
+        var options = RenderOptions(width: 40, colorDepth: .trueColor, timeZone: Self.utc)
+        options.hyperlinks = true
+        var records: [RowDrawing<PreparedText>] = []
+        var whole: [[String]] = []
+        for revision in 0..<2 {
+            let words = (0..<400).map { $0 % 37 == 5 ? "https://example.com/r\(revision)/\($0)" : "word\($0 * (revision + 1))" }
+            let model: any MessageModel = TextNote(id: "tall", revision: revision, text: words.joined(separator: " "))
+            let rows = try engine.decorate([model], options: DecorationOptions(timeZone: Self.utc))
+            let row = try #require(rows.first { !$0.isDateSeparator })
+            var renderer = TranscriptRenderer(engine: engine, options: options)
+            let layout = try renderer.layout(of: row, model: model)
+            let drawing = engine.drawing(of: row, model: model, layout: layout, keepingTexts: false)
+            #expect(drawing.message?.revision == revision)
+            records.append(drawing)
+            whole.append(renderer.lines(for: drawing))
+            #expect(whole[revision].count == layout.height && layout.height > 40)
+        }
+        #expect(whole[0] != whole[1])
+        var renderer = TranscriptRenderer(engine: engine, options: options)
+        for low in stride(from: 0, to: whole[0].count + 5, by: 7) {
+            for revision in [0, 1, 1, 0] {
+                let high = low + 9
+                let all = whole[revision]
+                #expect(renderer.lines(for: records[revision], only: low..<high) == Array(all[min(low, all.count)..<min(high, all.count)]),
+                        "revision \(revision), lines \(low)..<\(high)")
+            }
+        }
+    }
 }

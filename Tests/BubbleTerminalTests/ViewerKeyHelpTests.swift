@@ -109,9 +109,10 @@ import BubbleTestSupport
         #expect(status.contains("chat-export.txt") && status.contains("dates read as"), "\(status)")
     }
 
-    /// A message taller than the screen is drawn a page at a time (whole only for a search, and
-    /// then once), and the lines shown are those of the whole message drawn apart.
-    @Test func aTallMessageIsDrawnOnceNotEachFrame() {
+    /// A message taller than the screen is drawn a page at a time, never whole (not even for a
+    /// search, which reads it a block at a time), and the lines shown are those of the whole
+    /// message drawn apart.
+    @Test func aTallMessageIsDrawnAPageAtATime() {
         let word = String(repeating: "abcdefghij", count: 5_000)  // one word of 50,000 letters
         var models = ViewerScreenTests.models(3)
         models.append(TextNote(id: "tall", senderName: "Bo", direction: .incoming, date: may1.addingTimeInterval(9000), text: word))
@@ -123,6 +124,7 @@ import BubbleTestSupport
         for key in "4g" { _ = screen.handle(.character(key)) }
         _ = screen.frame()
         let drawn = screen.rowsDrawn
+        let tallLines = screen.tallRowLinesDrawn
         for step in 1...200 {
             _ = screen.handle(.character("j"))
             let page = Array(plain(screen).prefix(screen.pageHeight))
@@ -130,13 +132,17 @@ import BubbleTestSupport
         }
         #expect(screen.topRow == 3, "still inside the tall message")
         #expect(screen.rowsDrawn == drawn, "no row drawn again while scrolling inside the tall one")
-        #expect(screen.tallRowsDrawnWhole == 0, "a page of it at a time")
-        // A search reads it whole, once; the pages shown are still the reference's.
+        #expect(screen.tallRowLinesDrawn - tallLines <= 200 * screen.pageHeight, "a page of it at a time")
+        // A search reads it a block at a time; the pages shown are still the reference's.
+        let height = screen.height(ofRow: 3)
+        let beforeSearch = screen.tallRowLinesDrawn
         for key in "/abcdefghij" { _ = screen.handle(.character(key)) }
         _ = screen.handle(.enter)
         _ = screen.handle(.character("n"))
         _ = screen.handle(.character("n"))
-        #expect(screen.tallRowsDrawnWhole == 1)
+        #expect(screen.search?.notFound == false)
+        #expect(height > 1_000)
+        #expect(screen.tallRowLinesDrawn - beforeSearch <= 3 * 512 + 4 * screen.pageHeight, "a block per search, never the whole message")
         #expect(Array(plain(screen).prefix(screen.pageHeight)).map { stripSGR($0) }
                 == reference.page(reference.top(screen), screen.pageHeight).map { $0 })
     }

@@ -4,9 +4,12 @@ import BubbleText
 extension TranscriptRenderer {
     /// A message bubble, top to bottom: name, top border, reply quote, image box, text lines,
     /// bottom border (with the footer and tail), own-line footer; each only when the layout has it.
-    /// With `only`, text lines outside those row lines are left empty (`lines(for:…only:)`).
+    /// With `only`, only the text lines among those row lines are drawn, and the others left
+    /// out of `lines`: the result says which (`lines(for:…only:)`); nil when every line is there.
+    @discardableResult
     mutating func drawBubble(_ drawing: RowDrawing<PreparedText>, _ message: RowDrawing<PreparedText>.Message,
-                             into lines: inout [String], only: Range<Int>? = nil) {
+                             into lines: inout [String], only: Range<Int>? = nil) -> TextLineWindow? {
+        var textWindow: TextLineWindow?
         let layout = drawing.layout
         let contentWidth = layout.contentWidth(in: bubbleStyle)
 
@@ -48,14 +51,23 @@ extension TranscriptRenderer {
             let textStyle: TextStyle = content.textStyle == .notice ? .notice : .plain
             let first = lines.count
             let shown = only.map { ($0.lowerBound - first)..<($0.upperBound - first) }
-            for line in drawnTextLines(of: drawing.text, message: message, layout: layout, limit: contentWidth,
-                                       style: textStyle, spans: content.spans, only: shown) {
-                guard let line else {
-                    lines.append("")
-                    continue
+            if let shown, let part = drawnTextWindow(of: drawing.text, message: message, layout: layout, limit: contentWidth,
+                                                     style: textStyle, spans: content.spans, window: shown) {
+                for line in part.lines {
+                    lines.append(contentLine(line.drawn, layout: layout, rightAligned: line.rightToLeft,
+                                             trailingBlanks: line.trailingBlanks))
                 }
-                lines.append(contentLine(line.drawn, layout: layout, rightAligned: line.rightToLeft,
-                                         trailingBlanks: line.trailingBlanks))
+                textWindow = TextLineWindow(first: first, count: layout.textLines, drawn: part.window)
+            } else {
+                for line in drawnTextLines(of: drawing.text, message: message, layout: layout, limit: contentWidth,
+                                           style: textStyle, spans: content.spans, only: shown) {
+                    guard let line else {
+                        lines.append("")
+                        continue
+                    }
+                    lines.append(contentLine(line.drawn, layout: layout, rightAligned: line.rightToLeft,
+                                             trailingBlanks: line.trailingBlanks))
+                }
             }
         }
 
@@ -64,6 +76,7 @@ extension TranscriptRenderer {
             lines.append(border(top: false, layout: layout, footer: layout.footer == .inBottomBorder ? footer : nil))
         }
         if layout.footer == .ownLine, let footer { lines.append(footerLine(footer, layout: layout)) }
+        return textWindow
     }
 
     /// The sender's name in their colour, above the bubble's edge on the sender's side.

@@ -3,16 +3,28 @@ import BubbleText
 
 extension TranscriptRenderer {
     /// A system notice: each wrapped line centred between the rules, `── Alice joined ──`.
+    /// With `only`, only the notice's lines among those row lines are drawn (as `drawBubble`).
+    @discardableResult
     mutating func drawNotice(_ drawing: RowDrawing<PreparedText>, _ message: RowDrawing<PreparedText>.Message,
-                             into lines: inout [String]) {
+                             into lines: inout [String], only: Range<Int>? = nil) -> TextLineWindow? {
         let layout = drawing.layout
         let room = layout.contentWidth(in: bubbleStyle)
         // A conversation's heading (its first row) is set apart from notices: bold between double rules.
         let heading = message.isHeading
-        for line in drawnTextLines(of: drawing.text, message: message, layout: layout, limit: room, style: heading ? .bold : .dim) {
-            lines.append(centredLine(line.drawn, layout: layout, trailingBlanks: line.trailingBlanks,
-                                     rule: heading ? (glyphs.isASCII ? "=" : "═") : nil))
+        let rule = heading ? (glyphs.isASCII ? "=" : "═") : nil
+        let first = lines.count
+        if let only, let part = drawnTextWindow(of: drawing.text, message: message, layout: layout, limit: room,
+                                                style: heading ? .bold : .dim,
+                                                window: (only.lowerBound - first)..<(only.upperBound - first)) {
+            for line in part.lines {
+                lines.append(centredLine(line.drawn, layout: layout, trailingBlanks: line.trailingBlanks, rule: rule))
+            }
+            return TextLineWindow(first: first, count: layout.textLines, drawn: part.window)
         }
+        for line in drawnTextLines(of: drawing.text, message: message, layout: layout, limit: room, style: heading ? .bold : .dim) {
+            lines.append(centredLine(line.drawn, layout: layout, trailingBlanks: line.trailingBlanks, rule: rule))
+        }
+        return nil
     }
 
     /// A date separator: the day's label centred between the rules.
@@ -105,6 +117,48 @@ extension TranscriptRenderer {
             drawn.replaceSubrange(0..<own, with: visual.map { Optional($0) })
         }
         return drawn
+    }
+
+    /// The layout's text lines at `window` (clamped to them), drawn as `drawnTextLines` draws
+    /// them, with the window they are; nil when the text must be drawn whole (a right-to-left
+    /// text in `.visual` bidi, whose order needs all its lines). The wrap is walked only up to
+    /// the window's end (from the last resume point before it) and only the window's lines are
+    /// drawn, so a page of a message taller than the screen costs about a page, wherever it is
+    /// (plus, once per message and width, a walk over its segments and finding its web addresses).
+    mutating func drawnTextWindow(of prepared: PreparedText?, message: RowDrawing<PreparedText>.Message, layout: RowLayout,
+                                  limit: Int, style: TextStyle = .plain, spans: [TextSpan] = [],
+                                  window: Range<Int>) -> (lines: [VisualOrder.Line], window: Range<Int>)? {
+        // No text measured: drawn whole (there are no lines to draw in part).
+        guard let prepared else { return nil }
+        if options.bidi == .visual && prepared.mayContainRightToLeft { return nil }
+        let shown = window.clamped(to: 0..<layout.textLines)
+        let scalars = prepared.text.unicodeScalars
+        let utf8 = prepared.text.utf8
+        // Where its lines can be walked from, and its web addresses: found once per message and
+        // width, and kept (the viewer draws it again on every scroll).
+        let links = options.hyperlinks && sgr.isEnabled
+        if let kept = partDrawn, kept.id == message.id, kept.revision == message.revision, kept.wrapWidth == layout.wrapWidth,
+           kept.text == prepared.text {
+            if links && kept.addresses == nil { partDrawn?.addresses = Self.webAddresses(in: prepared.text) }
+        } else {
+            partDrawn = PartDrawnText(id: message.id, revision: message.revision, text: prepared.text, wrapWidth: layout.wrapWidth,
+                                      index: prepared.wrapIndex(width: layout.wrapWidth),
+                                      addresses: links ? Self.webAddresses(in: prepared.text) : nil)
+        }
+        let lines = prepared.lines(width: layout.wrapWidth, in: shown, index: partDrawn?.index).map { line -> Substring in
+            let start = utf8.index(utf8.startIndex, offsetBy: line.utf8Range.lowerBound)
+            return Substring(scalars[start..<utf8.index(start, offsetBy: line.utf8Range.count)])
+        }
+        var drawn = lines.map { VisualOrder.Line(drawn: safe.draw($0, limit: limit, style: style), trailingBlanks: 0, rightToLeft: false) }
+        if !drawn.isEmpty {
+            drawn = styledLines(drawn, lines: lines, in: prepared.text, spans: spans, links: links, message: message,
+                                limit: limit, style: style, addresses: partDrawn?.addresses)
+        }
+        // Lines the text does not reach (a count its cell measured otherwise) are drawn empty.
+        while drawn.count < shown.count {
+            drawn.append(VisualOrder.Line(drawn: safe.draw("", limit: limit, style: style), trailingBlanks: 0, rightToLeft: false))
+        }
+        return (drawn, shown)
     }
 
     /// `drawn` (SafeText's drawing of `source`) in visual order when `options.bidi` is

@@ -6,6 +6,25 @@ import Foundation
 /// message is not known (the quote then says "reply to a message").
 public typealias ReplyPreviewResolver = (_ repliedToID: String) -> String?
 
+/// Which of a row's lines are its text lines (`count` of them from `first`), and which of those
+/// were drawn (`drawn`, indices among them): a row drawn in part leaves the others out.
+struct TextLineWindow {
+    let first: Int
+    let count: Int
+    let drawn: Range<Int>
+}
+
+/// A text drawn in part, by its message's id and revision, its text and its wrap width: where
+/// its lines can be walked from, and its web addresses (when links are drawn).
+struct PartDrawnText {
+    let id: String
+    let revision: Int
+    let text: String
+    let wrapWidth: Int
+    let index: WrapIndex
+    var addresses: [Range<Int>]?
+}
+
 /// Draws timeline rows as terminal lines from the layouts the engine computed: incoming bubbles
 /// on the left, outgoing on the right, notices and date separators centred.
 ///
@@ -36,6 +55,8 @@ public struct TranscriptRenderer {
     let resolver: ReplyPreviewResolver?
     /// Reorders lines with right-to-left text when `options.bidi` is `.visual`.
     let visualOrder: VisualOrder
+    /// What is kept of the last text drawn in part (`drawnTextWindow`).
+    var partDrawn: PartDrawnText?
 
     /// A renderer drawing `engine`'s layouts at `options.width`. `replyPreview` finds quoted
     /// messages; without it, messages this renderer has drawn (the last
@@ -62,9 +83,10 @@ public struct TranscriptRenderer {
 
     /// The lines of `row`, drawn from `layout` (the engine's layout of that row at `width`).
     /// `model` is the row's message; nil for a date separator.
-    /// With `only`, the text lines of a bubble outside those of its lines are left empty, not
-    /// drawn: a viewer shows a page of a message taller than the screen at the cost of the page
-    /// (the text of a right-to-left paragraph is still drawn whole, as its order needs).
+    /// With `only`, the row's lines at `only` (clamped to the row), and of the text only those
+    /// lines are wrapped and drawn: a viewer shows a page of a message taller than the screen at
+    /// the cost of the page (the text of a right-to-left paragraph is still drawn whole, as its
+    /// order needs). The lines are those of the whole row drawn, at `only`.
     package mutating func lines(for row: DecoratedRow, model: (any MessageModel)?, layout: RowLayout,
                                only: Range<Int>? = nil) -> [String] {
         precondition(row.isDateSeparator || model != nil, "message row \(row.messageIndex) drawn without its model")
@@ -73,24 +95,33 @@ public struct TranscriptRenderer {
     }
 
     /// The lines of a row drawn from `drawing` alone (what its cell says it shows, laid out):
-    /// what is drawn and where comes from the record, never from the engine.
+    /// what is drawn and where comes from the record, never from the engine. With `only`, the
+    /// row's lines at `only`, as `lines(for:model:layout:only:)` gives them.
     package mutating func lines(for drawing: RowDrawing<PreparedText>, only: Range<Int>? = nil) -> [String] {
         let layout = drawing.layout
         var lines: [String] = []
-        lines.reserveCapacity(layout.height)
+        lines.reserveCapacity(only.map { min($0.count, layout.height) } ?? layout.height)
         for _ in 0..<layout.spacingAbove { lines.append("") }
-        guard let message = drawing.message else {
-            drawCentred(label: drawing.dayLabel ?? "", layout: layout, into: &lines)
-            return lines
-        }
-        if layout.alignment == .center {
-            drawNotice(drawing, message, into: &lines)
+        var textWindow: TextLineWindow?
+        if let message = drawing.message {
+            if layout.alignment == .center {
+                textWindow = drawNotice(drawing, message, into: &lines, only: only)
+            } else {
+                textWindow = drawBubble(drawing, message, into: &lines, only: only)
+            }
+            if resolver == nil { previews.record(message.previewText, id: message.id, sender: message.senderName,
+                                                 conversation: message.conversationID) }
         } else {
-            drawBubble(drawing, message, into: &lines, only: only)
+            drawCentred(label: drawing.dayLabel ?? "", layout: layout, into: &lines)
         }
-        if resolver == nil { previews.record(message.previewText, id: message.id, sender: message.senderName,
-                                             conversation: message.conversationID) }
-        return lines
+        guard let only else { return lines }
+        let height = lines.count + (textWindow.map { $0.count - $0.drawn.count } ?? 0)
+        return only.clamped(to: 0..<height).map { index in
+            guard let window = textWindow, index >= window.first else { return lines[index] }
+            let line = index - window.first
+            if line >= window.count { return lines[index - window.count + window.drawn.count] }
+            return window.drawn.contains(line) ? lines[window.first + line - window.drawn.lowerBound] : ""
+        }
     }
 
     /// The lines of `row`, with its layout taken from the engine (from its cache when held).

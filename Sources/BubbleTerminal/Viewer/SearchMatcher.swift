@@ -84,7 +84,64 @@ public struct SearchMatcher: Sendable {
 
     /// Whether `line`, a drawn line with our escapes in it, shows the query.
     func isShown(in line: String) -> Bool {
-        highlight(line) != line
+        if let shown = asciiShown(in: line) { return shown }
+        return highlight(line) != line
+    }
+
+    /// `isShown` by bytes, for an ASCII query of printable characters on an ASCII line (where a
+    /// character is a byte and folding is ASCII's): nil for any other, which `highlight` reads.
+    /// A search through a tall message reads every line of it this way.
+    private func asciiShown(in line: String) -> Bool? {
+        guard let needle = asciiNeedle, !needle.isEmpty, drawnNeedles.count == 1, needle.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
+            return nil
+        }
+        var line = line
+        return line.withUTF8 { bytes -> Bool? in
+            var visible: [UInt8] = []
+            visible.reserveCapacity(bytes.count)
+            var i = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                guard byte < 0x80 else { return nil }
+                if byte == 0x1B {
+                    // Our escapes, read as `highlight` reads them.
+                    i += 1
+                    guard i < bytes.count else { break }
+                    let kind = bytes[i]
+                    guard kind < 0x80 else { return nil }
+                    i += 1
+                    if kind == 0x5B {  // [
+                        while i < bytes.count {
+                            let next = bytes[i]
+                            guard next < 0x80 else { return nil }
+                            i += 1
+                            if next >= 0x40 && next <= 0x7E { break }
+                        }
+                    } else if kind == 0x5D {  // ]
+                        var afterEscape = false
+                        while i < bytes.count {
+                            let next = bytes[i]
+                            guard next < 0x80 else { return nil }
+                            i += 1
+                            if afterEscape && next == 0x5C { break }
+                            afterEscape = next == 0x1B
+                        }
+                    }
+                    continue
+                }
+                // CR LF would be one character; a drawn line holds neither.
+                guard byte != 0x0D else { return nil }
+                visible.append(Self.folded(byte))
+                i += 1
+            }
+            guard visible.count >= needle.count else { return false }
+            for start in 0...(visible.count - needle.count) where visible[start] == needle[0] {
+                var offset = 1
+                while offset < needle.count && visible[start + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
+            }
+            return false
+        }
     }
 
     static let on = "\u{1B}[7m"

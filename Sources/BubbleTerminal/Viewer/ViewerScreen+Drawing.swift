@@ -24,8 +24,7 @@ extension ViewerScreen {
             var skip = topLine
             while lines.count < headerLines + pageHeight && row < count {
                 let room = headerLines + pageHeight - lines.count
-                let drawn = drawRow(row, only: skip..<(skip + room))
-                if skip < drawn.count { lines += drawn[skip...].prefix(room) }
+                lines += drawRow(row, only: skip..<(skip + room))
                 skip = 0
                 row += 1
             }
@@ -50,56 +49,28 @@ extension ViewerScreen {
         return text
     }
 
-    /// The lines of source row `row` (its date separator, then its message); the window must
-    /// hold it.
-    /// A row taller than the screen is drawn, for a frame (`only`: the row's lines it shows),
-    /// only in those lines, the others left empty: a page of a long message costs a page. Drawn
-    /// whole (a search reads every line), it is kept (the last few such rows), so that is done
-    /// once.
+    /// The lines of source row `row` (its date separator, then its message) at `only` (all of
+    /// them when nil); the window must hold it. A row taller than the screen is wrapped and drawn
+    /// only at `only` (`TranscriptRenderer.lines(for:…only:)`): a page of a long message costs a
+    /// page, wherever it is in the message, and the message is never drawn whole.
     func drawRow(_ row: Int, only: Range<Int>? = nil) -> [String] {
         let entry = windowRow(row)
         let messageRow = entry.messageRow(messageIndex: row)
-        var key: TallRowKey?
-        if entry.height > pageHeight, let only {
-            var lines: [String] = []
-            if let separatorRow = entry.separatorRow(at: row), let layout = entry.dateSeparator {
-                lines += renderer.lines(for: separatorRow, model: nil, layout: layout)
-            }
-            let shift = lines.count
-            lines += renderer.lines(for: messageRow, model: entry.model, layout: entry.layout,
-                                    only: max(0, only.lowerBound - shift)..<max(0, only.upperBound - shift))
-            return lines
-        }
-        if entry.height > pageHeight {
-            let tall = TallRowKey(id: entry.model.id, revision: entry.model.revision, section: section, row: row, columns: columns,
-                                  message: messageRow, layout: entry.layout, separator: entry.dateSeparator)
-            if let lines = tallRows[tall] { return lines }
-            key = tall
-            tallRowsDrawnWhole += 1
-        }
-        rowsDrawn += 1
         var lines: [String] = []
         if let separatorRow = entry.separatorRow(at: row), let layout = entry.dateSeparator {
             lines += renderer.lines(for: separatorRow, model: nil, layout: layout)
         }
-        lines += renderer.lines(for: messageRow, model: entry.model, layout: entry.layout)
-        if let key {
-            if tallRows.count >= 4 { tallRows.removeAll() }
-            tallRows[key] = lines
+        guard let only, entry.height > pageHeight else {
+            rowsDrawn += 1
+            lines += renderer.lines(for: messageRow, model: entry.model, layout: entry.layout)
+            return only.map { Array(lines[$0.clamped(to: 0..<lines.count)]) } ?? lines
         }
-        return lines
-    }
-
-    /// Everything a row's lines are drawn from (the renderer's options are the screen's own).
-    struct TallRowKey: Hashable {
-        let id: String
-        let revision: Int
-        let section: Int
-        let row: Int
-        let columns: Int
-        let message: DecoratedRow
-        let layout: RowLayout
-        let separator: RowLayout?
+        let shift = lines.count
+        let part = only.clamped(to: 0..<shift).map { lines[$0] }
+            + renderer.lines(for: messageRow, model: entry.model, layout: entry.layout,
+                             only: max(0, only.lowerBound - shift)..<max(0, only.upperBound - shift))
+        tallRowLinesDrawn += part.count
+        return part
     }
 
     /// `…/exports/chat.jsonl │ Wed 1 May 2024 │ message 12 of 340 │ /search`, in reverse video,

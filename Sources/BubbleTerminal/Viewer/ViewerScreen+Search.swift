@@ -47,8 +47,9 @@ extension ViewerScreen {
             if fromCurrent, let row = state.matchedRow, state.matchedSection == section, row >= topRow, row <= lastRowOnScreen() {
                 anchor = (row, state.matchedLine)
             }
-            let lines = matchingLines(ofRow: anchor.row, matcher)
-            let within = forward ? lines.first { fromCurrent ? $0 > anchor.line : $0 >= anchor.line } : lines.last { $0 < anchor.line }
+            let within = forward
+                ? matchingLine(ofRow: anchor.row, in: (fromCurrent ? anchor.line + 1 : anchor.line)..<Int.max, forward: true, matcher)
+                : matchingLine(ofRow: anchor.row, in: 0..<anchor.line, forward: false, matcher)
             if let line = within {
                 found = (anchor.row, line)
             } else {
@@ -76,16 +77,36 @@ extension ViewerScreen {
         return .redraw
     }
 
-    /// The lines of row `row`, as drawn, that show the query.
-    private func matchingLines(ofRow row: Int, _ matcher: SearchMatcher) -> [Int] {
-        drawRow(row).enumerated().compactMap { matcher.isShown(in: $0.element) ? $0.offset : nil }
+    /// The first (or, backwards, the last) line of row `row` at `range` that shows the query,
+    /// as drawn. A row taller than the screen is drawn a block of lines at a time, so a search
+    /// through a very tall message holds a block, never the message drawn whole.
+    private func matchingLine(ofRow row: Int, in range: Range<Int>, forward: Bool, _ matcher: SearchMatcher) -> Int? {
+        let height = height(ofRow: row)
+        let range = range.clamped(to: 0..<height)
+        guard !range.isEmpty else { return nil }
+        let block = height > pageHeight ? max(pageHeight, 512) : height
+        var low = forward ? range.lowerBound : max(range.lowerBound, range.upperBound - block)
+        while low < range.upperBound && low >= range.lowerBound {
+            let part = low..<min(range.upperBound, low + block)
+            let lines = drawRow(row, only: part)
+            let shown = { (index: Int) in matcher.isShown(in: lines[index]) }
+            if let index = forward ? lines.indices.first(where: shown) : lines.indices.last(where: shown) {
+                return part.lowerBound + index
+            }
+            if forward {
+                low = part.upperBound
+            } else {
+                guard low > range.lowerBound else { break }
+                low = max(range.lowerBound, low - block)
+            }
+        }
+        return nil
     }
 
     /// The first (or, backwards, the last) line of row `row` showing the query; its first line
     /// when none shows it whole.
     private func matchLine(ofRow row: Int, _ matcher: SearchMatcher, forward: Bool) -> Int {
-        let lines = matchingLines(ofRow: row, matcher)
-        return (forward ? lines.first : lines.last) ?? 0
+        matchingLine(ofRow: row, in: 0..<Int.max, forward: forward, matcher) ?? 0
     }
 
     /// The last row with a line on screen.

@@ -215,7 +215,6 @@ extension ViewerScreen {
     /// messages), and takes the source's count.
     func dropWindow() {
         for row in 0..<window.messageCount { engine.forget(id: window[message: row].model.id) }
-        tallRows = [:]
         count = shown.count
         windowValid = false
         window = Conversation(engine: engine, width: columns, options: decoration)

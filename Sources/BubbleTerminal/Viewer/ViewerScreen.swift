@@ -93,12 +93,10 @@ public final class ViewerScreen {
     var endCache: (key: [Int], value: (row: Int, line: Int))?
     /// A count being typed (the digits before a key), nil when none is.
     public internal(set) var pendingCount: Int?
-    /// Rows drawn whole so far, and those of them taller than the screen (a test reads them: a
-    /// tall message is drawn a page at a time, and whole at most once).
+    /// Rows drawn whole so far, and lines drawn of rows taller than the screen, which are drawn
+    /// only in part (a test reads them: a tall message is drawn a page at a time, never whole).
     public internal(set) var rowsDrawn = 0
-    public internal(set) var tallRowsDrawnWhole = 0
-    /// The lines of the tall rows drawn last, by what they were drawn from.
-    var tallRows: [TallRowKey: [String]] = [:]
+    package internal(set) var tallRowLinesDrawn = 0
 
     enum KeyMode: Equatable {
         case normal

@@ -134,6 +134,18 @@ struct SegmentReader {
         self.byteCount = byteCount
     }
 
+    /// Goes on from a record at `position` whose map entries (if any) are at `mapOffset`, with
+    /// `segmentsRead` segments before it (a place an earlier walk was at).
+    @inlinable
+    mutating func skip(to position: Int, mapOffset: Int, segmentsRead: Int) {
+        assert(position <= byteCount && segmentsRead <= count, "SegmentReader: no record \(segmentsRead) at byte \(position)")
+        self.position = position
+        nextMapOffset = mapOffset
+        #if DEBUG
+        self.segmentsRead = segmentsRead
+        #endif
+    }
+
     /// The next segment, and where its grapheme-map entries start (meaningful only when it
     /// has some).
     @inlinable @inline(__always)

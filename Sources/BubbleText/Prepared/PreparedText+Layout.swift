@@ -2,6 +2,24 @@
 @usableFromInline
 protocol LineSink {
     mutating func line(start: Int, end: Int, width: Int)
+    /// Whether the walk may end before the text does (checked between segments, when `isDone`).
+    /// False for sinks that take every line: the check then costs nothing.
+    static var stopsEarly: Bool { get }
+    /// Whether the sink has every line it wants (read only when `stopsEarly`).
+    var isDone: Bool { get }
+    /// Whether the walk tells the sink where a segment begins a line (`segmentStartsLine`).
+    /// False for sinks that do not keep resume points: the calls then cost nothing.
+    static var recordsResumePoints: Bool { get }
+    /// Segment `segment` (its record at `position`, its map entries at `mapOffset`, its text at
+    /// UTF-8 offset `start`) begins the line after those the sink has been given.
+    mutating func segmentStartsLine(segment: Int, position: Int, mapOffset: Int, start: Int)
+}
+
+extension LineSink {
+    @inlinable static var stopsEarly: Bool { false }
+    @inlinable var isDone: Bool { false }
+    @inlinable static var recordsResumePoints: Bool { false }
+    @inlinable mutating func segmentStartsLine(segment: Int, position: Int, mapOffset: Int, start: Int) {}
 }
 
 /// Counts lines and keeps the widest: what `measure(width:)` needs, with no allocation.
@@ -34,6 +52,12 @@ extension PreparedText {
     /// First-fit over the prepared segments; see `layout(width:)` for the rules.
     @usableFromInline
     func layOut<Sink: LineSink>(width: Int, into sink: inout Sink) {
+        layOut(width: width, from: nil, into: &sink)
+    }
+
+    /// The walk from `resume` (a segment that begins a line, as `segmentStartsLine` told a
+    /// sink): the lines from there on, the same as the walk from the start gives them.
+    func layOut<Sink: LineSink>(width: Int, from resume: WrapIndex.Point?, into sink: inout Sink) {
         let maxWidth = max(1, width)
         if storage.segmentCount == 0 {
             sink.line(start: 0, end: 0, width: 0)
@@ -49,7 +73,20 @@ extension PreparedText {
             var pendingHang = 0  // hang of the last segment on the line: counts only if more follows
             var lineOpen = false
             var segmentStart = 0
-            for _ in 0..<segments.count {
+            var first = 0
+            if let resume {
+                segments.skip(to: resume.position, mapOffset: resume.mapOffset, segmentsRead: resume.segment)
+                segmentStart = resume.start
+                lineStart = resume.start
+                first = resume.segment
+            }
+            for index in first..<segments.count {
+                if Sink.stopsEarly && sink.isDone { return }
+                // Where this record is, should it begin a line.
+                let here = Sink.recordsResumePoints ? (segments.position, segments.nextMapOffset) : (0, 0)
+                if Sink.recordsResumePoints && !lineOpen {
+                    sink.segmentStartsLine(segment: index, position: here.0, mapOffset: here.1, start: segmentStart)
+                }
                 // The record's fields, read as they are stored: a segment is built only for
                 // the rare records that need one (tabs, force-breaking).
                 let record = segments.nextRecord()
@@ -64,6 +101,9 @@ extension PreparedText {
                     var tabbed = tabbedWidths(segment, mapOffset: mapOffset, start: segmentStart, column: column)
                     if lineOpen && column &+ tabbed.content > maxWidth {
                         sink.line(start: lineStart, end: lineEnd, width: lineWidth)
+                        if Sink.recordsResumePoints {
+                            sink.segmentStartsLine(segment: index, position: here.0, mapOffset: here.1, start: segmentStart)
+                        }
                         lineStart = segmentStart
                         lineWidth = 0
                         pendingHang = 0
@@ -84,6 +124,9 @@ extension PreparedText {
                     // Units of two cells, each breakable from the next: fill lines by division.
                     if lineOpen && lineWidth &+ pendingHang &+ 2 > maxWidth {
                         sink.line(start: lineStart, end: lineEnd, width: lineWidth)
+                        if Sink.recordsResumePoints {
+                            sink.segmentStartsLine(segment: index, position: here.0, mapOffset: here.1, start: segmentStart)
+                        }
                         lineStart = segmentStart
                         lineWidth = 0
                         pendingHang = 0
@@ -114,6 +157,9 @@ extension PreparedText {
                         if lineOpen {
                             sink.line(start: lineStart, end: lineEnd, width: lineWidth)
                             lineStart = segmentStart
+                            if Sink.recordsResumePoints {
+                                sink.segmentStartsLine(segment: index, position: here.0, mapOffset: here.1, start: segmentStart)
+                            }
                         }
                         if contentWidth > maxWidth && flags & PreparedStorage.singleGraphemeFlag == 0 {
                             lineWidth = forceBreak(record.segment(start: segmentStart), mapOffset: record.mapOffset, start: segmentStart,

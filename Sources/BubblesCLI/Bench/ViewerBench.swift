@@ -31,6 +31,24 @@ struct ViewerBench {
         return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 
+    /// The calling thread's context switches (involuntary: preempted by the scheduler; voluntary:
+    /// it waited, for a page from disk or a lock) and page faults (major: read from disk).
+    struct ThreadWaits {
+        var involuntary = 0, voluntary = 0, majorFaults = 0
+
+        static func now() -> ThreadWaits {
+            var usage = rusage()
+            // RUSAGE_THREAD (1), which Glibc's Swift module does not name.
+            guard getrusage(__rusage_who_t(1), &usage) == 0 else { return ThreadWaits() }
+            return ThreadWaits(involuntary: usage.ru_nivcsw, voluntary: usage.ru_nvcsw, majorFaults: usage.ru_majflt)
+        }
+
+        static func - (a: ThreadWaits, b: ThreadWaits) -> ThreadWaits {
+            ThreadWaits(involuntary: a.involuntary - b.involuntary, voluntary: a.voluntary - b.voluntary,
+                        majorFaults: a.majorFaults - b.majorFaults)
+        }
+    }
+
     /// Runs the phases and writes the report; false when the log held no message to view.
     func run(output: TextSink) throws -> Bool {
         var logPath = path
@@ -88,13 +106,16 @@ struct ViewerBench {
                                  .character("b"), .wheelUp, .home, .end]
         var keyTimes: [Double] = []
         var keyCPU: [Double] = []
+        var keyWaits: [ThreadWaits] = []
         var bytes = firstFrame.utf8.count
         for round in 0..<40 {
             for key in keys {
                 let start = DispatchTime.now()
                 let cpu = ThreadClock.seconds()
+                let waits = ThreadWaits.now()
                 _ = screen.handle(key)
                 bytes &+= screen.frameText().utf8.count
+                keyWaits.append(ThreadWaits.now() - waits)
                 keyCPU.append((ThreadClock.seconds() - cpu) * 1000)
                 keyTimes.append(Self.milliseconds(start))
             }
@@ -154,6 +175,14 @@ struct ViewerBench {
         text += "  whole file indexed (behind the first screen)                \(Format.fixed(fullLoad / 1000, 2)) s wall, \(Format.fixed(fullLoadCPU, 2)) s CPU, \(Format.grouped(messageTotal)) messages\n"
         text += "  key press → frame (\(keyTimes.count) keys), wall                       p50 \(Format.fixed(percentile(keyTimes, 0.5), 2)) ms, p99 \(Format.fixed(percentile(keyTimes, 0.99), 2)) ms, max \(Format.fixed(keyTimes.max() ?? 0, 2)) ms\n"
         text += "  key press → frame (\(keyTimes.count) keys), CPU                        p50 \(Format.fixed(percentile(keyCPU, 0.5), 2)) ms, p99 \(Format.fixed(percentile(keyCPU, 0.99), 2)) ms, max \(Format.fixed(keyCPU.max() ?? 0, 2)) ms\n"
+        // Where a key's wall time beyond its CPU time went: waiting for a core (preempted), or
+        // waiting on something of ours (a page of the file from disk, a lock).
+        let slow = keyTimes.indices.filter { keyTimes[$0] > 2 * keyCPU[$0] + 1 }
+        let preempted = slow.filter { keyWaits[$0].involuntary > 0 }.count
+        let waited = slow.filter { keyWaits[$0].voluntary > 0 || keyWaits[$0].majorFaults > 0 }.count
+        let unpreempted = keyTimes.indices.filter { keyWaits[$0].involuntary == 0 }.map { keyTimes[$0] }
+        text += "  keys whose wall time was over twice their CPU time (+1 ms)  \(slow.count): preempted by the scheduler \(preempted), waited on a page or a lock \(waited)\n"
+        text += "  key press → frame, wall, keys never preempted (\(unpreempted.count))     p50 \(Format.fixed(unpreempted.isEmpty ? 0 : percentile(unpreempted, 0.5), 2)) ms, p99 \(Format.fixed(unpreempted.isEmpty ? 0 : percentile(unpreempted, 0.99), 2)) ms\n"
         text += "  resize → frame at the new width (\(resizeTimes.count) widths)                 max \(Format.fixed(resizeTimes.max() ?? 0, 2)) ms wall, \(Format.fixed(resizeCPU.max() ?? 0, 2)) ms CPU; same message at the top: \(keptTop ? "yes" : "NO")\n"
         text += "  search over every message (no match)                        \(Format.fixed(search, 1)) ms wall, \(Format.fixed(searchCPUms, 1)) ms CPU\n"
         text += "  search backwards from the end for \"lol\"                     \(Format.fixed(wordSearch, 1)) ms wall\(foundWord ? "" : " (not found)")\n"
