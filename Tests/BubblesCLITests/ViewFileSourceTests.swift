@@ -183,7 +183,7 @@ import Testing
         let path = try Self.temporaryFile("renamed", Self.lines("old", 10))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let source = try Self.source(path)
-        try Self.lines("old", 12).write(toFile: path, atomically: false, encoding: .utf8)  // same first lines, a new inode
+        try Self.lines("old", 12).write(toFile: path, atomically: true, encoding: .utf8)  // same first lines, a new inode (written aside, renamed over)
         #expect(source.change() == .replaced)
         #expect(source.readAgain(because: .replaced))
         #expect(source.count == 12)
