@@ -9,7 +9,7 @@ import Testing
         for value in GraphemeBreakProperty.allCases { #expect(GraphemeBreakProperty(tableValue: value.rawValue) == value) }
         for value in BidiClass.allCases { #expect(BidiClass(tableValue: value.rawValue) == value) }
         let joiningTypes = (0...UInt8.max).compactMap(JoiningType.init(rawValue:))
-        #expect(joiningTypes.count == 5)
+        #expect(joiningTypes.count == 6)  // u, t, d, r, l, c
         for value in joiningTypes { #expect(JoiningType(tableValue: value.rawValue) == value) }
     }
 
