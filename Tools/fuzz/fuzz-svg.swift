@@ -33,7 +33,7 @@ private let fonts = PictureFonts([PictureFonts.Source(path: "Corpora/fonts/NotoS
 
 private let svgElements: Set<String> = ["svg", "style", "rect", "g", "path", "text", "tspan"]
 private let svgAttributes: Set<String> = ["xmlns", "width", "height", "viewBox", "x", "y", "rx", "fill", "class", "d", "transform",
-                                          "text-anchor", "data-id", "data-kind", "data-y", "data-height", "data-width"]
+                                          "text-anchor", "data-id", "data-kind", "data-y", "data-height", "data-width", "xml:lang"]
 
 /// Collects element and attribute names.
 private final class Names: NSObject, XMLParserDelegate {
