@@ -1,4 +1,4 @@
-@testable import BubbleLayout
+import BubbleLayout
 import Foundation
 
 /// A row as a naive recomputation sees it: from a batch layout of the conversation's messages,
@@ -10,7 +10,7 @@ public struct NaiveRow: Equatable, CustomStringConvertible {
     /// The bubble's left and right edges, as the row's alignment fixes them.
     public var left: Int
     public var right: Int
-    public var alignment: RowAlignment
+    package var alignment: RowAlignment
 
     package init(messageIndex: Int?, height: Int, left: Int, right: Int, alignment: RowAlignment) {
         self.messageIndex = messageIndex
