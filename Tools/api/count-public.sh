@@ -19,7 +19,7 @@ for argument in "$@"; do
   if [ "$argument" = "--list" ]; then list=(--list); else limits+=("$argument"); fi
 done
 if [ ${#limits[@]} -eq 0 ]; then
-  limits=(BubbleText=80 BubbleLayout=150 BubbleFonts=50)
+  limits=(BubbleText=80 BubbleLayout=155 BubbleFonts=50)
 fi
 
 targets=()
