@@ -3,6 +3,8 @@
 hb-shape and writes what it did to Corpora/fonts/harfbuzz-arabic.json: per text, the glyphs in
 logical order with their clusters (scalar indices) and advances in font units (positioning
 included, marks zeroed). ArabicShaperTests compares the Arabic shaper with it glyph by glyph.
+The sweep's Khmer texts (and a few syllable cases) go the same way to harfbuzz-khmer.json, in
+HarfBuzz's output order (left to right), for KhmerShaperTests.
 
 Needs: apt-get install libharfbuzz-bin. Run: python3 Tools/fonts/harfbuzz-shapes.py
 """
@@ -19,8 +21,8 @@ FONT_FOR = {"arabic": "NotoSansArabic-Subset.ttf", "urdu": "NotoNastaliqUrdu-Sub
 EXTRA = [("arabic", "ar", "ك\u200d ب\u200dب ل\u200cا"), ("arabic", "ar", "ب بًب لا")]
 
 
-def shape(font, text, lang):
-    advances = subprocess.run(["hb-shape", "--script=arab", "--language=" + lang, "--no-glyph-names",
+def shape(font, text, lang, script="arab"):
+    advances = subprocess.run(["hb-shape", "--script=" + script, "--language=" + lang, "--no-glyph-names",
                                os.path.join(FONTS, font), text], capture_output=True, text=True, check=True).stdout
     glyphs = []
     for item in advances.strip()[1:-1].split("|"):
@@ -30,6 +32,8 @@ def shape(font, text, lang):
             cluster = cluster.split("+")[0]
         advance = position.split("+")[1]
         glyphs.append([int(gid), int(cluster), int(advance)])
+    if script != "arab":
+        return glyphs
     return list(reversed(glyphs))  # hb-shape prints right-to-left runs in visual order
 
 
@@ -49,6 +53,31 @@ def main():
         json.dump({"harfbuzz": version, "columns": ["glyph", "cluster", "advance"], "shapes": shapes}, f, ensure_ascii=False)
         f.write("\n")
     print("%s: %d texts from %s" % (OUT, len(shapes), version))
+    write_syllabic(version)
+
+
+# Khmer syllables: COENG RO (moved before its base, `pref`), a pre-base vowel, split vowels
+# (U+17C4 = U+17C1 + its own part), two subscripts, a Robatic sign, a broken cluster, digits.
+KHMER_EXTRA = ["ស្រី ក្រុម ម៉ោង សៀវភៅ", "ស្ត្រី ខ្មែរ កើត ក្បាល", "ប៉ុន្តែ ៗ ១២៣ ្ក កុំ"]
+
+
+def write_syllabic(version):
+    out = os.path.join(FONTS, "harfbuzz-khmer.json")
+    texts = []
+    with open(os.path.join(FONTS, "sweep-texts.tsv"), encoding="utf-8") as lines:
+        for line in lines:
+            if line.startswith("#") or not line.strip():
+                continue
+            group, lang, text = line.rstrip("\n").split("\t", 2)
+            if group == "khmer":
+                texts.append(text)
+    font = "NotoSansKhmer-Subset.ttf"
+    shapes = [{"font": font, "language": "km", "text": text, "glyphs": shape(font, text, "km", "khmr")}
+              for text in texts + KHMER_EXTRA]
+    with open(out, "w", encoding="utf-8") as f:
+        json.dump({"harfbuzz": version, "columns": ["glyph", "cluster", "advance"], "shapes": shapes}, f, ensure_ascii=False)
+        f.write("\n")
+    print("%s: %d texts from %s" % (out, len(shapes), version))
 
 
 if __name__ == "__main__":

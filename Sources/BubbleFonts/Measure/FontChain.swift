@@ -10,6 +10,9 @@ public struct FontChain: Sendable {
         /// Shapes runs of Arabic-script text (joining forms, contextual lookups); nil for a face
         /// without joining forms.
         let arabicShaper: ArabicShaper?
+        /// Shapes runs of Khmer text (syllables, reordering, contextual lookups); nil for a face
+        /// without Khmer features.
+        let khmerShaper: KhmerShaper?
         let scale: FontScale
         /// `line-height: normal` for this face in LayoutUnits: round(ascent) + round(descent) +
         /// round(lineGap), each in whole pixels as Chromium rounds them.
@@ -105,7 +108,8 @@ public struct FontChain: Sendable {
                 }
             }
             faces.append(Face(font: font, kerning: kerning, substitutions: substitutions,
-                              arabicShaper: try font.arabicShaper(language: language), scale: scale,
+                              arabicShaper: try font.arabicShaper(language: language),
+                              khmerShaper: try font.khmerShaper(language: language), scale: scale,
                               ascent64: roundedPixels(font.ascent), descent64: roundedPixels(font.descent),
                               lineGap64: roundedPixels(font.lineGap), hanKerning: hanKerning, advances: advances,
                               asciiRank: asciiRank, asciiKerning: asciiKerning))

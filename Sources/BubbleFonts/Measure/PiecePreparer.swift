@@ -150,8 +150,8 @@ private struct PieceWriter {
     var lastType = HanKerning.CharType.other
     var lastTrim = 0
     var lineBreaker = LineBreaker(breaksAfterSpaces: true)
-    /// For a face with an Arabic shaper: each glyph's scalar index, and whether the run has
-    /// Arabic-script text (then it is shaped, `ArabicShaper`).
+    /// For a face with a shaper: each glyph's scalar index, and whether the run has text in the
+    /// shaper's script (then it is shaped, `ArabicShaper`, `KhmerShaper`).
     var shapingSources: [Int32] = []
     var runNeedsShaping = false
 
@@ -249,7 +249,7 @@ private struct PieceWriter {
         guard runFace >= 0, glyphCount > 0 else { return }
         // (The face is read in place: a copy would retain each of its tables.)
         let face = runFace
-        if runNeedsShaping, chainFaces[inPlace: face].arabicShaper != nil {
+        if runNeedsShaping {
             finishShapedRun(face)
             return
         }
@@ -272,9 +272,9 @@ private struct PieceWriter {
         shapingSources.removeAll(keepingCapacity: true)
     }
 
-    /// `finishRun` for a run with Arabic-script text. The run is cut after every space, as the
-    /// word cache cuts texts (so a word shapes alike in a whole text and on its own): a part with
-    /// Arabic-script text is shaped (`ArabicShaper`), each glyph's advance (positioning included)
+    /// `finishRun` for a run with Arabic-script or Khmer text. The run is cut after every space, as
+    /// the word cache cuts texts (so a word shapes alike in a whole text and on its own): a part
+    /// with such text is shaped (`ArabicShaper`, `KhmerShaper`), each glyph's advance (positioning included)
     /// added to its grapheme's; any other part is measured as `finishRun` measures, kerned with
     /// the part before when that was measured so too. A shaped part's edges are marked so that
     /// the word cache adds no kerning where it meets another piece.
@@ -282,19 +282,27 @@ private struct PieceWriter {
         var start = 0
         var previousPlain: UInt16?
         while start < glyphCount {
-            var end = start, arabic = false
+            var end = start, arabic = false, khmer = false
             while end < glyphCount {
                 let scalar = scalars[Int(shapingSources[end])]
                 if ArabicShaper.shapes(scalar) { arabic = true }
+                if KhmerShaper.shapes(scalar) { khmer = true }
                 end += 1
                 if scalar == 0x20 { break }
             }
-            if arabic {
+            arabic = arabic && chainFaces[inPlace: face].arabicShaper != nil
+            khmer = khmer && !arabic && chainFaces[inPlace: face].khmerShaper != nil
+            if arabic || khmer {
                 let shaped = shapingSources.withElementsView { sources in
-                    chainFaces[inPlace: face].arabicShaper!.shape(
-                        glyphs: ElementsView(glyphs.tail(from: start)), clusters: ElementsView(clusters.tail(from: start)),
-                        sources: sources.tail(from: start), count: end - start, scalars: scalars,
-                        scale: chainFaces[inPlace: face].scale) { chainFaces[inPlace: face].advance1616($0) }
+                    let partGlyphs = ElementsView(glyphs.tail(from: start)), partClusters = ElementsView(clusters.tail(from: start))
+                    let scale = chainFaces[inPlace: face].scale
+                    return arabic
+                        ? chainFaces[inPlace: face].arabicShaper!.shape(
+                            glyphs: partGlyphs, clusters: partClusters, sources: sources.tail(from: start), count: end - start,
+                            scalars: scalars, scale: scale) { chainFaces[inPlace: face].advance1616($0) }
+                        : chainFaces[inPlace: face].khmerShaper!.shape(
+                            glyphs: partGlyphs, clusters: partClusters, sources: sources.tail(from: start), count: end - start,
+                            scalars: scalars, scale: scale) { chainFaces[inPlace: face].advance1616($0) }
                 }
                 for (_, cluster, advance) in shaped { advances[Int(cluster)] &+= Int32(clamping: advance) }
                 if edges.first == UInt32.max { edges.first = Self.shapedFirstEdge }
@@ -376,10 +384,11 @@ private struct PieceWriter {
         glyphs[glyphCount] = glyph
         clusters[glyphCount] = Int32(truncatingIfNeeded: g)
         glyphCount += 1
-        let shapes = chainFaces[inPlace: face].arabicShaper != nil
+        let shapes = chainFaces[inPlace: face].arabicShaper != nil || chainFaces[inPlace: face].khmerShaper != nil
         if shapes {
             shapingSources.append(Int32(truncatingIfNeeded: from))
-            if ArabicShaper.shapes(first) { runNeedsShaping = true }
+            if chainFaces[inPlace: face].arabicShaper != nil && ArabicShaper.shapes(first)
+                || chainFaces[inPlace: face].khmerShaper != nil && KhmerShaper.shapes(first) { runNeedsShaping = true }
         }
         if !single && chainFaces[inPlace: face].font.bitmapAdvance(of: glyph) == nil {
             for k in (from + 1)..<to where !PixelPreparedText.isJoiner(scalars[k]) {

@@ -69,6 +69,7 @@ public struct OpenTypeFont: Sendable {
         _ = try substitutions(script: "DFLT", language: nil)
         _ = try alternateHalfWidths(language: nil)
         _ = try arabicShaper(language: nil)
+        _ = try khmerShaper(language: nil)
     }
 
     /// Reads face `faceIndex` of a font file's bytes held as `Data` (a bundled resource read
@@ -150,6 +151,13 @@ extension OpenTypeFont {
     /// no joining forms.
     func arabicShaper(language: String?) throws(FontError) -> ArabicShaper? {
         try ArabicShaper(gsub: gsub, gpos: gpos, definitions: definitions, language: language, glyphCount: glyphCount)
+    }
+
+    /// The Khmer shaper for `language` (an OpenType language tag), nil when the font has no
+    /// Khmer features.
+    func khmerShaper(language: String?) throws(FontError) -> KhmerShaper? {
+        try KhmerShaper(gsub: gsub, gpos: gpos, definitions: definitions, language: language, glyphCount: glyphCount,
+                        vowelE: glyph(for: "\u{17C1}"))
     }
 }
 
