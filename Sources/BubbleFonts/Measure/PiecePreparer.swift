@@ -154,6 +154,9 @@ private struct PieceWriter {
     /// shaper's script (then it is shaped, `ArabicShaper`, `KhmerShaper`).
     var shapingSources: [Int32] = []
     var runNeedsShaping = false
+    /// Whether the glyph run has a grapheme of several glyphs (then marks may sit between two
+    /// bases, and kerning passes over them).
+    var runHasExtraGlyphs = false
 
     init(chain: FontChain, chainFaces: ElementsView<FontChain.Face>, scalars: ElementsView<UInt32>, utf8Offset: Int32,
          starts: MutableElementsView<Int32>, advances: MutableElementsView<Int32>, kernAfter: MutableElementsView<Int32>,
@@ -260,15 +263,24 @@ private struct PieceWriter {
         }
         if edges.first == UInt32.max { edges.first = UInt32(runFace) << 16 | UInt32(glyphs[0]) }
         edges.last = UInt32(runFace) << 16 | UInt32(glyphs[glyphCount - 1])
+        let skipsMarks = runHasExtraGlyphs && chainFaces[inPlace: face].kerning.ignoresMarks
         for i in 0..<glyphCount {
             let glyph = glyphs[i], cluster = Int(clusters[i])
             advances[cluster] &+= Int32(clamping: chainFaces[inPlace: face].advance1616(glyph))
             guard i + 1 < glyphCount else { continue }
-            let kern = Int32(clamping: chainFaces[inPlace: face].kerning1616(glyph, glyphs[i + 1]))
-            let next = Int(clusters[i + 1])
+            var j = i + 1
+            if skipsMarks {
+                // A mark neither kerns nor stops the kerning of the bases around it.
+                if chainFaces[inPlace: face].font.isMark(glyph) { continue }
+                while j < glyphCount && chainFaces[inPlace: face].font.isMark(glyphs[j]) { j += 1 }
+                guard j < glyphCount else { continue }
+            }
+            let kern = Int32(clamping: chainFaces[inPlace: face].kerning1616(glyph, glyphs[j]))
+            let next = Int(clusters[j])
             if next == cluster { advances[cluster] &+= kern } else { kernAfter[next - 1] &+= kern }
         }
         glyphCount = 0
+        runHasExtraGlyphs = false
         shapingSources.removeAll(keepingCapacity: true)
     }
 
@@ -396,6 +408,7 @@ private struct PieceWriter {
                     glyphs[glyphCount] = extra
                     clusters[glyphCount] = Int32(truncatingIfNeeded: g)
                     glyphCount += 1
+                    runHasExtraGlyphs = true
                     if shapes { shapingSources.append(Int32(truncatingIfNeeded: k)) }
                 }
             }

@@ -153,6 +153,9 @@ extension OpenTypeFont {
         try ArabicShaper(gsub: gsub, gpos: gpos, definitions: definitions, language: language, glyphCount: glyphCount)
     }
 
+    /// Whether `GDEF` classes `glyph` as a mark.
+    func isMark(_ glyph: UInt16) -> Bool { definitions.properties(glyph) & GlyphDefinitions.mark != 0 }
+
     /// The Khmer shaper for `language` (an OpenType language tag), nil when the font has no
     /// Khmer features.
     func khmerShaper(language: String?) throws(FontError) -> KhmerShaper? {
@@ -193,4 +196,7 @@ package struct PairKerning: Sendable {
 
     /// True when no pair is ever adjusted.
     package var isEmpty: Bool { kerning.isEmpty }
+
+    /// Whether kerning passes over marks (`Kerning.ignoresMarks`).
+    var ignoresMarks: Bool { kerning.ignoresMarks }
 }
