@@ -81,7 +81,7 @@ import BubbleText
     static let exactNaturalWidths = ["latin/noto", "cyrillic/noto", "cyrillic/dejavu", "greek/noto", "greek/dejavu", "cjk/cjk-jp",
                                      "cjk-trim/cjk-jp", "korean/cjk-kr", "thai/thai", "emoji/noto", "emoji/dejavu", "whitespace/noto",
                                      "whitespace/dejavu", "cjk-space/cjk-jp", "hebrew/hebrew", "arabic/arabic", "urdu/urdu",
-                                     "khmer/khmer", "hebrew-pointed/hebrew"]
+                                     "khmer/khmer", "hebrew-pointed/hebrew", "myanmar/myanmar"]
 
     @Test func naturalWidthsMatchChromium() throws {
         let sweep = try #require(Self.sweep)

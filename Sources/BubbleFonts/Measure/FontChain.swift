@@ -13,6 +13,8 @@ public struct FontChain: Sendable {
         /// Shapes runs of Khmer text (syllables, reordering, contextual lookups); nil for a face
         /// without Khmer features.
         let khmerShaper: KhmerShaper?
+        /// Shapes runs of Myanmar text; nil for a face without the `mym2` script.
+        let myanmarShaper: MyanmarShaper?
         let scale: FontScale
         /// `line-height: normal` for this face in LayoutUnits: round(ascent) + round(descent) +
         /// round(lineGap), each in whole pixels as Chromium rounds them.
@@ -109,7 +111,8 @@ public struct FontChain: Sendable {
             }
             faces.append(Face(font: font, kerning: kerning, substitutions: substitutions,
                               arabicShaper: try font.arabicShaper(language: language),
-                              khmerShaper: try font.khmerShaper(language: language), scale: scale,
+                              khmerShaper: try font.khmerShaper(language: language),
+                              myanmarShaper: try font.myanmarShaper(language: language), scale: scale,
                               ascent64: roundedPixels(font.ascent), descent64: roundedPixels(font.descent),
                               lineGap64: roundedPixels(font.lineGap), hanKerning: hanKerning, advances: advances,
                               asciiRank: asciiRank, asciiKerning: asciiKerning))

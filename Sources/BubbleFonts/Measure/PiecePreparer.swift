@@ -151,7 +151,7 @@ private struct PieceWriter {
     var lastTrim = 0
     var lineBreaker = LineBreaker(breaksAfterSpaces: true)
     /// For a face with a shaper: each glyph's scalar index, and whether the run has text in the
-    /// shaper's script (then it is shaped, `ArabicShaper`, `KhmerShaper`).
+    /// shaper's script (then it is shaped: `ArabicShaper`, `KhmerShaper`, `MyanmarShaper`).
     var shapingSources: [Int32] = []
     var runNeedsShaping = false
     /// Whether the glyph run has a grapheme of several glyphs (then marks may sit between two
@@ -284,9 +284,9 @@ private struct PieceWriter {
         shapingSources.removeAll(keepingCapacity: true)
     }
 
-    /// `finishRun` for a run with Arabic-script or Khmer text. The run is cut after every space, as
+    /// `finishRun` for a run with Arabic-script, Khmer or Myanmar text. The run is cut after every space, as
     /// the word cache cuts texts (so a word shapes alike in a whole text and on its own): a part
-    /// with such text is shaped (`ArabicShaper`, `KhmerShaper`), each glyph's advance (positioning included)
+    /// with such text is shaped (`ArabicShaper`, `KhmerShaper`, `MyanmarShaper`), each glyph's advance (positioning included)
     /// added to its grapheme's; any other part is measured as `finishRun` measures, kerned with
     /// the part before when that was measured so too. A shaped part's edges are marked so that
     /// the word cache adds no kerning where it meets another piece.
@@ -294,17 +294,19 @@ private struct PieceWriter {
         var start = 0
         var previousPlain: UInt16?
         while start < glyphCount {
-            var end = start, arabic = false, khmer = false
+            var end = start, arabic = false, khmer = false, myanmar = false
             while end < glyphCount {
                 let scalar = scalars[Int(shapingSources[end])]
                 if ArabicShaper.shapes(scalar) { arabic = true }
                 if KhmerShaper.shapes(scalar) { khmer = true }
+                if MyanmarShaper.shapes(scalar) { myanmar = true }
                 end += 1
                 if scalar == 0x20 { break }
             }
             arabic = arabic && chainFaces[inPlace: face].arabicShaper != nil
             khmer = khmer && !arabic && chainFaces[inPlace: face].khmerShaper != nil
-            if arabic || khmer {
+            myanmar = myanmar && !arabic && !khmer && chainFaces[inPlace: face].myanmarShaper != nil
+            if arabic || khmer || myanmar {
                 let shaped = shapingSources.withElementsView { sources in
                     let partGlyphs = ElementsView(glyphs.tail(from: start)), partClusters = ElementsView(clusters.tail(from: start))
                     let scale = chainFaces[inPlace: face].scale
@@ -312,7 +314,10 @@ private struct PieceWriter {
                         ? chainFaces[inPlace: face].arabicShaper!.shape(
                             glyphs: partGlyphs, clusters: partClusters, sources: sources.tail(from: start), count: end - start,
                             scalars: scalars, scale: scale) { chainFaces[inPlace: face].advance1616($0) }
-                        : chainFaces[inPlace: face].khmerShaper!.shape(
+                        : khmer ? chainFaces[inPlace: face].khmerShaper!.shape(
+                            glyphs: partGlyphs, clusters: partClusters, sources: sources.tail(from: start), count: end - start,
+                            scalars: scalars, scale: scale) { chainFaces[inPlace: face].advance1616($0) }
+                        : chainFaces[inPlace: face].myanmarShaper!.shape(
                             glyphs: partGlyphs, clusters: partClusters, sources: sources.tail(from: start), count: end - start,
                             scalars: scalars, scale: scale) { chainFaces[inPlace: face].advance1616($0) }
                 }
@@ -397,10 +402,12 @@ private struct PieceWriter {
         clusters[glyphCount] = Int32(truncatingIfNeeded: g)
         glyphCount += 1
         let shapes = chainFaces[inPlace: face].arabicShaper != nil || chainFaces[inPlace: face].khmerShaper != nil
+            || chainFaces[inPlace: face].myanmarShaper != nil
         if shapes {
             shapingSources.append(Int32(truncatingIfNeeded: from))
             if chainFaces[inPlace: face].arabicShaper != nil && ArabicShaper.shapes(first)
-                || chainFaces[inPlace: face].khmerShaper != nil && KhmerShaper.shapes(first) { runNeedsShaping = true }
+                || chainFaces[inPlace: face].khmerShaper != nil && KhmerShaper.shapes(first)
+                || chainFaces[inPlace: face].myanmarShaper != nil && MyanmarShaper.shapes(first) { runNeedsShaping = true }
         }
         if !single && chainFaces[inPlace: face].font.bitmapAdvance(of: glyph) == nil {
             for k in (from + 1)..<to where !PixelPreparedText.isJoiner(scalars[k]) {

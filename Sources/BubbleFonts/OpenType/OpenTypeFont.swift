@@ -70,6 +70,7 @@ public struct OpenTypeFont: Sendable {
         _ = try alternateHalfWidths(language: nil)
         _ = try arabicShaper(language: nil)
         _ = try khmerShaper(language: nil)
+        _ = try myanmarShaper(language: nil)
     }
 
     /// Reads face `faceIndex` of a font file's bytes held as `Data` (a bundled resource read
@@ -161,6 +162,14 @@ extension OpenTypeFont {
     func khmerShaper(language: String?) throws(FontError) -> KhmerShaper? {
         try KhmerShaper(gsub: gsub, gpos: gpos, definitions: definitions, language: language, glyphCount: glyphCount,
                         vowelE: glyph(for: "\u{17C1}"))
+    }
+
+    /// The Myanmar shaper for `language` (an OpenType language tag), nil when the font has no
+    /// `mym2` script.
+    func myanmarShaper(language: String?) throws(FontError) -> MyanmarShaper? {
+        let parts = glyph(for: "\u{1025}").flatMap { first in glyph(for: "\u{102E}").map { (first, $0) } }
+        return try MyanmarShaper(gsub: gsub, gpos: gpos, definitions: definitions, language: language, glyphCount: glyphCount,
+                                 decomposition: glyph(for: "\u{1026}") == nil ? nil : parts)
     }
 }
 
