@@ -1,6 +1,7 @@
 import Foundation
 import BubbleText
 import Testing
+import BubbleSamples
 @testable import BubbleFonts
 
 /// The Khmer shaper against HarfBuzz (Corpora/fonts/harfbuzz-khmer.json, made by
@@ -87,5 +88,25 @@ extension KhmerShaperTests {
         // ក្រ: COENG RO comes first (its `pref` form), the consonant after.
         let cluster = try Self.shaped("\u{1780}\u{17D2}\u{179A}", font: font)
         #expect(cluster.last?[0] == ka && cluster.count == 2, "\(cluster)")
+    }
+}
+
+extension KhmerShaperTests {
+    /// Random Khmer (any code point of the block, joiners, spaces; fixed seeds): shaping stays
+    /// within its bounds and gives no negative advance, whatever order the characters come in.
+    @Test(arguments: 1...8) func randomTextsShapeWithinBounds(seed: UInt64) throws {
+        let font = try FontFixtures.font("NotoSansKhmer-Subset.ttf")
+        var random = SeededGenerator(seed: seed)
+        for _ in 0..<50 {
+            let length = Int.random(in: 1...24, using: &random)
+            let text = String(String.UnicodeScalarView((0..<length).map { _ in
+                let pick = Int.random(in: 0..<10, using: &random)
+                let value: UInt32 = pick == 0 ? 0x20 : pick == 1 ? 0x200C : UInt32.random(in: 0x1780...0x17FF, using: &random)
+                return Unicode.Scalar(value)!
+            }))
+            let shaped = try Self.shaped(text, font: font)
+            #expect(shaped.count >= 1 && shaped.count <= 3 * length, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(shaped.allSatisfy { $0[1] >= 0 })
+        }
     }
 }

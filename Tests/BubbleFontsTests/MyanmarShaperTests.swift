@@ -1,6 +1,7 @@
 import Foundation
 import BubbleText
 import Testing
+import BubbleSamples
 @testable import BubbleFonts
 
 /// The Myanmar shaper against HarfBuzz (Corpora/fonts/harfbuzz-myanmar.json, made by
@@ -71,5 +72,25 @@ import Testing
         // The vowel E first, then medial RA (in a form the font picks), then the base.
         #expect(shaped.count == 3 && shaped[2][0] == ka, "\(shaped)")
         #expect(shaped[0][0] == Int(try #require(font.glyph(for: "\u{1031}"))))
+    }
+}
+
+extension MyanmarShaperTests {
+    /// Random Myanmar (any code point of the block, joiners, spaces; fixed seeds): shaping stays
+    /// within its bounds whatever order the characters come in.
+    @Test(arguments: 1...8) func randomTextsShapeWithinBounds(seed: UInt64) throws {
+        let font = try FontFixtures.font("NotoSansMyanmar-Subset.ttf")
+        var random = SeededGenerator(seed: seed)
+        for _ in 0..<50 {
+            let length = Int.random(in: 1...24, using: &random)
+            let text = String(String.UnicodeScalarView((0..<length).map { _ in
+                let pick = Int.random(in: 0..<10, using: &random)
+                let value: UInt32 = pick == 0 ? 0x20 : pick == 1 ? 0x200C : UInt32.random(in: 0x1000...0x109F, using: &random)
+                return Unicode.Scalar(value)!
+            }))
+            let shaped = try Self.shaped(text, font: font)
+            #expect(shaped.count >= 1 && shaped.count <= 3 * length, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(shaped.allSatisfy { $0[1] >= 0 })
+        }
     }
 }
