@@ -6,12 +6,13 @@
 #     Tools/generate.sh generate-wcwidth-table /usr/share/unicode > Sources/BubbleText/Unicode/WcwidthTable.swift
 #     Tools/generate.sh generate-ghostty-table /usr/share/unicode > Sources/BubbleText/Unicode/GhosttyTable.swift
 #     Tools/generate.sh generate-bidi-tables /usr/share/unicode > Sources/BubbleText/Bidi/BidiTables.swift
+#     Tools/generate.sh generate-syllabic-categories /usr/share/unicode > Sources/BubbleFonts/OpenType/SyllabicCategories.swift
 #
 # .ci/run does the same and compares the output with the committed tables.
 set -euo pipefail
 tools=$(cd "$(dirname "$0")" && pwd)
 if [ $# -ne 2 ] || [ ! -f "$tools/$1.swift" ]; then
-  echo "usage: Tools/generate.sh GENERATOR UCD_DIRECTORY > OUTPUT_FILE (GENERATOR: generate-unicode-tables, generate-wcwidth-table, generate-ghostty-table or generate-bidi-tables)" >&2
+  echo "usage: Tools/generate.sh GENERATOR UCD_DIRECTORY > OUTPUT_FILE (GENERATOR: generate-unicode-tables, generate-wcwidth-table, generate-ghostty-table, generate-bidi-tables or generate-syllabic-categories)" >&2
   exit 2
 fi
 build=$(mktemp -d)

@@ -80,7 +80,8 @@ import BubbleText
     /// The script/chain groups whose natural widths equal Chromium's on every item.
     static let exactNaturalWidths = ["latin/noto", "cyrillic/noto", "cyrillic/dejavu", "greek/noto", "greek/dejavu", "cjk/cjk-jp",
                                      "cjk-trim/cjk-jp", "korean/cjk-kr", "thai/thai", "emoji/noto", "emoji/dejavu", "whitespace/noto",
-                                     "whitespace/dejavu", "cjk-space/cjk-jp", "hebrew/hebrew", "arabic/arabic", "urdu/urdu"]
+                                     "whitespace/dejavu", "cjk-space/cjk-jp", "hebrew/hebrew", "arabic/arabic", "urdu/urdu",
+                                     "khmer/khmer", "hebrew-pointed/hebrew", "myanmar/myanmar"]
 
     @Test func naturalWidthsMatchChromium() throws {
         let sweep = try #require(Self.sweep)
@@ -120,7 +121,7 @@ import BubbleText
     static let exactLayouts = ["latin/noto", "latin/dejavu", "cyrillic/noto", "cyrillic/dejavu", "greek/noto", "greek/dejavu",
                                "hebrew/hebrew", "hebrew-pointed/hebrew", "cjk/cjk-jp", "cjk-trim/cjk-jp", "korean/cjk-kr",
                                "emoji/noto", "emoji/dejavu", "whitespace/noto", "whitespace/dejavu", "cjk-space/cjk-jp",
-                               "arabic/arabic", "urdu/urdu"]
+                               "arabic/arabic", "urdu/urdu", "khmer/khmer"]
 
     /// Groups exact only from a width on (px): the narrowest boxes are reported, not yet exact.
     static let exactFromWidth: [String: Int] = [:]

@@ -10,6 +10,11 @@ public struct FontChain: Sendable {
         /// Shapes runs of Arabic-script text (joining forms, contextual lookups); nil for a face
         /// without joining forms.
         let arabicShaper: ArabicShaper?
+        /// Shapes runs of Khmer text (syllables, reordering, contextual lookups); nil for a face
+        /// without Khmer features.
+        let khmerShaper: KhmerShaper?
+        /// Shapes runs of Myanmar text; nil for a face without the `mym2` script.
+        let myanmarShaper: MyanmarShaper?
         let scale: FontScale
         /// `line-height: normal` for this face in LayoutUnits: round(ascent) + round(descent) +
         /// round(lineGap), each in whole pixels as Chromium rounds them.
@@ -105,7 +110,9 @@ public struct FontChain: Sendable {
                 }
             }
             faces.append(Face(font: font, kerning: kerning, substitutions: substitutions,
-                              arabicShaper: try font.arabicShaper(language: language), scale: scale,
+                              arabicShaper: try font.arabicShaper(language: language),
+                              khmerShaper: try font.khmerShaper(language: language),
+                              myanmarShaper: try font.myanmarShaper(language: language), scale: scale,
                               ascent64: roundedPixels(font.ascent), descent64: roundedPixels(font.descent),
                               lineGap64: roundedPixels(font.lineGap), hanKerning: hanKerning, advances: advances,
                               asciiRank: asciiRank, asciiKerning: asciiKerning))

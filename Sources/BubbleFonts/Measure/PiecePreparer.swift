@@ -150,10 +150,13 @@ private struct PieceWriter {
     var lastType = HanKerning.CharType.other
     var lastTrim = 0
     var lineBreaker = LineBreaker(breaksAfterSpaces: true)
-    /// For a face with an Arabic shaper: each glyph's scalar index, and whether the run has
-    /// Arabic-script text (then it is shaped, `ArabicShaper`).
+    /// For a face with a shaper: each glyph's scalar index, and whether the run has text in the
+    /// shaper's script (then it is shaped: `ArabicShaper`, `KhmerShaper`, `MyanmarShaper`).
     var shapingSources: [Int32] = []
     var runNeedsShaping = false
+    /// Whether the glyph run has a grapheme of several glyphs (then marks may sit between two
+    /// bases, and kerning passes over them).
+    var runHasExtraGlyphs = false
 
     init(chain: FontChain, chainFaces: ElementsView<FontChain.Face>, scalars: ElementsView<UInt32>, utf8Offset: Int32,
          starts: MutableElementsView<Int32>, advances: MutableElementsView<Int32>, kernAfter: MutableElementsView<Int32>,
@@ -249,7 +252,7 @@ private struct PieceWriter {
         guard runFace >= 0, glyphCount > 0 else { return }
         // (The face is read in place: a copy would retain each of its tables.)
         let face = runFace
-        if runNeedsShaping, chainFaces[inPlace: face].arabicShaper != nil {
+        if runNeedsShaping {
             finishShapedRun(face)
             return
         }
@@ -260,21 +263,30 @@ private struct PieceWriter {
         }
         if edges.first == UInt32.max { edges.first = UInt32(runFace) << 16 | UInt32(glyphs[0]) }
         edges.last = UInt32(runFace) << 16 | UInt32(glyphs[glyphCount - 1])
+        let skipsMarks = runHasExtraGlyphs && chainFaces[inPlace: face].kerning.ignoresMarks
         for i in 0..<glyphCount {
             let glyph = glyphs[i], cluster = Int(clusters[i])
             advances[cluster] &+= Int32(clamping: chainFaces[inPlace: face].advance1616(glyph))
             guard i + 1 < glyphCount else { continue }
-            let kern = Int32(clamping: chainFaces[inPlace: face].kerning1616(glyph, glyphs[i + 1]))
-            let next = Int(clusters[i + 1])
+            var j = i + 1
+            if skipsMarks {
+                // A mark neither kerns nor stops the kerning of the bases around it.
+                if chainFaces[inPlace: face].font.isMark(glyph) { continue }
+                while j < glyphCount && chainFaces[inPlace: face].font.isMark(glyphs[j]) { j += 1 }
+                guard j < glyphCount else { continue }
+            }
+            let kern = Int32(clamping: chainFaces[inPlace: face].kerning1616(glyph, glyphs[j]))
+            let next = Int(clusters[j])
             if next == cluster { advances[cluster] &+= kern } else { kernAfter[next - 1] &+= kern }
         }
         glyphCount = 0
+        runHasExtraGlyphs = false
         shapingSources.removeAll(keepingCapacity: true)
     }
 
-    /// `finishRun` for a run with Arabic-script text. The run is cut after every space, as the
-    /// word cache cuts texts (so a word shapes alike in a whole text and on its own): a part with
-    /// Arabic-script text is shaped (`ArabicShaper`), each glyph's advance (positioning included)
+    /// `finishRun` for a run with Arabic-script, Khmer or Myanmar text. The run is cut after every space, as
+    /// the word cache cuts texts (so a word shapes alike in a whole text and on its own): a part
+    /// with such text is shaped (`ArabicShaper`, `KhmerShaper`, `MyanmarShaper`), each glyph's advance (positioning included)
     /// added to its grapheme's; any other part is measured as `finishRun` measures, kerned with
     /// the part before when that was measured so too. A shaped part's edges are marked so that
     /// the word cache adds no kerning where it meets another piece.
@@ -282,19 +294,32 @@ private struct PieceWriter {
         var start = 0
         var previousPlain: UInt16?
         while start < glyphCount {
-            var end = start, arabic = false
+            var end = start, arabic = false, khmer = false, myanmar = false
             while end < glyphCount {
                 let scalar = scalars[Int(shapingSources[end])]
                 if ArabicShaper.shapes(scalar) { arabic = true }
+                if KhmerShaper.shapes(scalar) { khmer = true }
+                if MyanmarShaper.shapes(scalar) { myanmar = true }
                 end += 1
                 if scalar == 0x20 { break }
             }
-            if arabic {
+            arabic = arabic && chainFaces[inPlace: face].arabicShaper != nil
+            khmer = khmer && !arabic && chainFaces[inPlace: face].khmerShaper != nil
+            myanmar = myanmar && !arabic && !khmer && chainFaces[inPlace: face].myanmarShaper != nil
+            if arabic || khmer || myanmar {
                 let shaped = shapingSources.withElementsView { sources in
-                    chainFaces[inPlace: face].arabicShaper!.shape(
-                        glyphs: ElementsView(glyphs.tail(from: start)), clusters: ElementsView(clusters.tail(from: start)),
-                        sources: sources.tail(from: start), count: end - start, scalars: scalars,
-                        scale: chainFaces[inPlace: face].scale) { chainFaces[inPlace: face].advance1616($0) }
+                    let partGlyphs = ElementsView(glyphs.tail(from: start)), partClusters = ElementsView(clusters.tail(from: start))
+                    let scale = chainFaces[inPlace: face].scale
+                    return arabic
+                        ? chainFaces[inPlace: face].arabicShaper!.shape(
+                            glyphs: partGlyphs, clusters: partClusters, sources: sources.tail(from: start), count: end - start,
+                            scalars: scalars, scale: scale) { chainFaces[inPlace: face].advance1616($0) }
+                        : khmer ? chainFaces[inPlace: face].khmerShaper!.shape(
+                            glyphs: partGlyphs, clusters: partClusters, sources: sources.tail(from: start), count: end - start,
+                            scalars: scalars, scale: scale) { chainFaces[inPlace: face].advance1616($0) }
+                        : chainFaces[inPlace: face].myanmarShaper!.shape(
+                            glyphs: partGlyphs, clusters: partClusters, sources: sources.tail(from: start), count: end - start,
+                            scalars: scalars, scale: scale) { chainFaces[inPlace: face].advance1616($0) }
                 }
                 for (_, cluster, advance) in shaped { advances[Int(cluster)] &+= Int32(clamping: advance) }
                 if edges.first == UInt32.max { edges.first = Self.shapedFirstEdge }
@@ -376,10 +401,13 @@ private struct PieceWriter {
         glyphs[glyphCount] = glyph
         clusters[glyphCount] = Int32(truncatingIfNeeded: g)
         glyphCount += 1
-        let shapes = chainFaces[inPlace: face].arabicShaper != nil
+        let shapes = chainFaces[inPlace: face].arabicShaper != nil || chainFaces[inPlace: face].khmerShaper != nil
+            || chainFaces[inPlace: face].myanmarShaper != nil
         if shapes {
             shapingSources.append(Int32(truncatingIfNeeded: from))
-            if ArabicShaper.shapes(first) { runNeedsShaping = true }
+            if chainFaces[inPlace: face].arabicShaper != nil && ArabicShaper.shapes(first)
+                || chainFaces[inPlace: face].khmerShaper != nil && KhmerShaper.shapes(first)
+                || chainFaces[inPlace: face].myanmarShaper != nil && MyanmarShaper.shapes(first) { runNeedsShaping = true }
         }
         if !single && chainFaces[inPlace: face].font.bitmapAdvance(of: glyph) == nil {
             for k in (from + 1)..<to where !PixelPreparedText.isJoiner(scalars[k]) {
@@ -387,6 +415,7 @@ private struct PieceWriter {
                     glyphs[glyphCount] = extra
                     clusters[glyphCount] = Int32(truncatingIfNeeded: g)
                     glyphCount += 1
+                    runHasExtraGlyphs = true
                     if shapes { shapingSources.append(Int32(truncatingIfNeeded: k)) }
                 }
             }

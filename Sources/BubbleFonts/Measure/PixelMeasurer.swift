@@ -15,8 +15,9 @@ public enum LineHeight: Sendable, Hashable {
 /// (segmentation, fallback, advances, kerning); `measure` at any width is arithmetic over it.
 ///
 /// The model is advances plus pair kerning with lines broken by UAX #14, as Chromium lays out
-/// `white-space: pre-wrap; overflow-wrap: break-word` text with hinting off, and Arabic-script runs
-/// shaped (`ArabicShaper`). Indic conjuncts are approximate.
+/// `white-space: pre-wrap; overflow-wrap: break-word` text with hinting off, and Arabic-script,
+/// Khmer and Myanmar runs shaped (`ArabicShaper`, `KhmerShaper`, `MyanmarShaper`). Indic
+/// conjuncts are approximate.
 public struct PixelMeasurer: TextMeasurer {
     /// The fonts, in fallback order, and their size.
     public let chain: FontChain

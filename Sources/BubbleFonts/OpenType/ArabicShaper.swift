@@ -76,7 +76,7 @@ struct ArabicShaper: Sendable {
     }
 
     /// Lookups `roots` of `table` and every lookup their contextual subtables name, by index.
-    private static func read(_ table: FontBytes, roots: [Int], positioning: Bool, glyphCount: Int,
+    static func read(_ table: FontBytes, roots: [Int], positioning: Bool, glyphCount: Int,
                              budget: inout ExpansionBudget) throws(FontError) -> [Int: LayoutLookup] {
         guard let lookupList = try table.subtable(at: 8) else { return [:] }
         let count = Int(try lookupList.u16(0))

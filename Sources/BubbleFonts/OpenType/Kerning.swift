@@ -58,7 +58,8 @@ struct Kerning: Sendable {
             guard length >= 6 else { throw table.error(offset + 2, "subtable length \(length) is too short") }
             offset += length
         }
-        if !pairs.isEmpty { lookups = [PairLookup(flags: 0, subtables: [.pairs(PairSet(map: pairs))])] }
+        // (Shapers apply the old table passing over marks.)
+        if !pairs.isEmpty { lookups = [PairLookup(flags: GlyphDefinitions.mark, subtables: [.pairs(PairSet(map: pairs))])] }
     }
 
     /// The adjustment in font units between `left` and `right`: summed over lookups, the first
@@ -74,6 +75,10 @@ struct Kerning: Sendable {
     }
 
     var isEmpty: Bool { lookups.isEmpty }
+
+    /// Whether kerning passes over marks (pairs a base with the next base after them): every
+    /// `kern` lookup ignores marks, and so does a shaper applying the old `kern` table.
+    var ignoresMarks: Bool { lookups.allSatisfy { $0.flags & GlyphDefinitions.mark != 0 } }
 
     private static func kernLookupIndices(scripts: FontBytes, features: FontBytes, script: String) throws(FontError) -> Set<Int> {
         try LayoutFeatures.lookupIndices(scripts: scripts, features: features, script: script, language: nil, tags: ["kern"])

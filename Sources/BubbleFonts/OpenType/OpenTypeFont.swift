@@ -69,6 +69,8 @@ public struct OpenTypeFont: Sendable {
         _ = try substitutions(script: "DFLT", language: nil)
         _ = try alternateHalfWidths(language: nil)
         _ = try arabicShaper(language: nil)
+        _ = try khmerShaper(language: nil)
+        _ = try myanmarShaper(language: nil)
     }
 
     /// Reads face `faceIndex` of a font file's bytes held as `Data` (a bundled resource read
@@ -151,6 +153,24 @@ extension OpenTypeFont {
     func arabicShaper(language: String?) throws(FontError) -> ArabicShaper? {
         try ArabicShaper(gsub: gsub, gpos: gpos, definitions: definitions, language: language, glyphCount: glyphCount)
     }
+
+    /// Whether `GDEF` classes `glyph` as a mark.
+    func isMark(_ glyph: UInt16) -> Bool { definitions.properties(glyph) & GlyphDefinitions.mark != 0 }
+
+    /// The Khmer shaper for `language` (an OpenType language tag), nil when the font has no
+    /// Khmer features.
+    func khmerShaper(language: String?) throws(FontError) -> KhmerShaper? {
+        try KhmerShaper(gsub: gsub, gpos: gpos, definitions: definitions, language: language, glyphCount: glyphCount,
+                        vowelE: glyph(for: "\u{17C1}"))
+    }
+
+    /// The Myanmar shaper for `language` (an OpenType language tag), nil when the font has no
+    /// `mym2` script.
+    func myanmarShaper(language: String?) throws(FontError) -> MyanmarShaper? {
+        let parts = glyph(for: "\u{1025}").flatMap { first in glyph(for: "\u{102E}").map { (first, $0) } }
+        return try MyanmarShaper(gsub: gsub, gpos: gpos, definitions: definitions, language: language, glyphCount: glyphCount,
+                                 decomposition: glyph(for: "\u{1026}") == nil ? nil : parts)
+    }
 }
 
 /// Glyph substitutions for one script and language.
@@ -185,4 +205,7 @@ package struct PairKerning: Sendable {
 
     /// True when no pair is ever adjusted.
     package var isEmpty: Bool { kerning.isEmpty }
+
+    /// Whether kerning passes over marks (`Kerning.ignoresMarks`).
+    var ignoresMarks: Bool { kerning.ignoresMarks }
 }

@@ -14,6 +14,8 @@ struct ShapingRun {
         var cluster: Int32
         /// The scalar it came from (a ligature: its first component's).
         var scalar: UInt32
+        /// The syllable it belongs to (Khmer, Myanmar), for lookups confined to one.
+        var syllable: Int32 = 0
     }
 
     let definitions: GlyphDefinitions
@@ -26,6 +28,9 @@ struct ShapingRun {
     private var operations = 0
     private let maximumOperations: Int
     static let maximumNesting = 8
+    /// When set, lookups match only within one syllable (`Slot.syllable`), as a shaper applies
+    /// its per-syllable features.
+    var perSyllable = false
 
     init(definitions: GlyphDefinitions, count: Int) {
         self.definitions = definitions
@@ -76,6 +81,7 @@ struct ShapingRun {
     private func next(_ index: Int, _ lookup: LayoutLookup, mask: UInt8?) -> Int? {
         var j = index + 1
         while j < slots.count {
+            if perSyllable && slots[j].syllable != slots[index].syllable { return nil }
             if !skips(slots[j], lookup) { return mask.map { slots[j].mask & $0 != 0 } ?? true ? j : nil }
             j += 1
         }
@@ -85,6 +91,7 @@ struct ShapingRun {
     private func previous(_ index: Int, _ lookup: LayoutLookup) -> Int? {
         var j = index - 1
         while j >= 0 {
+            if perSyllable && slots[j].syllable != slots[index].syllable { return nil }
             if !skips(slots[j], lookup) { return j }
             j -= 1
         }
