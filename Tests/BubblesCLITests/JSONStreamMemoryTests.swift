@@ -19,7 +19,7 @@ import Testing
         return (path, text.utf8.count)
     }
 
-    @Test(.enabled(if: MemoryBoundTests.canRun, "needs the bubbles binary"))
+    @Test(.enabled(if: MemoryBoundTests.canRun, "\(MemoryBoundTests.needs)"))
     func anExportEightTimesLargerPeaksAboutTheSame() throws {
         let folder = try MemoryBoundTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -11,7 +11,7 @@ import Testing
     static let fonts = ["NotoSans-Subset.ttf", "NotoSansCJK-Subset.ttc", "NotoSansArabic-Subset.ttf", "NotoSansHebrew-Subset.ttf",
                         "NotoColorEmoji-Subset.ttf"].flatMap { ["--font", corpus("fonts/" + $0)] }
 
-    @Test(.enabled(if: MemoryBoundTests.canRun, "needs the bubbles binary"), arguments: ["svg", "html"])
+    @Test(.enabled(if: MemoryBoundTests.canRun, "\(MemoryBoundTests.needs)"), arguments: ["svg", "html"])
     func aLongDocumentTakesAboutWhatHeightsTakes(format: String) throws {
         let folder = try MemoryBoundTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -70,6 +70,20 @@ struct TmuxViewerTallMessageTests {
         #expect(shown, "the match's line at the top: \(screen)")
         #expect(TmuxViewerTests.statusLine(screen).contains("message 4 of 7"))
 
+        // A word nowhere in the log: said on the status line, the screen left where it was.
+        session.type("/w09999")
+        session.send("Enter")
+        (shown, screen) = session.waitFor { TmuxViewerTests.statusLine($0).contains("(not found)") }
+        #expect(shown && place(screen) == line, "\(screen)")
+        // Backwards to a word above: on its line, highlighted.
+        session.type("?w01000")
+        session.send("Enter")
+        let above = try #require(whole.firstIndex { $0.contains("w01000") })
+        (shown, screen) = session.waitFor { place($0) == above }
+        #expect(shown, "the earlier match's line at the top: \(screen)")
+        (shown, screen) = session.waitFor(escapes: true) { $0.contains { $0.contains("\u{1B}[7mw01000") } }
+        #expect(shown, "\(screen)")
+
         session.send("G")
         (shown, screen) = session.waitFor { TmuxViewerTests.statusLine($0).contains("(END)") }
         #expect(shown && place(screen) == whole.count - page, "\(screen)")

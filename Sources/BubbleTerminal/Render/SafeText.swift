@@ -197,6 +197,26 @@ struct SafeText: Sendable {
         return true
     }
 
+    /// Whether `grapheme` (a grapheme of ordinary scalars, none `isSpecial`) is drawn as itself,
+    /// every scalar kept, whatever is drawn before or after it: false when `drawnScalars` would
+    /// leave a scalar out, or when it starts with a scalar that attaches to the one before
+    /// (Extend, ZWJ, SpacingMark) or ends with a Prepend, which a line's padding or chrome drawn
+    /// beside it could join.
+    static func drawsWhole<Grapheme: Collection<Unicode.Scalar>>(_ grapheme: Grapheme, options: TextOptions) -> Bool {
+        var reader = GraphemeWidth(options: options)
+        var first = true
+        var last: ScalarInfo?
+        for scalar in grapheme {
+            let info = UnicodeTables.info(scalar.value)
+            if first && info.attachesToPrevious { return false }
+            if !reader.draws(scalar.value, info, startsGrapheme: first) { return false }
+            if first { reader.start(scalar.value, info) } else { reader.extend(scalar.value, info) }
+            first = false
+            last = info
+        }
+        return !reader.endsInJoiner && !(last?.isPrepend ?? false)
+    }
+
     /// The scalars of `grapheme` that `GraphemeWidth.draws` keeps, read as the engine reads them,
     /// less the ZWJs that end it when `GraphemeWidth.endsInJoiner` says so.
     private static func drawnScalars<Grapheme: Collection<Unicode.Scalar>>(

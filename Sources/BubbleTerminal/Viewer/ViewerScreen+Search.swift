@@ -78,9 +78,91 @@ extension ViewerScreen {
     }
 
     /// The first (or, backwards, the last) line of row `row` at `range` that shows the query,
-    /// as drawn. A row taller than the screen is drawn a block of lines at a time, so a search
-    /// through a very tall message holds a block, never the message drawn whole.
-    private func matchingLine(ofRow row: Int, in range: Range<Int>, forward: Bool, _ matcher: SearchMatcher) -> Int? {
+    /// as drawn. In a row taller than the screen, its text is read for the places where a line
+    /// can show the query (`TextLineSearch`), and only the lines there are drawn, a page at a
+    /// time (with the row's lines around its text): a search through a very tall message that
+    /// does not show the query draws none of its text lines, and one that does draws about a
+    /// page to land on it. Where the text cannot be read so, the row is drawn a block of lines
+    /// at a time (`drawnMatchingLine`). Either way the line found is the one reading every
+    /// line as drawn would find.
+    func matchingLine(ofRow row: Int, in range: Range<Int>, forward: Bool, _ matcher: SearchMatcher) -> Int? {
+        let height = height(ofRow: row)
+        let range = range.clamped(to: 0..<height)
+        guard !range.isEmpty else { return nil }
+        if height > pageHeight, let found = searchableText(ofRow: row),
+           let search = TextLineSearch(matcher, text: found.text.prepared.text, chrome: found.text.chrome,
+                                       options: engine.texts.measurer.options) {
+            return matchingLine(ofRow: row, in: range, forward: forward, matcher, text: found.text, at: found.shift + found.text.first,
+                                search: search)
+        }
+        return drawnMatchingLine(ofRow: row, in: range, forward: forward, matcher)
+    }
+
+    /// The text lines of row `row` for a search (`TranscriptRenderer.searchableText`), with the
+    /// lines of its date separator before them (`drawRow` draws those first).
+    private func searchableText(ofRow row: Int) -> (shift: Int, text: SearchableText)? {
+        let entry = windowRow(row)
+        let shift = entry.separatorRow(at: row) != nil ? (entry.dateSeparator?.height ?? 0) : 0
+        guard let text = renderer.searchableText(for: entry.messageRow(messageIndex: row), model: entry.model, layout: entry.layout)
+        else { return nil }
+        return (shift, text)
+    }
+
+    /// `matchingLine` through the text lines of `part` (from row line `first` on): the row's
+    /// other lines drawn and read, and of the text lines only those from a line holding a place
+    /// `search` finds, a page of them at a time.
+    private func matchingLine(ofRow row: Int, in range: Range<Int>, forward: Bool, _ matcher: SearchMatcher,
+                              text part: SearchableText, at first: Int, search: TextLineSearch) -> Int? {
+        let textLines = first..<(first + part.count)
+        let before = range.clamped(to: 0..<textLines.lowerBound), after = range.clamped(to: textLines.upperBound..<Int.max)
+        let inText = range.clamped(to: textLines)
+        /// The first (last) line at `lines` (row lines) that shows the query, drawn.
+        func shown(_ lines: Range<Int>) -> Int? {
+            guard !lines.isEmpty else { return nil }
+            let drawn = drawRow(row, only: lines)
+            let shows = { (index: Int) in matcher.isShown(in: drawn[index]) }
+            return (forward ? drawn.indices.first(where: shows) : drawn.indices.last(where: shows)).map { lines.lowerBound + $0 }
+        }
+        let prepared = part.prepared, width = part.wrapWidth
+        /// The UTF-8 range of text line `line`; nil past the text's last line.
+        func utf8Range(ofLine line: Int) -> Range<Int>? {
+            prepared.lines(width: width, in: line..<(line + 1), index: part.index).first?.utf8Range
+        }
+        let page = max(1, pageHeight)
+        // Text lines, numbered from the text's first.
+        let low = inText.lowerBound - first, high = inText.upperBound - first
+        if forward {
+            if let line = shown(before) { return line }
+            if !inText.isEmpty, var offset = utf8Range(ofLine: low)?.lowerBound {
+                while let place = search.next(from: offset),
+                      let line = prepared.line(atUTF8Offset: place, width: width, index: part.index)?.line, line < high {
+                    let block = max(line, low)..<min(high, max(line, low) + page)
+                    if let found = shown((first + block.lowerBound)..<(first + block.upperBound)) { return found }
+                    guard let next = utf8Range(ofLine: block.upperBound)?.lowerBound else { break }
+                    offset = next
+                }
+            }
+            return shown(after)
+        }
+        if let line = shown(after) { return line }
+        if !inText.isEmpty {
+            var end = utf8Range(ofLine: high - 1)?.upperBound ?? prepared.text.utf8.count
+            while let place = search.previous(before: end),
+                  let line = prepared.line(atUTF8Offset: place, width: width, index: part.index)?.line, line >= low {
+                let top = min(line, high - 1)
+                let block = max(low, top - page + 1)..<(top + 1)
+                if let found = shown((first + block.lowerBound)..<(first + block.upperBound)) { return found }
+                guard block.lowerBound > low, let start = utf8Range(ofLine: block.lowerBound)?.lowerBound else { break }
+                end = min(start, place)
+            }
+        }
+        return shown(before)
+    }
+
+    /// `matchingLine` by drawing the row at `range` a block of lines at a time (all of it for a
+    /// row no taller than the screen), so a search through a very tall message holds a block,
+    /// never the message drawn whole.
+    func drawnMatchingLine(ofRow row: Int, in range: Range<Int>, forward: Bool, _ matcher: SearchMatcher) -> Int? {
         let height = height(ofRow: row)
         let range = range.clamped(to: 0..<height)
         guard !range.isEmpty else { return nil }
