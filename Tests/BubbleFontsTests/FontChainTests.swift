@@ -55,3 +55,46 @@ import Testing
         #expect(sansFirst.faces[0].advances != dejavuFirst.faces[0].advances)
     }
 }
+
+/// The flat tables a face lays out at load (`FontChain.Face`: the first 4,096 advances in 16.16 px,
+/// the kerning between printable ASCII glyphs) hold, for every glyph and every ASCII pair of the
+/// installed Noto fonts, what the parsed `hmtx`, colour-bitmap metrics and `GPOS`/`kern` give.
+@Suite struct FontChainFlatTableTests {
+    static let installed = ["/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
+                            "/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf",
+                            "/usr/share/fonts/truetype/noto/NotoSansHebrew-Regular.ttf",
+                            "/usr/share/fonts/truetype/noto/NotoSansThai-Regular.ttf",
+                            "/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf",
+                            "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",
+                            "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"]
+
+    @Test(arguments: installed)
+    func flatTablesHoldTheParsedValues(path: String) throws {
+        guard FileManager.default.fileExists(atPath: path) else { return }  // a machine without the Noto packages
+        let font = try OpenTypeFont(contentsOf: path)
+        for size in [13.0, 16.0, 21.5] {
+            let face = try #require(try FontChain(fonts: [font], size: size).faces.first)
+            let scale = FontScale(size: size, unitsPerEm: font.unitsPerEm)
+            #expect(face.advances.count == min(font.glyphCount, 4096))
+            for glyph in 0..<font.glyphCount {
+                let parsed = font.bitmapAdvance(of: UInt16(glyph)).map { scale.pixels1616(bitmapPixels: $0.pixels, ppem: $0.ppem) }
+                    ?? scale.pixels1616(units: font.advance(of: UInt16(glyph)))
+                #expect(face.advance1616(UInt16(glyph)) == Int(Int32(clamping: parsed)), "glyph \(glyph) at \(size) px")
+            }
+            let kerning = try font.kerning(script: "latn")
+            var ascii: [UInt16] = []
+            for scalar in UInt32(0x20)...0x7E {
+                if let glyph = font.glyph(for: Unicode.Scalar(scalar)!), !ascii.contains(glyph) { ascii.append(glyph) }
+            }
+            var kerned = 0
+            for left in ascii {
+                for right in ascii {
+                    let parsed = scale.pixels1616(units: kerning.adjustment(left, right))
+                    #expect(face.kerning1616(left, right) == parsed, "\(left) \(right) at \(size) px")
+                    if parsed != 0 { kerned += 1 }
+                }
+            }
+            if path.hasSuffix("NotoSans-Regular.ttf") { #expect(kerned > 200, "Noto Sans kerns its Latin pairs") }
+        }
+    }
+}
