@@ -75,48 +75,21 @@ public struct FontChain: Sendable {
     public init(fonts: [OpenTypeFont], size: Double, script: String = "latn", language: String? = nil) throws(FontError) {
         precondition(!fonts.isEmpty, "a chain needs a font")
         var faces: [Face] = []
-        for font in fonts {
-            let scale = FontScale(size: size, unitsPerEm: font.unitsPerEm)
-            func roundedPixels(_ units: Int) -> Int {
-                (Double(units) * size / Double(font.unitsPerEm)).rounded() == 0 ? 0
-                    : Int((Double(units) * size / Double(font.unitsPerEm)).rounded()) * 64
-            }
-            let substitutions = try font.substitutions(script: script, language: language)
-            // Blink reads the punctuation's glyphs as Han text in the language: `locl` forms included.
-            let hanKerning = HanKerning.FontData(halt: try font.alternateHalfWidths(language: language),
-                                                 advance: font.advance(of:)) { scalar in
-                guard let base = Unicode.Scalar(scalar), var glyph = font.glyph(for: base) else { return nil }
-                var glyphs = [glyph], clusters = [0]
-                substitutions.apply(&glyphs, clusters: &clusters)
-                if glyphs.count == 1 { glyph = glyphs[0] }
-                return glyph
-            }
-            let kerning = try font.kerning(script: script)
-            // Advances of the first glyphs (where a font keeps its common letters), at most 4,096.
-            let advances = (0..<min(font.glyphCount, 4096)).map { Int32(clamping: Face.advance1616(UInt16($0), font: font, scale: scale)) }
-            var asciiRank: [UInt8] = [], asciiGlyph: [UInt16] = []
-            for scalar in UInt32(0x20)...0x7E {
-                guard let glyph = font.glyph(for: Unicode.Scalar(scalar)!), !asciiGlyph.contains(glyph) else { continue }
-                if Int(glyph) >= asciiRank.count { asciiRank += repeatElement(255, count: Int(glyph) + 1 - asciiRank.count) }
-                asciiRank[Int(glyph)] = UInt8(asciiGlyph.count)
-                asciiGlyph.append(glyph)
-            }
-            var asciiKerning = [Int32](repeating: 0, count: 95 * 95)
-            if !kerning.isEmpty {
-                for (l, left) in asciiGlyph.enumerated() {
-                    for (r, right) in asciiGlyph.enumerated() {
-                        asciiKerning[l * 95 + r] = Int32(clamping: scale.pixels1616(units: kerning.adjustment(left, right)))
-                    }
-                }
-            }
-            faces.append(Face(font: font, kerning: kerning, substitutions: substitutions,
-                              arabicShaper: try font.arabicShaper(language: language),
-                              khmerShaper: try font.khmerShaper(language: language),
-                              myanmarShaper: try font.myanmarShaper(language: language), scale: scale,
-                              ascent64: roundedPixels(font.ascent), descent64: roundedPixels(font.descent),
-                              lineGap64: roundedPixels(font.lineGap), hanKerning: hanKerning, advances: advances,
-                              asciiRank: asciiRank, asciiKerning: asciiKerning))
-        }
+        for font in fonts { faces.append(try Face(font: font, size: size, script: script, language: language)) }
+        self.init(faces: faces, size: size)
+    }
+
+    /// The chain of the faces of `chains`, in order: each face as its chain read it, not read again
+    /// (a caller that checks fonts one chain at a time, then chains them). The chains must share
+    /// one size, script and language.
+    package init(joining chains: [FontChain]) {
+        precondition(!chains.isEmpty, "a chain needs a font")
+        precondition(chains.allSatisfy { $0.size == chains[0].size }, "chains of one size")
+        self.init(faces: chains.flatMap(\.faces), size: chains[0].size)
+    }
+
+    /// The chain of `faces` at `size` px: what the chain finds over all its faces.
+    private init(faces: [Face], size: Double) {
         self.faces = faces
         var asciiGlyphs = [UInt32](repeating: 0, count: 0x80)
         for scalar in 0..<UInt32(0x80) {
@@ -198,5 +171,52 @@ extension FontChain {
     var spaceAdvance1616: Int {
         guard let space = faces[0].font.glyph(for: " ") else { return 0 }
         return faces[0].advance1616(space)
+    }
+}
+
+extension FontChain.Face {
+    /// `font` at `size` px shaped for `script` and `language`: its kerning, substitutions,
+    /// shaper and `halt` read from its tables, and its first advances and ASCII kerning laid flat.
+    init(font: OpenTypeFont, size: Double, script: String, language: String?) throws(FontError) {
+        let scale = FontScale(size: size, unitsPerEm: font.unitsPerEm)
+        func roundedPixels(_ units: Int) -> Int {
+            (Double(units) * size / Double(font.unitsPerEm)).rounded() == 0 ? 0
+                : Int((Double(units) * size / Double(font.unitsPerEm)).rounded()) * 64
+        }
+        let substitutions = try font.substitutions(script: script, language: language)
+        // Blink reads the punctuation's glyphs as Han text in the language: `locl` forms included.
+        let hanKerning = HanKerning.FontData(halt: try font.alternateHalfWidths(language: language),
+                                             advance: font.advance(of:)) { scalar in
+            guard let base = Unicode.Scalar(scalar), var glyph = font.glyph(for: base) else { return nil }
+            var glyphs = [glyph], clusters = [0]
+            substitutions.apply(&glyphs, clusters: &clusters)
+            if glyphs.count == 1 { glyph = glyphs[0] }
+            return glyph
+        }
+        let kerning = try font.kerning(script: script)
+        // Advances of the first glyphs (where a font keeps its common letters), at most 4,096.
+        let advances = (0..<min(font.glyphCount, 4096)).map { Int32(clamping: Self.advance1616(UInt16($0), font: font, scale: scale)) }
+        var asciiRank: [UInt8] = [], asciiGlyph: [UInt16] = []
+        for scalar in UInt32(0x20)...0x7E {
+            guard let glyph = font.glyph(for: Unicode.Scalar(scalar)!), !asciiGlyph.contains(glyph) else { continue }
+            if Int(glyph) >= asciiRank.count { asciiRank += repeatElement(255, count: Int(glyph) + 1 - asciiRank.count) }
+            asciiRank[Int(glyph)] = UInt8(asciiGlyph.count)
+            asciiGlyph.append(glyph)
+        }
+        var asciiKerning = [Int32](repeating: 0, count: 95 * 95)
+        if !kerning.isEmpty {
+            for (l, left) in asciiGlyph.enumerated() {
+                for (r, right) in asciiGlyph.enumerated() {
+                    asciiKerning[l * 95 + r] = Int32(clamping: scale.pixels1616(units: kerning.adjustment(left, right)))
+                }
+            }
+        }
+        self.init(font: font, kerning: kerning, substitutions: substitutions,
+                  arabicShaper: try font.arabicShaper(language: language),
+                  khmerShaper: try font.khmerShaper(language: language),
+                  myanmarShaper: try font.myanmarShaper(language: language), scale: scale,
+                  ascent64: roundedPixels(font.ascent), descent64: roundedPixels(font.descent),
+                  lineGap64: roundedPixels(font.lineGap), hanKerning: hanKerning, advances: advances,
+                  asciiRank: asciiRank, asciiKerning: asciiKerning)
     }
 }

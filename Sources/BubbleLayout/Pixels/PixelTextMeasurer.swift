@@ -25,6 +25,8 @@ package struct PixelHeights<Measurer: PixelTextMeasurer> {
     private var lastText: String?
     private var lastLanguage: String?
     private var lastPrepared: Measurer.Prepared?
+    /// Reads rows' contents through their cells' content readers (`content(of:in:)`).
+    private var readers = ContentReaders()
 
     /// Pixel rows for `engine`'s layouts, whose style should be `style.bubbleStyle`.
     package init(engine: LayoutEngine<Measurer>, style: PixelStyle) {
@@ -43,10 +45,23 @@ package struct PixelHeights<Measurer: PixelTextMeasurer> {
         row(layout, content: model.map { engine.content(of: $0).body })
     }
 
+    /// What `row` (a row of `models`) shows, as its cell lays it out: to be read once and handed to
+    /// `row(_:content:)` at each width. Read through the cell's content reader for the model's
+    /// type (`ContentReaders`), without the casts `LayoutEngine.content(of:)` makes; nil for a
+    /// date separator.
+    package mutating func content(of row: DecoratedRow, in models: [any MessageModel]) -> BubbleContent? {
+        guard let messageIndex = row.modelIndex else { return nil }
+        let model = models[messageIndex]
+        if let found = readers.content(of: model, configurator: row.configuratorIndex, registry: engine.registry) {
+            return found.content
+        }
+        return engine.content(of: model).body
+    }
+
     /// A row laid out as `layout` showing `content` (nil for a date separator, whose height is
     /// the style's whatever its label), in pixels; `prepared(part)` may give the texts already
     /// prepared for the layout (part 0 the text, `ImageContent.labelPart` a label).
-    mutating func row(_ layout: RowLayout, content: BubbleContent?,
+    package mutating func row(_ layout: RowLayout, content: BubbleContent?,
                       prepared: (Int) -> Measurer.Prepared? = { _ in nil }) -> PixelRow {
         engine.pixelRow(layout, content: content, style: style) { text, part, lines, width in
             let measurer = engine.texts.measurer

@@ -20,6 +20,9 @@ public enum FileBytes {
         let kind = kind(mode: info.st_mode)
         guard kind == .file else { return .failure(FileBytesError(reason: kind.description)) }
         var bytes: [UInt8] = []
+        // Room for the size the file has now, so a large file (a 19 MB font) is not copied and
+        // faulted in again at each doubling; a file that grows meanwhile is still read to its end.
+        bytes.reserveCapacity(min(limit, max(0, Int(info.st_size))))
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let got = SystemIO.readSome(fd, into: &chunk)

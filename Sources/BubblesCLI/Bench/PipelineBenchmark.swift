@@ -84,19 +84,9 @@ enum PipelineBenchmark {
         let engine = LayoutEngine(measurer: measurer, style: style.bubbleStyle)
         var stream = TimelineStream(engine: engine, widths: widths, decorationOptions: decoration)
         stream.remembering = false
-        var formatter = HeightsCommand.PixelRowFormatter(csv: false, registry: engine.registry)
-        var heights = PixelHeights(engine: engine, style: style)
-        var buffer = OutputBuffer()
-        var rows = 0
-        let counts = try stream.run(reader, errors: sink) { chunk in
-            buffer.removeAll()
-            for r in chunk.rows.indices {
-                let pixelRows = chunk.widths.indices.map { w in heights.row(r, of: chunk, widthIndex: w) }
-                formatter.format(row: r, of: chunk, pixelRows: pixelRows, into: &buffer)
-            }
-            try buffer.withBytes { try sink.write(contentsOf: $0) }
-            rows += chunk.rows.count
-        }
+        // Written as `heights --font` writes: turned into pixel rows and formatted by the layout tasks.
+        let writer = PixelHeightsWriter(csv: false, engine: engine, style: style)
+        let (counts, rows) = try writer.write(reader, through: stream, to: sink, errors: sink)
         return (counts.messagesOut, counts.recordsIn, rows)
     }
 

@@ -5,20 +5,19 @@ import Dispatch
 
 extension HeightsCommand {
     /// `heights --font …`: the same reader, decorations, cells and streaming layout as in cells,
-    /// with the pixel measurer in the engine and the pixel style's geometry; heights in px.
+    /// with the pixel measurer in the engine and the pixel style's geometry; heights in px, turned
+    /// into pixel rows and formatted by the layout tasks (`PixelHeightsWriter`).
     func runInPixels(_ pixels: PixelOptions, context: CommandContext) throws -> Int32 {
         guard let (measurer, style) = try pixels.load(errors: context.errors) else { return ExitCode.failure }
         guard let reader = try input.open(errors: context.errors, command: Self.spec.name, inputIsTerminal: context.inputIsTerminal) else { return ExitCode.failure }
         let engine = LayoutEngine(measurer: measurer, style: style.bubbleStyle)
-        var formatter = PixelRowFormatter(csv: csv, registry: engine.registry)
-        var heights = PixelHeights(engine: engine, style: style)
-        return try stream(reader, through: engine, context: context,
-                          csvHeader: "row,id,kind,width,height,textHeight,textLines,wrapWidth,bubbleWidth,conversation\n") { chunk, buffer in
-            for r in chunk.rows.indices {
-                let rows = chunk.widths.indices.map { w in heights.row(r, of: chunk, widthIndex: w) }
-                formatter.format(row: r, of: chunk, pixelRows: rows, into: &buffer)
-            }
-        }
+        let writer = PixelHeightsWriter(csv: csv, engine: engine, style: style)
+        let started = DispatchTime.now()
+        let progress = ProgressBar(total: 0, sink: context.errors, enabled: context.errorsAreTerminal)
+        let (counts, rows) = try writer.write(reader, through: timelineStream(through: engine, reader: reader), to: context.output,
+                                              errors: context.errors, progress: { progress.update(messages: $0) },
+                                              idle: { try context.output.flush() })
+        return try finish(reader, counts: counts, rows: rows, since: started, progress: progress, context: context)
     }
 
     /// Formats pixel rows: as `RowFormatter`, with heights in px (exact, to 1/64 px) and the text's

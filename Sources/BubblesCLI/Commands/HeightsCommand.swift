@@ -67,35 +67,10 @@ struct HeightsCommand: BubblesCommand {
         return status
     }
 
-    /// The run of heights in px (`runInPixels`): one pass of the streaming layout, each message
-    /// laid out once at every width from one preparing of its text, so the layout cache and the
-    /// text store would only be filled, never read; each chunk's rows formatted by `format` into
-    /// one buffer and written at once; then the summary and the input's counts. (Heights in cells
-    /// are formatted by the layout tasks: `HeightsWriter`.)
-    func stream<Measurer: TextMeasurer>(_ reader: LogReader, through engine: LayoutEngine<Measurer>, context: CommandContext,
-                                        csvHeader: String,
-                                        format: (BatchLayout, inout OutputBuffer) -> Void) throws -> Int32 {
-        let stream = timelineStream(through: engine, reader: reader)
-        let output = context.output
-        if csv { try output.write(csvHeader) }
-        let started = DispatchTime.now()
-        let progress = ProgressBar(total: 0, sink: context.errors, enabled: context.errorsAreTerminal)
-        var rowCount = 0
-        var buffer = OutputBuffer()
-        let counts = try stream.run(reader, errors: context.errors, progress: { progress.update(messages: $0) },
-                                    idle: { try output.flush() }) { chunk in
-            buffer.removeAll()
-            format(chunk, &buffer)
-            try buffer.withBytes { try output.write(contentsOf: $0) }
-            rowCount += chunk.rows.count
-        }
-        return try finish(reader, counts: counts, rows: rowCount, since: started, progress: progress, context: context)
-    }
-
     /// The streaming layout both runs use: each message laid out once at every width from one
     /// preparing of its text, so the layout cache and the text store would only be filled, never
     /// read (`remembering` off).
-    private func timelineStream<Measurer: TextMeasurer>(through engine: LayoutEngine<Measurer>, reader: LogReader) -> TimelineStream<Measurer> {
+    func timelineStream<Measurer: TextMeasurer>(through engine: LayoutEngine<Measurer>, reader: LogReader) -> TimelineStream<Measurer> {
         var options = DecorationOptions()
         options.timeZone = input.timeZone
         options.clock = input.clock(for: reader)
@@ -105,7 +80,7 @@ struct HeightsCommand: BubblesCommand {
     }
 
     /// The end both runs share: output flushed, then the summary and the input's counts.
-    private func finish(_ reader: LogReader, counts: LogCounts, rows: Int, since started: DispatchTime, progress: ProgressBar,
+    func finish(_ reader: LogReader, counts: LogCounts, rows: Int, since started: DispatchTime, progress: ProgressBar,
                         context: CommandContext) throws -> Int32 {
         try context.output.flush()
         progress.finish()

@@ -104,7 +104,7 @@ struct PixelOptions {
     /// Reads the fonts and the style file. A file that cannot be used is said on `errors` as
     /// `bubbles: FILE: reason`, and nil is returned.
     func load(errors: TextSink) throws -> (measurer: PixelLayoutMeasurer, style: PixelStyle)? {
-        var loaded: [OpenTypeFont] = []
+        var loaded: [FontChain] = []
         for font in fonts {
             let data: [UInt8]
             switch FileBytes.read(font.path) {
@@ -116,18 +116,14 @@ struct PixelOptions {
             do {
                 let face = try OpenTypeFont(bytes: data, faceIndex: font.face)
                 // The chain reads each font's kerning and substitutions for the text's script:
-                // checked font by font, so an error names its file.
-                _ = try FontChain(fonts: [face], size: size, language: language)
-                loaded.append(face)
+                // checked font by font, so an error names its file; then the chains are joined.
+                loaded.append(try FontChain(fonts: [face], size: size, language: language))
             } catch {
                 try errors.write("bubbles: \(DiagnosticText.escaped(font.path)): not a usable font: \(DiagnosticText.escaped(error.description))\n")
                 return nil
             }
         }
-        guard let chain = try? FontChain(fonts: loaded, size: size, language: language) else {
-            try errors.write("bubbles: \(DiagnosticText.escaped(fonts[0].path)): the fonts cannot be read as one chain\n")
-            return nil
-        }
+        let chain = FontChain(joining: loaded)
         var style = PixelStyle()
         if let stylePath {
             do {

@@ -62,6 +62,13 @@ struct HeightsWriter {
             return self
         }
 
+        /// This buffer emptied and then filled by `body` (`PixelHeightsWriter`'s rows).
+        func filled(by body: (inout OutputBuffer) -> Void) -> FormattedRows {
+            buffer.removeAll()
+            body(&buffer)
+            return self
+        }
+
         /// Buffers kept from window to window: a buffer made for each task of each window would
         /// give its memory back to the system when freed and fault it in again. An `NSLock`, which
         /// ThreadSanitizer sees.
