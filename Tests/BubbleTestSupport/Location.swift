@@ -34,20 +34,15 @@ public final class LocationBubbleCell: BubbleCell, ConfigurableCell {
     }
 }
 
-/// A shared place for tests.
+/// A place Dana shares, for tests.
 public struct Location: LocationMessageModel {
     public var id: String
-    public var senderName: String?
+    public var senderName: String? = "Dana"
     public var direction: MessageDirection
     public var date: Date
     public var place: String
 
-    public init(id: String, senderName: String? = "Dana", direction: MessageDirection = .incoming, date: Date = may1,
-                place: String) {
-        self.id = id
-        self.senderName = senderName
-        self.direction = direction
-        self.date = date
-        self.place = place
+    public init(id: String, direction: MessageDirection = .incoming, date: Date = may1, place: String) {
+        (self.id, self.direction, self.date, self.place) = (id, direction, date, place)
     }
 }

@@ -55,7 +55,7 @@ import Testing
         await #expect(processExitsWith: .failure) {
             var elements = [UInt8](repeating: 0, count: 16)
             let kept = elements.withMutableElementsView { $0.tail(from: 4) }
-            kept.fill(1, prefix: 2)
+            kept[0] = 1
         }
     }
 

@@ -40,11 +40,7 @@ package struct ElementsView<Element> {
 
     /// The elements `view` writes, read only (valid as long as `view`).
     @inlinable @inline(__always)
-    package init(_ view: MutableElementsView<Element>) {
-        base = UnsafePointer(view.base)
-        count = view.count
-        fence = view.fence
-    }
+    package init(_ view: MutableElementsView<Element>) { self = view.readable }
 
     /// A view of nothing.
     @inlinable package static var empty: ElementsView { ElementsView(UnsafeBufferPointer(start: nil, count: 0), fence: .immortal) }
@@ -154,19 +150,20 @@ extension ElementsView where Element == UInt8 {
 /// the caller's), hence `Sendable`.
 @usableFromInline
 package struct MutableElementsView<Element>: @unchecked Sendable {
-    @usableFromInline let base: UnsafeMutablePointer<Element>?
-    @usableFromInline package let count: Int
-    /// Stops (debug builds) at any use after the scope that lent the memory ended.
-    @usableFromInline let fence: FenceToken
+    /// The same elements read only: where they are, how many, and the scope that lent them.
+    @usableFromInline let readable: ElementsView<Element>
 
     /// The elements `buffer` lends, valid while `fence` is (the caller keeps the memory alive that
     /// long; the other modules' fences make views of their own storage this way).
     @inlinable @inline(__always)
     package init(_ buffer: UnsafeMutableBufferPointer<Element>, fence: FenceToken) {
-        base = buffer.baseAddress
-        count = buffer.baseAddress == nil ? 0 : buffer.count
-        self.fence = fence
+        readable = ElementsView(UnsafeBufferPointer(buffer), fence: fence)
     }
+
+    @inlinable package var count: Int { @inline(__always) get { readable.count } }
+    /// The memory lent, writable (it was lent as such).
+    @inlinable var base: UnsafeMutablePointer<Element>? { @inline(__always) get { UnsafeMutablePointer(mutating: readable.base) } }
+    @inlinable var fence: FenceToken { @inline(__always) get { readable.fence } }
 
     /// Storage for `capacity` elements, not initialised: for elements of a trivial type (integers,
     /// `Bool`), written before they are read. Its owner calls `deallocate()` once, after which
