@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "BubblePictures", dependencies: ["BubbleFonts", "BubbleLayout", "BubbleText", "BubbleTerminal"]),
         .target(name: "BubblesCLI", dependencies: ["BubbleText", "BubbleLayout", "BubbleTerminal", "BubbleLogs", "BubbleFonts", "BubblePictures", "BubbleBenchmarks"]),
         .executableTarget(name: "bubbles", dependencies: ["BubblesCLI", "BubbleTerminal"]),
-        .target(name: "BubbleTestSupport", dependencies: ["BubbleLayout"], path: "Tests/BubbleTestSupport"),
+        .target(name: "BubbleTestSupport", dependencies: ["BubbleLayout", "BubbleText"], path: "Tests/BubbleTestSupport"),
         .testTarget(name: "BubbleTextTests", dependencies: ["BubbleText", "BubbleSamples"]),
         .testTarget(name: "BubbleFontsTests", dependencies: ["BubbleFonts", "BubbleLayout", "BubbleLogs", "BubbleTestSupport", "BubbleSamples"]),
         .testTarget(name: "BubbleLayoutTests", dependencies: ["BubbleLayout", "BubbleText", "BubbleTestSupport", "BubbleSamples"]),

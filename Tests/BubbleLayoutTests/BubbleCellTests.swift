@@ -4,36 +4,6 @@ import Foundation
 import Testing
 @testable import BubbleLayout
 
-/// A location: a kind with a shape of its own (a map box above its place name), added by one
-/// model protocol, one cell overriding `contentSize`, and one registration line.
-protocol LocationMessageModel: MessageModel {
-    var place: String { get }
-}
-
-struct Location: LocationMessageModel {
-    var id: String
-    var senderName: String? = "Dana"
-    var direction = MessageDirection.incoming
-    var date = may1
-    var place: String
-}
-
-final class LocationBubbleCell: BubbleCell, ConfigurableCell {
-    static let kindName = "location"
-    /// The map box: as wide as the content may be, at most 16 cells, and half as tall.
-    static let widestMap = 16
-
-    static func content(of model: any LocationMessageModel) -> BubbleContent { BubbleContent(text: "📍 " + model.place) }
-
-    override class func contentSize(of content: BubbleContent, in frame: BubbleFrame, text: MeasureText) -> ContentSize {
-        var size = super.contentSize(of: content, in: frame, text: text)
-        size.imageColumns = min(widestMap, frame.maxContentWidth)
-        size.imageRows = max(1, size.imageColumns / 2)
-        size.width = max(size.width, size.imageColumns)
-        return size
-    }
-}
-
 /// A date separator drawn with a line of space below the label: a subclass replacing the
 /// registry's date cell changes every separator row, on every path.
 final class TallDateCell: DateSeparatorCell {

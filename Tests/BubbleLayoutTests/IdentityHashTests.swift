@@ -1,4 +1,5 @@
 import BubbleSamples
+import BubbleText
 import Testing
 @testable import BubbleLayout
 
@@ -132,7 +133,7 @@ import Testing
                     // Distinct bytes at every place, so a tail read with the wrong shift shows.
                     let ascii = String(decoding: (0..<length).map { _ in UInt8(1 + rng.next() % 127) }, as: UTF8.self)
                     var copy = ascii
-                    let wordwise = copy.withUTF8Words { key.asciiHash(bytes: $0) }
+                    let wordwise = copy.withUTF8Elements { key.asciiHash(bytes: $0) }
                     #expect(wordwise == key.hashNFC(ascii), "length \(length)")
                 }
             }

@@ -5,53 +5,18 @@ import Foundation
 import Testing
 @testable import BubbleTerminal
 
-/// A shared place: a kind with a box of its own (a map above the place's name), added by one
-/// model protocol, one cell overriding `contentSize` and `box(for:)`, and one registration line.
-protocol PlaceMessageModel: MessageModel {
-    var place: String { get }
-}
-
-struct Place: PlaceMessageModel {
-    var id: String
-    var senderName: String? = "Dana"
-    var direction = MessageDirection.incoming
-    var date = Date(timeIntervalSince1970: 1_714_557_600)
-    var place: String
-}
-
-final class MapBubbleCell: BubbleCell, ConfigurableCell {
-    static let kindName = "map"
-
-    static func content(of model: any PlaceMessageModel) -> BubbleContent { BubbleContent(text: model.place) }
-
-    static func previewText(of model: any PlaceMessageModel) -> String { model.place }
-
-    /// The map: as wide as the content may be, at most 16 cells, and half as tall.
-    override class func contentSize(of content: BubbleContent, in frame: BubbleFrame, text: MeasureText) -> ContentSize {
-        var size = super.contentSize(of: content, in: frame, text: text)
-        size.imageColumns = min(16, frame.maxContentWidth)
-        size.imageRows = max(1, size.imageColumns / 2)
-        size.width = max(size.width, size.imageColumns)
-        return size
-    }
-
-    override class func box(for content: BubbleContent) -> ContentBox? {
-        ContentBox(icon: "📍", asciiIcon: "[map]", title: "map")
-    }
-}
-
 @Suite struct RowDrawingTests {
     static let utc = TimeZone(identifier: "UTC")!
 
     static var registry: CellRegistry {
         var registry = CellRegistry.standard
-        registry.register(MapBubbleCell.self)
+        registry.register(LocationBubbleCell.self)
         return registry
     }
 
     static var models: [any MessageModel] {
         [TextNote(id: "t1", text: "where are you?"),
-         Place(id: "m1", place: "Brandenburger Tor, Pariser Platz"),
+         Location(id: "m1", place: "Brandenburger Tor, Pariser Platz"),
          TextNote(id: "t2", direction: .outgoing, replyToID: "m1", text: "on my way"),
          Picture(id: "p1", pixelWidth: 640, pixelHeight: 480, caption: "the gate"),
          Picture(id: "p2", pixelWidth: nil, pixelHeight: nil, caption: nil),
@@ -69,7 +34,7 @@ final class MapBubbleCell: BubbleCell, ConfigurableCell {
         options.colorDepth = .none
         var renderer = TranscriptRenderer(engine: engine, options: options)
         let drawn = renderer.render(models, rows: rows)
-        let mapRow = try #require(rows.firstIndex { !$0.isDateSeparator && models[$0.messageIndex] is Place })
+        let mapRow = try #require(rows.firstIndex { !$0.isDateSeparator && models[$0.messageIndex] is Location })
         let layout = try renderer.layout(of: rows[mapRow], model: models[rows[mapRow].messageIndex])
         let lines = drawn[mapRow]
         #expect(lines.count == layout.height)
@@ -112,7 +77,7 @@ final class MapBubbleCell: BubbleCell, ConfigurableCell {
                 #expect(drawing.box == ContentBox(picture: ImageContent(name: picture.imageName, pixelWidth: picture.pixelWidth,
                                                                         pixelHeight: picture.pixelHeight)))
                 #expect((drawing.boxLabel != nil) == (picture.pixelWidth == nil))
-            case is Place: #expect(drawing.box?.title == "map")
+            case is Location: #expect(drawing.box?.title == "map")
             default: #expect(drawing.box == nil && drawing.boxLabel == nil)
             }
         }

@@ -37,14 +37,17 @@ import Testing
         /// Resolves the parsed case in `direction`, applies L1 to it as one line and compares.
         /// Returns the paragraph level, or nil when levels or order differ from the expected.
         func check(direction: BidiDirection, bracketed: Bool) -> UInt8? {
-            let classBuffer = ElementsView(UnsafeBufferPointer(start: classes, count: count))
-            let levelBuffer = MutableElementsView(UnsafeMutableBufferPointer(start: levels, count: count))
-            let paragraph = resolver.resolve(
-                classes: classBuffer, scalars: bracketed ? ElementsView(UnsafeBufferPointer(start: scalars, count: count)) : nil,
-                direction: direction, levels: levelBuffer)
-            BidiLine.resetWhitespace(classes: classBuffer, levels: levelBuffer, paragraphLevel: paragraph)
-            let orderCount = BidiLine.visualOrder(levels: ElementsView(levelBuffer),
-                                                  into: MutableElementsView(UnsafeMutableBufferPointer(start: order, count: count)))
+            let (paragraph, orderCount) = withFence { fence in
+                let classBuffer = ElementsView(UnsafeBufferPointer(start: classes, count: count), fence: fence)
+                let levelBuffer = MutableElementsView(UnsafeMutableBufferPointer(start: levels, count: count), fence: fence)
+                let paragraph = resolver.resolve(
+                    classes: classBuffer,
+                    scalars: bracketed ? ElementsView(UnsafeBufferPointer(start: scalars, count: count), fence: fence) : nil,
+                    direction: direction, levels: levelBuffer)
+                BidiLine.resetWhitespace(classes: classBuffer, levels: levelBuffer, paragraphLevel: paragraph)
+                let orderView = MutableElementsView(UnsafeMutableBufferPointer(start: order, count: count), fence: fence)
+                return (paragraph, BidiLine.visualOrder(levels: ElementsView(levelBuffer), into: orderView))
+            }
             guard expectedLevelCount == count, expectedOrderCount == orderCount else { return nil }
             for i in 0..<count where levels[i] != expectedLevels[i] { return nil }
             for i in 0..<orderCount where order[i] != expectedOrder[i] { return nil }

@@ -111,8 +111,8 @@ import Testing
                     let b = words.bytes[start + k]
                     return b == 0xFF ? 0x200D : b == 0xFE ? 0x200C : words.offset + UInt32(b)
                 }
-                let found = scalars.withUnsafeBufferPointer {
-                    words.matches(ElementsView($0), 0, $0.count, limit: 20, lengths: &lengths, prefix: &prefix)
+                let found = scalars.withElementsView {
+                    words.matches($0, 0, $0.count, limit: 20, lengths: &lengths, prefix: &prefix)
                 }
                 #expect(found > 0 && lengths[found - 1] == length, "word \(w) of \(words.starts.count)")
             }

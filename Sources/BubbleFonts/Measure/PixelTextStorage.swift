@@ -49,16 +49,19 @@ final class PixelTextStorage: ManagedBuffer<Int, UInt64> {
         assert(capacity * 8 >= Self.byteCount(graphemes: graphemes, segments: segments, hasEndTrim: hasEndTrim),
                "PixelTextStorage: columns larger than the storage")
         return withUnsafeMutablePointerToElements { elements in
-            body(PixelColumns(base: UnsafeMutableRawPointer(elements), graphemes: graphemes, segments: segments,
-                              hasEndTrim: hasEndTrim))
+            withFence { fence in
+                body(PixelColumns(base: UnsafeMutableRawPointer(elements), graphemes: graphemes, segments: segments,
+                                  hasEndTrim: hasEndTrim, fence: fence))
+            }
         }
     }
 
     /// Storage for the columns of `columns` (each as long as `PreparedColumns` says), copied in.
     static func copying(_ columns: PreparedColumns, graphemes g: Int, segments s: Int, hasEndTrim: Bool) -> SharedPixelTextStorage {
         let storage = make(graphemes: g, segments: s, hasEndTrim: hasEndTrim)
-        storage.withUnsafeMutablePointerToElements { elements in
-            let c = PixelColumns(base: UnsafeMutableRawPointer(elements), graphemes: g, segments: s, hasEndTrim: hasEndTrim, bind: true)
+        storage.withUnsafeMutablePointerToElements { elements in withFence { fence in
+            let c = PixelColumns(base: UnsafeMutableRawPointer(elements), graphemes: g, segments: s, hasEndTrim: hasEndTrim,
+                                 fence: fence, bind: true)
             c.segmentWidths.copy(from: columns.segmentWidths.prefix)
             c.segmentVisible.copy(from: columns.segmentVisible.prefix)
             c.starts.copy(from: columns.starts.prefix)
@@ -69,7 +72,7 @@ final class PixelTextStorage: ManagedBuffer<Int, UInt64> {
             c.faces.copy(from: columns.faces.prefix)
             c.breakAfter.copy(from: columns.breakAfter.prefix)
             c.isSpace.copy(from: columns.isSpace.prefix)
-        }
+        } }
         return SharedPixelTextStorage(storage)
     }
 }
@@ -93,7 +96,7 @@ struct SharedPixelTextStorage: @unchecked Sendable {
 }
 
 /// Views of a prepared text's columns in its `PixelTextStorage`, valid while that storage is
-/// (inside `withColumns`). Each is as long as its column: `graphemes` or `segments` elements
+/// (inside `withColumns`; debug builds stop at a use after it). Each is as long as its column: `graphemes` or `segments` elements
 /// (`endTrim` none when the text has no line-end trims).
 struct PixelColumns {
     let segmentWidths: MutableElementsView<Int>
@@ -108,9 +111,11 @@ struct PixelColumns {
     let isSpace: MutableElementsView<Bool>
 
     /// The columns of `graphemes` and `segments` at `base`, the start of a `PixelTextStorage`'s
-    /// elements; `bind` binds each region to its type (once, when the storage is made).
+    /// elements, valid while `fence` is; `bind` binds each region to its type (once, when the
+    /// storage is made).
     @inline(__always)
-    fileprivate init(base: UnsafeMutableRawPointer, graphemes g: Int, segments s: Int, hasEndTrim: Bool, bind: Bool = false) {
+    fileprivate init(base: UnsafeMutableRawPointer, graphemes g: Int, segments s: Int, hasEndTrim: Bool, fence: FenceToken,
+                     bind: Bool = false) {
         let int32s = base + 16 * s, bytes = int32s + 12 * g + 4 * s
         let trims = base + PixelTextStorage.endTrimOffset(graphemes: g, segments: s)
         if bind {
@@ -121,7 +126,7 @@ struct PixelColumns {
             if hasEndTrim { trims.bindMemory(to: Int32.self, capacity: g) }
         }
         @inline(__always) func view<T>(_ start: UnsafeMutableRawPointer, _ count: Int, _: T.Type) -> MutableElementsView<T> {
-            MutableElementsView(UnsafeMutableBufferPointer(start: start.assumingMemoryBound(to: T.self), count: count))
+            MutableElementsView(UnsafeMutableBufferPointer(start: start.assumingMemoryBound(to: T.self), count: count), fence: fence)
         }
         segmentWidths = view(base, s, Int.self)
         segmentVisible = view(base + 8 * s, s, Int.self)

@@ -1,3 +1,5 @@
+import BubbleText
+
 /// One shard of the layout cache: 48-byte entries in an array, an open-addressing index of 32-bit
 /// slots over them, and CLOCK (second-chance) eviction.
 ///
@@ -108,8 +110,8 @@ struct LayoutTable {
         guard size > 0 else { return nil }
         let tag = Self.tag(hash)
         var i = Self.home(hash, size: size)
-        return index.withElementView { slots in
-            entries.withElementView { entries in
+        return index.withElementsView { slots in
+            entries.withElementsView { entries in
                 while true {
                     let s = slots[i]
                     if s == 0 { return nil }

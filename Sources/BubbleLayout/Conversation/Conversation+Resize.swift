@@ -16,11 +16,11 @@ extension Conversation {
         let split = ParallelRows(count: total, minimumPerTask: Self.rowsPerWorker)
         let workers = split.tasks
         var counts = [(requested: Int, computed: Int)](repeating: (0, 0), count: workers)
-        texts.withSharedElements { texts in
-            entries.withSharedElements { entries in
-                heights.withSharedElements { heights in
-                    separators.withSharedElements { separators in
-                        counts.withSharedElements { counts in
+        texts.withMutableElementsView { texts in
+            entries.withMutableElementsView { entries in
+                heights.withMutableElementsView { heights in
+                    separators.withMutableElementsView { separators in
+                        counts.withMutableElementsView { counts in
                             let job = RelayoutJob(engine: engine, width: width, entries: entries, texts: texts,
                                                   heights: heights, separators: separators, counts: counts,
                                                   measuredRows: measuredRows)
@@ -57,15 +57,15 @@ extension Conversation {
     static var rowsPerWorker: Int { 4096 }
 
     /// One resize's shared buffers. Workers touch disjoint index ranges of `entries`, `texts`,
-    /// `heights` and `separators`, and only their own slot of `counts` (see `SharedElements`).
+    /// `heights` and `separators`, and only their own slot of `counts` (see `MutableElementsView`).
     private struct RelayoutJob: @unchecked Sendable {  // the engine's measurer is used from every worker, as in a batch
         let engine: LayoutEngine<Measurer>
         let width: Int
-        let entries: SharedElements<ConversationEntry>
-        let texts: SharedElements<RowTexts<Measurer.Prepared>>
-        let heights: SharedElements<Int>
-        let separators: SharedElements<Int>
-        let counts: SharedElements<(requested: Int, computed: Int)>
+        let entries: MutableElementsView<ConversationEntry>
+        let texts: MutableElementsView<RowTexts<Measurer.Prepared>>
+        let heights: MutableElementsView<Int>
+        let separators: MutableElementsView<Int>
+        let counts: MutableElementsView<(requested: Int, computed: Int)>
         let measuredRows: MeasuredRows?
 
         func run(worker: Int, range: Range<Int>) {

@@ -48,7 +48,7 @@ package struct BatchLayout: Sendable {
     /// All the rows as one `LaidOutRows`, so what works on a task's share of a layout works on a
     /// whole one alike.
     package func withAllRows<R>(_ body: (LaidOutRows) throws -> R) rethrows -> R {
-        try layouts.withElementView { layouts in
+        try layouts.withElementsView { layouts in
             try body(LaidOutRows(rows: rows, models: models, widths: widths, range: 0..<rows.count,
                                  firstRowNumber: firstRowNumber, layouts: layouts))
         }
@@ -98,7 +98,7 @@ package struct LaidOutRows {
     package let range: Range<Int>
     /// The position of the window's first row in the whole timeline.
     package let firstRowNumber: Int
-    let layouts: ElementView<RowLayout>
+    let layouts: ElementsView<RowLayout>
 
     /// The layout of row `row` (in `range`) at `widths[widthIndex]`.
     package func layout(row: Int, widthIndex: Int) -> RowLayout {
@@ -108,7 +108,7 @@ package struct LaidOutRows {
 
     /// The layouts, width-major (`rows.count` a width), for a loop that reads `range`'s without a
     /// check per read in release builds; the rest of the buffer may still be being written.
-    package func withLayouts<R>(_ body: (ElementView<RowLayout>) throws -> R) rethrows -> R {
+    package func withLayouts<R>(_ body: (ElementsView<RowLayout>) throws -> R) rethrows -> R {
         try body(layouts)
     }
 }

@@ -1,3 +1,5 @@
+import BubbleText
+
 /// The hash of a message id, the one the whole layout core uses: the layout cache and its content
 /// stamps, the prepared-text store's shards, the engine, `Conversation` and `RepeatedIDs`
 /// (`IDHash.process.hash(id)`).
@@ -48,7 +50,7 @@ struct IDHash: Sendable, Equatable {
     @inline(__always)
     func hash(_ id: String) -> UInt64 {
         var id = id
-        if let hash = id.withUTF8Words({ asciiHash(bytes: $0) }) { return hash }
+        if let hash = id.withUTF8Elements({ asciiHash(bytes: $0) }) { return hash }
         return hashNFC(id)
     }
 
@@ -71,7 +73,7 @@ struct IDHash: Sendable, Equatable {
 
     /// The hash of `bytes`, a word at a time, or nil when they are not all ASCII.
     @inline(__always)
-    func asciiHash(bytes: UTF8Words) -> UInt64? {
+    func asciiHash(bytes: ElementsView<UInt8>) -> UInt64? {
         var state = seed
         var high: UInt64 = 0
         let count = bytes.count
@@ -95,7 +97,7 @@ struct IDHash: Sendable, Equatable {
     /// a byte-at-a-time loop builds, read with at most two overlapping loads (the bytes they
     /// share are the same, so or-ing them changes nothing).
     @inline(__always)
-    static func tail(_ bytes: UTF8Words, from offset: Int) -> UInt64 {
+    static func tail(_ bytes: ElementsView<UInt8>, from offset: Int) -> UInt64 {
         let n = bytes.count - offset
         if bytes.count >= 8 {
             // The last eight bytes, shifted down past those already read.

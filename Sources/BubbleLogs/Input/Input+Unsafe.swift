@@ -6,7 +6,7 @@ import Darwin
 #if DEBUG
 import Synchronization
 #endif
-import BubbleLayout
+import BubbleText
 
 // The unsafe code of the log readers' input side, in one place: a view of bytes in memory someone
 // else owns, scratch space for a decoder, the system calls that read and write file descriptors,

@@ -5,7 +5,7 @@ extension BidiTables {
     /// skipped at once, and only scalars behind such a lead byte are decoded: about a
     /// nanosecond per scalar on mixed chat text.
     @inlinable
-    static func mayContainRightToLeft(_ bytes: TextBytes) -> Bool {
+    static func mayContainRightToLeft(_ bytes: ElementsView<UInt8>) -> Bool {
         let count = bytes.count, base = bytes
         let leads = rightToLeftLeadBytes
         // The lead bytes come in runs (0xD6-0xE0, 0xE2, 0xEF-0xF0 for Unicode 15.0): eight
@@ -78,6 +78,6 @@ extension BidiTables {
     /// `mayContainRightToLeft` over a string's UTF-8.
     package static func mayContainRightToLeft(_ text: some StringProtocol) -> Bool {
         var text = String(text)
-        return text.withTextBytes { mayContainRightToLeft($0) }
+        return text.withUTF8Elements { mayContainRightToLeft($0) }
     }
 }

@@ -163,7 +163,7 @@ package enum DictionaryBreaks {
     /// U+1000–U+109F, U+1780–U+17FF, U+A9E0–U+A9FF, U+AA60–U+AA7F): a quick test before `find`.
     /// Eight bytes at a time: their three-byte lead bytes (0xE0, 0xE1, 0xEA) are rare elsewhere.
     /// `start` is where to begin: a caller that knows the bytes before it are ASCII skips them.
-    static func mayContain(_ bytes: TextBytes, from start: Int = 0) -> Bool {
+    static func mayContain(_ bytes: ElementsView<UInt8>, from start: Int = 0) -> Bool {
         guard bytes.count >= 3 else { return false }
         let count = bytes.count, base = bytes
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
@@ -184,7 +184,7 @@ package enum DictionaryBreaks {
 
     /// Whether a lead byte at `from..<to` starts a scalar of the four scripts' blocks.
     @inline(__always)
-    static func leadsIn(_ base: TextBytes, from: Int, to: Int, count: Int) -> Bool {
+    static func leadsIn(_ base: ElementsView<UInt8>, from: Int, to: Int, count: Int) -> Bool {
         var j = from
         while j < to && j &+ 1 < count {
             let b = base[j], c = base[j &+ 1]
@@ -247,7 +247,7 @@ package enum DictionaryBreaks {
     /// The byte offsets in UTF-8 `bytes` (valid UTF-8) before which a dictionary engine offers a
     /// line break, in order. Only the runs of the four scripts are decoded into scalars, one run
     /// at a time (a run's division reads nothing outside it).
-    static func find(inUTF8 bytes: TextBytes) -> [Int] {
+    static func find(inUTF8 bytes: ElementsView<UInt8>) -> [Int] {
         var breaks: [Int] = []
         var scalars: [UInt32] = []
         var offsets: [Int] = []

@@ -37,7 +37,7 @@ package enum URLSpans {
     /// True when `bytes` may hold a span: they contain `://`. A quick test before `find`, eight
     /// bytes at a time: a word with no `:` is skipped on one test (the zero-byte test flags every
     /// `:`, and may flag a byte after one wrongly: each flagged byte is checked exactly).
-    static func mayContain(_ bytes: TextBytes) -> Bool {
+    static func mayContain(_ bytes: ElementsView<UInt8>) -> Bool {
         guard bytes.count >= 4 else { return false }
         let n = bytes.count, base = bytes
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
@@ -61,7 +61,7 @@ package enum URLSpans {
 
     /// Whether `://` starts at `i`, after at least one byte (a scheme needs one).
     @inline(__always)
-    static func startsSeparator(_ base: TextBytes, at i: Int, count n: Int) -> Bool {
+    static func startsSeparator(_ base: ElementsView<UInt8>, at i: Int, count n: Int) -> Bool {
         i >= 1 && i &+ 2 < n && base[i] == 0x3A && base[i &+ 1] == 0x2F && base[i &+ 2] == 0x2F
     }
 

@@ -39,7 +39,7 @@ package enum InvisibleFormatting {
     /// such byte is decoded and looked up.
     @inlinable
     package static func mayHoldBidiControl<Text: StringProtocol>(_ text: Text) -> Bool {
-        TextBytes.reading(text) { mayHoldBidiControl(utf8: $0) }
+        ElementsView.reading(text) { mayHoldBidiControl(utf8: $0) }
     }
 
     /// `mayHoldBidiControl(_:)` on UTF-8 bytes, eight at a time. A word of ASCII is skipped on
@@ -47,7 +47,7 @@ package enum InvisibleFormatting {
     /// flag a byte wrongly, never miss one) is checked exactly, and the scan goes on with the next
     /// word, so an Arabic text (whose lead byte is one of the two) is not read a byte at a time.
     @inlinable
-    static func mayHoldBidiControl(utf8 bytes: TextBytes) -> Bool {
+    static func mayHoldBidiControl(utf8 bytes: ElementsView<UInt8>) -> Bool {
         let n = bytes.count, base = bytes
         var i = 0
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
@@ -73,7 +73,7 @@ package enum InvisibleFormatting {
 
     /// Whether a bidi control starts at `i` (a lead byte of one, then the scalar it starts).
     @inlinable @inline(__always)
-    static func isBidiControl(_ base: TextBytes, at i: Int, count n: Int) -> Bool {
+    static func isBidiControl(_ base: ElementsView<UInt8>, at i: Int, count n: Int) -> Bool {
         let byte = base[i]
         let (lead0, lead1) = BidiControl.utf8LeadBytes
         guard byte == lead0 || byte == lead1 else { return false }

@@ -87,13 +87,16 @@ struct PreparedStorage: @unchecked Sendable {  // the bytes are immutable once w
             guard let buffer else {
                 var reader = SegmentReader(records: inlineBytes.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self) + 1,
                                            count: Int(word0 & 0xFF), byteCount: Self.inlineCapacity)
-                return try body(&reader, ElementsView(UnsafeBufferPointer(start: nil, count: 0)))
+                return try body(&reader, .empty)
             }
             // `self` holds the buffer for as long as the call lasts.
             let base = UnsafePointer(buffer.withUnsafeMutablePointerToElements { $0 })
             var reader = SegmentReader(records: base, count: Int(word0), byteCount: Int(word1))
-            let map = ElementsView(UnsafeBufferPointer(start: base + Int(word1), count: Int(word2)))
-            return try withExtendedLifetime(buffer) { try body(&reader, map) }
+            return try withExtendedLifetime(buffer) {
+                try ElementsView.withView(of: UnsafeBufferPointer(start: base + Int(word1), count: Int(word2))) { map in
+                    try body(&reader, map)
+                }
+            }
         }
     }
 

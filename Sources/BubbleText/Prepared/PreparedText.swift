@@ -47,7 +47,7 @@ public struct PreparedText: Sendable {
         var text = text
         var parts = Parts()
         // (Bridged or foreign strings are made contiguous UTF-8 once, first.)
-        text.withTextBytes { bytes in
+        text.withUTF8Elements { bytes in
             Self.prepare(bytes, options: options, allowASCIIPath: allowASCIIPath, allowRuns: allowRuns,
                          allowInlineStorage: allowInlineStorage, into: &parts)
         }
@@ -77,7 +77,7 @@ public struct PreparedText: Sendable {
     static let stackScratchRecordBytes = 640
 
     /// The one pass over `bytes`, with scratch space on the stack for a short text.
-    static func prepare(_ bytes: TextBytes, options: TextOptions, allowASCIIPath: Bool,
+    static func prepare(_ bytes: ElementsView<UInt8>, options: TextOptions, allowASCIIPath: Bool,
                         allowRuns: Bool, allowInlineStorage: Bool, into parts: inout Parts) {
         precondition(bytes.count < Int(UInt32.max), "PreparedText: text of \(bytes.count) UTF-8 bytes exceeds the 4 GiB limit")
         func run(_ preparer: consuming TextPreparer) {

@@ -1,52 +1,116 @@
-/// The fence around reading a text's UTF-8 in place: every pointer read of text bytes in
-/// BubbleText goes through this type, and nothing else in the module reads text through a
-/// pointer.
-///
-/// The hot loops (preparing, the quick scans for web addresses, dictionary scripts, right-to-left
-/// and bidi controls) read bytes and eight-byte words at indices they compute from the text itself;
-/// an `Array` or `String.UTF8View` would bounds-check each read and keep its owner alive through
-/// reference counting, which the loops cannot afford per byte.
-///
-/// Invariants, asserted in debug builds:
-/// - every byte read is at `0 ..< count`, and every word read at `i` has `i + 8 <= count`;
-/// - the bytes are valid UTF-8 (as a Swift `String`'s always are), so `decodeScalar(at:)` at a
-///   lead byte reads only continuation bytes inside the text;
-/// - the bytes outlive the value: it is made only inside a closure that lends them
-///   (`withUTF8`, `withUnsafeBufferPointer`) and never escapes it.
-@usableFromInline
-struct TextBytes {
-    @usableFromInline let base: UnsafePointer<UInt8>?
-    @usableFromInline let count: Int
+// The fence around reading and writing memory in place: every pointer read or write of text
+// bytes, scalars, bidi scratch space and the other modules' columns goes through the views in
+// this file, and nothing else in the module indexes memory through a pointer.
+//
+// The hot loops (preparing, the quick scans for web addresses, dictionary scripts, right-to-left
+// and bidi controls, the bidi resolver, the layout cache's probes) read and write at indices they
+// compute from the data itself; an `Array` or `String.UTF8View` would bounds-check each access
+// and keep its owner alive through reference counting, which the loops cannot afford per element.
+//
+// Invariants, asserted in debug builds:
+// - every element read or written is at `0 ..< count`, every word read at `i` has `i + 8 <= count`
+//   (`i + 4` for a 32-bit word), and every slice, fill, copy and move lies inside the view;
+// - text bytes are valid UTF-8 (as a Swift `String`'s always are), so `decodeScalar(at:)` at a
+//   lead byte reads only continuation bytes inside the text;
+// - the memory outlives the view: a view is made only inside a closure that lends the memory
+//   (`withElementsView`, `withUTF8Elements`, `withView(of:)`), or by `allocate` for memory its
+//   owner frees with `deallocate`, and its `FenceToken` stops a debug build at the first use
+//   after that closure returned or that memory was freed;
+// - no two mutable views written at once overlap, except where workers write disjoint indices of
+//   one view (the caller's split guarantees it).
 
-    /// The bytes `buffer` lends, for as long as it lends them.
+/// Elements read in place from memory another value owns (an array's, a string's UTF-8, a
+/// caller's buffer), for loops that index them at positions they compute: each index is checked
+/// in debug builds, and so is the scope that lent the memory (see the invariants above).
+@usableFromInline
+package struct ElementsView<Element> {
+    @usableFromInline let base: UnsafePointer<Element>?
+    @usableFromInline package let count: Int
+    /// Stops (debug builds) at any use after the scope that lent the memory ended.
+    @usableFromInline let fence: FenceToken
+
+    /// The elements `buffer` lends, valid while `fence` is (the caller keeps the memory alive that
+    /// long; the other modules' fences make views of their own storage this way).
     @inlinable @inline(__always)
-    init(_ buffer: UnsafeBufferPointer<UInt8>) {
+    package init(_ buffer: UnsafeBufferPointer<Element>, fence: FenceToken) {
         base = buffer.baseAddress
         count = buffer.baseAddress == nil ? 0 : buffer.count
+        self.fence = fence
     }
 
-    /// The byte at `index`.
+    /// The elements `view` writes, read only (valid as long as `view`).
     @inlinable @inline(__always)
-    subscript(index: Int) -> UInt8 {
-        assert(index >= 0 && index < count, "TextBytes: byte \(index) outside 0..<\(count)")
+    package init(_ view: MutableElementsView<Element>) { self = view.readable }
+
+    /// A view of nothing.
+    @inlinable package static var empty: ElementsView { ElementsView(UnsafeBufferPointer(start: nil, count: 0), fence: .immortal) }
+
+    /// Calls `body` with a view of `buffer` (memory the caller keeps alive during the call),
+    /// valid only inside `body`.
+    @inlinable @inline(__always)
+    package static func withView<R, E: Error>(of buffer: UnsafeBufferPointer<Element>,
+                                              _ body: (ElementsView) throws(E) -> R) throws(E) -> R {
+        try withFence { (fence) throws(E) in try body(ElementsView(buffer, fence: fence)) }
+    }
+
+    /// The `count` elements from `start` (inside the view).
+    @inlinable @inline(__always)
+    package func slice(from start: Int, count: Int) -> ElementsView {
+        assert(start >= 0 && count >= 0 && start &+ count <= self.count, "ElementsView: \(start)+\(count) outside 0..<\(self.count)")
+        return ElementsView(UnsafeBufferPointer(start: base.map { $0 + start }, count: count), fence: fence)
+    }
+
+    /// The elements from `start` to the end (`start` at most `count`).
+    @inlinable @inline(__always)
+    package func tail(from start: Int) -> ElementsView { slice(from: start, count: count &- start) }
+
+    @inlinable @inline(__always)
+    package subscript(index: Int) -> Element {
+        fence.check("ElementsView")
+        assert(index >= 0 && index < count, "ElementsView: element \(index) outside 0..<\(count)")
         return base.unsafelyUnwrapped[index]
     }
 
-    /// The eight bytes from `index`, the first in the lowest bits.
+    /// The element at `index`, read where it is stored: a value whose copy retains references
+    /// (a font face and its tables) is used without being copied.
+    @inlinable
+    package subscript(inPlace index: Int) -> Element {
+        unsafeAddress {
+            fence.check("ElementsView")
+            assert(index >= 0 && index < count, "ElementsView: element \(index) outside 0..<\(count)")
+            return base.unsafelyUnwrapped + index
+        }
+    }
+
+    /// The elements, as a copy.
+    package var elements: [Element] { (0..<count).map { self[$0] } }
+}
+
+extension ElementsView where Element == UInt8 {
+    /// The eight elements from `index`, the first in the lowest bits.
     @inlinable @inline(__always)
-    func word(at index: Int) -> UInt64 {
-        assert(index >= 0 && index &+ 8 <= count, "TextBytes: word at \(index) outside 0..<\(count)")
+    package func word(at index: Int) -> UInt64 {
+        fence.check("ElementsView")
+        assert(index >= 0 && index &+ 8 <= count, "ElementsView: word at \(index) outside 0..<\(count)")
         return UInt64(littleEndian: UnsafeRawPointer(base.unsafelyUnwrapped).loadUnaligned(fromByteOffset: index, as: UInt64.self))
     }
 
-    /// Decodes the scalar whose UTF-8 encoding starts at `index` (a lead byte).
+    /// The four elements from `index`, the first in the lowest bits.
+    @inlinable @inline(__always)
+    package func word32(at index: Int) -> UInt32 {
+        fence.check("ElementsView")
+        assert(index >= 0 && index &+ 4 <= count, "ElementsView: word at \(index) outside 0..<\(count)")
+        return UInt32(littleEndian: UnsafeRawPointer(base.unsafelyUnwrapped).loadUnaligned(fromByteOffset: index, as: UInt32.self))
+    }
+
+    /// Decodes the scalar whose UTF-8 encoding starts at `index` (a lead byte of valid UTF-8).
     @inlinable @inline(__always)
     func decodeScalar(at index: Int) -> (scalar: UInt32, length: Int) {
         let lead = UInt32(self[index])
         if lead < 0x80 { return (lead, 1) }
-        assert(lead >= 0xC0, "TextBytes: no scalar starts at \(index) (a continuation byte)")
+        assert(lead >= 0xC0, "ElementsView: no scalar starts at \(index) (a continuation byte)")
         let bytes = base.unsafelyUnwrapped
-        assert(index &+ (lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4) <= count, "TextBytes: the scalar at \(index) runs past the end")
+        assert(index &+ (lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4) <= count, "ElementsView: the scalar at \(index) runs past the end")
         let second = UInt32(bytes[index &+ 1]) & 0x3F
         if lead < 0xE0 { return ((lead & 0x1F) << 6 | second, 2) }
         let third = UInt32(bytes[index &+ 2]) & 0x3F
@@ -70,117 +134,65 @@ struct TextBytes {
         }
         return count
     }
-}
 
-/// Elements read in place from storage another value owns (an array's, a caller's buffer), for
-/// loops that index them at positions they compute: as `TextBytes`, the invariants are that every
-/// index read is in `0 ..< count` (asserted in debug builds) and that the storage outlives the
-/// view (made only inside a closure that lends it).
-@usableFromInline
-package struct ElementsView<Element> {
-    @usableFromInline let base: UnsafePointer<Element>?
-    @usableFromInline package let count: Int
-
-    /// The elements `buffer` lends, for as long as it lends them (the other modules' fences make
-    /// views of their own storage this way).
-    @inlinable @inline(__always)
-    package init(_ buffer: UnsafeBufferPointer<Element>) {
-        base = buffer.baseAddress
-        count = buffer.baseAddress == nil ? 0 : buffer.count
-    }
-
-    /// The elements `view` writes, read only.
-    @inlinable @inline(__always)
-    package init(_ view: MutableElementsView<Element>) {
-        base = UnsafePointer(view.base)
-        count = view.count
-    }
-
-    /// The `count` elements from `start` (inside the view).
-    @inlinable @inline(__always)
-    package func slice(from start: Int, count: Int) -> ElementsView {
-        assert(start >= 0 && count >= 0 && start &+ count <= self.count, "ElementsView: \(start)+\(count) outside 0..<\(self.count)")
-        return ElementsView(UnsafeBufferPointer(start: base.map { $0 + start }, count: count))
-    }
-
-    /// The elements from `start` to the end (`start` at most `count`).
-    @inlinable @inline(__always)
-    package func tail(from start: Int) -> ElementsView { slice(from: start, count: count &- start) }
-
-    @inlinable @inline(__always)
-    package subscript(index: Int) -> Element {
-        assert(index >= 0 && index < count, "ElementsView: element \(index) outside 0..<\(count)")
-        return base.unsafelyUnwrapped[index]
-    }
-
-    /// The element at `index`, read where it is stored: a value whose copy retains references
-    /// (a font face and its tables) is used without being copied.
+    /// Runs `body` with `text`'s UTF-8 in place, or in a copy when it is not contiguous.
     @inlinable
-    package subscript(inPlace index: Int) -> Element {
-        unsafeAddress {
-            assert(index >= 0 && index < count, "ElementsView: element \(index) outside 0..<\(count)")
-            return base.unsafelyUnwrapped + index
-        }
-    }
-
-    /// The elements, as a copy.
-    package var elements: [Element] { (0..<count).map { self[$0] } }
-}
-
-extension ElementsView where Element == UInt8 {
-    /// The eight elements from `index`, the first in the lowest bits.
-    @inlinable @inline(__always)
-    package func word(at index: Int) -> UInt64 {
-        assert(index >= 0 && index &+ 8 <= count, "ElementsView: word at \(index) outside 0..<\(count)")
-        return UInt64(littleEndian: UnsafeRawPointer(base.unsafelyUnwrapped).loadUnaligned(fromByteOffset: index, as: UInt64.self))
-    }
-
-    /// The four elements from `index`, the first in the lowest bits.
-    @inlinable @inline(__always)
-    package func word32(at index: Int) -> UInt32 {
-        assert(index >= 0 && index &+ 4 <= count, "ElementsView: word at \(index) outside 0..<\(count)")
-        return UInt32(littleEndian: UnsafeRawPointer(base.unsafelyUnwrapped).loadUnaligned(fromByteOffset: index, as: UInt32.self))
+    static func reading<Text: StringProtocol, R>(_ text: Text, _ body: (ElementsView) throws -> R) rethrows -> R {
+        if let result = try text.utf8.withContiguousStorageIfAvailable({ try withView(of: $0, body) }) { return result }
+        return try Array(text.utf8).withElementsView(body)
     }
 }
 
-/// Elements written in place, in storage another value owns (an array's, the bidi resolver's
-/// scratch space), by loops that index them at positions they compute. Invariants, asserted in
-/// debug builds: every index is in `0 ..< count`; the storage outlives the view (made only inside
-/// a closure that lends it, or by `allocate`, owned by the one object that calls `deallocate`);
-/// no two views written at once overlap.
+/// Elements written in place, in memory another value owns (an array's, the bidi resolver's
+/// scratch space, a prepared text's columns), by loops that index them at positions they
+/// compute: each index is checked in debug builds, and so is the scope that lent the memory (see
+/// the invariants above). Workers may share one, each writing its own indices only (the split is
+/// the caller's), hence `Sendable`.
 @usableFromInline
-package struct MutableElementsView<Element> {
-    @usableFromInline let base: UnsafeMutablePointer<Element>?
-    @usableFromInline package let count: Int
+package struct MutableElementsView<Element>: @unchecked Sendable {
+    /// The same elements read only: where they are, how many, and the scope that lent them.
+    @usableFromInline let readable: ElementsView<Element>
 
-    /// The elements `buffer` lends, for as long as it lends them (the other modules' fences make
-    /// views of their own storage this way).
+    /// The elements `buffer` lends, valid while `fence` is (the caller keeps the memory alive that
+    /// long; the other modules' fences make views of their own storage this way).
     @inlinable @inline(__always)
-    package init(_ buffer: UnsafeMutableBufferPointer<Element>) {
-        base = buffer.baseAddress
-        count = buffer.baseAddress == nil ? 0 : buffer.count
+    package init(_ buffer: UnsafeMutableBufferPointer<Element>, fence: FenceToken) {
+        readable = ElementsView(UnsafeBufferPointer(buffer), fence: fence)
     }
+
+    @inlinable package var count: Int { @inline(__always) get { readable.count } }
+    /// The memory lent, writable (it was lent as such).
+    @inlinable var base: UnsafeMutablePointer<Element>? { @inline(__always) get { UnsafeMutablePointer(mutating: readable.base) } }
+    @inlinable var fence: FenceToken { @inline(__always) get { readable.fence } }
 
     /// Storage for `capacity` elements, not initialised: for elements of a trivial type (integers,
-    /// `Bool`), written before they are read. Its owner calls `deallocate()` once.
+    /// `Bool`), written before they are read. Its owner calls `deallocate()` once, after which
+    /// a debug build stops at any use of the view or of a view made from it.
     @inlinable
     package static func allocate(capacity: Int) -> MutableElementsView {
-        MutableElementsView(UnsafeMutableBufferPointer<Element>.allocate(capacity: capacity))
+        MutableElementsView(UnsafeMutableBufferPointer<Element>.allocate(capacity: capacity), fence: .owned())
     }
 
     /// Frees storage `allocate` made.
     @inlinable
-    package func deallocate() { base?.deallocate() }
+    package func deallocate() {
+        fence.end()
+        base?.deallocate()
+    }
 
-    @inlinable @inline(__always)
+    /// Element `index`, read or written where it is stored (a value whose copy retains references
+    /// is modified in place, never copied whole).
+    @inlinable
     package subscript(index: Int) -> Element {
-        get {
+        @inline(__always) unsafeAddress {
+            fence.check("MutableElementsView")
             assert(index >= 0 && index < count, "MutableElementsView: element \(index) outside 0..<\(count)")
-            return base.unsafelyUnwrapped[index]
+            return UnsafePointer(base.unsafelyUnwrapped + index)
         }
-        nonmutating set {
+        @inline(__always) nonmutating unsafeMutableAddress {
+            fence.check("MutableElementsView")
             assert(index >= 0 && index < count, "MutableElementsView: element \(index) outside 0..<\(count)")
-            base.unsafelyUnwrapped[index] = newValue
+            return base.unsafelyUnwrapped + index
         }
     }
 
@@ -189,7 +201,7 @@ package struct MutableElementsView<Element> {
     package func slice(from start: Int, count: Int) -> MutableElementsView {
         assert(start >= 0 && count >= 0 && start &+ count <= self.count,
                "MutableElementsView: \(start)+\(count) outside 0..<\(self.count)")
-        return MutableElementsView(UnsafeMutableBufferPointer(start: base.map { $0 + start }, count: count))
+        return MutableElementsView(UnsafeMutableBufferPointer(start: base.map { $0 + start }, count: count), fence: fence)
     }
 
     /// The elements from `start` to the end (`start` at most `count`).
@@ -199,6 +211,7 @@ package struct MutableElementsView<Element> {
     /// Writes `value` to the first `prefix` elements.
     @inlinable @inline(__always)
     package func fill(_ value: Element, prefix: Int) {
+        fence.check("MutableElementsView")
         assert(prefix >= 0 && prefix <= count, "MutableElementsView: filling \(prefix) of \(count)")
         guard prefix > 0 else { return }
         base.unsafelyUnwrapped.update(repeating: value, count: prefix)
@@ -207,6 +220,7 @@ package struct MutableElementsView<Element> {
     /// Moves the `length` elements from `start` to the start of the view (the two may overlap).
     @inlinable @inline(__always)
     package func moveToStart(from start: Int, count length: Int) {
+        fence.check("MutableElementsView")
         assert(start >= 0 && length >= 0 && start &+ length <= count,
                "MutableElementsView: moving \(start)+\(length) outside 0..<\(count)")
         guard length > 0 else { return }
@@ -219,6 +233,8 @@ package struct MutableElementsView<Element> {
     /// Copies `source` to the start of the view (as long as `source` at most).
     @inlinable @inline(__always)
     package func copy(from source: ElementsView<Element>) {
+        fence.check("MutableElementsView")
+        source.fence.check("ElementsView")
         assert(source.count <= count, "MutableElementsView: \(source.count) elements into \(count)")
         guard source.count > 0 else { return }
         base.unsafelyUnwrapped.update(from: source.base.unsafelyUnwrapped, count: source.count)
@@ -237,6 +253,7 @@ extension MutableElementsView where Element: Comparable {
     /// Sorts the first `prefix` elements in place.
     @inlinable
     func sortPrefix(_ prefix: Int) {
+        fence.check("MutableElementsView")
         assert(prefix >= 0 && prefix <= count, "MutableElementsView: sorting \(prefix) of \(count)")
         guard prefix > 1 else { return }
         var buffer = UnsafeMutableBufferPointer(start: base, count: prefix)
@@ -245,25 +262,34 @@ extension MutableElementsView where Element: Comparable {
 }
 
 extension Array {
-    /// Runs `body` with the elements in place.
+    /// Runs `body` with the elements in place, valid only inside `body`.
     @inlinable @inline(__always)
     package func withElementsView<R>(_ body: (ElementsView<Element>) throws -> R) rethrows -> R {
-        try withUnsafeBufferPointer { try body(ElementsView($0)) }
+        try withUnsafeBufferPointer { buffer in try withFence { fence in try body(ElementsView(buffer, fence: fence)) } }
     }
 
-    /// Runs `body` with the elements in place, to write.
+    /// Runs `body` with the elements in place, to write (or for workers that each write their own
+    /// indices), valid only inside `body`.
     @inlinable @inline(__always)
     package mutating func withMutableElementsView<R>(_ body: (MutableElementsView<Element>) throws -> R) rethrows -> R {
-        try withUnsafeMutableBufferPointer { try body(MutableElementsView($0)) }
+        try withUnsafeMutableBufferPointer { buffer in
+            try withFence { fence in try body(MutableElementsView(buffer, fence: fence)) }
+        }
     }
 }
 
-// As collections, for the generic code (`URLSpans.find(in:)`) that reads any UTF-8 or UTF-16.
-extension TextBytes: RandomAccessCollection {
-    @inlinable var startIndex: Int { 0 }
-    @inlinable var endIndex: Int { count }
+extension ContiguousArray {
+    /// Runs `body` with the elements in place, to write (or for workers that each write their own
+    /// indices), valid only inside `body`.
+    @inlinable @inline(__always)
+    package mutating func withMutableElementsView<R>(_ body: (MutableElementsView<Element>) throws -> R) rethrows -> R {
+        try withUnsafeMutableBufferPointer { buffer in
+            try withFence { fence in try body(MutableElementsView(buffer, fence: fence)) }
+        }
+    }
 }
 
+// As a collection, for the generic code (`URLSpans.find(in:)`) that reads any UTF-8 or UTF-16.
 extension ElementsView: RandomAccessCollection {
     @inlinable package var startIndex: Int { 0 }
     @inlinable package var endIndex: Int { count }
@@ -271,31 +297,16 @@ extension ElementsView: RandomAccessCollection {
 
 /// Decodes the scalar whose UTF-8 encoding starts at `index` of `bytes` (valid UTF-8).
 @inlinable @inline(__always)
-func decodeScalar(_ bytes: TextBytes, at index: Int) -> (scalar: UInt32, length: Int) {
+func decodeScalar(_ bytes: ElementsView<UInt8>, at index: Int) -> (scalar: UInt32, length: Int) {
     bytes.decodeScalar(at: index)
 }
 
-extension TextBytes {
-    /// Runs `body` with `text`'s UTF-8 in place, or in a copy when it is not contiguous.
-    @inlinable
-    static func reading<Text: StringProtocol, R>(_ text: Text, _ body: (TextBytes) throws -> R) rethrows -> R {
-        if let result = try text.utf8.withContiguousStorageIfAvailable({ try body(TextBytes($0)) }) { return result }
-        return try Array(text.utf8).withUnsafeBufferPointer { try body(TextBytes($0)) }
-    }
-}
-
 extension String {
-    /// Runs `body` with the string's UTF-8 in place (made contiguous first if it is not).
-    @inlinable
-    mutating func withTextBytes<R>(_ body: (TextBytes) throws -> R) rethrows -> R {
-        try withUTF8 { try body(TextBytes($0)) }
-    }
-
-    /// Runs `body` with the string's UTF-8 in place (made contiguous first if it is not), for
-    /// the other modules.
+    /// Runs `body` with the string's UTF-8 in place (made contiguous first if it is not), valid
+    /// only inside `body`.
     @inlinable
     package mutating func withUTF8Elements<R>(_ body: (ElementsView<UInt8>) throws -> R) rethrows -> R {
-        try withUTF8 { try body(ElementsView($0)) }
+        try withUTF8 { buffer in try ElementsView.withView(of: buffer, body) }
     }
 }
 
@@ -388,26 +399,30 @@ extension JoiningType: TableCoded {}
 
 extension URLSpans {
     /// `mayContain(_:)` on bytes another module lends.
-    package static func mayContain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { mayContain(TextBytes(bytes)) }
+    package static func mayContain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { ElementsView.withView(of: bytes) { mayContain($0) } }
 }
 
 extension BidiTables {
     /// `mayContainRightToLeft(_:)` on bytes another module lends.
     @inlinable
     package static func mayContainRightToLeft(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        mayContainRightToLeft(TextBytes(bytes))
+        ElementsView.withView(of: bytes) { mayContainRightToLeft($0) }
     }
 }
 
 extension DictionaryBreaks {
     /// `mayContain(_:from:)` on bytes another module lends.
-    package static func mayContain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { mayContain(TextBytes(bytes), from: 0) }
+    package static func mayContain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        ElementsView.withView(of: bytes) { mayContain($0, from: 0) }
+    }
 
     /// True when the scalars another module lends hold a character of the four scripts' blocks.
     package static func mayContain(_ scalars: UnsafeBufferPointer<UInt32>) -> Bool {
-        mayContain(ElementsView(scalars))
+        ElementsView.withView(of: scalars) { mayContain($0) }
     }
 
     /// `find(in:)` on scalars another module lends.
-    package static func find(in scalars: UnsafeBufferPointer<UInt32>) -> [Int] { find(in: ElementsView(scalars)) }
+    package static func find(in scalars: UnsafeBufferPointer<UInt32>) -> [Int] {
+        ElementsView.withView(of: scalars) { find(in: $0) }
+    }
 }

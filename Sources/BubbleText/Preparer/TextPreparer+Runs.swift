@@ -17,7 +17,7 @@ extension TextPreparer {
     /// the last letter and the one before it (for LB21a and LB21b after the run). No letter at or
     /// after `stop` (the next dictionary break, or `count`) is read.
     @inline(always)
-    mutating func readLetterRun(_ base: TextBytes, count: Int, stop: Int, start: Int, _ scalar: UInt32, _ length: Int,
+    mutating func readLetterRun(_ base: ElementsView<UInt8>, count: Int, stop: Int, start: Int, _ scalar: UInt32, _ length: Int,
                                 _ info: ScalarInfo, plainASCIILetters: (UInt64, UInt64), tables: PreparerTables)
         -> (end: Int, afterSpaces: Bool, lastClass: UInt32, beforeLastClass: UInt32) {
         let (plainLow, plainHigh) = plainASCIILetters
@@ -178,7 +178,7 @@ extension TextPreparer {
     /// Leaves both machines and the grapheme being read as if the general path had read the
     /// run, and returns the offset after it.
     @inline(__always)
-    mutating func readWideRun(_ base: TextBytes, count: Int, start: Int, _ info: ScalarInfo, _ length: Int,
+    mutating func readWideRun(_ base: ElementsView<UInt8>, count: Int, start: Int, _ info: ScalarInfo, _ length: Int,
                               lineBreaker: inout LineBreaker, graphemeBreaker: inout GraphemeBreaker) -> Int {
         var current = start
         var currentInfo = info

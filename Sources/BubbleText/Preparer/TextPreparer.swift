@@ -88,13 +88,13 @@ struct TextPreparer: ~Copyable {
 
     /// Prepares any valid UTF-8 whose first `asciiPrefix` bytes are known to be ASCII (0 when
     /// nothing is known).
-    mutating func prepare(_ bytes: TextBytes, asciiPrefix: Int = 0) {
+    mutating func prepare(_ bytes: ElementsView<UInt8>, asciiPrefix: Int = 0) {
         prepare(bytes, asciiOnly: false, asciiPrefix: asciiPrefix)
     }
 
     /// Same result as `prepare(_:)` for text whose bytes are all below 0x80: the same loop, with
     /// UTF-8 decoding and the two-stage table compiled out.
-    mutating func prepareASCII(_ bytes: TextBytes) {
+    mutating func prepareASCII(_ bytes: ElementsView<UInt8>) {
         prepare(bytes, asciiOnly: true, asciiPrefix: bytes.count)
     }
 
@@ -107,7 +107,7 @@ struct TextPreparer: ~Copyable {
     /// loop; the fast paths stop at each of those breaks, where the general step offers it, and
     /// take the words between them as they take any other letters.
     @inline(always)
-    mutating func prepare(_ bytes: TextBytes, asciiOnly: Bool, asciiPrefix: Int) {
+    mutating func prepare(_ bytes: ElementsView<UInt8>, asciiOnly: Bool, asciiPrefix: Int) {
         guard bytes.count > 0 else { return }
         let count = bytes.count, base = bytes
         let tables = self.tables
@@ -233,7 +233,7 @@ struct TextPreparer: ~Copyable {
     }
 
     /// LB25's lookahead: is the next scalar that is not CM or ZWJ of class NU?
-    func nextIsNumber(_ base: TextBytes, from start: Int, count: Int) -> Bool {
+    func nextIsNumber(_ base: ElementsView<UInt8>, from start: Int, count: Int) -> Bool {
         var index = start
         while index < count {
             let (scalar, length) = decodeScalar(base, at: index)
