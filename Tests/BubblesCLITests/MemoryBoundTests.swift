@@ -119,12 +119,7 @@ import Darwin
         // The inflated day file is held (1×) with a range per message and one message's tree;
         // a tree of the whole file would add about 8×.
         let extra = run.peakBytes - base
-        // Measured from the child alone (GNU time), the zip's day file takes about five times its
-        // size over a tiny export's, where read a message at a time it should take about its
-        // size: a known issue of the zip path until its cause is found.
-        withKnownIssue("the Slack zip read peaks about 5× its day file over a tiny export's") {
-            #expect(extra < 3 * large.daySize, "peak \(run.peakBytes >> 20) MiB, \(extra >> 20) MiB above a tiny export's, for a \(large.daySize >> 20) MiB day file")
-        }
+        #expect(extra < 3 * large.daySize, "peak \(run.peakBytes >> 20) MiB, \(extra >> 20) MiB above a tiny export's, for a \(large.daySize >> 20) MiB day file")
     }
 
     @Test(.enabled(if: canRun, "\(needs)"))

@@ -20,7 +20,7 @@ struct SlackMessageDecoder: Sendable {
     /// else `username` on a `bot_message`, else the label of an integration notice's `bot_link`
     /// (`<https://team.slack.com/services/B0JL6RASU|jenkins>`). The first name found for an id stays.
     mutating func learnBotNames(from messages: JSONArray) {
-        for value in messages.elements {
+        for value in messages.lazyElements {
             guard let object = value.objectValue, let botID = object["bot_id"]?.stringValue, !botID.isEmpty,
                   botNames[botID] == nil else { continue }
             let subtype = object["subtype"]?.stringValue
