@@ -20,6 +20,10 @@ public struct PixelPreparedText: Sendable {
     /// The advance of a space in the chain's first font (16.16 px) when the text has a tab, which
     /// then advances to the next tab stop (`tabAdvance`); nil without tabs.
     let tabSpace1616: Int?
+    /// The text itself when it may hold Thai, Lao, Khmer or Myanmar (`DictionaryBreaks`), nil
+    /// otherwise: a word of those scripts cut to fit has the rest of its run divided afresh when
+    /// laying out (`restartedBreaks`).
+    let dictionaryText: String?
 
     /// `breakAfter`'s bit for a tab, and the mask of its break (0, 1 or 2).
     static let tabFlag: UInt8 = 4
@@ -73,12 +77,17 @@ public struct PixelPreparedText: Sendable {
         var text = text
         let piece = text.withUTF8Elements { columns.appendPrepared($0, chain: chain, scratch: &scratch) }
         self.init(columns, utf8Count: piece.utf8Count, hasEndTrim: piece.hasEndTrim,
-                  tabSpace1616: piece.hasTabs ? chain.spaceAdvance1616 : nil)
+                  tabSpace1616: piece.hasTabs ? chain.spaceAdvance1616 : nil, dictionaryText: Self.dictionaryText(&text))
+    }
+
+    /// `text` when it may hold a dictionary script's letter, nil otherwise.
+    static func dictionaryText(_ text: inout String) -> String? {
+        text.withUTF8 { DictionaryBreaks.mayContain($0) } ? text : nil
     }
 
     /// The prepared text in `columns` (its `endTrim` read only when `hasEndTrim`), copied into one
     /// allocation.
-    init(_ columns: PreparedColumns, utf8Count: Int, hasEndTrim: Bool, tabSpace1616: Int? = nil) {
+    init(_ columns: PreparedColumns, utf8Count: Int, hasEndTrim: Bool, tabSpace1616: Int? = nil, dictionaryText: String? = nil) {
         let g = columns.graphemeCount, s = columns.segmentEnds.count
         assert(columns.starts.count == g && columns.kernAfter.count == g && columns.faces.count == g
                && columns.breakAfter.count == g && columns.isSpace.count == g && (!hasEndTrim || columns.endTrim.count == g)
@@ -88,6 +97,7 @@ public struct PixelPreparedText: Sendable {
         segmentCount = s
         self.hasEndTrim = hasEndTrim
         self.tabSpace1616 = tabSpace1616
+        self.dictionaryText = dictionaryText
         guard g > 0 else {
             storage = SharedPixelTextStorage.empty
             return
@@ -112,7 +122,8 @@ public struct PixelPreparedText: Sendable {
             let (utf8, hasEndTrim, hasTabs) = text.withUTF8Elements { state.assemble($0, chain: chain) }
             // A tab's width is left to laying out (`tabAdvance`).
             return PixelPreparedText(state.text, utf8Count: utf8, hasEndTrim: hasEndTrim,
-                                     tabSpace1616: hasTabs ? chain.spaceAdvance1616 : nil)
+                                     tabSpace1616: hasTabs ? chain.spaceAdvance1616 : nil,
+                                     dictionaryText: Self.dictionaryText(&text))
         }
     }
 
@@ -245,12 +256,19 @@ public struct PixelPreparedText: Sendable {
             // The segment the line starts in: lines start where segments do, except after a
             // word split at graphemes.
             var segment = 0
+            // After a dictionary-script word cut to fit, graphemes `restartFrom..<restartTo` break
+            // where `restartFlags` says (`restartedBreaks`), not where `breakAfter` does.
+            var restartFrom = 0, restartTo = 0
+            var restartFlags: [UInt8] = []
+            func breakFlag(_ g: Int) -> UInt8 {
+                g < restartTo && g >= restartFrom ? restartFlags[g &- restartFrom] : breakAfter[g]
+            }
             while lineStart < count {
                 var lineEnd = lineStart, lineEndWidth = 0
                 // The first segment after the line when it ends at a segment's end, so the next
                 // line does not step over this one's segments again.
                 var after = segment
-                if segment < segmentCount && (segment == 0 ? 0 : Int(segmentEnds[segment - 1])) == lineStart {
+                if lineStart >= restartTo && segment < segmentCount && (segment == 0 ? 0 : Int(segmentEnds[segment - 1])) == lineStart {
                     // Whole words while they fit; a mandatory break ends the line. The 16.16
                     // width is tested against `limit`, and rounded once for the line.
                     var running = 0, visible = 0, fitting = 0, trimmedEnd = false
@@ -288,7 +306,8 @@ public struct PixelPreparedText: Sendable {
                         if g > lineStart { running &+= Int(kernAfter[g - 1]) }
                         running &+= Int(advances[g])
                         if !isSpace[g] { visible = running }
-                        if breakAfter[g] != 0 {
+                        let flag = breakFlag(g)
+                        if flag != 0 {
                             let width = FontScale.layoutUnits(visible)
                             guard fits(width, available) else {
                                 if let trimmed = trimmedWidth(visible, trim: lineEndTrim(c, g), c, lineStart: lineStart, available) {
@@ -299,7 +318,7 @@ public struct PixelPreparedText: Sendable {
                             }
                             lineEnd = g + 1
                             lineEndWidth = width
-                            if breakAfter[g] == 2 { break }
+                            if flag == 2 { break }
                         }
                         g += 1
                     }
@@ -308,7 +327,7 @@ public struct PixelPreparedText: Sendable {
                     // The first word does not fit on an empty line: split it at graphemes, at least
                     // one grapheme a line (overflow-wrap: break-word).
                     var wordEnd = lineStart
-                    while wordEnd < count && breakAfter[wordEnd] == 0 { wordEnd += 1 }
+                    while wordEnd < count && breakFlag(wordEnd) == 0 { wordEnd += 1 }
                     wordEnd = min(count, wordEnd + 1)
                     // The line's 16.16 width up to its last non-space grapheme (what `lineWidth1616`
                     // gives), grown a grapheme at a time: summing the line again for each grapheme
@@ -325,6 +344,9 @@ public struct PixelPreparedText: Sendable {
                         lineEnd += 1
                     }
                     lineEndWidth = splitWidth(visible, trim: lineEndTrim(c, lineEnd - 1), c, lineStart: lineStart, available)
+                    if lineEnd < wordEnd, let text = dictionaryText, let (to, flags) = restartedBreaks(c, text, from: lineEnd) {
+                        (restartFrom, restartTo, restartFlags) = (lineEnd, to, flags)
+                    }
                 }
                 body(c, lineStart, lineEnd, lineEndWidth)
                 lineStart = lineEnd
@@ -332,6 +354,36 @@ public struct PixelPreparedText: Sendable {
                 while segment < segmentCount && Int(segmentEnds[segment]) <= lineStart { segment += 1 }
             }
         }
+    }
+}
+
+// MARK: Dictionary breaks after a cut
+
+extension PixelPreparedText {
+    /// Where the graphemes from `cut` on may break when the run of a dictionary script holding
+    /// grapheme `cut` is divided afresh from there (`DictionaryBreaks.divideRest`): Chromium, having
+    /// cut a word too wide for its line, asks ICU for the breaks after the cut, and ICU divides the
+    /// rest of the run as a run of its own. Returns `to`, the run's last grapheme (whose own
+    /// break, the run's end, stays as prepared), and the flags of graphemes `cut..<to` (1 where a
+    /// break is offered after it, else 0); nil when grapheme `cut` is no such letter.
+    /// O(graphemes in the run).
+    func restartedBreaks(_ c: PixelColumns, _ text: String, from cut: Int) -> (to: Int, flags: [UInt8])? {
+        let from = Int(c.starts[cut])
+        let utf8 = text.utf8
+        guard from < utf8.count else { return nil }
+        let start = utf8.index(utf8.startIndex, offsetBy: from)
+        guard let (runLength, breaks) = DictionaryBreaks.divideRest(text.unicodeScalars[start...]) else { return nil }
+        let runEnd = from + runLength
+        var flags: [UInt8] = []
+        var next = 0  // the first of `breaks` not yet passed
+        var g = cut
+        while g + 1 < graphemeCount && Int(c.starts[g + 1]) < runEnd {
+            let offset = Int(c.starts[g + 1]) - from
+            while next < breaks.count && breaks[next] < offset { next += 1 }
+            flags.append(next < breaks.count && breaks[next] == offset ? 1 : 0)
+            g += 1
+        }
+        return (g, flags)
     }
 }
 

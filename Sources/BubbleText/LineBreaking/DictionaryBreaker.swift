@@ -278,6 +278,28 @@ package enum DictionaryBreaks {
     }
 }
 
+extension DictionaryBreaks {
+    /// The run of one dictionary script's letters that starts `rest` (the text from a line break
+    /// inside a word on), divided afresh: its length in UTF-8 bytes and the UTF-8 offsets (from
+    /// `rest`'s start) before which its engine offers a break. Chromium asks ICU for the breaks
+    /// after a word cut to fit from the cut on, so the rest of the run is divided as a run of its
+    /// own. Nil when `rest` does not start with such a letter. O(run length).
+    package static func divideRest(_ rest: Substring.UnicodeScalarView) -> (utf8Count: Int, breaks: [Int])? {
+        guard let first = rest.first?.value, first >= 0x0E00, let engine = engine(for: first) else { return nil }
+        var scalars: [UInt32] = [], offsets: [Int] = []
+        var utf8 = 0
+        for scalar in rest {
+            guard engine.handles(scalar.value) else { break }
+            scalars.append(scalar.value)
+            offsets.append(utf8)
+            utf8 &+= UTF8.width(scalar)
+        }
+        var runBreaks: [Int] = []
+        scalars.withElementsView { engine.divide($0, 0, $0.count, into: &runBreaks) }
+        return (utf8, runBreaks.map { offsets[$0] })
+    }
+}
+
 /// One script's dictionary break engine: the word list and the tuning ICU gives that script.
 final class DictionaryEngine: Sendable {
     let words: DictionaryWords
