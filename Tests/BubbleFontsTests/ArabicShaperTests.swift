@@ -16,25 +16,7 @@ import Testing
     /// size of one px per font unit; glyphs and advances in font units.
     static func shaped(_ text: String, font: OpenTypeFont, language: String?) throws -> [[Int]] {
         let shaper = try #require(try font.arabicShaper(language: language))
-        let scalars = text.unicodeScalars.map(\.value)
-        var glyphs: [UInt16] = [], clusters: [Int32] = [], sources: [Int32] = []
-        for (i, scalar) in scalars.enumerated() where !PixelPreparedText.isJoiner(scalar) {
-            glyphs.append(font.glyph(for: Unicode.Scalar(scalar)!) ?? 0)
-            clusters.append(Int32(i))
-            sources.append(Int32(i))
-        }
-        let scale = FontScale(size: Double(font.unitsPerEm), unitsPerEm: font.unitsPerEm)
-        let out = glyphs.withElementsView { glyphs in
-            clusters.withElementsView { clusters in
-                sources.withElementsView { sources in
-                    scalars.withElementsView { scalars in
-                        shaper.shape(glyphs: glyphs, clusters: clusters, sources: sources, count: glyphs.count, scalars: scalars,
-                                     scale: scale) { scale.pixels1616(units: font.advance(of: $0)) }
-                    }
-                }
-            }
-        }
-        return out.map { [Int($0.glyph), $0.advance >> 16] }
+        return FontFixtures.shaped(text, font: font, with: shaper.shape)
     }
 
     @Test func glyphsAndAdvancesMatchHarfBuzz() throws {

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import BubbleFonts
+import BubbleText
 
 /// The committed test fonts (Corpora/fonts, made by Tools/fonts/make-test-fonts.py) and what
 /// fontTools and HarfBuzz say of them (expected-metrics.json, made by Tools/fonts/expected-metrics.py).
@@ -69,4 +70,33 @@ enum FontFixtures {
 
     /// The letters whose pairs expected-metrics.json shaped (all pairs not listed adjust by 0).
     static let kerningLetters = Array("AVTWYLPFokeyvwar.,'\"-АВГДЕКУаеоуΑΒΓΔΤΥαβγοτ".unicodeScalars)
+}
+
+extension FontFixtures {
+    /// The signature the Arabic, Khmer and Myanmar shapers share.
+    typealias Shape = (ElementsView<UInt16>, ElementsView<Int32>, ElementsView<Int32>, Int, ElementsView<UInt32>, FontScale,
+                       (UInt16) -> Int) -> [(glyph: UInt16, cluster: Int32, advance: Int)]
+
+    /// Shapes `text` with `shape` as the preparer does (one glyph per scalar, joiners without a
+    /// glyph), at a size of one px per font unit: each glyph and its advance in font units.
+    static func shaped(_ text: String, font: OpenTypeFont, with shape: Shape) -> [[Int]] {
+        let scalars = text.unicodeScalars.map(\.value)
+        var glyphs: [UInt16] = [], clusters: [Int32] = [], sources: [Int32] = []
+        for (i, scalar) in scalars.enumerated() where !PixelPreparedText.isJoiner(scalar) {
+            glyphs.append(font.glyph(for: Unicode.Scalar(scalar)!) ?? 0)
+            clusters.append(Int32(i))
+            sources.append(Int32(i))
+        }
+        let scale = FontScale(size: Double(font.unitsPerEm), unitsPerEm: font.unitsPerEm)
+        let out = glyphs.withElementsView { glyphs in
+            clusters.withElementsView { clusters in
+                sources.withElementsView { sources in
+                    scalars.withElementsView { scalars in
+                        shape(glyphs, clusters, sources, glyphs.count, scalars, scale) { scale.pixels1616(units: font.advance(of: $0)) }
+                    }
+                }
+            }
+        }
+        return out.map { [Int($0.glyph), $0.advance >> 16] }
+    }
 }
